@@ -1,0 +1,12 @@
+export { ApiError, type ApiErrorContext } from './api-error.js';
+export { AuthenticationError } from './authentication-error.js';
+export { ConflictError } from './conflict-error.js';
+export { errorForStatus, type ErrorForStatusInput } from './error-for-status.js';
+export { NetworkError } from './network-error.js';
+export { NotFoundError } from './not-found-error.js';
+export { PermissionError } from './permission-error.js';
+export { RateLimitError } from './rate-limit-error.js';
+export { ResponseShapeError } from './response-shape-error.js';
+export { ServerError } from './server-error.js';
+export { TimeoutError } from './timeout-error.js';
+export { ValidationError } from './validation-error.js';

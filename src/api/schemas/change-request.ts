@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DateTime, UserSchema } from './common.js';
+
+export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged']);
+export type ChangeRequestStatus = z.infer<typeof ChangeRequestStatusSchema>;
+
+const Subject = z.string().max(100);
+
+export const ChangeRequestSchema = z.looseObject({
+  object: z.literal('change-request'),
+  id: z.string(),
+  /** Incremental identifier within the space. */
+  number: z.number(),
+  status: ChangeRequestStatusSchema,
+  // Optional: a change request may be created without a subject.
+  subject: Subject.optional(),
+  createdBy: UserSchema,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  /** Id of the active revision. */
+  revision: z.string(),
+  /** Id of the space revision it was created from. */
+  revisionInitial: z.string(),
+  revisionMergedAncestor: z.string().optional(),
+  revisionMerged: z.string().optional(),
+  /** Count of open comments. */
+  comments: z.number(),
+  outdated: z.boolean(),
+  urls: z.looseObject({ app: z.string(), location: z.string() }),
+});
+export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
+
+export const RequestedReviewerSchema = z.looseObject({
+  object: z.literal('change-request-requested-reviewer'),
+  revision: z.string(),
+  requestedBy: UserSchema,
+  createdAt: DateTime,
+  /** Only `user` is shown. */
+  kind: z.string(),
+  // Only meaningful for kind `user`; other kinds are not shown.
+  user: UserSchema.optional(),
+});
+export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
+
+/** Response of `POST CR/requested-reviewers`. */
+export const RequestReviewersResultSchema = z.looseObject({ users: z.array(RequestedReviewerSchema) });
+export type RequestReviewersResult = z.infer<typeof RequestReviewersResultSchema>;
+
+export const MergeResultSchema = z.looseObject({ revision: z.string(), result: z.literal('merge') });
+export type MergeResult = z.infer<typeof MergeResultSchema>;
+
+export const UpdateResultSchema = z.looseObject({ revision: z.string(), result: z.literal('update') });
+export type UpdateResult = z.infer<typeof UpdateResultSchema>;
+
+export const PdfResultSchema = z.looseObject({ url: z.string() });
+export type PdfResult = z.infer<typeof PdfResultSchema>;
+
+export const CreateChangeRequestBodySchema = z.object({
+  subject: Subject.optional(),
+  /** Id of an agent task to implement. */
+  agentTaskId: z.string().optional(),
+});
+export type CreateChangeRequestBody = z.infer<typeof CreateChangeRequestBodySchema>;
+
+export const UpdateChangeRequestBodySchema = z.object({
+  subject: Subject.optional(),
+  status: ChangeRequestStatusSchema.optional(),
+});
+export type UpdateChangeRequestBody = z.infer<typeof UpdateChangeRequestBodySchema>;
+
+export const RequestReviewersBodySchema = z.object({
+  /** User ids. */
+  users: z.array(z.string()),
+  /** Also updates the change request subject. */
+  subject: Subject.optional(),
+});
+export type RequestReviewersBody = z.infer<typeof RequestReviewersBodySchema>;

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { DateTime, PageQuerySchema, listEnvelope } from './common.js';
+import { OrganizationSchema } from './organization.js';
+import { SpaceSchema } from './space.js';
+
+// Revision and Page are each "one of several variants" whose shapes are not shown, so beyond the
+// identifying fields everything is optional.
+
+const GitFileSchema = z.looseObject({ oid: z.string(), path: z.string() });
+
+const ContentRefSchema = z.looseObject({ kind: z.string(), file: z.string().optional() });
+
+export const PageSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  /** `document`, `group`, `link`, ...: any string passes. */
+  type: z.string(),
+  emoji: z.string().optional(),
+  icon: z.string().optional(),
+  createdAt: DateTime.optional(),
+  updatedAt: DateTime.optional(),
+  markdown: z.string().optional(),
+  urls: z.looseObject({ app: z.string().optional() }).optional(),
+  slug: z.string().optional(),
+  path: z.string().optional(),
+  description: z.string().optional(),
+  documentId: z.string().optional(),
+  get pages() {
+    return z.array(PageSchema).optional();
+  },
+  git: GitFileSchema.optional(),
+  layout: z
+    .looseObject({
+      cover: z.boolean().optional(),
+      title: z.boolean().optional(),
+      description: z.boolean().optional(),
+      tableOfContents: z.boolean().optional(),
+      outline: z.boolean().optional(),
+      pagination: z.boolean().optional(),
+      /** `hero` is the only value shown. */
+      coverSize: z.string().optional(),
+    })
+    .optional(),
+  cover: z
+    .looseObject({
+      ref: ContentRefSchema.optional(),
+      refDark: ContentRefSchema.optional(),
+      yPos: z.number().optional(),
+    })
+    .optional(),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
+  computed: z
+    .looseObject({ type: z.string(), dependencies: z.unknown().optional(), props: z.unknown().optional() })
+    .optional(),
+  computedSeed: z.unknown().optional(),
+});
+export type Page = z.infer<typeof PageSchema>;
+
+export const FileSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  downloadURL: z.string(),
+  size: z.number(),
+  dimensions: z.looseObject({ width: z.number(), height: z.number() }).optional(),
+  git: GitFileSchema.optional(),
+});
+export type File = z.infer<typeof FileSchema>;
+
+export const RevisionSchema = z.looseObject({
+  object: z.literal('revision'),
+  id: z.string(),
+  parents: z.array(z.string()),
+  pages: z.array(PageSchema),
+  files: z.array(FileSchema),
+  reusableContents: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        title: z.string(),
+        document: z.string().optional(),
+        git: GitFileSchema.optional(),
+      }),
+    )
+    .optional(),
+  variables: z.record(z.string(), z.string()).optional(),
+  createdAt: DateTime,
+  git: z
+    .looseObject({
+      oid: z.string().optional(),
+      message: z.string().optional(),
+      createdByService: z.boolean().optional(),
+      url: z.string().optional(),
+      ref: z.string().optional(),
+    })
+    .optional(),
+  urls: z
+    .looseObject({ app: z.string().optional(), published: z.string().optional(), public: z.string().optional() })
+    .optional(),
+  /** `edits` is the only value shown. */
+  type: z.string(),
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const PagesResponseSchema = z.looseObject({ pages: z.array(PageSchema) });
+export type PagesResponse = z.infer<typeof PagesResponseSchema>;
+
+export const ImportSourceSchema = z.enum([
+  'website',
+  'docx',
+  'markdown',
+  'html',
+  'zip',
+  'confluence',
+  'github-wiki',
+  'notion',
+  'google-docs',
+]);
+export type ImportSource = z.infer<typeof ImportSourceSchema>;
+
+export const ImportContentBodySchema = z.object({ url: z.url(), source: ImportSourceSchema });
+export type ImportContentBody = z.infer<typeof ImportContentBodySchema>;
+
+export const ImportResultSchema = z.looseObject({
+  revision: z.string(),
+  importedResources: z.number(),
+  totalResources: z.number(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** `{type, revision}`; `revision` is the only type shown. */
+const VersionContextSchema = z.looseObject({ type: z.string(), revision: z.string().optional() });
+
+/** Item of `GET .../content/files/{fileId}/backlinks`. Only kind `file` is shown. */
+export const FileBacklinkSchema = z.looseObject({
+  kind: z.string(),
+  organization: OrganizationSchema,
+  space: SpaceSchema,
+  versionContext: VersionContextSchema,
+  file: FileSchema.optional(),
+});
+export type FileBacklink = z.infer<typeof FileBacklinkSchema>;
+
+export const LinkStatusSchema = z.enum(['ok', 'broken', 'in-app']);
+export type LinkStatus = z.infer<typeof LinkStatusSchema>;
+
+/** Item of `GET .../content/page/{pageId}/links`. Types of the reference's keys are not shown; ids assumed. */
+export const PageLinkSchema = z.looseObject({
+  status: LinkStatusSchema,
+  /** `reference` is the only value shown. */
+  relation: z.string(),
+  targetReference: z.looseObject({
+    kind: z.string(),
+    organization: z.string().optional(),
+    space: z.string().optional(),
+    versionContext: VersionContextSchema.optional(),
+    file: z.string().optional(),
+  }),
+});
+export type PageLink = z.infer<typeof PageLinkSchema>;
+
+export const PageLinksResponseSchema = listEnvelope(PageLinkSchema).extend({
+  stats: z.looseObject({
+    total: z.number(),
+    broken: z.looseObject({ total: z.number(), changeRequest: z.number() }),
+  }),
+});
+export type PageLinksResponse = z.infer<typeof PageLinksResponseSchema>;
+
+const SearchSectionSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  path: z.string(),
+  body: z.string(),
+  urls: z.looseObject({ app: z.string() }),
+});
+
+/** Item of `GET S/search`; also the page shape inside an organization search result. */
+export const SearchResultSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  path: z.string(),
+  sections: z.array(SearchSectionSchema),
+  urls: z.looseObject({ app: z.string() }),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** Item of `GET O/search`: one space with its matching pages. */
+export const OrgSearchResultSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  pages: z.array(SearchResultSchema),
+});
+export type OrgSearchResult = z.infer<typeof OrgSearchResultSchema>;
+
+/** Query of `GET S/search` and `GET O/search`. */
+export const SearchQuerySchema = PageQuerySchema.extend({ query: z.string().max(512) });
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;

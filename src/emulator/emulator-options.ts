@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** How an emulator instance behaves. Every knob has a default that suits tests. */
+export const EmulatorOptionsSchema = z.object({
+  /** Port to listen on; 0 picks a free one. Default 0. */
+  port: z.number().int().min(0).max(65535).default(0),
+  /** Interface to bind. Default 127.0.0.1. */
+  host: z.string().default('127.0.0.1'),
+  /** Path of a YAML fixture file; the built-in fixture when absent. */
+  fixtures: z.string().optional(),
+  /** Requests per second per token before 429; 0 means unlimited. Default 0. */
+  rateLimit: z.number().min(0).default(0),
+  /** Share of `/v1` requests that fail (5xx or a dropped connection), 0..1. Default 0. */
+  faultRate: z.number().min(0).max(1).default(0),
+  /** Latency added to every `/v1` request, in ms. Default 0. */
+  latencyMs: z.number().int().min(0).default(0),
+  /** Seed for ids and faults, so a run repeats. Default 1. */
+  seed: z.number().int().default(1),
+  /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
+  bodyLimit: z.number().int().positive().default(10 * 1024 * 1024),
+  /** Largest archive an import fetches, in bytes (400 above). Default 100 MiB. */
+  importLimit: z.number().int().positive().default(100 * 1024 * 1024),
+  /** Delay between OpenAPI processing states, in ms. Default 50. */
+  processingStepMs: z.number().int().min(0).default(50),
+  /** Validate every response against the shared zod schemas (tests turn this on). Default false. */
+  checkResponses: z.boolean().default(false),
+});
+export type EmulatorOptions = z.infer<typeof EmulatorOptionsSchema>;
+export type EmulatorOptionsInput = z.input<typeof EmulatorOptionsSchema>;

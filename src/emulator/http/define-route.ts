@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { authenticate, type Caller } from './caller.js';
+import { parseInput } from './input.js';
+import type { EmulatorContext } from '../emulator-context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: Caller;
+  request: FastifyRequest;
+}
+
+/** One operation of the API: its inputs as zod schemas, its success status and response shape. */
+export interface RouteDefinition<P, Q, B, R> {
+  method: HttpMethod;
+  url: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Success status; 204 and 205 send no body. Default 200. */
+  status?: 200 | 201 | 204 | 205;
+  /** Shape of the success body, checked when `checkResponses` is on. */
+  response?: z.ZodType<R>;
+  handler: (input: RouteInput<P, Q, B>) => R | Promise<R>;
+}
+
+export type DefineRoute = <P = unknown, Q = unknown, B = unknown, R = unknown>(
+  definition: RouteDefinition<P, Q, B, R>,
+) => void;
+
+/**
+ * Registers routes on the authenticated `/v1` scope: every route authenticates (401), parses its
+ * inputs (400 naming the field) and, in check mode, validates its own response against the shared
+ * schema, so a drift between emulator and client shapes fails loudly.
+ */
+export function routeDefiner(app: FastifyInstance, ctx: EmulatorContext): DefineRoute {
+  return <P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>) => {
+    app.route({
+      method: definition.method,
+      url: definition.url,
+      handler: async (request, reply) => {
+        const caller = authenticate(ctx.state, request.headers.authorization);
+        // Without a schema the raw value passes through; the route's type parameter is then `unknown`.
+        const params = definition.params ? parseInput(definition.params, request.params, 'path') : (request.params as P);
+        const query = definition.query ? parseInput(definition.query, request.query, 'query') : (request.query as Q);
+        const body = definition.body ? parseInput(definition.body, request.body ?? {}, 'body') : (request.body as B);
+        const result = await definition.handler({ params, query, body, caller, request });
+        const status = definition.status ?? 200;
+        if (status === 204 || status === 205) return reply.code(status).send();
+        if (ctx.options.checkResponses && definition.response) {
+          const checked = definition.response.safeParse(result);
+          if (!checked.success) {
+            throw new Error(
+              `Emulator response for ${definition.method} ${definition.url} failed its schema: ${checked.error.message}`,
+            );
+          }
+        }
+        return reply.code(status).send(result);
+      },
+    });
+  };
+}

@@ -1,0 +1,178 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { EmulatorError } from './emulator-error.js';
+import { EmulatorOptionsSchema, type EmulatorOptions, type EmulatorOptionsInput } from './emulator-options.js';
+import type { EmulatorContext } from './emulator-context.js';
+import { EmulatorState } from './state/emulator-state.js';
+import { Random } from './state/random.js';
+import { applyFixture } from './fixtures/apply-fixture.js';
+import { loadFixture } from './fixtures/load-fixture.js';
+import type { Fixture } from './fixtures/fixture-schema.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { RequestStats } from './http/request-stats.js';
+import { routeDefiner } from './http/define-route.js';
+import { registerAllRoutes } from './routes/register-all-routes.js';
+
+export interface RunningEmulator {
+  /** Base URL without `/v1`, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  readonly options: EmulatorOptions;
+  /** The live state, for tests that need to look behind the API. */
+  readonly state: EmulatorState;
+  stats(): ReturnType<RequestStats['snapshot']>;
+  /** Back to the fixture, with counters cleared. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Fault = 'error-500' | 'error-503' | 'drop-before' | 'drop-after';
+const FAULTS: readonly Fault[] = ['error-500', 'error-503', 'drop-before', 'drop-after'];
+
+/** Starts an emulator of the Documentation Hosting Management API on loopback (by default). */
+export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
+  const options = EmulatorOptionsSchema.parse(input);
+  const fixture = await loadFixture(options.fixtures);
+  const random = new Random(options.seed);
+  const faultRandom = new Random(options.seed ^ 0x5bd1e995);
+  const timers = new Set<NodeJS.Timeout>();
+  const stats = new RequestStats();
+  const limiter = options.rateLimit > 0 ? new RateLimiter(options.rateLimit, () => Date.now()) : undefined;
+  let state = freshState(fixture, random);
+  let baseUrl = '';
+  const dropAfter = new WeakSet<object>();
+
+  const ctx: EmulatorContext = {
+    options,
+    get state() {
+      return state;
+    },
+    baseUrl: () => baseUrl,
+    schedule(ms, task) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void Promise.resolve()
+          .then(task)
+          .catch(() => undefined);
+      }, ms);
+      timers.add(timer);
+    },
+  };
+
+  const app = Fastify({ bodyLimit: options.bodyLimit, logger: false, forceCloseConnections: true });
+  acceptEmptyJson(app);
+  app.setErrorHandler((error: FastifyError | EmulatorError, _request, reply) => {
+    const { status, message } = toErrorResponse(error);
+    return reply.code(status).send({ error: { code: status, message } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { code: 404, message: `No operation ${request.method} ${request.url.split('?')[0] ?? ''}` } }),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/') && request.url !== '/v1') return;
+    if (options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    if (limiter) {
+      const token = request.headers.authorization ?? '';
+      const taken = limiter.take(token);
+      for (const [name, value] of Object.entries(taken.headers)) void reply.header(name, value);
+      if (taken.limited) {
+        void reply.header('retry-after', String(taken.retryAfterSeconds));
+        throw new EmulatorError(429, 'Rate limit exceeded: wait until X-RateLimit-Reset before retrying.');
+      }
+    }
+    if (options.faultRate > 0 && faultRandom.next() < options.faultRate) {
+      const fault = FAULTS[Math.floor(faultRandom.next() * FAULTS.length)] ?? 'error-500';
+      stats.recordFault();
+      if (fault === 'drop-before') {
+        request.raw.socket.destroy();
+        return;
+      }
+      if (fault === 'drop-after') {
+        // The operation runs; the caller never hears back. This is what makes idempotency matter.
+        dropAfter.add(request);
+        return;
+      }
+      throw new EmulatorError(fault === 'error-500' ? 500 : 503, 'Injected fault: try again.');
+    }
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (dropAfter.has(request)) request.raw.socket.destroy();
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.url.startsWith('/v1')) {
+      stats.record(request.method, request.routeOptions.url ?? '(no such operation)', reply.statusCode);
+    }
+    done();
+  });
+
+  app.get('/_emulator/stats', () => stats.snapshot());
+  app.post('/_emulator/reset', (_request, reply) => {
+    reset();
+    return reply.code(204).send();
+  });
+
+  await app.register(async (v1) => {
+    registerAllRoutes(routeDefiner(v1, ctx), ctx);
+  });
+
+  function reset(): void {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    state = freshState(fixture, new Random(options.seed));
+    stats.clear();
+  }
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The emulator did not bind a TCP port.');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  return {
+    url: baseUrl,
+    options,
+    get state() {
+      return state;
+    },
+    stats: () => stats.snapshot(),
+    reset,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await app.close();
+    },
+  };
+}
+
+function freshState(fixture: Fixture, random: Random): EmulatorState {
+  const state = new EmulatorState(random, () => new Date());
+  applyFixture(state, fixture);
+  return state;
+}
+
+/** POSTs such as merge carry no body; accept an empty JSON body instead of failing it. */
+function acceptEmptyJson(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch (error) {
+      done(new EmulatorError(400, `Malformed JSON body: ${(error as Error).message}`), undefined);
+    }
+  });
+}
+
+function toErrorResponse(error: FastifyError | EmulatorError): { status: number; message: string } {
+  if (error instanceof EmulatorError) return { status: error.status, message: error.message };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: 'Request body is too large.' };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 400, message: 'Unsupported Content-Type: send the body as application/json.' };
+  }
+  const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+  return { status, message: error.message };
+}
