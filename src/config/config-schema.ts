@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const Duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h)$/, { message: 'use a duration like 500ms, 30s, 10m or 1h' })
+  .transform((value) => {
+    const match = /^(\d+)(ms|s|m|h)$/.exec(value);
+    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+    return Number(match?.[1]) * unit[(match?.[2] ?? 'ms') as keyof typeof unit];
+  });
+
+const TargetName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, { message: 'use lowercase letters, digits, ".", "_" or "-" (max 63)' });
+
+export const SpaceTargetSchema = z.object({
+  name: TargetName.describe('Stable name: it keys the sync state and marks docsync\'s change requests.'),
+  directory: z.string().min(1).describe('Folder of the GitBook-format docs, relative to the config file.'),
+  spaceId: z.string().min(1).describe('Space to sync into.'),
+  source: z.string().min(1).default('worktree').describe('`worktree` (files on disk, saved or not), `HEAD`, or any git ref. Default `worktree`.'),
+  mode: z.enum(['change-request', 'direct']).default('change-request').describe('`change-request` proposes each update for review; `direct` imports into the space. Default `change-request`.'),
+  changeRequest: z
+    .object({
+      subject: z.string().min(1).default('{commit.subject}').describe('Subject template: `{commit.subject}`, `{commit.sha}`, `{target}`. Cut to 100 characters.'),
+      reviewers: z.array(z.string().min(1)).default([]).describe('User ids asked to review a new change request.'),
+      autoMerge: z.boolean().default(false).describe('Merge as soon as the content is imported. Default false.'),
+    })
+    .prefault({}),
+});
+export type SpaceTarget = z.infer<typeof SpaceTargetSchema>;
+
+export const DocsyncConfigSchema = z.object({
+  api: z
+    .object({
+      endpoint: z.url().optional().describe('API host; default from DOCSYNC_ENDPOINT or GITBOOK_ENDPOINT, else https://api.gitbook.com.'),
+      token: z.string().min(1).optional().describe('Bearer token; default from DOCSYNC_TOKEN or GITBOOK_TOKEN. Use `${GITBOOK_TOKEN}`, never a literal.'),
+      timeout: Duration.default(30_000).describe('Per-request timeout. Default 30s.'),
+    })
+    .prefault({}),
+  state: z
+    .object({
+      backend: z.enum(['file', 'redis']).default('file').describe('Where sync state lives: a JSON file, or Redis (the daemon\'s default). Default `file`.'),
+      path: z.string().default('.docsync/state.json').describe('State file for the file backend, relative to the config file. Default `.docsync/state.json`.'),
+    })
+    .prefault({}),
+  artifacts: z
+    .object({
+      listen: z.string().default('127.0.0.1:0').describe('Where the bundle server listens, `host:port`. Default `127.0.0.1:0` (a free port).'),
+      publicUrl: z.url().optional().describe('URL the API fetches bundles from, when it cannot reach `listen` directly (tunnel, ingress).'),
+      secret: z.string().min(16).optional().describe('HMAC key for bundle URLs, at least 16 characters; random per process when absent.'),
+      ttl: Duration.default(15 * 60_000).describe('How long a bundle URL stays valid. Default 15m.'),
+    })
+    .prefault({}),
+  spaces: z.array(SpaceTargetSchema).default([]),
+});
+export type DocsyncConfig = z.infer<typeof DocsyncConfigSchema>;
+export type DocsyncConfigInput = z.input<typeof DocsyncConfigSchema>;

@@ -1,0 +1,63 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
+
+const FileSchema = z.object({ version: z.literal(1), targets: z.record(z.string(), TargetStateSchema) });
+
+/**
+ * State in one JSON file, written atomically (temp file + rename) so a crash mid-write leaves the
+ * previous state, never a torn file. For one process at a time; the daemon uses Redis.
+ */
+export class FileStateStore implements StateStore {
+  private cache: Map<string, TargetState> | undefined;
+
+  constructor(readonly path: string) {}
+
+  async get(key: string): Promise<TargetState | undefined> {
+    return (await this.load()).get(key);
+  }
+
+  async set(key: string, state: TargetState): Promise<void> {
+    const all = await this.load();
+    all.set(key, state);
+    await this.save(all);
+  }
+
+  async delete(key: string): Promise<void> {
+    const all = await this.load();
+    if (all.delete(key)) await this.save(all);
+  }
+
+  async list(): Promise<Map<string, TargetState>> {
+    return new Map(await this.load());
+  }
+
+  private async load(): Promise<Map<string, TargetState>> {
+    if (this.cache) return this.cache;
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.cache = new Map();
+      return this.cache;
+    }
+    const parsed = FileSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) {
+      throw new Error(
+        `State file ${this.path} is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'}); delete it and docsync will find its change requests through the API.`,
+        { cause: parsed.error },
+      );
+    }
+    this.cache = new Map(Object.entries(parsed.data.targets));
+    return this.cache;
+  }
+
+  private async save(all: Map<string, TargetState>): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const temp = `${this.path}.${process.pid}.tmp`;
+    await writeFile(temp, `${JSON.stringify({ version: 1, targets: Object.fromEntries(all) }, null, 2)}\n`);
+    await rename(temp, this.path);
+  }
+}

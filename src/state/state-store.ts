@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
+export const TargetStateSchema = z.object({
+  /** Content hash of the bundle last imported. */
+  lastHash: z.string().optional(),
+  /** Commit the last import came from, when the source is a git ref. */
+  lastCommit: z.string().optional(),
+  /** The change request docsync keeps updating for this target. */
+  changeRequest: z.object({ id: z.string(), number: z.number() }).optional(),
+  /** Reviewers already asked on that change request. */
+  reviewersRequested: z.array(z.string()).default([]),
+  syncedAt: z.string().optional(),
+});
+export type TargetState = z.infer<typeof TargetStateSchema>;
+
+/** Keyed by `<kind>:<target name>`, so spaces, specs and sites share one store. */
+export interface StateStore {
+  get(key: string): Promise<TargetState | undefined>;
+  set(key: string, state: TargetState): Promise<void>;
+  delete(key: string): Promise<void>;
+  list(): Promise<Map<string, TargetState>>;
+}
