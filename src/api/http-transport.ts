@@ -74,7 +74,10 @@ export class HttpTransport {
     return pool;
   }
 
-  /** Sends one request and reads the whole response body. */
+  /**
+   * Sends one request and reads the whole response body. `timeoutMs` bounds the whole exchange
+   * (undici's `headersTimeout`/`bodyTimeout` are set too, but tick at one-second resolution).
+   */
   async request(req: TransportRequest): Promise<TransportResponse> {
     const headers: Record<string, string> = { ...req.headers };
     let body: string | undefined;
@@ -82,27 +85,45 @@ export class HttpTransport {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
+    req.signal?.throwIfAborted();
+    // One controller per attempt, fed by our deadline and the caller's signal; listeners are
+    // removed afterwards so a long-lived caller signal does not collect them.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, req.timeoutMs);
+    const onAbort = (): void => controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await this.#pool(req.origin).request({
-        method: req.method as 'GET',
+        method: req.method,
         path: req.path,
         headers,
         body,
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
-        signal: req.signal,
+        signal: controller.signal,
       });
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
-      throw this.#translate(error, req);
+      throw this.#translate(error, req, timedOut);
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  #translate(error: unknown, req: TransportRequest): unknown {
+  #translate(error: unknown, req: TransportRequest, timedOut: boolean): unknown {
     if (req.signal?.aborted === true) return req.signal.reason as unknown;
     const context = { method: req.method, path: req.logPath, cause: error };
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    if (
+      timedOut ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError
+    ) {
       return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
     }
     if (error instanceof undiciErrors.InvalidArgumentError || error instanceof undiciErrors.NotSupportedError) {

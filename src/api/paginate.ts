@@ -52,7 +52,7 @@ export async function* paginate<S extends z.ZodType>(
       schema,
       signal: options.signal,
     });
-    for (const item of envelope.items) yield item as z.output<S>;
+    for (const item of envelope.items) yield item;
     page = envelope.next?.page;
     if (page !== undefined) {
       if (seen.has(page)) {

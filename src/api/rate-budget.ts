@@ -76,7 +76,12 @@ export class RateBudget {
       this.#resetAtMs = undefined;
       this.#nextSlotAtMs = 0;
     }
-    if (this.#remaining === undefined || this.#resetAtMs === undefined) return { waitMs: 0, taken: true };
+    if (this.#remaining === undefined) return { waitMs: 0, taken: true };
+    if (this.#resetAtMs === undefined) {
+      // Counting goes on, but with no known reset there is nothing to wait for.
+      this.#remaining = Math.max(0, this.#remaining - 1);
+      return { waitMs: 0, taken: true };
+    }
     const untilReset = this.#resetAtMs - now;
     if (this.#remaining <= 0) {
       return { waitMs: Math.min(untilReset + this.#resetMarginMs, this.#maxWaitMs), taken: false };
@@ -87,8 +92,8 @@ export class RateBudget {
     if (left > lowWater) return { waitMs: 0, taken: true };
     // Little left: spread the remaining calls evenly over the rest of the window.
     const slot = Math.max(now, this.#nextSlotAtMs);
-    this.#nextSlotAtMs = slot + untilReset / left;
-    return { waitMs: Math.min(slot - now, this.#maxWaitMs), taken: true };
+    this.#nextSlotAtMs = slot + Math.max(0, this.#resetAtMs - slot) / left;
+    return { waitMs: Math.min(Math.ceil(slot - now), this.#maxWaitMs), taken: true };
   }
 
   /** Waits until the budget allows one more call, and counts it. Returns the milliseconds waited. */

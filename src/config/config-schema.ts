@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SiteTargetSchema } from './site-target-schema.js';
+import { SpecTargetSchema } from './spec-target-schema.js';
 
 const Duration = z
   .string()
@@ -52,6 +54,8 @@ export const DocsyncConfigSchema = z.object({
     })
     .prefault({}),
   spaces: z.array(SpaceTargetSchema).default([]),
+  specs: z.array(SpecTargetSchema).default([]).describe('OpenAPI specs to validate, publish and wait for.'),
+  site: SiteTargetSchema.optional().describe('A docs site whose structure is kept as code.'),
 });
 export type DocsyncConfig = z.infer<typeof DocsyncConfigSchema>;
 export type DocsyncConfigInput = z.input<typeof DocsyncConfigSchema>;

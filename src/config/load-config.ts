@@ -37,7 +37,7 @@ export async function loadConfig(
     );
   }
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter: lines });
   const yamlError = document.errors[0];
   if (yamlError) {
     const line = yamlError.linePos?.[0].line;

@@ -111,8 +111,9 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     return reply.code(204).send();
   });
 
-  await app.register(async (v1) => {
+  await app.register((v1, _opts, done) => {
     registerAllRoutes(routeDefiner(v1, ctx), ctx);
+    done();
   });
 
   function reset(): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, RoleSchema, permissionsSchema } from './common.js';
+import { DateTime, NullableRoleSchema, permissionsSchema } from './common.js';
 
 /**
  * A space as embedded in other responses and in the collection space list. The seed gives no
@@ -40,7 +40,8 @@ export const SpaceSchema = z.looseObject({
   /** `custom` is the only backend shown. */
   visitorAuth: z.looseObject({ backend: z.string() }).optional(),
   revision: z.string().optional(),
-  defaultLevel: RoleSchema.optional(),
+  // The seed types it Role, but a space with no default access carries null (as collections do).
+  defaultLevel: NullableRoleSchema.optional(),
   comments: z.number().optional(),
   changeRequests: z.number().optional(),
   changeRequestsOpen: z.number().optional(),

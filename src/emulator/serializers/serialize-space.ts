@@ -35,7 +35,8 @@ export function serializeSpace(ctx: EmulatorContext, space: SpaceRecord, role: M
     organization: space.organization,
     ...(space.parent === undefined ? {} : { parent: space.parent }),
     revision: space.revision,
-    defaultLevel: space.defaultLevel,
+    // The seed types an embedded space's defaultLevel as a Role: a guest level (null) is left out.
+    ...(space.defaultLevel === null ? {} : { defaultLevel: space.defaultLevel }),
     comments,
     changeRequests,
     changeRequestsOpen: open,

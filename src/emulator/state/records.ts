@@ -79,6 +79,8 @@ export interface PageRecord {
   icon?: string;
   hidden?: boolean;
   git?: { oid: string; path: string };
+  /** Stable across revisions; imports keep it for a page at the same path. Absent: derived from `id`. */
+  documentId?: string;
   createdAt: string;
   updatedAt: string;
   pages: PageRecord[];
@@ -150,6 +152,8 @@ export interface CommentRecord {
   changeRequest?: string;
   page?: string;
   node?: string;
+  /** Revision the comment was posted on; `target.page` falls back to it once the page is gone. */
+  revision?: string;
   postedBy: string;
   postedAt: string;
   editedAt?: string;
@@ -183,7 +187,10 @@ export interface SiteRecord {
   adaptiveContent: boolean;
   agentsContext: 'excluded' | 'included';
   adaptiveSchema: { jsonSchema: Record<string, unknown>; updatedAt: string };
-  /** Top-level order: section groups and sections not in a group. */
+  /**
+   * Top-level order: section groups, sections not in a group, and site spaces at the root. Ids not
+   * listed (e.g. from a fixture) come after the listed ones, in creation order.
+   */
   structureOrder: string[];
   defaultSection?: string;
   /** Default site space when the site has no sections. */

@@ -1,0 +1,282 @@
+import { inspect } from 'node:util';
+import type { z } from 'zod';
+import { normalizeEndpoint, resolveApiConfig, DEFAULT_ENDPOINT } from './api-config.js';
+import type { ApiLogger } from './api-logger.js';
+import { systemClock, type Clock } from './clock.js';
+import { ApiError } from './errors/api-error.js';
+import { errorForStatus } from './errors/error-for-status.js';
+import { ResponseShapeError } from './errors/response-shape-error.js';
+import { HttpTransport, type TransportResponse } from './http-transport.js';
+import { paginate, type PaginateOptions } from './paginate.js';
+import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
+import type { Query, RequestOptions } from './request-options.js';
+import { ChangeRequestsApi } from './resources/change-requests.js';
+import { ContentApi } from './resources/content.js';
+import { MembersApi } from './resources/members.js';
+import { OpenApiSpecsApi } from './resources/openapi-specs.js';
+import { OrganizationsApi } from './resources/organizations.js';
+import { SectionGroupsApi } from './resources/section-groups.js';
+import { SectionsApi } from './resources/sections.js';
+import { ShareLinksApi } from './resources/share-links.js';
+import { SiteSpacesApi } from './resources/site-spaces.js';
+import { SitesApi } from './resources/sites.js';
+import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
+import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
+import { ApiErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
+
+/** Options of {@link ApiClient}. */
+export interface ApiClientOptions {
+  /** API host (`https://api.gitbook.com`), with or without a trailing `/v1`. Default `https://api.gitbook.com`. */
+  readonly endpoint?: string;
+  /** Bearer token. Without one every call fails with `AuthenticationError`. */
+  readonly token?: string | undefined;
+  /** Per-attempt limit for the response headers and for each gap while reading the body. Default `30_000` ms. */
+  readonly timeoutMs?: number;
+  /** Retry settings, or a ready policy. Defaults: see {@link RetryPolicyOptions}. */
+  readonly retry?: RetryPolicyOptions | RetryPolicy;
+  /** Client-side rate budget settings, or a budget shared with other clients of the same token. */
+  readonly rateBudget?: RateBudgetOptions | RateBudget;
+  /** Receives one debug line per attempt and one warn line per retry; never headers. */
+  readonly logger?: ApiLogger | undefined;
+  /** `User-Agent` header. Default `docsync`. */
+  readonly userAgent?: string;
+  /** Sockets per origin. Default `16`. */
+  readonly connections?: number;
+  /** Time source and sleep, for tests. Default: the real clock. */
+  readonly clock?: Clock;
+}
+
+const REDACTED = '[redacted]';
+
+function searchOf(query: Query | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Typed client of the documentation hosting API: bearer auth, zod-validated responses, typed errors,
+ * pagination, retries and a client-side rate budget. Resource groups hang off it
+ * (`client.changeRequests.create(spaceId)`); {@link request} reaches any endpoint.
+ *
+ * The token lives in a private field and never shows in logs, errors, `util.inspect` or JSON.
+ */
+export class ApiClient {
+  /** `https://host/v1`, no trailing slash. */
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly retryPolicy: RetryPolicy;
+  readonly rateBudget: RateBudget;
+
+  readonly changeRequests: ChangeRequestsApi;
+  readonly content: ContentApi;
+  readonly openapi: OpenApiSpecsApi;
+  readonly sites: SitesApi;
+  readonly sectionGroups: SectionGroupsApi;
+  readonly sections: SectionsApi;
+  readonly siteSpaces: SiteSpacesApi;
+  readonly shareLinks: ShareLinksApi;
+  readonly organizations: OrganizationsApi;
+  readonly members: MembersApi;
+
+  readonly #token: string | undefined;
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #userAgent: string;
+  readonly #logger: ApiLogger | undefined;
+  readonly #clock: Clock;
+  readonly #transport: HttpTransport;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.baseUrl = normalizeEndpoint(options.endpoint ?? DEFAULT_ENDPOINT);
+    const base = new URL(this.baseUrl);
+    this.#origin = base.origin;
+    this.#basePath = base.pathname;
+    const token = options.token?.trim();
+    if (token !== undefined && token !== '' && /[\s\p{Cc}]/u.test(token)) {
+      throw new TypeError('The API token contains whitespace or control characters: check DOCSYNC_TOKEN (or GITBOOK_TOKEN).');
+    }
+    this.#token = token === '' ? undefined : token;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.#userAgent = options.userAgent ?? 'docsync';
+    this.#logger = options.logger;
+    this.#clock = options.clock ?? systemClock;
+    this.retryPolicy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
+    this.rateBudget =
+      options.rateBudget instanceof RateBudget
+        ? options.rateBudget
+        : new RateBudget({ clock: this.#clock, ...options.rateBudget });
+    this.#transport = new HttpTransport({
+      connections: options.connections ?? 16,
+      connectTimeoutMs: Math.min(this.timeoutMs, 10_000),
+    });
+
+    this.changeRequests = new ChangeRequestsApi(this);
+    this.content = new ContentApi(this);
+    this.openapi = new OpenApiSpecsApi(this);
+    this.sites = new SitesApi(this);
+    this.sectionGroups = new SectionGroupsApi(this);
+    this.sections = new SectionsApi(this);
+    this.siteSpaces = new SiteSpacesApi(this);
+    this.shareLinks = new ShareLinksApi(this);
+    this.organizations = new OrganizationsApi(this);
+    this.members = new MembersApi(this);
+  }
+
+  /**
+   * A client for the endpoint and token in the environment (`DOCSYNC_*` over `GITBOOK_*`).
+   * @param env defaults to `process.env`.
+   */
+  static fromEnv(env: Readonly<Record<string, string | undefined>> = process.env, options: Omit<ApiClientOptions, 'endpoint' | 'token'> = {}): ApiClient {
+    const config = resolveApiConfig(env);
+    return new ApiClient({ ...options, endpoint: config.baseUrl, token: config.token });
+  }
+
+  /** Whether a token was configured (the token itself is never exposed). */
+  get hasToken(): boolean {
+    return this.#token !== undefined;
+  }
+
+  /**
+   * Sends one call (retrying per the {@link RetryPolicy}, paced by the {@link RateBudget}) and returns
+   * the body validated by `schema`. Without a schema (deletions: 204/205) it resolves to `undefined`.
+   * @throws {ApiError} a subclass per failure; the caller's abort reason when `signal` aborts.
+   */
+  request<S extends z.ZodType>(options: RequestOptions<S> & { readonly schema: S }): Promise<z.output<S>>;
+  request(options: RequestOptions<undefined>): Promise<undefined>;
+  async request(options: RequestOptions): Promise<unknown> {
+    const method = options.method ?? 'GET';
+    if (!options.path.startsWith('/')) throw new TypeError(`API path must start with "/": ${options.path}`);
+    const logPath = this.#basePath + options.path;
+    const fullPath = logPath + searchOf(options.query);
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
+    if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
+
+    for (let attempt = 1; ; attempt++) {
+      const waitedMs = await this.rateBudget.acquire(options.signal);
+      if (waitedMs > 0) this.#logger?.info({ method, path: logPath, waitedMs, ...this.rateBudget.state }, 'api rate budget: waited');
+      const started = this.#clock.now();
+      try {
+        const response = await this.#transport.request({
+          origin: this.#origin,
+          method,
+          path: fullPath,
+          logPath,
+          headers,
+          body: options.body,
+          timeoutMs,
+          signal: options.signal,
+        });
+        this.rateBudget.observe(response.headers);
+        this.#logger?.debug(
+          { method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt },
+          'api call',
+        );
+        return this.#read(response, method, logPath, options.schema);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        this.#scrub(error);
+        const decision = this.retryPolicy.decide({ method, idempotent: options.idempotent, error, attempt });
+        if (!decision.retry) {
+          this.#logger?.debug(
+            { method, path: logPath, status: error.status, code: error.code, attempt, durationMs: this.#clock.now() - started, reason: decision.reason },
+            'api call failed',
+          );
+          throw error;
+        }
+        this.#logger?.warn(
+          { method, path: logPath, status: error.status, code: error.code, attempt, delayMs: decision.delayMs, reason: decision.reason },
+          'api call failed, retrying',
+        );
+        await this.#clock.sleep(decision.delayMs, options.signal);
+      }
+    }
+  }
+
+  /** Every item of a list endpoint, fetched lazily page by page. See {@link paginate}. */
+  paginate<S extends z.ZodType>(options: PaginateOptions<S>): AsyncGenerator<z.output<S>, void, undefined> {
+    return paginate(this, options);
+  }
+
+  /** Every item of a list endpoint, collected into an array. */
+  async list<S extends z.ZodType>(options: PaginateOptions<S>): Promise<z.output<S>[]> {
+    const items: z.output<S>[] = [];
+    for await (const item of this.paginate(options)) items.push(item);
+    return items;
+  }
+
+  /** Closes the connection pools. Calls in flight finish first. */
+  async close(): Promise<void> {
+    await this.#transport.close();
+  }
+
+  #read(response: TransportResponse, method: string, path: string, schema: z.ZodType | undefined): unknown {
+    const { status, text } = response;
+    if (status >= 200 && status < 300) {
+      if (schema === undefined) return undefined;
+      let data: unknown;
+      if (status !== 204 && status !== 205 && text !== '') {
+        try {
+          data = JSON.parse(text);
+        } catch (cause) {
+          throw new ResponseShapeError({ method, path, status, cause });
+        }
+      }
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        throw new ResponseShapeError({ method, path, status, issues: result.error.issues, input: data, cause: result.error });
+      }
+      return result.data;
+    }
+    const now = this.#clock.now();
+    throw errorForStatus({
+      status,
+      method,
+      path,
+      body: this.#errorBody(text),
+      retryAfterMs:
+        status === 429
+          ? waitFromHeaders(response.headers, now)
+          : status >= 500
+            ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now)
+            : undefined,
+    });
+  }
+
+  #errorBody(text: string): ApiErrorBody | undefined {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    const parsed = ApiErrorBodySchema.safeParse(json);
+    if (!parsed.success) return undefined;
+    const token = this.#token;
+    if (token === undefined || !parsed.data.error.message.includes(token)) return parsed.data;
+    return { error: { ...parsed.data.error, message: parsed.data.error.message.replaceAll(token, REDACTED) } };
+  }
+
+  /** Last line of defence: no error message may carry the token, whatever echoed it. */
+  #scrub(error: ApiError): void {
+    const token = this.#token;
+    if (token === undefined) return;
+    if (error.message.includes(token)) error.message = error.message.replaceAll(token, REDACTED);
+    if (error.stack?.includes(token) === true) error.stack = error.stack.replaceAll(token, REDACTED);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl, token: this.#token === undefined ? undefined : REDACTED, timeoutMs: this.timeoutMs };
+  }
+
+  [inspect.custom](): string {
+    return `ApiClient ${inspect(this.toJSON())}`;
+  }
+}

@@ -1,0 +1,150 @@
+import type { ApiClient } from '../api-client.js';
+import { apiPath } from '../api-path.js';
+import { paged, type Paged } from '../paged.js';
+import {
+  ChangeRequestSchema,
+  MergeResultSchema,
+  RequestReviewersResultSchema,
+  RequestedReviewerSchema,
+  UpdateResultSchema,
+  type ChangeRequest,
+  type ChangeRequestStatus,
+  type CreateChangeRequestBody,
+  type MergeResult,
+  type RequestReviewersBody,
+  type RequestReviewersResult,
+  type RequestedReviewer,
+  type UpdateChangeRequestBody,
+  type UpdateResult,
+} from '../schemas/change-request.js';
+import type { CallOptions, ListOptions } from './call-options.js';
+
+/** `changeRequest` is a change request id or its number in the space. */
+function crPath(spaceId: string, changeRequest: string | number): string {
+  return apiPath`/spaces/${spaceId}/change-requests/${changeRequest}`;
+}
+
+/** Change requests of a space (`S/change-requests`). */
+export class ChangeRequestsApi {
+  readonly #client: ApiClient;
+
+  constructor(client: ApiClient) {
+    this.#client = client;
+  }
+
+  /** Change requests of a space; the API lists only `open` ones unless `status` says otherwise. */
+  list(
+    spaceId: string,
+    options: ListOptions & { readonly status?: ChangeRequestStatus; readonly contributor?: string } = {},
+  ): Paged<ChangeRequest> {
+    return paged(() =>
+      this.#client.paginate({
+        path: apiPath`/spaces/${spaceId}/change-requests`,
+        query: { status: options.status, contributor: options.contributor },
+        itemSchema: ChangeRequestSchema,
+        limit: options.limit,
+        signal: options.signal,
+      }),
+    );
+  }
+
+  /** One change request, by id or by number. */
+  get(spaceId: string, changeRequest: string | number, options: CallOptions = {}): Promise<ChangeRequest> {
+    return this.#client.request({ path: crPath(spaceId, changeRequest), schema: ChangeRequestSchema, signal: options.signal });
+  }
+
+  /** Opens a change request. Not retried after it may have reached the server: look it up before re-creating. */
+  create(spaceId: string, body: CreateChangeRequestBody = {}, options: CallOptions = {}): Promise<ChangeRequest> {
+    return this.#client.request({
+      method: 'POST',
+      path: apiPath`/spaces/${spaceId}/change-requests`,
+      body,
+      schema: ChangeRequestSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** Changes the subject or status. */
+  update(
+    spaceId: string,
+    changeRequest: string | number,
+    body: UpdateChangeRequestBody,
+    options: CallOptions = {},
+  ): Promise<ChangeRequest> {
+    return this.#client.request({
+      method: 'PATCH',
+      path: crPath(spaceId, changeRequest),
+      body,
+      schema: ChangeRequestSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** Merges into the main content. Not retried after it may have reached the server. */
+  merge(spaceId: string, changeRequest: string | number, options: CallOptions = {}): Promise<MergeResult> {
+    return this.#client.request({
+      method: 'POST',
+      path: `${crPath(spaceId, changeRequest)}/merge`,
+      schema: MergeResultSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** Pulls the main content into the change request. Safe to repeat, so retried like a PUT. */
+  updateFromMain(spaceId: string, changeRequest: string | number, options: CallOptions = {}): Promise<UpdateResult> {
+    return this.#client.request({
+      method: 'POST',
+      path: `${crPath(spaceId, changeRequest)}/update`,
+      schema: UpdateResultSchema,
+      idempotent: true,
+      signal: options.signal,
+    });
+  }
+
+  /** Reviewers requested on a change request. */
+  listRequestedReviewers(
+    spaceId: string,
+    changeRequest: string | number,
+    options: ListOptions = {},
+  ): Paged<RequestedReviewer> {
+    return paged(() =>
+      this.#client.paginate({
+        path: `${crPath(spaceId, changeRequest)}/requested-reviewers`,
+        itemSchema: RequestedReviewerSchema,
+        limit: options.limit,
+        signal: options.signal,
+      }),
+    );
+  }
+
+  /** Requests reviews from users (ids). Requesting the same users twice is harmless, so it is retried. */
+  requestReviewers(
+    spaceId: string,
+    changeRequest: string | number,
+    body: RequestReviewersBody,
+    options: CallOptions = {},
+  ): Promise<RequestReviewersResult> {
+    return this.#client.request({
+      method: 'POST',
+      path: `${crPath(spaceId, changeRequest)}/requested-reviewers`,
+      body,
+      schema: RequestReviewersResultSchema,
+      idempotent: true,
+      signal: options.signal,
+    });
+  }
+
+  /** Withdraws a review request. */
+  async removeRequestedReviewer(
+    spaceId: string,
+    changeRequest: string | number,
+    userId: string,
+    options: CallOptions = {},
+  ): Promise<void> {
+    await this.#client.request({
+      method: 'DELETE',
+      path: `${crPath(spaceId, changeRequest)}${apiPath`/requested-reviewers/${userId}`}`,
+      signal: options.signal,
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import type { ApiClient } from '../api-client.js';
+import { apiPath } from '../api-path.js';
+import { paged, type Paged } from '../paged.js';
+import {
+  ImportResultSchema,
+  PageSchema,
+  PagesResponseSchema,
+  RevisionSchema,
+  SearchResultSchema,
+  type ImportContentBody,
+  type ImportResult,
+  type Page,
+  type Revision,
+  type SearchResult,
+} from '../schemas/content.js';
+import type { CallOptions, ListOptions } from './call-options.js';
+
+/** Whose content: a space's main content, or a change request's (id or number) in that space. */
+export interface ContentTarget {
+  readonly spaceId: string;
+  readonly changeRequest?: string | number | undefined;
+}
+
+/** Query of the content reads marked M in the API: both default to true. */
+export interface ContentReadOptions extends CallOptions {
+  /** `false` omits mutable git metadata. */
+  readonly metadata?: boolean;
+  /** `false` skips computing content. */
+  readonly computed?: boolean;
+}
+
+function contentPath(target: ContentTarget): string {
+  const space = apiPath`/spaces/${target.spaceId}`;
+  return target.changeRequest === undefined
+    ? `${space}/content`
+    : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
+}
+
+/** Content of a space or of a change request (`S/content…`, `CR/content…`), and space search. */
+export class ContentApi {
+  readonly #client: ApiClient;
+
+  constructor(client: ApiClient) {
+    this.#client = client;
+  }
+
+  /** The current revision: pages, files, reusable content. */
+  getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
+    return this.#client.request({
+      path: contentPath(target),
+      query: { metadata: options.metadata, computed: options.computed },
+      schema: RevisionSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** The page tree of the current revision. */
+  async listPages(target: ContentTarget, options: ContentReadOptions = {}): Promise<Page[]> {
+    const response = await this.#client.request({
+      path: `${contentPath(target)}/pages`,
+      query: { metadata: options.metadata, computed: options.computed },
+      schema: PagesResponseSchema,
+      signal: options.signal,
+    });
+    return response.pages;
+  }
+
+  /** One page, with its markdown when `format` asks for it. */
+  getPage(
+    target: ContentTarget,
+    pageId: string,
+    options: ContentReadOptions & { readonly format?: string; readonly evaluated?: boolean } = {},
+  ): Promise<Page> {
+    return this.#client.request({
+      path: `${contentPath(target)}${apiPath`/page/${pageId}`}`,
+      query: { format: options.format, evaluated: options.evaluated, metadata: options.metadata, computed: options.computed },
+      schema: PageSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** Imports content the API fetches from `url` (for docsync: a zip at an artifact URL). Never retried once sent. */
+  import(target: ContentTarget, body: ImportContentBody, options: CallOptions = {}): Promise<ImportResult> {
+    return this.#client.request({
+      method: 'POST',
+      path: `${contentPath(target)}/import`,
+      body,
+      schema: ImportResultSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** Full-text search in a space's content. `query` is at most 512 characters. */
+  search(spaceId: string, query: string, options: ListOptions = {}): Paged<SearchResult> {
+    return paged(() =>
+      this.#client.paginate({
+        path: apiPath`/spaces/${spaceId}/search`,
+        query: { query },
+        itemSchema: SearchResultSchema,
+        limit: options.limit,
+        signal: options.signal,
+      }),
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import type { ApiClient } from '../api-client.js';
+import { apiPath } from '../api-path.js';
+import { paged, type Paged } from '../paged.js';
+import {
+  OpenAPISpecSchema,
+  OpenAPISpecVersionSchema,
+  type OpenAPISource,
+  type OpenAPISpec,
+  type OpenAPISpecVersion,
+} from '../schemas/openapi.js';
+import type { CallOptions, ListOptions } from './call-options.js';
+
+/** OpenAPI specifications of an organization and their versions (`O/openapi…`). */
+export class OpenApiSpecsApi {
+  readonly #client: ApiClient;
+
+  constructor(client: ApiClient) {
+    this.#client = client;
+  }
+
+  list(orgId: string, options: ListOptions = {}): Paged<OpenAPISpec> {
+    return paged(() =>
+      this.#client.paginate({
+        path: apiPath`/orgs/${orgId}/openapi`,
+        itemSchema: OpenAPISpecSchema,
+        limit: options.limit,
+        signal: options.signal,
+      }),
+    );
+  }
+
+  get(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpec> {
+    return this.#client.request({ path: apiPath`/orgs/${orgId}/openapi/${slug}`, schema: OpenAPISpecSchema, signal: options.signal });
+  }
+
+  /**
+   * Creates or updates a spec from `{url}` (the API fetches it) or `{text}` (the document itself).
+   * Processing then runs on the API side: poll {@link get} until `processingState` is `complete`.
+   */
+  put(orgId: string, slug: string, source: OpenAPISource, options: CallOptions = {}): Promise<OpenAPISpec> {
+    return this.#client.request({
+      method: 'PUT',
+      path: apiPath`/orgs/${orgId}/openapi/${slug}`,
+      body: { source },
+      schema: OpenAPISpecSchema,
+      signal: options.signal,
+    });
+  }
+
+  async delete(orgId: string, slug: string, options: CallOptions = {}): Promise<void> {
+    await this.#client.request({ method: 'DELETE', path: apiPath`/orgs/${orgId}/openapi/${slug}`, signal: options.signal });
+  }
+
+  listVersions(orgId: string, slug: string, options: ListOptions = {}): Paged<OpenAPISpecVersion> {
+    return paged(() =>
+      this.#client.paginate({
+        path: apiPath`/orgs/${orgId}/openapi/${slug}/versions`,
+        itemSchema: OpenAPISpecVersionSchema,
+        limit: options.limit,
+        signal: options.signal,
+      }),
+    );
+  }
+
+  getLatestVersion(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpecVersion> {
+    return this.#client.request({
+      path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/latest`,
+      schema: OpenAPISpecVersionSchema,
+      signal: options.signal,
+    });
+  }
+
+  getVersion(orgId: string, slug: string, versionId: string, options: CallOptions = {}): Promise<OpenAPISpecVersion> {
+    return this.#client.request({
+      path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/${versionId}`,
+      schema: OpenAPISpecVersionSchema,
+      signal: options.signal,
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { Command, InvalidArgumentError } from 'commander';
+
+function parseRate(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('use requests per second, e.g. 10/s');
+  return Number(match[1]);
+}
+
+function parseNumber(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > max) throw new InvalidArgumentError(`use a number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** `docsync emulator`: the whole API in memory, for dry runs, demos and tests. */
+export function emulatorCommand(): Command {
+  return new Command('emulator')
+    .description('serve an in-memory emulator of the Documentation Hosting Management API')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', parseNumber(0, 65535), 4010)
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--fixtures <file.yaml>', 'organizations, users, tokens, spaces and sites to start with')
+    .option('--rate-limit <n/s>', 'requests per second per token before 429 (0: none)', parseRate, 0)
+    .option('--fault-rate <0..1>', 'share of requests that fail with 5xx or a dropped connection', parseNumber(0, 1), 0)
+    .option('--latency <ms>', 'latency added to every request', parseNumber(0, 60_000), 0)
+    .option('--seed <n>', 'seed for ids and faults, so a run repeats', parseNumber(-(2 ** 31), 2 ** 31), 1)
+    .action(async (options: { port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number }) => {
+      const { startEmulator } = await import('../../emulator/start-emulator.js');
+      const emulator = await startEmulator({
+        port: options.port,
+        host: options.host,
+        fixtures: options.fixtures,
+        rateLimit: options.rateLimit,
+        faultRate: options.faultRate,
+        latencyMs: options.latency,
+        seed: options.seed,
+      });
+      process.stdout.write(`docsync emulator listening on ${emulator.url}\n`);
+      process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await emulator.close();
+      process.stdout.write('docsync emulator stopped\n');
+    });
+}

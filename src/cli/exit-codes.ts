@@ -1,0 +1,39 @@
+import { ApiError } from '../api/errors/api-error.js';
+import { AuthenticationError } from '../api/errors/authentication-error.js';
+import { PermissionError } from '../api/errors/permission-error.js';
+import { NetworkError } from '../api/errors/network-error.js';
+import { TimeoutError } from '../api/errors/timeout-error.js';
+import { ServerError } from '../api/errors/server-error.js';
+import { RateLimitError } from '../api/errors/rate-limit-error.js';
+import { ConfigError } from '../config/config-error.js';
+
+/** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
+export const EXIT = {
+  ok: 0,
+  /** The work ran and something failed (a target, a spec, an item). */
+  failed: 1,
+  /** Bad configuration, manifest or command line. */
+  config: 2,
+  /** The token is missing or wrong. */
+  auth: 3,
+  /** The token's role does not allow an operation. */
+  permission: 4,
+  /** The API could not be reached, timed out, or kept failing. */
+  unavailable: 5,
+  /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
+  api: 6,
+  /** Interrupted (SIGINT). */
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof ConfigError) return EXIT.config;
+  if (error instanceof AuthenticationError) return EXIT.auth;
+  if (error instanceof PermissionError) return EXIT.permission;
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError) {
+    return EXIT.unavailable;
+  }
+  if (error instanceof ApiError) return EXIT.api;
+  return EXIT.failed;
+}

@@ -1,0 +1,54 @@
+import type { SpaceSyncResult } from '../sync/sync-space.js';
+import { describeAction } from '../sync/space-sync-plan.js';
+
+export interface TargetFailure {
+  target: string;
+  error: string;
+  code: string;
+  /** The exit code this failure alone would give (auth, permission, unavailable…). */
+  exitCode: number;
+}
+
+export interface SyncReport {
+  results: SpaceSyncResult[];
+  failures: TargetFailure[];
+}
+
+/** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
+export function summarize(report: SyncReport): Record<string, number> {
+  const counts: Record<string, number> = { created: 0, updated: 0, merged: 0, imported: 0, skipped: 0, planned: 0, failed: report.failures.length };
+  for (const result of report.results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
+  return counts;
+}
+
+export function formatHuman(report: SyncReport, dryRun: boolean): string {
+  const lines: string[] = [];
+  for (const r of report.results) {
+    const cr = r.changeRequest ? ` change request #${r.changeRequest.number}${r.changeRequest.url ? ` ${r.changeRequest.url}` : ''}` : '';
+    lines.push(`${r.outcome.padEnd(8)} ${r.target}  ${r.pageCount} pages  ${r.contentHash.slice(0, 12)}${cr}`);
+    if (dryRun) for (const action of r.plan.actions) lines.push(`         DRY-RUN: would ${describeAction(action)}`);
+    for (const warning of r.warnings) lines.push(`         warning: ${warning}`);
+  }
+  for (const f of report.failures) lines.push(`failed   ${f.target}  ${f.error}`);
+  const counts = summarize(report);
+  lines.push(
+    Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ') || 'nothing to sync',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatJson(report: SyncReport): string {
+  return `${JSON.stringify({ summary: summarize(report), results: report.results, failures: report.failures }, null, 2)}\n`;
+}
+
+/** GitHub Actions workflow commands, so warnings and failures show on the run's page. */
+export function formatAnnotations(report: SyncReport): string {
+  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const lines: string[] = [];
+  for (const r of report.results) for (const w of r.warnings) lines.push(`::warning title=docsync ${r.target}::${escape(w)}`);
+  for (const f of report.failures) lines.push(`::error title=docsync ${f.target}::${escape(f.error)}`);
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}

@@ -1,0 +1,31 @@
+import type { PageRecord } from '../state/records.js';
+
+export interface PageView {
+  /** App URL of the content the page belongs to (space or change request), without a trailing slash. */
+  appBase: string;
+  /** `metadata=false` leaves out mutable git metadata. */
+  metadata: boolean;
+  /** The markdown is sent for a single page read, not in trees. */
+  markdown: boolean;
+}
+
+export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
+  return {
+    id: page.id,
+    title: page.title,
+    type: page.type,
+    ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
+    ...(page.icon === undefined ? {} : { icon: page.icon }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    ...(view.markdown ? { markdown: page.markdown } : {}),
+    urls: { app: `${view.appBase}/${page.path}` },
+    slug: page.slug,
+    path: page.path,
+    ...(page.description === undefined ? {} : { description: page.description }),
+    documentId: page.documentId ?? `doc_${page.id}`,
+    ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
+    ...(view.metadata && page.git ? { git: page.git } : {}),
+    pages: page.pages.map((child) => serializePage(child, { ...view, markdown: false })),
+  };
+}

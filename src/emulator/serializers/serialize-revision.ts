@@ -1,0 +1,17 @@
+import type { RevisionRecord } from '../state/records.js';
+import { serializeFile } from './serialize-file.js';
+import { serializePage } from './serialize-page.js';
+
+export function serializeRevision(revision: RevisionRecord, view: { appBase: string; metadata: boolean }) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: revision.parents,
+    pages: revision.pages.map((page) => serializePage(page, { ...view, markdown: false })),
+    files: revision.files.map((file) => serializeFile(revision.space, file, view.metadata)),
+    createdAt: revision.createdAt,
+    ...(view.metadata && revision.git ? { git: revision.git } : {}),
+    urls: { app: view.appBase },
+    type: 'edits',
+  };
+}

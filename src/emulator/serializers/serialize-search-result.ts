@@ -1,0 +1,19 @@
+import type { SearchHit } from '../content/search-pages.js';
+import { APP_ORIGIN } from './serialize-space.js';
+
+export function serializeSearchResult(spaceId: string, hit: SearchHit) {
+  const pageUrl = `${APP_ORIGIN}/s/${spaceId}/${hit.page.path}`;
+  return {
+    id: hit.page.id,
+    title: hit.page.title,
+    path: hit.page.path,
+    sections: hit.sections.map((section) => ({
+      id: `${hit.page.id}#${section.anchor}`,
+      title: section.title,
+      path: section.anchor === '' ? hit.page.path : `${hit.page.path}#${section.anchor}`,
+      body: section.body,
+      urls: { app: section.anchor === '' ? pageUrl : `${pageUrl}#${section.anchor}` },
+    })),
+    urls: { app: pageUrl },
+  };
+}

@@ -1,0 +1,31 @@
+import type { EmulatorContext } from '../emulator-context.js';
+import type { SiteRecord } from '../state/records.js';
+import { APP_ORIGIN } from './serialize-space.js';
+import { siteBaseUrl, withShareKey, type PublishedView } from './site-urls.js';
+
+export function serializeSite(ctx: EmulatorContext, site: SiteRecord, view: PublishedView = {}) {
+  let siteSpaces = 0;
+  for (const siteSpace of ctx.state.siteSpaces.values()) if (siteSpace.site === site.id) siteSpaces += 1;
+  const published = siteBaseUrl(site);
+  return {
+    object: 'site' as const,
+    id: site.id,
+    type: site.type,
+    title: site.title,
+    ...(site.hostname === undefined ? {} : { hostname: site.hostname }),
+    ...(site.basename === undefined ? {} : { basename: site.basename }),
+    // The stored proxy is `host/path`: visitors come in there and are served the published site.
+    ...(site.proxy === undefined ? {} : { proxy: { origin: `https://${site.proxy}`, target: published } }),
+    visibility: site.visibility,
+    published: site.published,
+    siteSpaces,
+    createdAt: site.createdAt,
+    adaptiveContent: { enabled: site.adaptiveContent },
+    agentsContext: site.agentsContext,
+    urls: {
+      location: `${ctx.baseUrl()}/v1/orgs/${site.organization}/sites/${site.id}`,
+      app: `${APP_ORIGIN}/o/${site.organization}/sites/${site.id}`,
+      published: withShareKey(published, view.shareKey),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of job, with the zod schema of its data. Job data names a target, never its content:
+ * the processor reads the current files when it runs, so a replayed job always syncs the newest state.
+ */
+export const JOB_SCHEMAS = {
+  'space-sync': z.object({ target: z.string().min(1), reason: z.string().default('change') }),
+  'spec-publish': z.object({ slug: z.string().min(1), reason: z.string().default('change') }),
+  'spec-poll': z.object({
+    organizationId: z.string().min(1),
+    slug: z.string().min(1),
+    startedAt: z.number(),
+    attempt: z.number().int().min(0).default(0),
+  }),
+  'site-reconcile': z.object({ reason: z.string().default('change') }),
+} as const;
+
+export type JobKind = keyof typeof JOB_SCHEMAS;
+export type JobData<K extends JobKind> = z.infer<(typeof JOB_SCHEMAS)[K]>;
+export type JobInput<K extends JobKind> = z.input<(typeof JOB_SCHEMAS)[K]>;
+export const JOB_KINDS = Object.keys(JOB_SCHEMAS) as JobKind[];
+
+/** One deduplication id per target, so at most one job runs and one waits per target. */
+export function deduplicationId<K extends JobKind>(kind: K, data: JobData<K>): string {
+  if ('target' in data) return `${kind}:${data.target}`;
+  if ('slug' in data) return `${kind}:${data.slug}`;
+  return kind;
+}

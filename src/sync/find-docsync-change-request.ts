@@ -1,0 +1,36 @@
+import type { ApiClient } from '../api/api-client.js';
+import { NotFoundError } from '../api/errors/not-found-error.js';
+import type { ChangeRequest } from '../api/schemas/change-request.js';
+import type { TargetState } from '../state/state-store.js';
+import { subjectMarker } from './change-request-subject.js';
+
+const LIVE = new Set(['open', 'draft']);
+
+/**
+ * docsync's still-open change request for a target: the one in state if it is still open or a
+ * draft, else one found through the API by its subject marker, so a lost state never opens a
+ * second one. Merged or archived means there is none.
+ */
+export async function findDocsyncChangeRequest(
+  api: Pick<ApiClient, 'changeRequests'>,
+  spaceId: string,
+  target: string,
+  state: TargetState | undefined,
+  signal?: AbortSignal,
+): Promise<ChangeRequest | undefined> {
+  if (state?.changeRequest) {
+    try {
+      const known = await api.changeRequests.get(spaceId, state.changeRequest.id, { signal });
+      return LIVE.has(known.status) ? known : undefined;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const marker = subjectMarker(target);
+  for (const status of ['open', 'draft'] as const) {
+    for await (const cr of api.changeRequests.list(spaceId, { status, signal })) {
+      if (cr.subject?.endsWith(marker)) return cr;
+    }
+  }
+  return undefined;
+}

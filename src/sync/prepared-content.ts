@@ -1,0 +1,12 @@
+import type { CommitInfo } from './change-request-subject.js';
+
+/** A docs tree read and hashed, with its bundle built only when an import needs it. */
+export interface PreparedContent {
+  contentHash: string;
+  pageCount: number;
+  /** What the reader skipped and why (missing files, duplicates). */
+  warnings: string[];
+  /** The commit the content came from; absent for the working tree. */
+  commit: CommitInfo | undefined;
+  bundle(): Promise<Uint8Array>;
+}

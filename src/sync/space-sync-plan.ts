@@ -1,0 +1,76 @@
+import type { ChangeRequest } from '../api/schemas/change-request.js';
+import type { SpaceTarget } from '../config/config-schema.js';
+import type { TargetState } from '../state/state-store.js';
+
+/** One write the sync will make, in order. */
+export type SpaceSyncAction =
+  | { kind: 'create-change-request'; subject: string }
+  | { kind: 'update-from-main'; changeRequest: number }
+  | { kind: 'set-subject'; changeRequest: number; subject: string }
+  | { kind: 'import'; into: 'change-request' | 'space'; contentHash: string }
+  | { kind: 'request-reviewers'; users: string[] }
+  | { kind: 'merge' };
+
+export interface SpaceSyncPlan {
+  target: string;
+  /** Why nothing happens, when nothing does. */
+  skipReason?: string;
+  /** The change request the actions apply to (absent until one is created). */
+  changeRequest?: { id: string; number: number };
+  actions: SpaceSyncAction[];
+}
+
+export interface SpaceSyncPlanInput {
+  target: SpaceTarget;
+  contentHash: string;
+  subject: string;
+  state: TargetState | undefined;
+  /** docsync's live, still-open change request for this target, when there is one. */
+  liveChangeRequest: ChangeRequest | undefined;
+}
+
+/**
+ * Decides what a sync must write, from what it read. Pure: the same inputs give the same plan.
+ * The content hash decides: unchanged since the last import means zero writes.
+ */
+export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
+  const { target, contentHash, state, liveChangeRequest } = input;
+  if (state?.lastHash === contentHash) {
+    return { target: target.name, skipReason: 'content unchanged since the last sync', actions: [] };
+  }
+  if (target.mode === 'direct') {
+    return { target: target.name, actions: [{ kind: 'import', into: 'space', contentHash }] };
+  }
+
+  const actions: SpaceSyncAction[] = [];
+  const cr = liveChangeRequest;
+  if (!cr) actions.push({ kind: 'create-change-request', subject: input.subject });
+  else {
+    if (cr.outdated) actions.push({ kind: 'update-from-main', changeRequest: cr.number });
+    if (cr.subject !== input.subject) actions.push({ kind: 'set-subject', changeRequest: cr.number, subject: input.subject });
+  }
+  actions.push({ kind: 'import', into: 'change-request', contentHash });
+  const asked = new Set(cr && state?.changeRequest?.id === cr.id ? state.reviewersRequested : []);
+  const missing = target.changeRequest.reviewers.filter((user) => !asked.has(user));
+  if (missing.length > 0) actions.push({ kind: 'request-reviewers', users: missing });
+  if (target.changeRequest.autoMerge) actions.push({ kind: 'merge' });
+  return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), actions };
+}
+
+/** One line per action, for `--dry-run` and logs. */
+export function describeAction(action: SpaceSyncAction): string {
+  switch (action.kind) {
+    case 'create-change-request':
+      return `create change request "${action.subject}"`;
+    case 'update-from-main':
+      return `update change request #${action.changeRequest} from main (it is outdated)`;
+    case 'set-subject':
+      return `set the subject of change request #${action.changeRequest} to "${action.subject}"`;
+    case 'import':
+      return `import the bundle ${action.contentHash.slice(0, 12)} into the ${action.into === 'space' ? 'space' : 'change request'}`;
+    case 'request-reviewers':
+      return `request reviews from ${action.users.join(', ')}`;
+    case 'merge':
+      return 'merge the change request';
+  }
+}

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+  type ApiClient,
+} from '../../../src/api/index.js';
+import { errorBody, sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { testClient } from './support/test-client.js';
+
+let server: LoopbackServer;
+let client: ApiClient;
+
+afterEach(async () => {
+  await client.close();
+  await server.close();
+});
+
+/** A server answering every request with `status` and the API's error body; no retries. */
+async function failing(status: number, message: string, headers: Record<string, string> = {}): Promise<void> {
+  server = await startServer((_hit, res) => sendJson(res, status, errorBody(status, message), headers));
+  client = testClient(server.url, { retry: { maxAttempts: 1 } });
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const get = () => client.request({ path: '/orgs/o1/sites', query: { shareKey: 'sk_private' }, schema: z.unknown() });
+
+describe('errors from a real server', () => {
+  it.each([
+    [400, ValidationError, 'E_API_VALIDATION', 'title: must be 2 to 128 characters'],
+    [401, AuthenticationError, 'E_API_AUTH', 'Invalid token'],
+    [403, PermissionError, 'E_API_PERMISSION', 'You need the admin role'],
+    [404, NotFoundError, 'E_API_NOT_FOUND', 'Site not found'],
+    [409, ConflictError, 'E_API_CONFLICT', 'Slug already used'],
+    [429, RateLimitError, 'E_API_RATE_LIMIT', 'Too many requests'],
+    [500, ServerError, 'E_API_SERVER', 'Internal error'],
+    [503, ServerError, 'E_API_SERVER', 'Service unavailable'],
+  ] as const)('%i → %o', async (status, ErrorClass, code, apiMessage) => {
+    await failing(status, apiMessage);
+    const error = await caught(get());
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(status);
+    expect(error.method).toBe('GET');
+    expect(error.path).toBe('/v1/orgs/o1/sites');
+    expect(error.body).toEqual({ error: { code: status, message: apiMessage } });
+    expect(error.apiMessage).toBe(apiMessage);
+    expect(error.message).toContain(apiMessage);
+    expect(error.message).toContain('GET /v1/orgs/o1/sites');
+    expect(error.message).not.toContain('sk_private');
+    expect(error.toJSON()).toMatchObject({ code, status, apiMessage });
+  });
+
+  it('401 says the token is missing or wrong and how to set it', async () => {
+    await failing(401, 'Unauthorized');
+    const error = await caught(get());
+    expect(error.message).toMatch(/token is missing or wrong/);
+    expect(error.message).toContain('DOCSYNC_TOKEN');
+    expect(error.message).toContain('GITBOOK_TOKEN');
+  });
+
+  it('400 carries the API message naming the field', async () => {
+    await failing(400, 'Invalid body: "title" must be at least 2 characters');
+    const error = await caught(client.sites.create('o1', { title: 'x' }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain('"title" must be at least 2 characters');
+    expect(error.method).toBe('POST');
+  });
+
+  it('429 carries retryAfterMs from Retry-After', async () => {
+    await failing(429, 'Slow down', { 'retry-after': '7' });
+    const error = await caught(get());
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ retryAfterMs: 7000 });
+  });
+
+  it('a status without its own class is a plain ApiError; a non-JSON error body is tolerated', async () => {
+    server = await startServer((_hit, res) => {
+      res.writeHead(405, { 'content-type': 'text/html' });
+      res.end('<html>nope</html>');
+    });
+    client = testClient(server.url, { retry: { maxAttempts: 1 } });
+    const error = await caught(get());
+    expect(error.constructor).toBe(ApiError);
+    expect(error.code).toBe('E_API');
+    expect(error.status).toBe(405);
+    expect(error.body).toBeUndefined();
+  });
+
+  it('a 502 HTML page from a proxy is a ServerError without a body', async () => {
+    server = await startServer((_hit, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>Bad gateway</html>');
+    });
+    client = testClient(server.url, { retry: { maxAttempts: 1 } });
+    const error = await caught(get());
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.body).toBeUndefined();
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { ORG, call, json, startTestEmulator, type CallResult } from '../../support/emulator-harness.js';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+beforeEach(() => emulator.reset());
+afterAll(() => emulator.close());
+
+const TRANSLATIONS = `/v1/orgs/${ORG}/translations`;
+
+function expectBadField(res: CallResult, field: string): void {
+  expect(res.status).toBe(400);
+  expect(json(res.body).error.message).toContain(`"${field}"`);
+}
+
+async function createTranslation(title = 'French'): Promise<string> {
+  const res = await call(emulator, 'POST', TRANSLATIONS, { body: { title } });
+  expect(res.status).toBe(201);
+  return json(res.body).id as string;
+}
+
+describe('translations', () => {
+  it('creates settings with 201; title 1..100; needs admin', async () => {
+    const res = await call(emulator, 'POST', TRANSLATIONS, { body: { title: 'French' } });
+    expect(res.status).toBe(201);
+    expect(json(res.body)).toMatchObject({
+      object: 'translation-settings',
+      title: 'French',
+      languages: [],
+      permissions: { view: true, edit: true },
+      urls: { location: `${emulator.url}${TRANSLATIONS}/${json(res.body).id}` },
+    });
+    expect(typeof json(res.body).createdAt).toBe('string');
+    expect((await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't'.repeat(100) } })).status).toBe(201);
+    expect((await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't' } })).status).toBe(201);
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't'.repeat(101) } }), 'title');
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { title: '' } }), 'title');
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: {} }), 'title');
+    expect((await call(emulator, 'POST', TRANSLATIONS, { as: 'create', body: { title: 'German' } })).status).toBe(403);
+    expect((await call(emulator, 'POST', TRANSLATIONS, { as: null, body: { title: 'German' } })).status).toBe(401);
+  });
+
+  it('lists settings to readers, with permissions from their role', async () => {
+    const id = await createTranslation();
+    const res = await call(emulator, 'GET', TRANSLATIONS, { as: 'read' });
+    expect(res.status).toBe(200);
+    expect(json(res.body)).toMatchObject({ count: 1, items: [{ id, permissions: { view: true, edit: false } }] });
+    expect((await call(emulator, 'GET', TRANSLATIONS, { query: { limit: 1000 } })).status).toBe(200);
+    expectBadField(await call(emulator, 'GET', TRANSLATIONS, { query: { limit: 1001 } }), 'limit');
+    expect((await call(emulator, 'GET', TRANSLATIONS, { as: 'guest' })).status).toBe(403);
+    expect((await call(emulator, 'GET', TRANSLATIONS, { as: null })).status).toBe(401);
+  });
+
+  it('reads one; unknown or another organization’s is 404', async () => {
+    const id = await createTranslation();
+    const res = await call(emulator, 'GET', `${TRANSLATIONS}/${id}`, { as: 'read' });
+    expect(res.status).toBe(200);
+    expect(json(res.body)).toMatchObject({ object: 'translation-settings', id, title: 'French' });
+    expect((await call(emulator, 'GET', `${TRANSLATIONS}/trans_nope`)).status).toBe(404);
+    expect((await call(emulator, 'GET', `/v1/orgs/org-partner/translations/${id}`)).status).toBe(404);
+    expect((await call(emulator, 'GET', `${TRANSLATIONS}/${id}`, { as: 'guest' })).status).toBe(403);
+  });
+
+  it('replaces the title with PUT; title 1..100; needs admin', async () => {
+    const id = await createTranslation();
+    const res = await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: { title: 'u'.repeat(100) } });
+    expect(res.status).toBe(200);
+    expect(json(res.body)).toMatchObject({ id, title: 'u'.repeat(100) });
+    expectBadField(await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: { title: 'u'.repeat(101) } }), 'title');
+    expectBadField(await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: {} }), 'title');
+    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { as: 'edit', body: { title: 'X' } })).status).toBe(403);
+    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/trans_nope`, { body: { title: 'X' } })).status).toBe(404);
+  });
+
+  it('deletes with 205 and no body', async () => {
+    const id = await createTranslation();
+    expect((await call(emulator, 'DELETE', `${TRANSLATIONS}/${id}`, { as: 'create' })).status).toBe(403);
+    const res = await call(emulator, 'DELETE', `${TRANSLATIONS}/${id}`);
+    expect(res.status).toBe(205);
+    expect(res.body).toBeUndefined();
+    expect((await call(emulator, 'GET', `${TRANSLATIONS}/${id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { changeRequestSubject, SUBJECT_MAX, subjectMarker } from '../../../src/sync/change-request-subject.js';
+
+describe('changeRequestSubject', () => {
+  it('renders the commit subject and appends the marker', () => {
+    const subject = changeRequestSubject('{commit.subject}', 'docs', { oid: 'abcdef1234567890', subject: 'Fix install guide' });
+    expect(subject).toBe('Fix install guide [docsync:docs]');
+  });
+
+  it('fills {commit.sha} and {target}, and has a fallback without a commit', () => {
+    expect(changeRequestSubject('{target} at {commit.sha}', 'api', { oid: 'abcdef1234567890', subject: 's' })).toBe(
+      'api at abcdef123456 [docsync:api]',
+    );
+    expect(changeRequestSubject('{commit.subject}', 'api', undefined)).toBe('Update docs from api [docsync:api]');
+  });
+
+  it('cuts a long subject at a word boundary within 100 characters, keeping the marker', () => {
+    const long = 'Rewrite '.repeat(30);
+    const subject = changeRequestSubject(long, 'product-docs', { oid: 'a'.repeat(40), subject: '' });
+    expect(subject.length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(subject.endsWith(`… ${subjectMarker('product-docs')}`)).toBe(true);
+    expect(subject).toMatch(/Rewrite… \[docsync/);
+  });
+
+  it('never splits an emoji when cutting', () => {
+    const subject = changeRequestSubject('🚀'.repeat(80), 't', undefined);
+    expect(subject.length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { SpaceTargetSchema } from '../../../src/config/config-schema.js';
+import { planSpaceSync } from '../../../src/sync/space-sync-plan.js';
+import type { ChangeRequest } from '../../../src/api/schemas/change-request.js';
+
+const target = (extra: Record<string, unknown> = {}) =>
+  SpaceTargetSchema.parse({ name: 'docs', directory: 'docs', spaceId: 'space-1', ...extra });
+
+const liveCr = (extra: Partial<ChangeRequest> = {}) =>
+  ({ object: 'change-request', id: 'cr-1', number: 4, status: 'open', subject: 'S [docsync:docs]', outdated: false, ...extra }) as ChangeRequest;
+
+describe('planSpaceSync', () => {
+  it('plans nothing when the hash matches the last sync', () => {
+    const plan = planSpaceSync({ target: target(), contentHash: 'h1', subject: 'S', state: { lastHash: 'h1', reviewersRequested: [] }, liveChangeRequest: undefined });
+    expect(plan.actions).toEqual([]);
+    expect(plan.skipReason).toContain('unchanged');
+  });
+
+  it('creates a change request and imports when there is none', () => {
+    const plan = planSpaceSync({ target: target(), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: undefined });
+    expect(plan.actions.map((a) => a.kind)).toEqual(['create-change-request', 'import']);
+  });
+
+  it('reuses a live change request, updating it from main first when outdated', () => {
+    const plan = planSpaceSync({
+      target: target(),
+      contentHash: 'h2',
+      subject: 'S [docsync:docs]',
+      state: { lastHash: 'h1', reviewersRequested: [] },
+      liveChangeRequest: liveCr({ outdated: true }),
+    });
+    expect(plan.actions.map((a) => a.kind)).toEqual(['update-from-main', 'import']);
+    expect(plan.changeRequest).toEqual({ id: 'cr-1', number: 4 });
+  });
+
+  it('asks only reviewers not yet asked on this change request, and merges with autoMerge', () => {
+    const plan = planSpaceSync({
+      target: target({ changeRequest: { reviewers: ['u1', 'u2'], autoMerge: true } }),
+      contentHash: 'h2',
+      subject: 'S [docsync:docs]',
+      state: { lastHash: 'h1', changeRequest: { id: 'cr-1', number: 4 }, reviewersRequested: ['u1'] },
+      liveChangeRequest: liveCr(),
+    });
+    expect(plan.actions).toEqual([
+      { kind: 'import', into: 'change-request', contentHash: 'h2' },
+      { kind: 'request-reviewers', users: ['u2'] },
+      { kind: 'merge' },
+    ]);
+  });
+
+  it('imports straight into the space in direct mode', () => {
+    const plan = planSpaceSync({ target: target({ mode: 'direct' }), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: undefined });
+    expect(plan.actions).toEqual([{ kind: 'import', into: 'space', contentHash: 'h2' }]);
+  });
+
+  it('renames the change request when the subject changed', () => {
+    const plan = planSpaceSync({ target: target(), contentHash: 'h3', subject: 'New [docsync:docs]', state: undefined, liveChangeRequest: liveCr() });
+    expect(plan.actions[0]).toEqual({ kind: 'set-subject', changeRequest: 4, subject: 'New [docsync:docs]' });
+  });
+});
