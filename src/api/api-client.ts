@@ -160,7 +160,8 @@ export class ApiClient {
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
 
     for (let attempt = 1; ; attempt++) {
-      const waitedMs = await this.rateBudget.acquire(options.signal);
+      const budget = this.rateBudget.acquire(options.signal);
+      const waitedMs = typeof budget === 'number' ? budget : await budget;
       if (waitedMs > 0) this.#logger?.info({ method, path: logPath, waitedMs, ...this.rateBudget.state }, 'api rate budget: waited');
       const started = this.#clock.now();
       try {

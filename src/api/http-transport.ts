@@ -75,27 +75,17 @@ export class HttpTransport {
   }
 
   /**
-   * Sends one request and reads the whole response body. `timeoutMs` bounds the whole exchange
-   * (undici's `headersTimeout`/`bodyTimeout` are set too, but tick at one-second resolution).
+   * Sends one request and reads the whole response body. `timeoutMs` is undici's `headersTimeout`
+   * (time to the response headers) and `bodyTimeout` (longest gap between body chunks); undici
+   * checks them at about one-second resolution, which is plenty for the API's 30 s default.
    */
   async request(req: TransportRequest): Promise<TransportResponse> {
-    const headers: Record<string, string> = { ...req.headers };
+    let headers = req.headers;
     let body: string | undefined;
     if (req.body !== undefined) {
       body = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
+      headers = { ...headers, 'content-type': 'application/json' };
     }
-    req.signal?.throwIfAborted();
-    // One controller per attempt, fed by our deadline and the caller's signal; listeners are
-    // removed afterwards so a long-lived caller signal does not collect them.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, req.timeoutMs);
-    const onAbort = (): void => controller.abort();
-    req.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await this.#pool(req.origin).request({
         method: req.method,
@@ -104,26 +94,19 @@ export class HttpTransport {
         body,
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
-        signal: controller.signal,
+        signal: req.signal,
       });
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
-      throw this.#translate(error, req, timedOut);
-    } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
+      throw this.#translate(error, req);
     }
   }
 
-  #translate(error: unknown, req: TransportRequest, timedOut: boolean): unknown {
+  #translate(error: unknown, req: TransportRequest): unknown {
     if (req.signal?.aborted === true) return req.signal.reason as unknown;
     const context = { method: req.method, path: req.logPath, cause: error };
-    if (
-      timedOut ||
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError
-    ) {
+    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
       return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
     }
     if (error instanceof undiciErrors.InvalidArgumentError || error instanceof undiciErrors.NotSupportedError) {

@@ -96,17 +96,28 @@ export class RateBudget {
     return { waitMs: Math.min(Math.ceil(slot - now), this.#maxWaitMs), taken: true };
   }
 
-  /** Waits until the budget allows one more call, and counts it. Returns the milliseconds waited. */
-  async acquire(signal?: AbortSignal): Promise<number> {
+  /**
+   * Waits until the budget allows one more call, and counts it. Returns the milliseconds waited:
+   * synchronously `0` when the call may go at once (the common case costs no promise), else a
+   * promise settling after the wait.
+   */
+  acquire(signal?: AbortSignal): number | Promise<number> {
+    const first = this.reserve();
+    if (first.taken && first.waitMs <= 0) return 0;
+    return this.#wait(first, signal);
+  }
+
+  async #wait(first: { readonly waitMs: number; readonly taken: boolean }, signal?: AbortSignal): Promise<number> {
+    let slot = first;
     let waited = 0;
-    for (let round = 0; round < 3; round++) {
-      const { waitMs, taken } = this.reserve();
-      if (waitMs > 0) {
-        await this.#clock.sleep(waitMs, signal);
-        waited += waitMs;
+    // After waiting for a reset, ask again: the call is then counted in the new window.
+    for (let round = 0; ; round++) {
+      if (slot.waitMs > 0) {
+        await this.#clock.sleep(slot.waitMs, signal);
+        waited += slot.waitMs;
       }
-      if (taken) break;
+      if (slot.taken || round >= 2) return waited;
+      slot = this.reserve();
     }
-    return waited;
   }
 }

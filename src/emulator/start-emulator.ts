@@ -57,7 +57,9 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
     },
   };
 
-  const app = Fastify({ bodyLimit: options.bodyLimit, logger: false, forceCloseConnections: true });
+  // Path parameters (slugs, ids) are validated by each route with the seed's bounds; the router must
+  // not refuse them first with its own 100-character cap.
+  const app = Fastify({ bodyLimit: options.bodyLimit, logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 4096 } });
   acceptEmptyJson(app);
   app.setErrorHandler((error: FastifyError | EmulatorError, _request, reply) => {
     const { status, message } = toErrorResponse(error);

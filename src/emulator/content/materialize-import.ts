@@ -16,22 +16,26 @@ export function materializeImport(
   const now = state.timestamp();
   const byGitPath = new Map<string, PageRecord>();
   const byPath = new Map<string, PageRecord>();
+  const byGroupPath = new Map<string, PageRecord>();
   for (const page of walkPages(previous.pages)) {
     if (page.git) byGitPath.set(page.git.path, page);
-    byPath.set(page.path, page);
+    (page.type === 'group' ? byGroupPath : byPath).set(page.path, page);
   }
   const usedIds = new Set<string>();
   const usedPaths = new Set<string>();
+  const usedGroupPaths = new Set<string>();
 
   const build = (inputs: readonly ImportedPage[], parentPath: string): PageRecord[] =>
     inputs.map((input) => {
       const base = input.slug || 'page';
       let slug = base;
       const join = (s: string): string => (parentPath ? `${parentPath}/${s}` : s);
-      for (let n = 2; usedPaths.has(join(slug)); n++) slug = `${base}-${n}`;
+      // Groups are not in URLs: their paths only need to be unique among groups.
+      const used = input.kind === 'group' ? usedGroupPaths : usedPaths;
+      for (let n = 2; used.has(join(slug)); n++) slug = `${base}-${n}`;
       const path = join(slug);
-      usedPaths.add(path);
-      const found = (input.git && byGitPath.get(input.git.path)) ?? byPath.get(path);
+      used.add(path);
+      const found = (input.git && byGitPath.get(input.git.path)) ?? (input.kind === 'group' ? byGroupPath : byPath).get(path);
       const prior = found && !usedIds.has(found.id) ? found : undefined;
       const id = prior?.id ?? state.newId('page');
       usedIds.add(id);

@@ -12,7 +12,7 @@ interface FlatPage {
 }
 
 /**
- * Three-way merge at page level, keyed by page path (files by repository path, else name).
+ * Three-way merge at page level, keyed by page path (groups apart; files by repository path, else name).
  * Whatever `changes` changed, added or removed relative to `base` is applied on top of `main`;
  * everything else is main's. When both sides changed the same page the change request wins:
  * the emulator has no conflict UI, and a sync client re-imports anyway.
@@ -41,8 +41,10 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
   const index = new Map<string, FlatPage>();
   const visit = (list: readonly PageRecord[], parent: string | undefined): void => {
     for (const page of list) {
-      let key = page.path;
-      for (let n = 2; index.has(key); n++) key = `${page.path}#${n}`;
+      // Groups may share a path with a document (they are not in URLs), so they have keys of their own.
+      const path = page.type === 'group' ? `group:${page.path}` : page.path;
+      let key = path;
+      for (let n = 2; index.has(key); n++) key = `${path}#${n}`;
       index.set(key, { key, parent, page });
       visit(page.pages, key);
     }

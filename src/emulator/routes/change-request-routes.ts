@@ -28,6 +28,8 @@ import { CrParams, findCr } from './change-request-target.js';
  * default filter (`open`) does not show them: clients pass `status` explicitly.
  * Merge and update are three-way merges at page level (content/merge-revisions.ts) between the
  * base (`revisionMergedAncestor`, else `revisionInitial`), main and the change request.
+ * The list is newest first; `contributor` matches the author. A merged change request is never
+ * `outdated`, and updating one that is not outdated returns its revision without making a new one.
  */
 
 const SpaceParams = z.object({ spaceId: z.string() });

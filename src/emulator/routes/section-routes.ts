@@ -71,7 +71,8 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       ctx.state.sections.set(section.id, section);
       attachSection(ctx.state, site, section, undefined);
       const siteSpaceId = ctx.state.newId('sitesp');
-      ctx.state.siteSpaces.set(siteSpaceId, { id: siteSpaceId, site: site.id, section: section.id, space: space.id, path: slugify(space.title).slice(0, 100) });
+      const path = slugify(space.title).slice(0, 100);
+      ctx.state.siteSpaces.set(siteSpaceId, { id: siteSpaceId, site: site.id, section: section.id, space: space.id, path });
       section.siteSpaceOrder.push(siteSpaceId);
       return serializeSection(ctx, site, section, role);
     },
@@ -99,7 +100,8 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const section = findSection(ctx, site, params.siteSectionId);
       if (body.path !== undefined) assertPathFree(body.path, sectionsOf(ctx.state, site), section.id);
       if (body.defaultSiteSpace !== undefined) {
-        bodyRef(ctx.state.siteSpaces, body.defaultSiteSpace, 'defaultSiteSpace', 'site space of this section', (s) => s.section === section.id);
+        const inSection = (s: { section?: string }) => s.section === section.id;
+        bodyRef(ctx.state.siteSpaces, body.defaultSiteSpace, 'defaultSiteSpace', 'site space of this section', inSection);
       }
       if (body.title !== undefined) section.title = body.title;
       if (body.path !== undefined) section.path = body.path;

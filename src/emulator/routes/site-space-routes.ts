@@ -66,7 +66,12 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
           ? defaultSectionOf(ctx.state, site)
           : bodyRef(ctx.state.sections, body.sectionId, 'sectionId', 'section of this site', (s) => s.site === site.id);
       const taken = new Set(siblingSiteSpaces(ctx.state, site, section?.id).map((s) => s.path));
-      const siteSpace: SiteSpaceRecord = { id: ctx.state.newId('sitesp'), site: site.id, space: space.id, path: uniquePath(slugify(space.title), taken) };
+      const siteSpace: SiteSpaceRecord = {
+        id: ctx.state.newId('sitesp'),
+        site: site.id,
+        space: space.id,
+        path: uniquePath(slugify(space.title), taken),
+      };
       if (section) siteSpace.section = section.id;
       const order = section ? settleSection(ctx.state, section) : settleTopLevel(ctx.state, site);
       ctx.state.siteSpaces.set(siteSpace.id, siteSpace);

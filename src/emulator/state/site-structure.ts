@@ -93,7 +93,11 @@ export function defaultSectionOf(state: EmulatorState, site: SiteRecord): Sectio
 }
 
 /** The default site space of a section (or of the root): the one set if it still exists, else the first. */
-export function defaultSiteSpaceIn(state: EmulatorState, site: SiteRecord, section: SectionRecord | undefined): SiteSpaceRecord | undefined {
+export function defaultSiteSpaceIn(
+  state: EmulatorState,
+  site: SiteRecord,
+  section: SectionRecord | undefined,
+): SiteSpaceRecord | undefined {
   const siblings = section ? siteSpacesOfSection(state, section) : rootSiteSpaces(state, site);
   const chosen = section ? section.defaultSiteSpace : site.defaultSiteSpace;
   return siblings.find((s) => s.id === chosen) ?? siblings[0];

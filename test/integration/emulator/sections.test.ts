@@ -92,9 +92,10 @@ describe('SITE/sections/{siteSectionId} PATCH', () => {
   it('updates title, path, icon, description and condition; null removes', async () => {
     const created = await createSection(emulator, siteId);
     const patch = (body: unknown) => call(emulator, 'PATCH', section(created.id), { as: 'create', body });
-    const res = await patch({ title: 'Guides', path: 'p'.repeat(100), icon: 'i'.repeat(50), description: 'd'.repeat(256), condition: 'c'.repeat(1024) });
+    const longest = { path: 'p'.repeat(100), icon: 'i'.repeat(50), description: 'd'.repeat(256), condition: 'c'.repeat(1024) };
+    const res = await patch({ title: 'Guides', ...longest });
     expect(res.status).toBe(200);
-    expect(json(res.body)).toMatchObject({ title: 'Guides', path: 'p'.repeat(100), icon: 'i'.repeat(50), description: 'd'.repeat(256), condition: 'c'.repeat(1024) });
+    expect(json(res.body)).toMatchObject({ title: 'Guides', ...longest });
     const kept = await patch({ title: 'Guides again' });
     expect(json(kept.body).condition).toBe('c'.repeat(1024));
     const cleared = json((await patch({ condition: null, icon: null, description: null })).body);
