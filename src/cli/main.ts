@@ -4,6 +4,8 @@ import { emulatorCommand } from './commands/emulator-command.js';
 import { syncCommand } from './commands/sync-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { configSchemaCommand } from './commands/config-schema-command.js';
+import { siteCommand } from './commands/site-command.js';
+import { specCommand } from './commands/spec-command.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { readPackageVersion } from './package-version.js';
 
@@ -16,7 +18,9 @@ const program = new Command('docsync')
   .addCommand(syncCommand())
   .addCommand(emulatorCommand())
   .addCommand(demoCommand())
-  .addCommand(configSchemaCommand());
+  .addCommand(configSchemaCommand())
+  .addCommand(specCommand())
+  .addCommand(siteCommand());
 
 try {
   await program.parseAsync(process.argv);

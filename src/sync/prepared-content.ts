@@ -1,3 +1,4 @@
+import type { DocsSnapshot } from '../content/docs-snapshot.js';
 import type { CommitInfo } from './change-request-subject.js';
 
 /** A docs tree read and hashed, with its bundle built only when an import needs it. */
@@ -8,5 +9,7 @@ export interface PreparedContent {
   warnings: string[];
   /** The commit the content came from; absent for the working tree. */
   commit: CommitInfo | undefined;
+  /** What was read: pages, files and their hashes, for plans that compare with live content. */
+  snapshot: DocsSnapshot;
   bundle(): Promise<Uint8Array>;
 }

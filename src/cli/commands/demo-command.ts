@@ -6,15 +6,15 @@ import { EXIT } from '../exit-codes.js';
 
 /**
  * `docsync demo`: the main job on an embedded default. Starts the built-in emulator, syncs the
- * bundled example docs into a change request, shows what arrived, then syncs again to show that
+ * bundled example docs into a change request, merges it, shows what arrived, then syncs again to show that
  * an unchanged tree costs zero writes. No account, no Redis, no configuration.
  */
 export function demoCommand(): Command {
   return new Command('demo')
     .description('sync the bundled example docs into the built-in emulator (no account or Redis needed)')
-    .option('--merge', 'merge the change request after the import')
+    .option('--no-merge', 'leave the change request open instead of merging it')
     .option('--docs <dir>', 'docs folder to sync instead of the bundled example')
-    .action(async (options: { merge?: boolean; docs?: string }) => {
+    .action(async (options: { merge: boolean; docs?: string }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
       const { runSyncOnce } = await import('../../runtime/run-sync-once.js');
       const { MemoryStateStore } = await import('../../state/memory-state-store.js');
@@ -35,7 +35,7 @@ export function demoCommand(): Command {
               name: 'example-docs',
               directory: docs,
               spaceId: 'space-docs',
-              changeRequest: { subject: 'Sync {target} from docsync demo', autoMerge: options.merge ?? false },
+              changeRequest: { subject: 'Sync {target} from docsync demo', autoMerge: options.merge },
             },
           ],
         });

@@ -1,0 +1,267 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ApiClient } from '../../api/api-client.js';
+import type { OpenAPISpec } from '../../api/schemas/openapi.js';
+import { ConfigError } from '../../config/config-error.js';
+import type { LoadedConfig } from '../../config/load-config.js';
+import type { Logger } from '../../logging/logger.js';
+import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.js';
+import type { StateStore } from '../../state/state-store.js';
+import { EXIT } from '../exit-codes.js';
+
+/** Where a spec action writes and what it reads; tests pass their own. */
+export interface SpecIo {
+  readonly stdout?: (text: string) => void;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+  /** Replaces the real timer while waiting for processing. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+interface CommonFlags {
+  config?: string;
+  json?: boolean;
+}
+export interface SpecPublishFlags extends CommonFlags {
+  wait?: boolean;
+  dryRun?: boolean;
+  force?: boolean;
+  /** Overall wait limit in seconds. Default 300. */
+  timeout?: number;
+}
+export interface SpecReadFlags extends CommonFlags {
+  /** Organization of a slug that is not in the configuration. */
+  org?: string;
+}
+
+interface SpecContext {
+  loaded: LoadedConfig | undefined;
+  api: ApiClient;
+  state: StateStore | undefined;
+  logger: Logger;
+}
+
+const DEFAULT_CONFIG = 'docsync.yaml';
+
+/** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
+async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): Promise<SpecContext> {
+  const [{ loadConfig }, { ApiClient }, { resolveApiConfig }, { FileStateStore }, { createLogger }] = await Promise.all([
+    import('../../config/load-config.js'),
+    import('../../api/api-client.js'),
+    import('../../api/api-config.js'),
+    import('../../state/file-state-store.js'),
+    import('../../logging/logger.js'),
+  ]);
+  const env = io.env ?? process.env;
+  const logger = io.logger ?? createLogger();
+  const path = flags.config ?? DEFAULT_CONFIG;
+  // Reads with --org work without a configuration file (endpoint and token from the environment).
+  const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env);
+  const fromEnv = resolveApiConfig(env);
+  const api = new ApiClient({
+    endpoint: loaded?.config.api.endpoint ?? fromEnv.baseUrl,
+    token: loaded?.config.api.token ?? fromEnv.token,
+    timeoutMs: loaded?.config.api.timeout,
+    logger,
+  });
+  const state = loaded ? new FileStateStore(resolve(loaded.baseDir, loaded.config.state.path)) : undefined;
+  return { loaded, api, state, logger };
+}
+
+/** `docsync spec publish`: validate, publish what changed, optionally wait. Returns the exit code. */
+export async function specPublishAction(slugs: string[], flags: SpecPublishFlags, io: SpecIo = {}): Promise<number> {
+  const ctx = await openContext(flags, io);
+  const { runSpecsOnce } = await import('../../runtime/run-specs-once.js');
+  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  try {
+    if (!ctx.loaded || !ctx.state) return EXIT.config;
+    const dryRun = flags.dryRun ?? false;
+    const report = await runSpecsOnce({ api: ctx.api, state: ctx.state, logger: ctx.logger, sleep: io.sleep }, ctx.loaded, {
+      dryRun,
+      wait: flags.wait ?? false,
+      force: flags.force ?? false,
+      // A dry run only validates when no token is set, instead of failing on the read.
+      readLive: !dryRun || ctx.api.hasToken,
+      slugs: slugs.length > 0 ? slugs : undefined,
+      poll: flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 },
+    });
+    write(flags.json === true ? `${JSON.stringify(toJson(report), null, 2)}\n` : formatPublish(report));
+    if ((io.env ?? process.env).GITHUB_ACTIONS === 'true') write(formatAnnotations(report));
+    return report.failures[0]?.exitCode ?? EXIT.ok;
+  } finally {
+    await ctx.api.close();
+  }
+}
+
+/** `docsync spec status [slug]`: platform state, last version and last error; exit 1 if one failed. */
+export async function specStatusAction(slug: string | undefined, flags: SpecReadFlags, io: SpecIo = {}): Promise<number> {
+  const ctx = await openContext(flags, io);
+  const { NotFoundError } = await import('../../api/errors/not-found-error.js');
+  const { describeSpecFailure } = await import('../../specs/spec-poll-step.js');
+  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  try {
+    const rows = [];
+    for (const { organizationId, slug: s } of targetsOf(ctx, slug, flags.org)) {
+      let spec: OpenAPISpec | null = null;
+      try {
+        spec = await ctx.api.openapi.get(organizationId, s);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      const local = await ctx.state?.get(`spec:${s}`);
+      const code = spec?.processingState === 'complete' ? spec.lastProcessErrorCode : undefined;
+      rows.push({
+        slug: s,
+        organizationId,
+        state: spec?.processingState ?? 'not-published',
+        lastVersion: spec?.lastVersion ?? null,
+        lastProcessedAt: spec?.lastProcessedAt ?? null,
+        lastError: spec && code ? { code, message: describeSpecFailure(code, spec) } : null,
+        local: local ? { lastVersion: local.lastVersion ?? null, lastHash: local.lastHash ?? null, publishedAt: local.syncedAt ?? null } : null,
+      });
+    }
+    if (flags.json === true) write(`${JSON.stringify(rows, null, 2)}\n`);
+    else {
+      for (const r of rows) {
+        const local = r.local?.lastVersion ? `  (docsync published ${r.local.lastVersion}${r.local.publishedAt ? ` at ${r.local.publishedAt}` : ''})` : '';
+        write(`${r.slug.padEnd(24)} ${r.state.padEnd(13)} version ${r.lastVersion ?? '-'}${local}\n`);
+        if (r.lastError) write(`${' '.repeat(25)}error ${r.lastError.message}\n`);
+      }
+      if (rows.length === 0) write('no specs configured\n');
+    }
+    return rows.some((r) => r.lastError !== null) ? EXIT.failed : EXIT.ok;
+  } finally {
+    await ctx.api.close();
+  }
+}
+
+/** `docsync spec versions <slug>`: the spec's versions, newest first. */
+export async function specVersionsAction(slug: string, flags: SpecReadFlags, io: SpecIo = {}): Promise<number> {
+  const ctx = await openContext(flags, io);
+  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  try {
+    const [target] = targetsOf(ctx, slug, flags.org);
+    if (!target) return EXIT.config;
+    const versions = await ctx.api.openapi.listVersions(target.organizationId, slug).all();
+    if (flags.json === true) write(`${JSON.stringify(versions.map(({ id, createdAt, url }) => ({ id, createdAt: createdAt ?? null, url })), null, 2)}\n`);
+    else for (const v of versions) write(`${v.id.padEnd(28)} ${(v.createdAt ?? '').padEnd(26)} ${v.url}\n`);
+    if (flags.json !== true && versions.length === 0) write(`spec "${slug}" has no versions\n`);
+    return EXIT.ok;
+  } finally {
+    await ctx.api.close();
+  }
+}
+
+/** The configured specs (or the one named), with `--org` for a slug that is not configured. */
+function targetsOf(ctx: SpecContext, slug: string | undefined, org: string | undefined): { organizationId: string; slug: string }[] {
+  const configured = ctx.loaded?.config.specs ?? [];
+  if (slug === undefined) return configured.map((s) => (org === undefined ? s : { ...s, organizationId: org }));
+  const found = configured.find((s) => s.slug === slug);
+  if (org !== undefined || found) return [{ organizationId: org ?? found?.organizationId ?? '', slug }];
+  throw new ConfigError('no spec with this slug; add it under `specs`, or pass --org', ctx.loaded?.file ?? resolve(DEFAULT_CONFIG), undefined, `specs (${slug})`);
+}
+
+function toJson(report: SpecRunReport): object {
+  const counts: Record<string, number> = { published: 0, skipped: 0, planned: 0, failed: report.failures.length };
+  for (const r of report.results) counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
+  return {
+    summary: counts,
+    results: report.results.map((r) => ({
+      slug: r.slug,
+      organizationId: r.organizationId,
+      outcome: r.outcome,
+      reason: r.plan.reason,
+      hash: r.hash,
+      source: r.source,
+      referencedFiles: r.referencedFiles,
+      version: versionOf(r) ?? null,
+      processingState: (r.processing?.spec ?? r.spec)?.processingState ?? null,
+      processing: r.processing ? (r.processing.kind === 'done' ? { kind: 'done' } : { kind: 'failed', code: r.processing.code, message: r.processing.message }) : null,
+    })),
+    failures: report.failures,
+  };
+}
+
+function versionOf(r: SpecRunResult): string | undefined {
+  return r.processing?.kind === 'done' ? r.processing.version : (r.spec?.lastVersion ?? undefined);
+}
+
+function formatPublish(report: SpecRunReport): string {
+  const lines: string[] = [];
+  for (const r of report.results) {
+    const from = r.source.kind === 'file' ? `${r.source.file} (${(r.source.bytes / 1024).toFixed(1)} kB${r.source.files > 1 ? `, ${r.source.files} files bundled` : ''})` : r.source.url;
+    if (r.outcome === 'planned') {
+      lines.push(`DRY-RUN: would publish spec ${r.slug} to ${r.organizationId} from ${from}: ${r.plan.reason}`);
+      continue;
+    }
+    const state = r.processing ? (r.processing.kind === 'done' ? 'complete' : `failed ${r.processing.code}`) : (r.spec?.processingState ?? '');
+    const note = r.outcome === 'skipped' ? `  ${r.plan.reason}` : '';
+    lines.push(`${r.outcome.padEnd(10)} ${r.slug}  version ${versionOf(r) ?? '-'}  ${state}${note}`);
+  }
+  for (const f of report.failures) lines.push(`failed     ${f.target.replace(/^spec:/, '')}  ${f.error}`);
+  const counts = toJson(report) as { summary: Record<string, number> };
+  lines.push(
+    Object.entries(counts.summary)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ') || 'no specs to publish',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** GitHub Actions annotations: an invalid file is marked at its line in the pull request. */
+function formatAnnotations(report: SpecRunReport): string {
+  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return report.failures
+    .map((f) => {
+      const at = f.file === undefined ? '' : `file=${f.file}${f.line === undefined ? '' : `,line=${f.line}`},`;
+      return `::error ${at}title=docsync spec ${f.target.replace(/^spec:/, '')}::${escape(f.error)}\n`;
+    })
+    .join('');
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('give a number of seconds, like 300');
+  return n;
+}
+
+/** `docsync spec publish|status|versions`. */
+export function specCommand(): Command {
+  const spec = new Command('spec').description('validate, publish and inspect OpenAPI specs');
+  spec
+    .command('publish')
+    .description('validate configured specs, publish the ones that changed, and optionally wait for processing')
+    .argument('[slug...]', 'only these specs (default: all configured)')
+    .option('-c, --config <file>', 'configuration file', DEFAULT_CONFIG)
+    .option('--wait', 'wait until the platform has processed each spec; exit 1 if processing fails')
+    .option('--timeout <seconds>', 'with --wait: give up after this long (default 300)', seconds)
+    .option('--dry-run', 'validate and plan; print what would be published and write nothing')
+    .option('--force', 'publish even when unchanged')
+    .option('--json', 'print the report as JSON on stdout')
+    .action(async (slugs: string[], flags: SpecPublishFlags) => {
+      process.exitCode = await specPublishAction(slugs, flags);
+    });
+  spec
+    .command('status')
+    .description("show each spec's processing state, last version and last error")
+    .argument('[slug]', 'only this spec')
+    .option('-c, --config <file>', 'configuration file', DEFAULT_CONFIG)
+    .option('--org <id>', 'organization, for a slug that is not in the configuration')
+    .option('--json', 'print JSON on stdout')
+    .action(async (slug: string | undefined, flags: SpecReadFlags) => {
+      process.exitCode = await specStatusAction(slug, flags);
+    });
+  spec
+    .command('versions')
+    .description("list a spec's versions, newest first")
+    .argument('<slug>', 'the spec')
+    .option('-c, --config <file>', 'configuration file', DEFAULT_CONFIG)
+    .option('--org <id>', 'organization, for a slug that is not in the configuration')
+    .option('--json', 'print JSON on stdout')
+    .action(async (slug: string, flags: SpecReadFlags) => {
+      process.exitCode = await specVersionsAction(slug, flags);
+    });
+  return spec;
+}

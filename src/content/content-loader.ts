@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { decodeText } from './clean-text.js';
+import type { FileIndex } from './file-index.js';
+import type { CachedFile, HashCache } from './hash-cache.js';
+import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
+import type { TreeSource } from './tree-source.js';
+
+/** What a caller needs of a file: its hash only, its text too, or its parsed page metadata too. */
+export type ContentNeed = 'hash' | 'text' | 'page';
+
+/** A file's hash (and text or page metadata when asked), from the cache or freshly read. */
+export interface LoadedFile {
+  readonly path: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly text?: string;
+  readonly page?: PageMeta;
+}
+
+/** Reads through the cache: a file whose change token matches a cache entry is not read at all. */
+export class ContentLoader {
+  /** Files answered from the cache. */
+  cached = 0;
+
+  constructor(
+    private readonly source: TreeSource,
+    private readonly index: FileIndex,
+    private readonly cache: HashCache,
+  ) {}
+
+  /** Loads listed `paths` (others are ignored), reading only cache misses, in one batch. */
+  async load(paths: readonly string[], need: ContentNeed): Promise<Map<string, LoadedFile>> {
+    const loaded = new Map<string, LoadedFile>();
+    const misses: string[] = [];
+    for (const path of paths) {
+      const entry = this.index.get(path);
+      if (entry === undefined || loaded.has(path)) continue;
+      const hit = this.cache.lookup(path, entry.token);
+      if (hit !== undefined && covers(hit, need)) {
+        this.cached += 1;
+        loaded.set(path, { ...hit, path });
+      } else {
+        misses.push(path);
+      }
+    }
+    for await (const { path, bytes } of this.source.readMany(misses)) {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const text = need === 'hash' ? undefined : decodeText(bytes);
+      const file: CachedFile = {
+        token: this.index.get(path)?.token ?? '',
+        size: bytes.length,
+        sha256,
+        ...(need === 'text' && text !== undefined ? { text } : {}),
+        ...(need === 'page' && text !== undefined ? { page: parsePageMeta(text) } : {}),
+      };
+      if (file.token !== '') this.cache.store(path, file);
+      loaded.set(path, { ...file, path });
+    }
+    return loaded;
+  }
+}
+
+function covers(entry: CachedFile, need: ContentNeed): boolean {
+  return need === 'hash' || (need === 'text' ? entry.text !== undefined : entry.page !== undefined);
+}

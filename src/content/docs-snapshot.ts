@@ -1,0 +1,66 @@
+import type { GitbookConfig } from './gitbook-config.js';
+
+/** A page of the table of contents, read. */
+export interface PageNode {
+  /** Title from `SUMMARY.md`, else the first `# ` heading, else the file name. */
+  readonly title: string;
+  /** Path relative to the docs root (as in the bundle). */
+  readonly path: string;
+  /** The `"label"` after the link in `SUMMARY.md`. */
+  readonly label?: string;
+  readonly description?: string;
+  readonly icon?: string;
+  readonly hidden?: boolean;
+  readonly layout?: Readonly<Record<string, unknown>>;
+  readonly children: readonly PageNode[];
+}
+
+/** A `##` heading of `SUMMARY.md` and its pages; `title` is undefined for pages before any heading. */
+export interface PageGroup {
+  readonly title: string | undefined;
+  readonly pages: readonly PageNode[];
+}
+
+/** A file of the bundle: copied from the source, or written by docsync (a normalised `.gitbook.yaml`). */
+export type SnapshotFile = {
+  /** Path in the bundle, relative to the docs root. */
+  readonly path: string;
+  readonly size: number;
+  /** sha256 of the bytes, hex. */
+  readonly hash: string;
+} & (
+  | { readonly sourcePath: string; readonly bytes?: undefined }
+  | { readonly sourcePath?: undefined; readonly bytes: Uint8Array }
+);
+
+/** How much a read cost. */
+export interface ReadStats {
+  /** Files in the listing. */
+  readonly listed: number;
+  /** Files whose bytes were read. */
+  readonly read: number;
+  readonly bytesRead: number;
+  /** Files answered from the hash cache without reading. */
+  readonly cached: number;
+}
+
+/** Everything docsync knows about a GitBook-format docs tree after one read. */
+export interface DocsSnapshot {
+  /** The tree source's label (directory, or `directory@ref`). */
+  readonly source: string;
+  /** Docs root relative to the source's top ('' = the top). */
+  readonly root: string;
+  readonly config: GitbookConfig;
+  /** The readme page (relative to the root) when it exists. */
+  readonly readme: string | undefined;
+  /** `SUMMARY.md` (relative to the root) when there is one; undefined when pages were inferred from folders. */
+  readonly summary: string | undefined;
+  readonly pages: readonly PageGroup[];
+  /** What the bundle holds, sorted by path. */
+  readonly files: readonly SnapshotFile[];
+  /** What was skipped or doubted and why, as `file:line: message`. */
+  readonly warnings: readonly string[];
+  /** sha256 over the sorted (path, file hash) list: same files, same hash, whatever the mtimes. */
+  readonly contentHash: string;
+  readonly stats: ReadStats;
+}

@@ -1,0 +1,9 @@
+export { ContentError } from './content-error.js';
+export { DocsRootNotFoundError } from './docs-root-not-found-error.js';
+export { GitError } from './git-error.js';
+export { GitRefNotFoundError } from './git-ref-not-found-error.js';
+export { HashCacheWriteError } from './hash-cache-write-error.js';
+export { NotAGitRepositoryError } from './not-a-git-repository-error.js';
+export { SnapshotStaleError } from './snapshot-stale-error.js';
+export { SourceFileNotFoundError } from './source-file-not-found-error.js';
+export { SourceNotFoundError } from './source-not-found-error.js';

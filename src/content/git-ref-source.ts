@@ -1,0 +1,84 @@
+import { comparePaths } from './compare-paths.js';
+import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
+import { type CommitInfo, GitRepository } from './git-repository.js';
+import { ReadCounter } from './read-counter.js';
+import type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
+
+/**
+ * Reads the tree of one commit, whatever the work tree holds. The ref is resolved once, at open, so a
+ * branch moving mid-read cannot mix two commits. Change token: the blob oid (a content hash), so an
+ * unchanged file is never read when a cache is given.
+ */
+export class GitRefSource implements TreeSource {
+  readonly label: string;
+  readonly counter = new ReadCounter();
+  private oids: Map<string, string> | undefined;
+
+  private constructor(
+    readonly repository: GitRepository,
+    /** The ref as given (`HEAD`, `main`, a tag, a sha). */
+    readonly ref: string,
+    /** The commit `ref` named when the source was opened. */
+    readonly commit: string,
+  ) {
+    const where = repository.prefix === '' ? repository.directory : `${repository.directory}/${repository.prefix}`;
+    this.label = `${where}@${ref}`;
+  }
+
+  /**
+   * Opens `ref` (default `HEAD`) of the repository containing `directory`. Paths are relative to
+   * `directory`, as with a `WorktreeSource` on the same folder. Throws `NotAGitRepositoryError`,
+   * `GitRefNotFoundError`.
+   */
+  static async open(directory: string, ref = 'HEAD'): Promise<GitRefSource> {
+    const repository = await GitRepository.open(directory);
+    return new GitRefSource(repository, ref, await repository.resolveCommit(ref));
+  }
+
+  /** Sha, subject and author of this source's commit. */
+  headCommit(): Promise<CommitInfo> {
+    return this.repository.headCommit(this.commit);
+  }
+
+  async list(): Promise<readonly TreeEntry[]> {
+    const entries: TreeEntry[] = [];
+    const oids = new Map<string, string>();
+    for (const entry of await this.repository.listTree(this.commit, this.repository.prefix)) {
+      // Symlinks (120000) and submodules (160000) hold no docs content of their own.
+      if (entry.type !== 'blob' || entry.mode === '120000') continue;
+      oids.set(entry.path, entry.oid);
+      entries.push({ path: entry.path, size: entry.size, token: entry.oid });
+    }
+    this.oids = oids;
+    return entries.sort((a, b) => comparePaths(a.path, b.path));
+  }
+
+  async read(path: string): Promise<Uint8Array> {
+    const bytes = await this.repository.readBlob(await this.oidOf(path));
+    this.counter.record(bytes.length);
+    return bytes;
+  }
+
+  async *readMany(paths: readonly string[]): AsyncIterable<FileBytes> {
+    const pathsByOid = new Map<string, string[]>();
+    for (const path of paths) {
+      const oid = await this.oidOf(path);
+      const same = pathsByOid.get(oid);
+      if (same === undefined) pathsByOid.set(oid, [path]);
+      else same.push(path); // identical files are fetched once
+    }
+    for await (const { oid, bytes } of this.repository.readBlobs([...pathsByOid.keys()])) {
+      for (const path of pathsByOid.get(oid) ?? []) {
+        this.counter.record(bytes.length);
+        yield { path, bytes };
+      }
+    }
+  }
+
+  private async oidOf(path: string): Promise<string> {
+    const oids = this.oids ?? (await this.list(), this.oids);
+    const oid = oids?.get(path);
+    if (oid === undefined) throw new SourceFileNotFoundError(this.label, path);
+    return oid;
+  }
+}

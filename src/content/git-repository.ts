@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { CatFileParser } from './cat-file-parser.js';
+import { GitError } from './errors/git-error.js';
+import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
+import { NotAGitRepositoryError } from './errors/not-a-git-repository-error.js';
+
+/** The commit a sync is made from, for change-request subjects. */
+export interface CommitInfo {
+  /** Full commit sha. */
+  readonly oid: string;
+  /** First line of the commit message. */
+  readonly subject: string;
+  readonly author: { readonly name: string; readonly email: string };
+}
+
+/** One entry of `git ls-tree -r -l`. */
+export interface GitTreeEntry {
+  /** Path relative to the listed tree. */
+  readonly path: string;
+  /** `100644`, `100755`, `120000` (symlink), `160000` (submodule). */
+  readonly mode: string;
+  readonly type: string;
+  /** Blob oid: itself a hash of the content. */
+  readonly oid: string;
+  /** Size in bytes; 0 for submodules. */
+  readonly size: number;
+}
+
+const LS_TREE_LINE = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.*)$/s;
+
+/**
+ * The one module that talks to git (simple-git for commands, one `git cat-file --batch` process for
+ * bulk blob reads, which simple-git cannot feed on stdin). Runs at the work tree's top level.
+ */
+export class GitRepository {
+  private constructor(
+    /** Top level of the work tree. */
+    readonly directory: string,
+    /** Path of the opened directory below the top level ('' at the top), `/`-separated. */
+    readonly prefix: string,
+    private readonly git: SimpleGit,
+  ) {}
+
+  /** Opens the repository containing `directory`. Throws `NotAGitRepositoryError`. */
+  static async open(directory: string): Promise<GitRepository> {
+    const absolute = path.resolve(directory);
+    if (!existsSync(absolute)) throw new NotAGitRepositoryError(absolute);
+    try {
+      const git = simpleGit({ baseDir: absolute });
+      const top = (await git.revparse(['--show-toplevel'])).trim();
+      const prefix = (await git.revparse(['--show-prefix'])).trim().replace(/\/$/, '');
+      return new GitRepository(top, prefix, simpleGit({ baseDir: top }));
+    } catch (error) {
+      throw new NotAGitRepositoryError(absolute, error);
+    }
+  }
+
+  /** The full sha of the commit `ref` names. Throws `GitRefNotFoundError`. */
+  async resolveCommit(ref: string): Promise<string> {
+    if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
+    let oid: string;
+    try {
+      oid = (await this.git.raw(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+    } catch (error) {
+      throw new GitRefNotFoundError(this.directory, ref, error);
+    }
+    // simple-git resolves on some non-zero exits with empty stderr: trust only a sha.
+    if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new GitRefNotFoundError(this.directory, ref);
+    return oid;
+  }
+
+  /** Sha, subject and author of the commit `ref` names (default `HEAD`). */
+  async headCommit(ref = 'HEAD'): Promise<CommitInfo> {
+    const oid = await this.resolveCommit(ref);
+    const out = await this.run(['show', '-s', '--format=%H%x00%s%x00%an%x00%ae', oid]);
+    const [sha = oid, subject = '', name = '', email = ''] = out.replace(/\n$/, '').split('\0');
+    return { oid: sha, subject, author: { name, email } };
+  }
+
+  /** Every entry below `subdirectory` ('' = everything) of `commit`, paths relative to it. */
+  async listTree(commit: string, subdirectory = ''): Promise<GitTreeEntry[]> {
+    const treeish = subdirectory === '' ? commit : `${commit}:${subdirectory}`;
+    const out = await this.run(['ls-tree', '-r', '-l', '-z', treeish]);
+    const entries: GitTreeEntry[] = [];
+    for (const record of out.split('\0')) {
+      const match = LS_TREE_LINE.exec(record);
+      if (match === null) continue;
+      const [, mode = '', type = '', oid = '', size = '', entryPath = ''] = match;
+      entries.push({ path: entryPath, mode, type, oid, size: size === '-' ? 0 : Number(size) });
+    }
+    return entries;
+  }
+
+  /** One blob's bytes. */
+  async readBlob(oid: string): Promise<Uint8Array> {
+    let bytes: unknown;
+    try {
+      bytes = await this.git.binaryCatFile(['blob', oid]);
+    } catch (error) {
+      throw new GitError(`git cat-file blob ${oid} failed in ${this.directory}`, error);
+    }
+    if (!(bytes instanceof Uint8Array)) throw new GitError(`git cat-file blob ${oid} returned no bytes`);
+    return bytes;
+  }
+
+  /** Many blobs through one `git cat-file --batch` process, yielded in request order. */
+  async *readBlobs(oids: readonly string[]): AsyncIterable<{ oid: string; bytes: Uint8Array }> {
+    if (oids.length === 0) return;
+    const child = spawn('git', ['cat-file', '--batch', '--buffer'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'] });
+    const closed = once(child, 'close').catch((error: unknown) => [error]);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdin.on('error', () => undefined); // git exiting early is reported through its exit code
+    child.stdin.end(`${oids.join('\n')}\n`);
+    const parser = new CatFileParser();
+    let received = 0;
+    try {
+      for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+        for (const record of parser.push(chunk)) {
+          if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
+          received += 1;
+          yield { oid: record.oid, bytes: record.bytes };
+        }
+      }
+      const [code] = (await closed) as unknown[];
+      if (received !== oids.length || !parser.idle) {
+        throw new GitError(
+          `git cat-file --batch in ${this.directory} stopped after ${received} of ${oids.length} objects ` +
+            `(exit ${String(code)}): ${stderr.trim()}`,
+        );
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    }
+  }
+
+  private async run(args: string[]): Promise<string> {
+    try {
+      return await this.git.raw(args);
+    } catch (error) {
+      throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
+    }
+  }
+}

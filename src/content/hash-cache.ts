@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { HashCacheWriteError } from './errors/hash-cache-write-error.js';
+import type { PageMeta } from './parse-page-meta.js';
+
+/** What the cache knows about one file, valid while the file's change token is unchanged. */
+export interface CachedFile {
+  /** The source's change token when this was computed (blob oid, or size:mtime). */
+  readonly token: string;
+  readonly size: number;
+  /** sha256 of the bytes, hex. */
+  readonly sha256: string;
+  /** Decoded text of a structure file (`.gitbook.yaml`, `SUMMARY.md`), so it needs no read either. */
+  readonly text?: string;
+  /** Parsed metadata of a page, so an unchanged page needs no read. */
+  readonly page?: PageMeta;
+}
+
+const CACHE_VERSION = 1; // bump when parsing changes what `page` holds
+
+const pageSchema = z.object({
+  heading: z.string().optional(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  hidden: z.boolean().optional(),
+  layout: z.record(z.string(), z.unknown()).optional(),
+  refs: z.array(z.object({ target: z.string(), line: z.number(), image: z.boolean() })),
+  notes: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+const entrySchema = z.object({
+  token: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  text: z.string().optional(),
+  page: pageSchema.optional(),
+});
+const fileSchema = z.object({ version: z.literal(CACHE_VERSION), entries: z.record(z.string(), entrySchema) });
+
+/**
+ * Per-path hashes and parsed metadata, keyed by change token, persisted as JSON, so re-reading a big
+ * tree after a one-file edit reads one file. A cache that is missing, corrupt or from another version
+ * starts empty: it only ever costs speed, never correctness.
+ */
+export class HashCache {
+  private dirty = false;
+  private readonly used = new Set<string>();
+
+  private constructor(
+    /** Where {@link save} writes; undefined for a memory-only cache. */
+    readonly file: string | undefined,
+    private readonly entries: Map<string, CachedFile>,
+    /** Why the persisted cache was not used, when it was not. */
+    readonly loadNote: string | undefined,
+  ) {}
+
+  /** A cache that lives only as long as the object. */
+  static inMemory(): HashCache {
+    return new HashCache(undefined, new Map(), undefined);
+  }
+
+  /** Loads `file`; a missing or unusable one gives an empty cache (see {@link loadNote}). */
+  static async load(file: string): Promise<HashCache> {
+    const absolute = path.resolve(file);
+    let raw: string;
+    try {
+      raw = await readFile(absolute, 'utf8');
+    } catch {
+      return new HashCache(absolute, new Map(), undefined);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return new HashCache(absolute, new Map(), `${absolute} is not valid JSON; starting empty`);
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) {
+      return new HashCache(absolute, new Map(), `${absolute} is from another docsync version or damaged; starting empty`);
+    }
+    return new HashCache(absolute, new Map(Object.entries(parsed.data.entries)), undefined);
+  }
+
+  /** Number of cached paths. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entry for `path` if it was computed under the same `token`; no token, no entry. */
+  lookup(filePath: string, token: string | undefined): CachedFile | undefined {
+    this.used.add(filePath);
+    const entry = this.entries.get(filePath);
+    return token !== undefined && entry?.token === token ? entry : undefined;
+  }
+
+  store(filePath: string, entry: CachedFile): void {
+    this.used.add(filePath);
+    this.entries.set(filePath, entry);
+    this.dirty = true;
+  }
+
+  /** Drops entries not looked up or stored since load (deleted files). Returns how many. */
+  prune(): number {
+    let dropped = 0;
+    for (const key of this.entries.keys()) {
+      if (!this.used.has(key)) {
+        this.entries.delete(key);
+        dropped += 1;
+      }
+    }
+    if (dropped > 0) this.dirty = true;
+    return dropped;
+  }
+
+  /** Writes the cache if it changed: to a temp file, then renamed over, so a crash never leaves half a file. */
+  async save(): Promise<void> {
+    if (this.file === undefined || !this.dirty) return;
+    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await writeFile(temp, JSON.stringify({ version: CACHE_VERSION, entries: Object.fromEntries(this.entries) }));
+      await rename(temp, this.file);
+      this.dirty = false;
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw new HashCacheWriteError(this.file, error);
+    }
+  }
+}

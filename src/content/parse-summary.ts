@@ -1,0 +1,104 @@
+import { cleanText } from './clean-text.js';
+import type { LineNote } from './line-note.js';
+import { scanLink, unescape } from './scan-link.js';
+
+/** One `[Title](target "label")` bullet of `SUMMARY.md`, before its target is checked. */
+export interface SummaryItem {
+  readonly title: string;
+  /** Link destination as written (maybe URL-encoded, rooted, or external). */
+  readonly target: string;
+  readonly label: string | undefined;
+  readonly line: number;
+  readonly children: SummaryItem[];
+}
+
+/** A `##`/`###` heading and the bullets under it; `title` is undefined for bullets before any heading. */
+export interface SummaryGroup {
+  readonly title: string | undefined;
+  readonly line: number | undefined;
+  readonly items: SummaryItem[];
+}
+
+/** Result of {@link parseSummary}. */
+export interface ParsedSummary {
+  /** The `# Table of Contents` / `# Summary` title, when present. */
+  readonly title: string | undefined;
+  readonly groups: SummaryGroup[];
+  readonly notes: LineNote[];
+}
+
+const HEADING = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?$/;
+const BULLET = /^(\s*)(?:[*+-]|\d{1,9}[.)])\s+(.*)$/;
+const RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
+
+/**
+ * Parses every `SUMMARY.md` dialect GitBook repos use: optional `#` title, `##`/`###` group headings,
+ * `*`/`-`/`+` (or numbered) bullets nested by any indent (2, 4, a leading space, tabs), links with
+ * labels. Nesting follows indentation depth, not a fixed step. Bullets without a link are skipped and
+ * their children move up to the nearest parent. Pure text: targets are checked by `resolveSummary`.
+ */
+export function parseSummary(text: string): ParsedSummary {
+  const groups: SummaryGroup[] = [];
+  const notes: LineNote[] = [];
+  let title: string | undefined;
+  let group: SummaryGroup | undefined;
+  let stack: { indent: number; item: SummaryItem }[] = [];
+  let inComment = false;
+
+  cleanText(text)
+    .split('\n')
+    .forEach((line, index) => {
+      const lineNumber = index + 1;
+      const trimmed = line.trim();
+      if (inComment) {
+        inComment = !trimmed.includes('-->');
+        return;
+      }
+      if (trimmed === '' || RULE.test(trimmed)) return;
+      if (trimmed.startsWith('<!--')) {
+        inComment = !trimmed.includes('-->');
+        return;
+      }
+      const heading = HEADING.exec(line);
+      if (heading !== null) {
+        const headingText = unescape(heading[2] ?? '').trim();
+        if (heading[1] === '#' && title === undefined && groups.length === 0) {
+          title = headingText;
+        } else {
+          group = { title: headingText, line: lineNumber, items: [] };
+          groups.push(group);
+          stack = [];
+        }
+        return;
+      }
+      const bullet = BULLET.exec(line);
+      if (bullet === null) {
+        notes.push({ line: lineNumber, message: 'not a list item or heading; ignored' });
+        return;
+      }
+      const indent = width(bullet[1] ?? '');
+      const content = bullet[2] ?? '';
+      while ((stack.at(-1)?.indent ?? -1) >= indent) stack.pop();
+      const open = content.indexOf('[');
+      const link = open < 0 ? undefined : scanLink(content, open);
+      if (link === undefined) {
+        notes.push({ line: lineNumber, message: 'list item has no [title](page.md) link; skipped' });
+        return;
+      }
+      const item: SummaryItem = { title: link.text, target: link.target, label: link.title, line: lineNumber, children: [] };
+      if (group === undefined) {
+        group = { title: undefined, line: undefined, items: [] };
+        groups.push(group);
+      }
+      (stack.at(-1)?.item.children ?? group.items).push(item);
+      stack.push({ indent, item });
+    });
+  return { title, groups, notes };
+}
+
+/** Indent width; a tab advances to the next multiple of 4, as CommonMark counts it. */
+function width(whitespace: string): number {
+  let columns = 0;
+  for (const char of whitespace) columns = char === '\t' ? columns + 4 - (columns % 4) : columns + 1;
+  return columns;
+}

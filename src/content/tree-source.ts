@@ -1,0 +1,34 @@
+import type { ReadCounter } from './read-counter.js';
+
+/** One file of a tree, as listed (listing never reads content). */
+export interface TreeEntry {
+  /** Path from the source's top, `/`-separated, no leading `./`. */
+  readonly path: string;
+  /** Size in bytes. */
+  readonly size: number;
+  /**
+   * Changes whenever the content may have changed: a git blob oid, or size+mtime. `undefined` when the
+   * source cannot vouch for it (a file modified too recently to trust its mtime): always read it.
+   */
+  readonly token: string | undefined;
+}
+
+/** A file's bytes, as yielded by {@link TreeSource.readMany}. */
+export interface FileBytes {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A tree of files to read docs from: a folder on disk, or a commit in a git repository. */
+export interface TreeSource {
+  /** Where the files come from, for messages: a directory, or `directory@ref`. */
+  readonly label: string;
+  /** Every read through this source is counted here. */
+  readonly counter: ReadCounter;
+  /** Every regular file, sorted by path. */
+  list(): Promise<readonly TreeEntry[]>;
+  /** One file's bytes. Throws `SourceFileNotFoundError` when it is not there. */
+  read(path: string): Promise<Uint8Array>;
+  /** Many files' bytes, in any order, with bounded memory (batched where the backend allows). */
+  readMany(paths: readonly string[]): AsyncIterable<FileBytes>;
+}

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import type { LoadedConfig } from '../config/load-config.js';
+import { exitCodeFor } from '../cli/exit-codes.js';
+import type { SyncReport } from '../cli/sync-report.js';
+import { syncSpace } from '../sync/sync-space.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { createRuntime } from './create-runtime.js';
+import { ConfigError } from '../config/config-error.js';
+import type { StateStore } from '../state/state-store.js';
+
+export interface RunSyncOnceOptions {
+  dryRun: boolean;
+  targets?: string[] | undefined;
+  logger?: Logger;
+  /** Replaces the configured state store. */
+  state?: StateStore;
+}
+
+/** One inline pass over the configured targets; a failing target does not stop the others. */
+export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOptions): Promise<SyncReport> {
+  const logger = options.logger ?? createLogger();
+  const unknown = options.targets?.filter((name) => !loaded.config.spaces.some((t) => t.name === name)) ?? [];
+  if (unknown.length > 0) {
+    throw new ConfigError(`no target named ${unknown.map((n) => `"${n}"`).join(', ')} in spaces`, loaded.file, undefined, '--target');
+  }
+  const targets = loaded.config.spaces.filter((t) => !options.targets || options.targets.includes(t.name));
+  const runtime = await createRuntime(loaded, { logger, ...(options.state ? { state: options.state } : {}) });
+  const report: SyncReport = { results: [], failures: [] };
+  try {
+    for (const target of targets) {
+      try {
+        const resolved = { ...target, directory: resolve(loaded.baseDir, target.directory) };
+        report.results.push(await syncSpace(runtime.syncDeps, resolved, { dryRun: options.dryRun }));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.error({ target: target.name, err: message }, 'sync failed');
+        report.failures.push({ target: target.name, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error) });
+      }
+    }
+  } finally {
+    await runtime.close();
+  }
+  return report;
+}

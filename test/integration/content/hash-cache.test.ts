@@ -1,0 +1,97 @@
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDocsRepo, type GeneratedDocsRepo } from '../../../bench/generate-docs-repo.js';
+import { HashCache, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+let repo: string;
+let cacheFile: string;
+let generated: GeneratedDocsRepo;
+
+beforeAll(async () => {
+  repo = await makeTempDir();
+  cacheFile = path.join(await makeTempDir(), 'state', 'hash-cache.json');
+  generated = await generateDocsRepo(repo, { pages: 2000 });
+});
+
+afterAll(removeTempDirs);
+
+describe('HashCache on a 2,000-page repo', () => {
+  it('reads everything once, nothing when unchanged, then exactly the one edited file', async () => {
+    const cache = await HashCache.load(cacheFile);
+    const cold = new WorktreeSource(repo);
+    const first = await readDocsRepo(cold, { cache });
+    expect(first.warnings).toEqual([]);
+    expect(first.stats.read).toBe(generated.files.length);
+    expect(cold.counter.files).toBe(generated.files.length);
+    await cache.save();
+
+    // A new process: cache from disk, fresh source.
+    const warm = new WorktreeSource(repo);
+    const second = await readDocsRepo(warm, { cache: await HashCache.load(cacheFile) });
+    expect(warm.counter.files).toBe(0);
+    expect(second.stats).toMatchObject({ read: 0, cached: generated.files.length });
+    expect(second.contentHash).toBe(first.contentHash);
+    expect(second.pages).toEqual(first.pages); // titles and frontmatter came from the cache
+
+    const edited = generated.pages[1234]!;
+    await writeFile(path.join(repo, edited), '---\ndescription: Edited.\n---\n# Edited page\n');
+    const afterEdit = new WorktreeSource(repo);
+    const editCache = await HashCache.load(cacheFile);
+    const third = await readDocsRepo(afterEdit, { cache: editCache });
+    expect(afterEdit.counter.files).toBe(1);
+    expect(afterEdit.counter.bytes).toBeLessThan(100);
+    expect(third.stats).toMatchObject({ read: 1, cached: generated.files.length - 1 });
+    expect(third.contentHash).not.toBe(first.contentHash);
+    const page = third.pages.flatMap((group) => group.pages).flatMap((p) => p.children).flatMap((c) => c.children).find((p) => p.path === edited);
+    expect(page).toMatchObject({ title: 'Page 1234', description: 'Edited.' });
+    await editCache.save();
+  });
+
+  it('starts empty from a damaged or foreign cache file, and saves atomically', async () => {
+    const dir = await makeTempDir();
+    const file = path.join(dir, 'cache.json');
+    await writeFile(file, '{"version": 1, "entries": {');
+    const damaged = await HashCache.load(file);
+    expect(damaged.size).toBe(0);
+    expect(damaged.loadNote).toMatch(/not valid JSON/);
+    await writeFile(file, JSON.stringify({ version: 999, entries: {} }));
+    expect((await HashCache.load(file)).loadNote).toMatch(/another docsync version/);
+
+    const small = await makeTempDir();
+    const { files } = await generateDocsRepo(small, { pages: 30 });
+    await readDocsRepo(new WorktreeSource(small), { cache: damaged });
+    await damaged.save();
+    expect(await readdir(dir)).toEqual(['cache.json']); // no temp file left behind
+    expect((await HashCache.load(file)).size).toBe(files.length);
+  });
+
+  it('prunes entries of files that are gone', async () => {
+    const dir = await makeTempDir();
+    const file = path.join(await makeTempDir(), 'cache.json');
+    const { files } = await generateDocsRepo(dir, { pages: 30 });
+    const cache = await HashCache.load(file);
+    await readDocsRepo(new WorktreeSource(dir), { cache });
+    await cache.save();
+    await rm(path.join(dir, '.gitbook/assets/diagram 4.png'));
+
+    const next = await HashCache.load(file);
+    await readDocsRepo(new WorktreeSource(dir), { cache: next });
+    expect(next.prune()).toBe(1);
+    await next.save();
+    expect((await HashCache.load(file)).size).toBe(files.length - 1);
+  });
+
+  it('always reads a file modified too recently to trust its mtime, then trusts it once the window passed', async () => {
+    const dir = await makeTempDir();
+    const { pages } = await generateDocsRepo(dir, { pages: 30 });
+    const cache = HashCache.inMemory();
+    await readDocsRepo(new WorktreeSource(dir), { cache });
+    await writeFile(path.join(dir, pages[3]!), '# Just written\n');
+    for (let i = 0; i < 2; i++) expect((await readDocsRepo(new WorktreeSource(dir), { cache })).stats.read).toBe(1);
+    const later = { now: () => Date.now() + 5_000 };
+    expect((await readDocsRepo(new WorktreeSource(dir, later), { cache })).stats.read).toBe(1);
+    expect((await readDocsRepo(new WorktreeSource(dir, later), { cache })).stats.read).toBe(0);
+  });
+});

@@ -1,0 +1,217 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DocsRootNotFoundError,
+  type PageNode,
+  readDocsRepo,
+  SourceNotFoundError,
+  WorktreeSource,
+} from '../../../src/content/index.js';
+import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
+
+afterAll(removeTempDirs);
+
+/** Pages as nested [path] / [path, children] arrays. */
+const paths = (pages: readonly PageNode[]): unknown[] =>
+  pages.map((page) => (page.children.length === 0 ? page.path : [page.path, paths(page.children)]));
+
+const read = async (files: Record<string, string | Uint8Array>, directory?: string) =>
+  readDocsRepo(new WorktreeSource(await tempTree(files)), directory === undefined ? {} : { directory });
+
+describe('readDocsRepo with SUMMARY.md', () => {
+  it('skips a missing file with a warning naming the line, moving its children up', async () => {
+    const snapshot = await read({
+      'README.md': '# Home',
+      'SUMMARY.md': '* [Home](README.md)\n* [Gone](gone.md)\n  * [Child](child.md)\n',
+      'child.md': '# Child',
+    });
+    expect(snapshot.pages.map((group) => paths(group.pages))).toEqual([['README.md', 'child.md']]);
+    expect(snapshot.warnings).toEqual(['SUMMARY.md:2: "gone.md" not found (looked for gone.md); entry skipped']);
+    expect(snapshot.files.map((file) => file.path)).toEqual(['README.md', 'SUMMARY.md', 'child.md']);
+  });
+
+  it('keeps the first of a file listed twice, with a warning', async () => {
+    const snapshot = await read({
+      'README.md': '# Home',
+      'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n  * [A again](./a.md)\n* [Also A](/a.md)\n',
+      'a.md': '# A',
+    });
+    expect(paths(snapshot.pages[0]!.pages)).toEqual(['README.md', 'a.md']);
+    expect(snapshot.pages[0]!.pages[1]!.title).toBe('A');
+    expect(snapshot.warnings).toEqual([
+      'SUMMARY.md:3: "./a.md" is already listed at line 2; duplicate entry skipped',
+      'SUMMARY.md:4: "/a.md" is already listed at line 2; duplicate entry skipped',
+    ]);
+  });
+
+  it('resolves rooted, URL-encoded, spaced, folder and extensionless links', async () => {
+    const snapshot = await read({
+      'README.md': '# Home',
+      'SUMMARY.md': [
+        '# Table of Contents',
+        '* [Home](README.md)',
+        '* [Rooted](/contents/9/Page.md)',
+        '* [Encoded](my%20page.md)',
+        '* [Spaced](<other page.md>)',
+        '* [Folder](guide/)',
+        '* [Bare](guide/setup)',
+      ].join('\n'),
+      'contents/9/Page.md': '# P',
+      'my page.md': '# M',
+      'other page.md': '# O',
+      'guide/README.md': '# G',
+      'guide/setup.md': '# S',
+    });
+    expect(snapshot.warnings).toEqual([]);
+    expect(paths(snapshot.pages[0]!.pages)).toEqual([
+      'README.md',
+      'contents/9/Page.md',
+      'my page.md',
+      'other page.md',
+      'guide/README.md',
+      'guide/setup.md',
+    ]);
+  });
+
+  it('makes a folder README the parent of its children, five levels deep and more', async () => {
+    const files: Record<string, string> = { 'README.md': '# Home' };
+    const lines = ['* [Home](README.md)'];
+    let folder = '';
+    for (let depth = 0; depth < 6; depth++) {
+      folder += `level${depth}/`;
+      files[`${folder}README.md`] = `# Level ${depth}`;
+      lines.push(`${'    '.repeat(depth)}* [Level ${depth}](${folder}README.md)`);
+    }
+    files['SUMMARY.md'] = lines.join('\n');
+    const snapshot = await read(files);
+    let node = snapshot.pages[0]!.pages[1]!;
+    for (let depth = 1; depth < 6; depth++) node = node.children[0]!;
+    expect(node.path).toBe('level0/level1/level2/level3/level4/level5/README.md');
+    expect(node.title).toBe('Level 5');
+  });
+
+  it('titles pages from SUMMARY text, else the first heading, else the file name', async () => {
+    const snapshot = await read({
+      'README.md': 'no heading',
+      'SUMMARY.md': '* [](README.md)\n* [Given](a.md)\n* [](b.md)\n* [](c.md)\n* [](sub/README.md)\n',
+      'a.md': '# Heading A',
+      'b.md': '---\ndescription: Only a description\n---\n# Heading B',
+      'c.md': 'text only',
+      'sub/README.md': 'text only',
+    });
+    const pages = snapshot.pages[0]!.pages;
+    expect(pages.map((page) => page.title)).toEqual(['README', 'Given', 'Heading B', 'c', 'sub']);
+    expect(pages[2]!.description).toBe('Only a description');
+  });
+
+  it('puts the readme first when SUMMARY.md leaves it out', async () => {
+    const snapshot = await read({ 'README.md': '# Home', 'SUMMARY.md': '## Group\n* [A](a.md)\n', 'a.md': '# A' });
+    expect(snapshot.pages.map((group) => [group.title, paths(group.pages)])).toEqual([
+      [undefined, ['README.md']],
+      ['Group', ['a.md']],
+    ]);
+  });
+
+  it('warns about links that match only ignoring case, and about markdown files left out', async () => {
+    const snapshot = await read({
+      'README.md': '# Home',
+      'SUMMARY.md': '* [Home](README.md)\n* [Setup](Setup.md)\n',
+      'setup.md': '# Setup',
+      'orphan.md': '# Orphan',
+      'drafts/x.md': '# X',
+    });
+    expect(paths(snapshot.pages[0]!.pages)).toEqual(['README.md', 'setup.md']);
+    expect(snapshot.warnings).toEqual([
+      'SUMMARY.md:2: "Setup.md" matched "setup.md" ignoring case; fix the link\'s case',
+      'SUMMARY.md: drafts/x.md and 1 more not listed; not bundled (add them to SUMMARY.md to publish them)',
+    ]);
+  });
+});
+
+describe('readDocsRepo without SUMMARY.md', () => {
+  it('infers the structure from folders: readme first, folder README as parent, alphabetical', async () => {
+    const snapshot = await read({
+      'README.md': '# Home',
+      'zeta.md': '# Zeta',
+      'Alpha.md': '# Alpha',
+      'guide/README.md': '# Guide',
+      'guide/b.md': '# B',
+      'guide/a.md': '# A',
+      'guide/deep/one.md': '# One',
+      'guide/deep/two.md': '# Two',
+      'empty/nested/only.md': '# Only',
+      '.gitbook/assets/x.md': 'not a page',
+    });
+    expect(snapshot.summary).toBeUndefined();
+    expect(paths(snapshot.pages[0]!.pages)).toEqual([
+      'README.md',
+      'Alpha.md',
+      'empty/nested/only.md',
+      ['guide/README.md', ['guide/a.md', 'guide/b.md', ['guide/deep/one.md', ['guide/deep/two.md']]]],
+      'zeta.md',
+    ]);
+    expect(snapshot.warnings).toEqual([]);
+  });
+});
+
+describe('readDocsRepo roots, assets and errors', () => {
+  it('reads the root .gitbook.yaml names, with bundle paths relative to it and a normalised .gitbook.yaml', async () => {
+    const snapshot = await read({
+      '.gitbook.yaml': 'root: ./docs/\nstructure:\n  readme: intro.md\nredirects:\n  old: intro.md\n',
+      'package.json': '{}',
+      'docs/intro.md': '# Intro\n![](.gitbook/assets/a%20b.png)\n',
+      'docs/SUMMARY.md': '* [Intro](intro.md)\n',
+      'docs/.gitbook/assets/a b.png': new Uint8Array([1, 2, 3]),
+      'docs/.gitbook/assets/unused.gif': new Uint8Array([4]),
+    });
+    expect(snapshot.root).toBe('docs');
+    expect(snapshot.readme).toBe('intro.md');
+    expect(snapshot.files.map((file) => [file.path, file.sourcePath])).toEqual([
+      ['.gitbook.yaml', undefined],
+      ['.gitbook/assets/a b.png', 'docs/.gitbook/assets/a b.png'],
+      ['.gitbook/assets/unused.gif', 'docs/.gitbook/assets/unused.gif'],
+      ['SUMMARY.md', 'docs/SUMMARY.md'],
+      ['intro.md', 'docs/intro.md'],
+    ]);
+    const config = snapshot.files[0]!;
+    expect(new TextDecoder().decode(config.bytes)).toBe(
+      'root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\nredirects:\n  old: intro.md\n',
+    );
+  });
+
+  it('bundles images referenced outside .gitbook/assets and warns about missing ones', async () => {
+    const snapshot = await read({
+      'README.md': '# Home\n\n![](images/diagram.svg)\n<img src="images/missing.png">\n![](../outside.png)\n',
+      'images/diagram.svg': '<svg/>',
+    });
+    expect(snapshot.files.map((file) => file.path)).toEqual(['README.md', 'images/diagram.svg']);
+    expect(snapshot.warnings).toEqual([
+      'README.md:4: image "images/missing.png" not found (looked for images/missing.png); not bundled',
+      'README.md:5: image "../outside.png" is outside the docs root; not bundled',
+    ]);
+  });
+
+  it('reads a project directory inside the source', async () => {
+    const snapshot = await read(
+      { 'site/docs/.gitbook.yaml': 'root: ./content\n', 'site/docs/content/README.md': '# In content', 'README.md': '# Repo readme' },
+      'site/docs',
+    );
+    expect(snapshot.root).toBe('site/docs/content');
+    expect(snapshot.pages[0]!.pages[0]!.title).toBe('In content');
+  });
+
+  it('fails with DocsRootNotFoundError naming the directory and the config line', async () => {
+    const error = await read({ '.gitbook.yaml': '# docs\n\nroot: ./nowhere/\n', 'README.md': '#' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsRootNotFoundError);
+    expect((error as Error).message).toMatch(/Docs root nowhere\/ not found in .+: it holds no files\. check "root" in \.gitbook\.yaml:3/);
+  });
+
+  it('fails with SourceNotFoundError for a directory that does not exist', async () => {
+    await expect(readDocsRepo(new WorktreeSource('/definitely/not/here'))).rejects.toBeInstanceOf(SourceNotFoundError);
+  });
+
+  it('carries a broken .gitbook.yaml as a warning and reads with defaults', async () => {
+    const snapshot = await read({ '.gitbook.yaml': 'root: ./\nstructure:\n  readme: a: b\n', 'README.md': '# Home' });
+    expect(snapshot.warnings).toEqual([expect.stringMatching(/^\.gitbook\.yaml:3: not valid YAML/)]);
+    expect(snapshot.readme).toBe('README.md');
+  });
+});
