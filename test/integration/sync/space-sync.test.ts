@@ -1,0 +1,107 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+interface LivePage {
+  id: string;
+  title: string;
+  description?: string;
+  type: string;
+  git?: { path: string };
+  pages?: LivePage[];
+}
+
+function stripFrontmatter(text: string): string {
+  return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+}
+
+describe('space sync against the emulator', () => {
+  it('syncs, merges, and the space pages match the files: titles, nesting, bodies, descriptions', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const report = await syncOnce(configFor(emulator, dir, { changeRequest: { autoMerge: true } }));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]).toMatchObject({ outcome: 'merged', changeRequest: { number: 1 } });
+
+    const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
+    const titles = (list: LivePage[]): unknown[] => list.map((p) => (p.pages?.length ? [p.title, titles(p.pages)] : p.title));
+    expect(titles(pages)).toEqual([
+      'Introduction',
+      ['Getting started', ['Quickstart', 'Installation']],
+      ['Guides and reference', [['Guides', ['Watching a repository', ['Advanced', ['The reconcile loop']]]], 'CLI reference']],
+    ]);
+
+    const documents: LivePage[] = [];
+    const collect = (list: LivePage[]): void => {
+      for (const page of list) {
+        if (page.git?.path) documents.push(page);
+        collect(page.pages ?? []);
+      }
+    };
+    collect(pages);
+    expect(documents).toHaveLength(8);
+    for (const page of documents) {
+      const file = await readFile(join(docs, page.git!.path.replace(/^docs\//, '')), 'utf8');
+      const full = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`)).body);
+      expect(full.markdown.trim()).toBe(stripFrontmatter(file).trim());
+      const description = /^---\r?\n[\s\S]*?description:\s*(.+)\r?\n[\s\S]*?---/.exec(file)?.[1];
+      if (description) expect(page.description).toBe(description.trim());
+    }
+  });
+
+  it('makes zero write calls when nothing changed', async () => {
+    const { dir } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir);
+    await syncOnce(loaded);
+    const before = emulator.stats();
+    const second = await syncOnce(loaded);
+    expect(second.results[0]?.outcome).toBe('skipped');
+    expect(emulator.stats().writes).toBe(before.writes);
+    expect(emulator.stats().total).toBe(before.total);
+  });
+
+  it('updates the same change request after a one-page edit, and finds it again when the state file is lost', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir);
+    const first = await syncOnce(loaded);
+    const number = first.results[0]?.changeRequest?.number;
+    expect(first.results[0]?.outcome).toBe('created');
+
+    await writeFile(join(docs, 'reference', 'cli.md'), '# CLI reference\n\nEdited.\n');
+    const second = await syncOnce(loaded);
+    expect(second.results[0]).toMatchObject({ outcome: 'updated', changeRequest: { number } });
+
+    await rm(join(dir, '.docsync', 'state.json'));
+    await writeFile(join(docs, 'reference', 'cli.md'), '# CLI reference\n\nEdited twice.\n');
+    const third = await syncOnce(loaded);
+    expect(third.results[0]).toMatchObject({ outcome: 'updated', changeRequest: { number } });
+    const list = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'draft' } })).body);
+    const open = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'open' } })).body);
+    expect(list.items.length + open.items.length).toBe(1);
+  });
+
+  it('a dry run plans and writes nothing', async () => {
+    const { dir } = await exampleWorkspace();
+    const report = await syncOnce(configFor(emulator, dir), true);
+    expect(report.results[0]?.outcome).toBe('planned');
+    expect(report.results[0]?.plan.actions.map((a) => a.kind)).toEqual(['create-change-request', 'import']);
+    expect(emulator.stats().writes).toBe(0);
+  });
+
+  it('imports straight into the space in direct mode', async () => {
+    const { dir } = await exampleWorkspace();
+    const report = await syncOnce(configFor(emulator, dir, { mode: 'direct' }));
+    expect(report.results[0]?.outcome).toBe('imported');
+    const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
+    expect(pages[0]?.title).toBe('Introduction');
+  });
+});
