@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HttpConfigSchema } from './http-config-schema.js';
+import { RedisConfigSchema } from './redis-config-schema.js';
 import { SiteTargetSchema } from './site-target-schema.js';
 import { SpecTargetSchema } from './spec-target-schema.js';
 
@@ -53,6 +55,8 @@ export const DocsyncConfigSchema = z.object({
       ttl: Duration.default(15 * 60_000).describe('How long a bundle URL stays valid. Default 15m.'),
     })
     .prefault({}),
+  http: HttpConfigSchema.prefault({}),
+  redis: RedisConfigSchema.prefault({}),
   spaces: z.array(SpaceTargetSchema).default([]),
   specs: z.array(SpecTargetSchema).default([]).describe('OpenAPI specs to validate, publish and wait for.'),
   site: SiteTargetSchema.optional().describe('A docs site whose structure is kept as code.'),

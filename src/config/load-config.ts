@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ConfigError } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
+import { yamlLineOf as lineOf } from './yaml-line-of.js';
 
 export const DEFAULT_CONFIG_FILE = 'docsync.yaml';
 
@@ -64,15 +65,6 @@ export async function loadConfig(
   }
   checkUniqueNames(result.data, file, document, lines);
   return { config: result.data, file, baseDir: dirname(file) };
-}
-
-/** The line of the deepest node of `path` that exists in the document. */
-function lineOf(document: Document, lines: LineCounter, path: (string | number)[]): number | undefined {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node: unknown = depth === 0 ? document.contents : document.getIn(path.slice(0, depth), true);
-    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
-  }
-  return undefined;
 }
 
 function checkUniqueNames(config: DocsyncConfig, file: string, document: Document, lines: LineCounter): void {

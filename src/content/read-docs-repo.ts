@@ -55,7 +55,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     throw new DocsRootNotFoundError(source.label, root, hint);
   }
 
-  const readmePath = joinDocPath(root, config.structure.readme);
+  const configuredReadme = joinDocPath(root, config.structure.readme);
+  const readmePath = index.has(configuredReadme) ? configuredReadme : (index.findIgnoringCase(configuredReadme) ?? configuredReadme);
   const summaryPath = joinDocPath(root, config.structure.summary);
   const summaryFile = (await loader.load([summaryPath], 'text')).get(summaryPath);
   let groups: OutlineGroup[];
@@ -83,8 +84,9 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     const path = file === undefined ? undefined : relativeTo(root, file.path);
     if (file !== undefined && path !== undefined) files.push({ path, sourcePath: file.path, size: file.size, hash: file.sha256 });
   };
-  if (configFile !== undefined && config.root !== '') {
-    // The bundle's top is the docs root, so its .gitbook.yaml must say `root: ./`.
+  if (configFile !== undefined && (config.root !== '' || parsedConfig.warnings.length > 0)) {
+    // The bundle's top is the docs root, so its .gitbook.yaml must say `root: ./`; and a config we read
+    // with warnings goes out as what we understood, not as the junk GitBook might read differently.
     const bytes = new TextEncoder().encode(formatGitbookConfig({ ...config, root: '' }));
     files.push({ path: '.gitbook.yaml', bytes, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') });
   } else {

@@ -11,6 +11,10 @@ export const TargetStateSchema = z.object({
   /** Reviewers already asked on that change request. */
   reviewersRequested: z.array(z.string()).default([]),
   syncedAt: z.string().optional(),
+  /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
+  lastVersion: z.string().optional(),
+  /** Site targets: manifest identity (`section:<key>`, `group:<key>`, `space:<key>`, `link:<name>`) → live id. */
+  siteIds: z.record(z.string(), z.string()).optional(),
 });
 export type TargetState = z.infer<typeof TargetStateSchema>;
 

@@ -58,7 +58,7 @@ export function demoCommand(): Command {
         const walk = (list: typeof pages, depth: number): void => {
           for (const page of list) {
             out(`${'  '.repeat(depth + 1)}- ${page.title}${page.path ? `  (${page.path})` : ''}`);
-            walk((page.pages ?? []) as typeof pages, depth + 1);
+            walk(page.pages ?? [], depth + 1);
           }
         };
         walk(pages, 0);

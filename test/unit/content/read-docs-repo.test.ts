@@ -103,6 +103,12 @@ describe('readDocsRepo with SUMMARY.md', () => {
     expect(pages[2]!.description).toBe('Only a description');
   });
 
+  it('finds a readme spelled in another case', async () => {
+    const snapshot = await read({ 'readme.md': '# Home', 'SUMMARY.md': '* [Home](readme.md)\n' });
+    expect(snapshot.readme).toBe('readme.md');
+    expect(snapshot.warnings).toEqual([]);
+  });
+
   it('puts the readme first when SUMMARY.md leaves it out', async () => {
     const snapshot = await read({ 'README.md': '# Home', 'SUMMARY.md': '## Group\n* [A](a.md)\n', 'a.md': '# A' });
     expect(snapshot.pages.map((group) => [group.title, paths(group.pages)])).toEqual([
@@ -213,5 +219,13 @@ describe('readDocsRepo roots, assets and errors', () => {
     const snapshot = await read({ '.gitbook.yaml': 'root: ./\nstructure:\n  readme: a: b\n', 'README.md': '# Home' });
     expect(snapshot.warnings).toEqual([expect.stringMatching(/^\.gitbook\.yaml:3: not valid YAML/)]);
     expect(snapshot.readme).toBe('README.md');
+    const config = snapshot.files.find((file) => file.path === '.gitbook.yaml')!;
+    expect(config.sourcePath).toBeUndefined(); // the bundle gets what docsync understood
+    expect(new TextDecoder().decode(config.bytes)).toBe('root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n');
+  });
+
+  it('copies a clean .gitbook.yaml verbatim when the root is the top', async () => {
+    const snapshot = await read({ '.gitbook.yaml': '# comment kept\nroot: ./\n', 'README.md': '# Home' });
+    expect(snapshot.files.find((file) => file.path === '.gitbook.yaml')?.sourcePath).toBe('.gitbook.yaml');
   });
 });

@@ -1,0 +1,8 @@
+import type { JobKind } from './job-kinds.js';
+
+/** One BullMQ queue per job kind; the prefix separates deployments (and tests) sharing a Redis. */
+export function queueName(kind: JobKind): string {
+  return `docsync-${kind}`;
+}
+
+export const DEFAULT_PREFIX = 'docsync';

@@ -1,0 +1,115 @@
+import { NotFoundError } from '../api/errors/not-found-error.js';
+import type { OpenApiSpecsApi } from '../api/resources/openapi-specs.js';
+import type { OpenAPISource, OpenAPISpec } from '../api/schemas/openapi.js';
+import type { SpecTarget } from '../config/spec-target-schema.js';
+import type { Logger } from '../logging/logger.js';
+import type { StateStore } from '../state/state-store.js';
+import { loadSpec, type LoadedSpec } from './load-spec.js';
+import { planSpecPublish, type SpecPublishPlan } from './plan-spec-publish.js';
+import { specHash } from './spec-hash.js';
+
+/** State store key of a spec target. */
+export function specStateKey(slug: string): string {
+  return `spec:${slug}`;
+}
+
+export interface PublishSpecDeps {
+  readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put'> };
+  readonly state: StateStore;
+  readonly logger: Logger;
+  /** Default {@link loadSpec}. */
+  readonly load?: (file: string) => Promise<LoadedSpec>;
+  /** Default `() => new Date()`. */
+  readonly clock?: () => Date;
+}
+
+export interface PublishSpecOptions {
+  /** Read, validate and plan; write nothing (no PUT, no state). */
+  readonly dryRun?: boolean;
+  /** Publish even when unchanged. */
+  readonly force?: boolean;
+  /** Read the live spec to catch drift. Default true; a dry run without a token turns it off. */
+  readonly readLive?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface SpecPublishResult {
+  readonly slug: string;
+  readonly organizationId: string;
+  /** `planned` is a dry run that would publish. */
+  readonly outcome: 'published' | 'skipped' | 'planned';
+  readonly plan: SpecPublishPlan;
+  readonly source: { readonly kind: 'file'; readonly file: string; readonly bytes: number; readonly files: number } | { readonly kind: 'url'; readonly url: string };
+  readonly hash: string;
+  /** Absolute paths of the root file and the files it references (empty for URL specs). */
+  readonly referencedFiles: string[];
+  /** The spec as the platform last answered (the PUT, or the read when skipped); null when absent. */
+  readonly spec: OpenAPISpec | null;
+}
+
+/**
+ * Publishes one spec target: validates and bundles a local file (before any request), reads the
+ * live spec, and PUTs `{text}` or `{url}` unless {@link planSpecPublish} says it is unchanged.
+ * State (hash, version) is saved only after a successful PUT, so a failed run is simply re-run.
+ * @param target `file` must already be absolute.
+ * @throws {SpecValidationError} for an invalid local file; {@link ApiError}s from the client.
+ */
+export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, options: PublishSpecOptions = {}): Promise<SpecPublishResult> {
+  const { organizationId, slug } = target;
+  const input = await readSource(deps, target);
+  const key = specStateKey(slug);
+  const state = await deps.state.get(key);
+  const live = options.readLive === false ? undefined : await readLive(deps, organizationId, slug, options.signal);
+  const plan = planSpecPublish({ hash: input.hash, state, live, force: options.force });
+  const base = { slug, organizationId, plan, hash: input.hash, source: input.described, referencedFiles: input.referencedFiles };
+  if (plan.action === 'skip') {
+    deps.logger.info({ spec: slug, reason: plan.reason }, 'spec unchanged, skipped');
+    return { ...base, outcome: 'skipped', spec: live ?? null };
+  }
+  if (options.dryRun === true) {
+    deps.logger.info({ spec: slug, organizationId, reason: plan.reason }, `DRY-RUN: would publish spec ${slug}`);
+    return { ...base, outcome: 'planned', spec: live ?? null };
+  }
+  const spec = await deps.api.openapi.put(organizationId, slug, input.source, { signal: options.signal });
+  await deps.state.set(key, {
+    ...state,
+    reviewersRequested: state?.reviewersRequested ?? [],
+    lastHash: input.hash,
+    lastVersion: spec.lastVersion,
+    syncedAt: (deps.clock ?? (() => new Date()))().toISOString(),
+  });
+  deps.logger.info({ spec: slug, version: spec.lastVersion, reason: plan.reason }, 'spec published');
+  return { ...base, outcome: 'published', spec };
+}
+
+interface SourceInput {
+  readonly source: OpenAPISource;
+  readonly hash: string;
+  readonly described: SpecPublishResult['source'];
+  readonly referencedFiles: string[];
+}
+
+/** What a target sends. For a URL the platform fetches the content, so the URL itself is hashed. */
+async function readSource(deps: PublishSpecDeps, target: SpecTarget): Promise<SourceInput> {
+  if (target.file !== undefined) {
+    const loaded = await (deps.load ?? loadSpec)(target.file);
+    return {
+      source: { text: loaded.text },
+      hash: loaded.hash,
+      described: { kind: 'file', file: loaded.file, bytes: Buffer.byteLength(loaded.text), files: loaded.referencedFiles.length },
+      referencedFiles: loaded.referencedFiles,
+    };
+  }
+  if (target.url === undefined) throw new TypeError(`spec "${target.slug}" has neither \`file\` nor \`url\``);
+  return { source: { url: target.url }, hash: specHash(target.url), described: { kind: 'url', url: target.url }, referencedFiles: [] };
+}
+
+/** The live spec, or null when the platform has none by that slug. */
+async function readLive(deps: PublishSpecDeps, organizationId: string, slug: string, signal: AbortSignal | undefined): Promise<OpenAPISpec | null> {
+  try {
+    return await deps.api.openapi.get(organizationId, slug, { signal });
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}

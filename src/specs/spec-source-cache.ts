@@ -1,0 +1,96 @@
+import type SwaggerParser from '@apidevtools/swagger-parser';
+import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+
+export type SpecFormat = 'json' | 'yaml';
+
+interface Source {
+  readonly text: string;
+  readonly format: SpecFormat;
+  /** Built on first need: placing an error. */
+  parsed?: { document: Document; lines: LineCounter };
+}
+
+type ResolverPlugin = Exclude<NonNullable<NonNullable<SwaggerParser.Options['resolve']>['file']>, boolean>;
+
+/** swagger-parser hands plugins URL-encoded paths (`my%20api.yaml`) or `file://` URLs. */
+export function pathOfUrl(url: string): string {
+  return url.startsWith('file:') ? fileURLToPath(url) : decodeURIComponent(url);
+}
+
+function looksLikeJson(path: string, text: string): boolean {
+  return path.toLowerCase().endsWith('.json') || /^\s*[{[]/.test(text);
+}
+
+/**
+ * Every local file of one spec, read once. swagger-parser reads through {@link parserOptions} and
+ * parses with its own fast parsers (js-yaml, JSON.parse); the `yaml` package, which keeps line
+ * positions but is several times slower on large files, runs only to place an error
+ * ({@link parsed}).
+ */
+export class SpecSourceCache {
+  readonly #sources = new Map<string, Source>();
+  readonly #readErrors = new Map<string, string>();
+
+  /** Absolute paths of the files read so far, in the order they were read (the root first). */
+  get files(): string[] {
+    return [...this.#sources.keys()];
+  }
+
+  format(file: string): SpecFormat | undefined {
+    return this.#sources.get(file)?.format;
+  }
+
+  /** Why a file could not be read (`ENOENT`, …): swagger-parser drops the code when it rewraps. */
+  readError(file: string): string | undefined {
+    return this.#readErrors.get(file);
+  }
+
+  text(file: string): string | undefined {
+    return this.#sources.get(file)?.text;
+  }
+
+  /** The file as a `yaml` Document with line positions (JSON is YAML), or undefined if never read. */
+  parsed(file: string): { document: Document; lines: LineCounter } | undefined {
+    const source = this.#sources.get(file);
+    if (!source) return undefined;
+    if (!source.parsed) {
+      const lines = new LineCounter();
+      source.parsed = { document: parseDocument(source.text, { lineCounter: lines }), lines };
+    }
+    return source.parsed;
+  }
+
+  /**
+   * swagger-parser options that read local files through this cache and never fetch remote
+   * `$ref`s, so validation stays offline and deterministic.
+   */
+  parserOptions(): SwaggerParser.Options {
+    return { resolve: { http: false, file: false, spec: this.#resolver() } };
+  }
+
+  #resolver(): ResolverPlugin {
+    return {
+      name: 'docsync-spec-file',
+      order: 1,
+      canRead: (file: SwaggerParser.FileInfo) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith('file:'),
+      read: async (file: SwaggerParser.FileInfo): Promise<string> => {
+        const path = pathOfUrl(file.url);
+        // A second pass (bundling) sees exactly the text that was validated, even if the file changed.
+        const cached = this.#sources.get(path);
+        if (cached) return cached.text;
+        let raw: string;
+        try {
+          raw = await readFile(path, 'utf8');
+        } catch (error) {
+          this.#readErrors.set(path, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+          throw error;
+        }
+        const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+        this.#sources.set(path, { text, format: looksLikeJson(path, text) ? 'json' : 'yaml' });
+        return text;
+      },
+    };
+  }
+}

@@ -1,0 +1,195 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { ApiClient } from '../../../src/api/api-client.js';
+import { specPublishAction, specStatusAction, specVersionsAction, type SpecIo } from '../../../src/cli/commands/spec-command.js';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
+import { publishSpec } from '../../../src/specs/publish-spec.js';
+import { waitForSpec } from '../../../src/specs/wait-for-spec.js';
+import { ORG, TOKENS, startTestEmulator } from '../../support/emulator-harness.js';
+
+let emulator: RunningEmulator;
+let dir: string;
+let out: string[];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(async () => {
+  emulator.reset();
+  dir = await mkdtemp(join(tmpdir(), 'docsync-specs-'));
+  await cp('test/fixtures/specs', join(dir, 'specs'), { recursive: true });
+  out = [];
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes docsync.yaml for these spec entries and returns its path. */
+async function config(specs: Record<string, string>[]): Promise<string> {
+  const file = join(dir, 'docsync.yaml');
+  const specEntries = specs.map((s) => ({ organizationId: ORG, ...s }));
+  await writeFile(file, stringify({ api: { endpoint: emulator.url, token: TOKENS.admin }, state: { path: 'state.json' }, specs: specEntries }));
+  return file;
+}
+
+// Polls quickly: the test emulator moves a state every 5 ms.
+const io = (): SpecIo => ({ stdout: (text) => out.push(text), env: {}, logger: silentLogger, sleep: (ms) => delay(Math.min(ms, 5)) });
+const printed = (): string => out.join('');
+const report = (): Record<string, any> => JSON.parse(printed());
+const writes = (): number => emulator.stats().writes;
+const puts = (): number => emulator.stats().routes.filter((r) => r.method === 'PUT').reduce((n, r) => n + r.count, 0);
+const liveSpec = (slug: string) => [...emulator.state.openapiSpecs.values()].find((s) => s.slug === slug);
+
+async function closedPortUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}/openapi.yaml`;
+}
+
+describe('docsync spec publish against the emulator', () => {
+  it('publishes a valid spec, waits until complete, and exits 0 with the new version id', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+    const version = liveSpec('petstore')?.lastVersion;
+    expect(version).toEqual(expect.any(String));
+    expect(report().results).toEqual([
+      expect.objectContaining({ slug: 'petstore', outcome: 'published', version, processingState: 'complete', processing: { kind: 'done' } }),
+    ]);
+    const state = JSON.parse(await readFile(join(dir, 'state.json'), 'utf8'));
+    expect(state.targets['spec:petstore']).toMatchObject({ lastVersion: version, lastHash: report().results[0].hash });
+  });
+
+  it('prints the version id in human output', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    expect(await specPublishAction(['petstore'], { config: file, wait: true }, io())).toBe(0);
+    expect(printed()).toContain(`published  petstore  version ${liveSpec('petstore')?.lastVersion ?? '?'}  complete`);
+    expect(printed()).toMatch(/1 published\n$/);
+  });
+
+  it('moves through pending to complete', async () => {
+    const api = new ApiClient({ endpoint: emulator.url, token: TOKENS.admin });
+    try {
+      const deps = { api, state: new MemoryStateStore(), logger: silentLogger };
+      const published = await publishSpec(deps, { organizationId: ORG, slug: 'petstore', file: join(dir, 'specs/petstore.yaml') });
+      const seen: string[] = [];
+      const outcome = await waitForSpec(api, ORG, 'petstore', { initial: published.spec ?? undefined, sleep: () => delay(2), onRead: (s) => seen.push(s.processingState) });
+      expect(seen[0]).toBe('pending');
+      expect(seen.at(-1)).toBe('complete');
+      expect(outcome).toMatchObject({ kind: 'done', version: published.spec?.lastVersion });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses an invalid local file before any request, exit 2, naming the file and line', async () => {
+    const file = await config([{ slug: 'broken', file: 'specs/invalid.yaml' }]);
+    const before = emulator.stats().total;
+    expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(2);
+    expect(emulator.stats().total).toBe(before);
+    expect(printed()).toMatch(/failed {5}broken {2}\S*specs\/invalid\.yaml:7: \/paths\/~1pets\/get: must have required property 'responses'/);
+  });
+
+  it('annotates the invalid file at its line on GitHub Actions', async () => {
+    const file = await config([{ slug: 'broken', file: 'specs/invalid.yaml' }]);
+    await specPublishAction([], { config: file }, { ...io(), env: { GITHUB_ACTIONS: 'true' } });
+    expect(printed()).toContain(`::error file=${join(dir, 'specs/invalid.yaml')},line=7,title=docsync spec broken::`);
+  });
+
+  it('ends in FETCH_ERROR with exit 1 for a URL the emulator cannot fetch', async () => {
+    const url = await closedPortUrl();
+    const file = await config([{ slug: 'remote', url }]);
+    expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(1);
+    const { results, failures } = report();
+    expect(results[0]).toMatchObject({ outcome: 'published', processing: { kind: 'failed', code: 'FETCH_ERROR' } });
+    expect(failures).toEqual([expect.objectContaining({ target: 'spec:remote', code: 'E_SPEC_FETCH_ERROR', exitCode: 1 })]);
+    expect(failures[0].error).toContain(url);
+    expect(failures[0].error).toMatch(/reachable from the platform.*public.*2xx/s);
+  });
+
+  it('makes zero writes for an unchanged spec, and still reports it complete', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(0);
+    const writesBefore = writes();
+    out = [];
+    expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+    expect(writes()).toBe(writesBefore);
+    expect(report().results[0]).toMatchObject({ outcome: 'skipped', reason: 'unchanged since the last publish', processingState: 'complete' });
+  });
+
+  it('skips an unchanged URL unless forced', async () => {
+    const url = await closedPortUrl();
+    const file = await config([{ slug: 'remote', url }]);
+    await specPublishAction([], { config: file, wait: true }, io());
+    const putsBefore = puts();
+    await specPublishAction([], { config: file, wait: false, force: true }, io());
+    expect(puts()).toBe(putsBefore + 1);
+  });
+
+  it('bundles a multi-file spec and publishes it as one document', async () => {
+    const file = await config([{ slug: 'multi', file: 'specs/multi/openapi.yaml' }]);
+    expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+    expect(puts()).toBe(1);
+    expect(report().results[0].source).toMatchObject({ kind: 'file', files: 3 });
+    const spec = liveSpec('multi');
+    const text = emulator.state.openapiVersions.get(spec?.lastVersion ?? '')?.text ?? '';
+    expect(text).toContain('owner:');
+    expect(text).not.toContain('schemas/pet.yaml');
+    expect(spec?.lastProcessErrorCode).toBeUndefined();
+  });
+
+  it('writes nothing in a dry run and says what it would do', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    expect(await specPublishAction([], { config: file, dryRun: true, wait: true }, io())).toBe(0);
+    expect(writes()).toBe(0);
+    expect(printed()).toMatch(/^DRY-RUN: would publish spec petstore to org-emulator from \S+petstore\.yaml \(\d+\.\d kB\): not on the platform yet$/m);
+    await expect(readFile(join(dir, 'state.json'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('docsync spec status and versions', () => {
+  it('shows state, last version and last error; exit 1 when processing failed', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }, { slug: 'remote', url: await closedPortUrl() }]);
+    await specPublishAction([], { config: file, wait: true }, io());
+    out = [];
+    expect(await specStatusAction('petstore', { config: file, json: true }, io())).toBe(0);
+    expect(report()).toEqual([
+      expect.objectContaining({ slug: 'petstore', state: 'complete', lastVersion: liveSpec('petstore')?.lastVersion, lastError: null }),
+    ]);
+    out = [];
+    expect(await specStatusAction(undefined, { config: file }, io())).toBe(1);
+    expect(printed()).toMatch(/remote\s+complete\s+version \S+.*\n\s+error FETCH_ERROR: /);
+  });
+
+  it('lists versions newest first', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    await specPublishAction([], { config: file }, io());
+    await specPublishAction([], { config: file, force: true }, io());
+    out = [];
+    expect(await specVersionsAction('petstore', { config: file, json: true }, io())).toBe(0);
+    const versions = report() as unknown as { id: string }[];
+    expect(versions).toHaveLength(2);
+    expect(versions[0]?.id).toBe(liveSpec('petstore')?.lastVersion);
+  });
+
+  it('reads an unconfigured slug with --org and no config file', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    await specPublishAction([], { config: file }, io());
+    out = [];
+    const env = { DOCSYNC_ENDPOINT: emulator.url, DOCSYNC_TOKEN: TOKENS.read };
+    expect(await specVersionsAction('petstore', { config: join(dir, 'none.yaml'), org: ORG }, { ...io(), env })).toBe(0);
+    expect(printed()).toContain(liveSpec('petstore')?.lastVersion ?? '?');
+  });
+});
