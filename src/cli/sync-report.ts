@@ -1,4 +1,5 @@
 import type { SpaceSyncResult } from '../sync/sync-space.js';
+import type { SpecRunResult } from '../runtime/run-specs-once.js';
 import { describeAction } from '../sync/space-sync-plan.js';
 
 export interface TargetFailure {
@@ -11,6 +12,7 @@ export interface TargetFailure {
 
 export interface SyncReport {
   results: SpaceSyncResult[];
+  specs: SpecRunResult[];
   failures: TargetFailure[];
 }
 
@@ -18,6 +20,7 @@ export interface SyncReport {
 export function summarize(report: SyncReport): Record<string, number> {
   const counts: Record<string, number> = { created: 0, updated: 0, merged: 0, imported: 0, skipped: 0, planned: 0, failed: report.failures.length };
   for (const result of report.results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
+  for (const spec of report.specs) counts[spec.outcome] = (counts[spec.outcome] ?? 0) + 1;
   return counts;
 }
 
@@ -28,6 +31,10 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
     lines.push(`${r.outcome.padEnd(8)} ${r.target}  ${r.pageCount} pages  ${r.contentHash.slice(0, 12)}${cr}`);
     if (dryRun) for (const action of r.plan.actions) lines.push(`         DRY-RUN: would ${describeAction(action)}`);
     for (const warning of r.warnings) lines.push(`         warning: ${warning}`);
+  }
+  for (const spec of report.specs) {
+    const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : spec.processing.code}` : '';
+    lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${spec.spec.lastVersion}` : ''}${state}`);
   }
   for (const f of report.failures) lines.push(`failed   ${f.target}  ${f.error}`);
   const counts = summarize(report);
@@ -41,7 +48,7 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
 }
 
 export function formatJson(report: SyncReport): string {
-  return `${JSON.stringify({ summary: summarize(report), results: report.results, failures: report.failures }, null, 2)}\n`;
+  return `${JSON.stringify({ summary: summarize(report), results: report.results, specs: report.specs, failures: report.failures }, null, 2)}\n`;
 }
 
 /** GitHub Actions workflow commands, so warnings and failures show on the run's page. */

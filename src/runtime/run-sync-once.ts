@@ -5,6 +5,7 @@ import type { SyncReport } from '../cli/sync-report.js';
 import { syncSpace } from '../sync/sync-space.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createRuntime } from './create-runtime.js';
+import { runSpecsOnce } from './run-specs-once.js';
 import { ConfigError } from '../config/config-error.js';
 import type { StateStore } from '../state/state-store.js';
 
@@ -19,13 +20,15 @@ export interface RunSyncOnceOptions {
 /** One inline pass over the configured targets; a failing target does not stop the others. */
 export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOptions): Promise<SyncReport> {
   const logger = options.logger ?? createLogger();
-  const unknown = options.targets?.filter((name) => !loaded.config.spaces.some((t) => t.name === name)) ?? [];
+  const { spaces, specs } = loaded.config;
+  const unknown = options.targets?.filter((name) => !spaces.some((t) => t.name === name) && !specs.some((s) => s.slug === name)) ?? [];
   if (unknown.length > 0) {
-    throw new ConfigError(`no target named ${unknown.map((n) => `"${n}"`).join(', ')} in spaces`, loaded.file, undefined, '--target');
+    throw new ConfigError(`no space target or spec slug named ${unknown.map((n) => `"${n}"`).join(', ')}`, loaded.file, undefined, '--target');
   }
-  const targets = loaded.config.spaces.filter((t) => !options.targets || options.targets.includes(t.name));
+  const targets = spaces.filter((t) => !options.targets || options.targets.includes(t.name));
+  const slugs = specs.map((s) => s.slug).filter((slug) => !options.targets || options.targets.includes(slug));
   const runtime = await createRuntime(loaded, { logger, ...(options.state ? { state: options.state } : {}) });
-  const report: SyncReport = { results: [], failures: [] };
+  const report: SyncReport = { results: [], specs: [], failures: [] };
   try {
     for (const target of targets) {
       try {
@@ -36,6 +39,11 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
         logger.error({ target: target.name, err: message }, 'sync failed');
         report.failures.push({ target: target.name, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error) });
       }
+    }
+    if (slugs.length > 0) {
+      const specRun = await runSpecsOnce({ api: runtime.api, state: runtime.state, logger }, loaded, { dryRun: options.dryRun, slugs });
+      report.specs.push(...specRun.results);
+      report.failures.push(...specRun.failures);
     }
   } finally {
     await runtime.close();

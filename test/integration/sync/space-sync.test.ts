@@ -105,3 +105,15 @@ describe('space sync against the emulator', () => {
     expect(pages[0]?.title).toBe('Introduction');
   });
 });
+
+describe('sync --once with specs', () => {
+  it('publishes configured specs after the spaces and waits until they are processed', async () => {
+    const { dir } = await exampleWorkspace();
+    const spec = new URL('../../fixtures/specs/petstore.yaml', import.meta.url).pathname;
+    const report = await syncOnce(configFor(emulator, dir, {}, { specs: [{ organizationId: 'org-emulator', slug: 'petstore', file: spec }] }));
+    expect(report.failures).toEqual([]);
+    expect(report.specs[0]).toMatchObject({ slug: 'petstore', outcome: 'published', processing: { kind: 'done' } });
+    const again = await syncOnce(configFor(emulator, dir, {}, { specs: [{ organizationId: 'org-emulator', slug: 'petstore', file: spec }] }));
+    expect(again.specs[0]?.outcome).toBe('skipped');
+  });
+});
