@@ -3,6 +3,7 @@
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY vendor ./vendor
 # prepare (tsc) needs the sources, so install without scripts first and build explicitly.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
