@@ -4,6 +4,7 @@ import { NetworkError } from '../api/errors/network-error.js';
 import { ServerError } from '../api/errors/server-error.js';
 import { TimeoutError } from '../api/errors/timeout-error.js';
 import { ConfigError } from '../config/config-error.js';
+import { PermanentJobError } from './errors/permanent-job-error.js';
 
 export type ErrorClass = { kind: 'rate-limited'; waitMs: number } | { kind: 'transient' } | { kind: 'permanent'; reason: string };
 
@@ -15,7 +16,7 @@ export type ErrorClass = { kind: 'rate-limited'; waitMs: number } | { kind: 'tra
 export function classifyError(error: unknown): ErrorClass {
   if (error instanceof RateLimitError) return { kind: 'rate-limited', waitMs: Math.max(error.retryAfterMs ?? 1_000, 100) };
   if (error instanceof ServerError || error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'transient' };
-  if (error instanceof ApiError || error instanceof ConfigError) {
+  if (error instanceof ApiError || error instanceof ConfigError || error instanceof PermanentJobError) {
     return { kind: 'permanent', reason: error.message };
   }
   // Unknown failures (a file being written, a git lock) are usually gone on the next attempt.

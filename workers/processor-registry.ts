@@ -1,0 +1,16 @@
+import type { ProcessorRegistry } from '../src/queue/processor.js';
+import { siteReconcileProcessor } from './site-reconcile.js';
+import { spaceSyncProcessor } from './space-sync.js';
+import { specPollProcessor } from './spec-poll.js';
+import { specPublishProcessor } from './spec-publish.js';
+import type { WorkerDeps } from './worker-deps.js';
+
+/** One processor per job kind; drivers look them up here. */
+export function processorRegistry(deps: WorkerDeps): ProcessorRegistry {
+  return {
+    'space-sync': spaceSyncProcessor(deps),
+    'spec-publish': specPublishProcessor(deps),
+    'spec-poll': specPollProcessor(deps),
+    'site-reconcile': siteReconcileProcessor(deps),
+  };
+}

@@ -1,0 +1,16 @@
+import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
+import type { Processor } from '../src/queue/processor.js';
+import { reconcileSite } from '../src/site/reconcile-site.js';
+import { siteTargetOfConfig } from '../src/site/site-target-of-config.js';
+import type { WorkerDeps } from './worker-deps.js';
+
+/** `site-reconcile`: make the live site match the manifest; drift found is counted. */
+export function siteReconcileProcessor(deps: WorkerDeps): Processor<'site-reconcile'> {
+  return async (_data, { logger, signal }) => {
+    const target = siteTargetOfConfig(deps.loaded);
+    if (!target) throw new PermanentJobError(`No site manifest is configured in ${deps.loaded.file}.`);
+    const result = await reconcileSite({ api: deps.runtime.api, state: deps.runtime.state, logger }, target, { signal });
+    if (result.drift > 0) deps.onDrift?.('site-reconcile', result.drift);
+    return { status: 'done', summary: { site: result.siteId, drift: result.drift, writes: result.writes } };
+  };
+}

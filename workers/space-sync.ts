@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { ContentError } from '../src/content/errors/content-error.js';
+import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
+import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
+import type { Processor } from '../src/queue/processor.js';
+import { syncSpace } from '../src/sync/sync-space.js';
+import type { WorkerDeps } from './worker-deps.js';
+
+/** `space-sync`: one target's docs into its space (change request or direct). */
+export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
+  return async (data, { logger, signal }) => {
+    const target = deps.loaded.config.spaces.find((t) => t.name === data.target);
+    if (!target) throw new PermanentJobError(`No space target named "${data.target}" in ${deps.loaded.file}.`);
+    const resolved = { ...target, directory: resolve(deps.loaded.baseDir, target.directory) };
+    try {
+      const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, { signal });
+      if (data.reason === 'reconcile' && result.outcome !== 'skipped') deps.onDrift?.('space-sync', 1);
+      return {
+        status: 'done',
+        summary: { target: result.target, outcome: result.outcome, contentHash: result.contentHash, changeRequest: result.changeRequest?.number },
+      };
+    } catch (error) {
+      // A file changing under the reader is worth another try; a missing docs root is not.
+      if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {
+        throw new PermanentJobError(error.message, { cause: error });
+      }
+      throw error;
+    }
+  };
+}

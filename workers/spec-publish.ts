@@ -1,0 +1,25 @@
+import { isAbsolute, resolve } from 'node:path';
+import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
+import type { Processor } from '../src/queue/processor.js';
+import { SpecValidationError } from '../src/specs/errors/spec-validation-error.js';
+import { publishSpec } from '../src/specs/publish-spec.js';
+import type { WorkerDeps } from './worker-deps.js';
+
+/** `spec-publish`: validate and PUT one spec, then hand the wait to a `spec-poll` job. */
+export function specPublishProcessor(deps: WorkerDeps): Processor<'spec-publish'> {
+  return async (data, { logger, signal }) => {
+    const spec = deps.loaded.config.specs.find((s) => s.slug === data.slug);
+    if (!spec) throw new PermanentJobError(`No spec with slug "${data.slug}" in ${deps.loaded.file}.`);
+    const target = spec.file === undefined || isAbsolute(spec.file) ? spec : { ...spec, file: resolve(deps.loaded.baseDir, spec.file) };
+    try {
+      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger }, target, { signal });
+      if (result.outcome === 'published') {
+        await deps.enqueue('spec-poll', { organizationId: spec.organizationId, slug: spec.slug, startedAt: Date.now(), attempt: 0 });
+      }
+      return { status: 'done', summary: { slug: spec.slug, outcome: result.outcome, version: result.spec?.lastVersion } };
+    } catch (error) {
+      if (error instanceof SpecValidationError) throw new PermanentJobError(error.message, { cause: error });
+      throw error;
+    }
+  };
+}
