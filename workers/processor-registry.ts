@@ -1,4 +1,5 @@
 import type { ProcessorRegistry } from '../src/queue/processor.js';
+import { reconcileTickProcessor } from './reconcile-tick.js';
 import { siteReconcileProcessor } from './site-reconcile.js';
 import { spaceSyncProcessor } from './space-sync.js';
 import { specPollProcessor } from './spec-poll.js';
@@ -12,5 +13,6 @@ export function processorRegistry(deps: WorkerDeps): ProcessorRegistry {
     'spec-publish': specPublishProcessor(deps),
     'spec-poll': specPollProcessor(deps),
     'site-reconcile': siteReconcileProcessor(deps),
+    'reconcile-tick': reconcileTickProcessor(deps),
   };
 }

@@ -4,6 +4,8 @@ import { emulatorCommand } from './commands/emulator-command.js';
 import { syncCommand } from './commands/sync-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { configSchemaCommand } from './commands/config-schema-command.js';
+import { daemonCommands } from './commands/daemon-commands.js';
+import { statusCommand } from './commands/status-command.js';
 import { siteCommand } from './commands/site-command.js';
 import { specCommand } from './commands/spec-command.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -19,8 +21,11 @@ const program = new Command('docsync')
   .addCommand(emulatorCommand())
   .addCommand(demoCommand())
   .addCommand(configSchemaCommand())
+  .addCommand(statusCommand())
   .addCommand(specCommand())
   .addCommand(siteCommand());
+
+for (const command of daemonCommands()) program.addCommand(command);
 
 try {
   await program.parseAsync(process.argv);

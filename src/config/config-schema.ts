@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { HttpConfigSchema } from './http-config-schema.js';
 import { RedisConfigSchema } from './redis-config-schema.js';
+import { DaemonConfigSchema } from './daemon-config-schema.js';
+import { Duration } from './duration.js';
 import { SiteTargetSchema } from './site-target-schema.js';
 import { SpecTargetSchema } from './spec-target-schema.js';
-
-const Duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h)$/, { message: 'use a duration like 500ms, 30s, 10m or 1h' })
-  .transform((value) => {
-    const match = /^(\d+)(ms|s|m|h)$/.exec(value);
-    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
-    return Number(match?.[1]) * unit[(match?.[2] ?? 'ms') as keyof typeof unit];
-  });
 
 const TargetName = z
   .string()
@@ -43,7 +36,7 @@ export const DocsyncConfigSchema = z.object({
     .prefault({}),
   state: z
     .object({
-      backend: z.enum(['file', 'redis']).default('file').describe('Where sync state lives: a JSON file, or Redis (the daemon\'s default). Default `file`.'),
+      backend: z.enum(['file', 'redis']).optional().describe('Where sync state lives: a JSON file or Redis. Default: `file` for one-shot commands, `redis` for the daemon, watcher and workers.'),
       path: z.string().default('.docsync/state.json').describe('State file for the file backend, relative to the config file. Default `.docsync/state.json`.'),
     })
     .prefault({}),
@@ -58,6 +51,7 @@ export const DocsyncConfigSchema = z.object({
   http: HttpConfigSchema.prefault({}),
   redis: RedisConfigSchema.prefault({}),
   spaces: z.array(SpaceTargetSchema).default([]),
+  daemon: DaemonConfigSchema.prefault({}).describe('The long-lived service: reconcile interval, concurrency, shutdown grace.'),
   specs: z.array(SpecTargetSchema).default([]).describe('OpenAPI specs to validate, publish and wait for.'),
   site: SiteTargetSchema.optional().describe('A docs site whose structure is kept as code.'),
 });

@@ -14,6 +14,8 @@ export const JOB_SCHEMAS = {
     attempt: z.number().int().min(0).default(0),
   }),
   'site-reconcile': z.object({ reason: z.string().default('change') }),
+  /** Fired by the job scheduler: enqueues every target with reason `reconcile`. */
+  'reconcile-tick': z.object({}),
 } as const;
 
 export type JobKind = keyof typeof JOB_SCHEMAS;

@@ -6,6 +6,8 @@ import type { Logger } from '../logging/logger.js';
  * settings for each: workers block on Redis and must retry forever (`maxRetriesPerRequest: null`),
  * producers must fail fast so a watcher does not queue edits in memory while Redis is away.
  */
+export type { Redis };
+
 export type ConnectionRole = 'worker' | 'producer' | 'admin';
 
 export function createRedisConnection(url: string, role: ConnectionRole, logger: Logger): Redis {

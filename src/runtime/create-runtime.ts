@@ -44,7 +44,17 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     secret: config.artifacts.secret,
     defaultTtlMs: config.artifacts.ttl,
   });
-  const state = overrides.state ?? new FileStateStore(resolve(baseDir, config.state.path));
+  let closeState = async (): Promise<void> => undefined;
+  let state = overrides.state;
+  if (!state && config.state.backend === 'redis') {
+    // Loaded only when asked for, so one-shot runs on the file store never load ioredis.
+    const { createRedisConnection } = await import('../queue/redis-connection.js');
+    const { RedisStateStore } = await import('../state/redis-state-store.js');
+    const redis = createRedisConnection(config.redis.url, 'admin', overrides.logger);
+    state = new RedisStateStore(redis, config.redis.prefix);
+    closeState = async () => void (await redis.quit());
+  }
+  state ??= new FileStateStore(resolve(baseDir, config.state.path));
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
   return {
     api,
@@ -60,6 +70,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     async close() {
       await artifacts.close();
       await api.close();
+      await closeState();
     },
   };
 }

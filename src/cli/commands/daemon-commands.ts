@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+
+interface DaemonCliOptions {
+  config: string;
+  http?: string;
+}
+
+/** `docsync daemon | watch | worker`: the long-lived roles. Each stops cleanly on SIGTERM/SIGINT. */
+export function daemonCommands(): Command[] {
+  const roles = [
+    ['daemon', 'watch, work, schedule the reconcile loop and serve /healthz, /readyz, /metrics and the dashboard'],
+    ['watch', 'watch the targets and enqueue jobs (producer only; run workers elsewhere)'],
+    ['worker', 'run queued jobs (consumer only; run as many as you like, anywhere Redis and the API are reachable)'],
+  ] as const;
+  return roles.map(([role, description]) =>
+    new Command(role)
+      .description(description)
+      .option('-c, --config <file>', 'configuration file', 'docsync.yaml')
+      .option('--http <host:port>', 'serve the operators’ endpoint here (default: http.listen for daemon, none otherwise)')
+      .action(async (options: DaemonCliOptions) => {
+        const { loadConfig } = await import('../../config/load-config.js');
+        const { startDaemon } = await import('../../daemon/start-daemon.js');
+        const { createLogger } = await import('../../logging/logger.js');
+        const logger = createLogger();
+        const loaded = await loadConfig(options.config);
+        const daemon = await startDaemon(loaded, { role, logger, httpListen: options.http });
+        await new Promise<void>((resolve) => {
+          const stop = (signal: NodeJS.Signals): void => {
+            logger.info({ signal }, 'stopping: draining active jobs');
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            resolve();
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+        });
+        await daemon.stop();
+        logger.info({}, 'stopped');
+      }),
+  );
+}

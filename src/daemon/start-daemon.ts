@@ -1,0 +1,154 @@
+import { resolve } from 'node:path';
+import type { LoadedConfig } from '../config/load-config.js';
+import type { Logger } from '../logging/logger.js';
+import { Metrics } from '../observability/metrics.js';
+import { BullmqConsumer } from '../queue/bullmq-consumer.js';
+import { BullmqProducer } from '../queue/bullmq-producer.js';
+import { JOB_KINDS, type JobInput, type JobKind } from '../queue/job-kinds.js';
+import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
+import { checkEvictionPolicy, createRedisConnection, type Redis } from '../queue/redis-connection.js';
+import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
+import { FileStateStore } from '../state/file-state-store.js';
+import { RedisStateStore } from '../state/redis-state-store.js';
+import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
+import { processorRegistry } from '../../workers/processor-registry.js';
+import { startOpsServer, type OpsServer } from './ops-server.js';
+import { watchPlan } from './watch-plan.js';
+
+/** `daemon` = watch + work + schedule + HTTP; `watch` = producer only; `worker` = consumers only. */
+export type DaemonRole = 'daemon' | 'watch' | 'worker';
+
+export interface DaemonOptions {
+  role: DaemonRole;
+  logger: Logger;
+  /** Operators' endpoint; defaults to `http.listen` for the `daemon` role, none for the others. */
+  httpListen?: string | undefined;
+}
+
+export interface RunningDaemon {
+  readonly producer: BullmqProducer;
+  readonly metrics: Metrics;
+  readonly opsUrl: string | undefined;
+  /** Targets that fell back to the reconcile loop because the watcher hit the inotify limit. */
+  readonly degraded: readonly string[];
+  /** Stops the watcher, lets active jobs finish within the grace period, closes everything. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts docsync as a long-lived service in one of its roles. Everything it opens is closed by
+ * `stop()`, in reverse order, so SIGTERM drains cleanly.
+ */
+export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions): Promise<RunningDaemon> {
+  const { config } = loaded;
+  const { logger, role } = options;
+  const closers: (() => Promise<unknown>)[] = [];
+  const connections: Redis[] = [];
+  const connect = (kind: 'worker' | 'producer' | 'admin'): Redis => {
+    const redis = createRedisConnection(config.redis.url, kind, logger);
+    connections.push(redis);
+    return redis;
+  };
+  const stopAll = async (): Promise<void> => {
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        logger.warn({ err: (error as Error).message }, 'error while stopping');
+      }
+    }
+    // quit() waits for Redis, which may be gone; disconnect() does not.
+    for (const redis of connections) redis.disconnect();
+  };
+
+  try {
+    const admin = connect('admin');
+    await checkEvictionPolicy(admin, logger);
+    const producer = new BullmqProducer(connect('producer'), config.redis.prefix);
+    closers.push(() => producer.close());
+    const metrics = new Metrics({ kinds: JOB_KINDS });
+    metrics.setQueueDepthCollector(async () => {
+      const depths = [];
+      for (const kind of JOB_KINDS) {
+        const counts = await producer.queue(kind).getJobCounts('waiting', 'active', 'delayed', 'failed');
+        for (const [state, count] of Object.entries(counts)) depths.push({ kind, state, count });
+      }
+      return depths;
+    });
+    const enqueue = async <K extends JobKind>(kind: K, data: JobInput<K>): Promise<void> => {
+      await producer.enqueue(kind, data);
+    };
+
+    let runtime: Runtime | undefined;
+    if (role !== 'watch') {
+      const state = config.state.backend === 'file' ? new FileStateStore(resolve(loaded.baseDir, config.state.path)) : new RedisStateStore(admin, config.redis.prefix);
+      runtime = await createRuntime(loaded, { logger, state });
+      closers.push(() => (runtime as Runtime).close());
+      const registry = processorRegistry({ loaded, runtime, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
+      const consumer = new BullmqConsumer(registry, () => connect('worker'), logger, {
+        prefix: config.redis.prefix,
+        concurrency: config.daemon.concurrency,
+        onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),
+      });
+      closers.push(() => consumer.close(config.daemon.shutdownGrace));
+    }
+
+    let watchers: TargetWatchers | undefined;
+    if (role !== 'worker') {
+      await scheduleReconcile(producer, config.daemon.reconcileInterval);
+      // A full pass at start-up catches whatever changed while docsync was down.
+      await enqueue('reconcile-tick', {});
+      const plan = await watchPlan(loaded);
+      const byName = new Map(plan.map((entry) => [entry.watch.name, entry.job]));
+      watchers = await watchTargets(
+        plan.map((entry) => entry.watch),
+        async (name, reason) => {
+          const job = byName.get(name);
+          if (!job) return;
+          logger.info({ target: name, reason }, 'change seen; enqueueing');
+          try {
+            await producer.enqueue(job.kind, job.data);
+          } catch (error) {
+            // Redis away: the reconcile pass after it returns picks the change up.
+            logger.warn({ target: name, err: (error as Error).message }, 'could not enqueue; the reconcile loop will catch up');
+          }
+        },
+        { debounceMs: config.daemon.debounce, logger, onDegraded: (name) => logger.warn({ target: name }, 'watching stopped; reconcile only') },
+      );
+      const watching = watchers;
+      closers.push(() => watching.close());
+    }
+
+    const listen = options.httpListen ?? (role === 'daemon' ? config.http.listen : undefined);
+    let ops: OpsServer | undefined;
+    if (listen !== undefined) {
+      const api = runtime?.api;
+      ops = await startOpsServer({
+        listen,
+        metrics,
+        queues: [...producer.queues.values()],
+        dashboard: config.http.dashboard,
+        logger,
+        readiness: async () => {
+          const redis = await admin.ping().then(() => true, () => false);
+          const apiOk = api === undefined ? true : await firstOrganization(api).then(() => true, () => false);
+          return { redis, api: apiOk };
+        },
+      });
+      const server = ops;
+      closers.push(() => server.close());
+    }
+
+    logger.info({ role, targets: config.spaces.length, specs: config.specs.length, ops: ops?.url }, 'docsync started');
+    const degraded = watchers?.degraded ?? [];
+    return { producer, metrics, opsUrl: ops?.url, degraded, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** One cheap authenticated read: the first page of the caller's organizations. */
+async function firstOrganization(api: Runtime['api']): Promise<void> {
+  for await (const _org of api.organizations.list({ limit: 1 })) return;
+}

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import type { LoadedConfig } from '../config/load-config.js';
+import type { JobInput, JobKind } from '../queue/job-kinds.js';
+import { listSpecFiles } from '../specs/list-spec-files.js';
+import type { WatchTarget } from '../watch/target-watcher.js';
+
+/** A watched path and the job its change enqueues. */
+export interface WatchedTarget {
+  watch: WatchTarget;
+  job: { [K in JobKind]: { kind: K; data: JobInput<K> } }[JobKind];
+}
+
+/**
+ * What the watcher watches: each space target's docs, each local spec with every file its `$ref`s
+ * reach, and the site manifest. URL specs have nothing local to watch; the reconcile loop covers them.
+ */
+export async function watchPlan(loaded: LoadedConfig): Promise<WatchedTarget[]> {
+  const { config, baseDir } = loaded;
+  const plan: WatchedTarget[] = config.spaces.map((space) => ({
+    watch: { name: `space:${space.name}`, directory: resolve(baseDir, space.directory), source: space.source },
+    job: { kind: 'space-sync', data: { target: space.name, reason: 'change' } },
+  }));
+  for (const spec of config.specs) {
+    if (spec.file === undefined) continue;
+    const file = resolve(baseDir, spec.file);
+    plan.push({
+      watch: { name: `spec:${spec.slug}`, directory: file, source: 'worktree', extraFiles: await listSpecFiles(file) },
+      job: { kind: 'spec-publish', data: { slug: spec.slug, reason: 'change' } },
+    });
+  }
+  if (config.site) {
+    plan.push({
+      watch: { name: 'site', directory: resolve(baseDir, config.site.manifest), source: 'worktree' },
+      job: { kind: 'site-reconcile', data: { reason: 'change' } },
+    });
+  }
+  return plan;
+}
