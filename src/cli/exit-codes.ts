@@ -6,13 +6,15 @@ import { TimeoutError } from '../api/errors/timeout-error.js';
 import { ServerError } from '../api/errors/server-error.js';
 import { RateLimitError } from '../api/errors/rate-limit-error.js';
 import { ConfigError } from '../config/config-error.js';
+import { ContentError } from '../content/errors/content-error.js';
+import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
 export const EXIT = {
   ok: 0,
   /** The work ran and something failed (a target, a spec, an item). */
   failed: 1,
-  /** Bad configuration, manifest or command line. */
+  /** Bad configuration, manifest or command line; a docs folder that is missing or not a git repo. */
   config: 2,
   /** The token is missing or wrong. */
   auth: 3,
@@ -29,6 +31,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ConfigError) return EXIT.config;
+  // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
+  if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError) return EXIT.auth;
   if (error instanceof PermissionError) return EXIT.permission;
   if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError) {

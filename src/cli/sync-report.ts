@@ -59,3 +59,19 @@ export function formatAnnotations(report: SyncReport): string {
   for (const f of report.failures) lines.push(`::error title=docsync ${f.target}::${escape(f.error)}`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
+
+/** Markdown for `$GITHUB_STEP_SUMMARY`: one row per target, shown on the workflow run's page. */
+export function formatStepSummary(report: SyncReport): string {
+  const rows = ['| target | outcome | details |', '|---|---|---|'];
+  for (const r of report.results) {
+    const cr = r.changeRequest ? `change request #${r.changeRequest.number}` : '';
+    rows.push(`| ${r.target} | ${r.outcome} | ${r.pageCount} pages ${cr}${r.warnings.length > 0 ? `, ${r.warnings.length} warnings` : ''} |`);
+  }
+  for (const spec of report.specs) rows.push(`| spec:${spec.slug} | ${spec.outcome} | ${spec.spec?.lastVersion ?? ''} |`);
+  for (const f of report.failures) rows.push(`| ${f.target} | **failed** | ${f.error.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+  const counts = Object.entries(summarize(report))
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  return `### docsync sync\n\n${counts || 'nothing to sync'}\n\n${rows.join('\n')}\n`;
+}

@@ -23,6 +23,8 @@ export interface PageMeta {
   readonly layout?: Record<string, unknown>;
   readonly refs: readonly PageRef[];
   readonly notes: readonly LineNote[];
+  /** The file holds NUL bytes: binary data under a `.md` name, not a page. */
+  readonly binary?: true;
 }
 
 const HAS_FRONTMATTER = /^---[ \t]*\n(?:[\s\S]*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|$)/;
@@ -38,6 +40,7 @@ const FILE_LINK = /\.(?!md$)[a-z0-9]{1,8}$/i;
  * the local files it references. Bad frontmatter becomes a note naming its line, never an error.
  */
 export function parsePageMeta(text: string): PageMeta {
+  if (text.includes('\u0000')) return { refs: [], notes: [], binary: true };
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const notes: LineNote[] = [];
   let data: Record<string, unknown> = {};

@@ -16,6 +16,9 @@ import { parseSummary } from './parse-summary.js';
 import { resolveSummary } from './resolve-summary.js';
 import type { TreeSource } from './tree-source.js';
 
+/** Larger "pages" are data dumps or mistakes; GitBook would not render them either. */
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+
 /** Options of {@link readDocsRepo}. */
 export interface ReadDocsOptions {
   /** Project directory inside the source, where `.gitbook.yaml` lives. Default '' (the source's top). */
@@ -73,8 +76,18 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   }
   if (!index.has(readmePath)) warnings.push(`${readmePath}: readme (structure.readme) not found; the space has no first page`);
 
-  const pagePaths = outlinePaths(groups);
+  const pagePaths = outlinePaths(groups).filter((path) => {
+    const size = index.get(path)?.size ?? 0;
+    if (size <= MAX_PAGE_BYTES) return true;
+    warnings.push(`${path}: page is ${(size / 1048576).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1048576} MiB a page may be; skipped (split it, or move data to .gitbook/assets/)`);
+    return false;
+  });
   const pages = await loader.load(pagePaths, 'page');
+  for (const [path, file] of pages) {
+    if (file.page?.binary !== true) continue;
+    warnings.push(`${path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
+    pages.delete(path);
+  }
   const pageTree = buildPageTree(groups, pages, root, warnings);
   const assets = await loader.load(collectAssets(index, root, pages, warnings), 'hash');
   warnUnlisted(rootEntries.map((entry) => entry.path), pages, summaryFile?.path, warnings);

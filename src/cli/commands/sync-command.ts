@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
-import { formatAnnotations, formatHuman, formatJson } from '../sync-report.js';
+import { appendFile } from 'node:fs/promises';
+import { formatAnnotations, formatHuman, formatJson, formatStepSummary } from '../sync-report.js';
 
 interface SyncOptions {
   once?: boolean;
@@ -26,6 +27,8 @@ export function syncCommand(): Command {
       const report = await runSyncOnce(loaded, { dryRun: options.dryRun ?? false, targets: options.target });
       process.stdout.write(options.json ? formatJson(report) : formatHuman(report, options.dryRun ?? false));
       if (process.env.GITHUB_ACTIONS === 'true') process.stdout.write(formatAnnotations(report));
+      const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) await appendFile(summaryFile, formatStepSummary(report));
       process.exitCode = report.failures[0]?.exitCode ?? EXIT.ok;
     });
 }
