@@ -30,6 +30,14 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
     const cr = r.changeRequest ? ` change request #${r.changeRequest.number}${r.changeRequest.url ? ` ${r.changeRequest.url}` : ''}` : '';
     lines.push(`${r.outcome.padEnd(8)} ${r.target}  ${r.pageCount} pages  ${r.contentHash.slice(0, 12)}${cr}`);
     if (dryRun) for (const action of r.plan.actions) lines.push(`         DRY-RUN: would ${describeAction(action)}`);
+    if (r.diff) {
+      const { added, changed, removed, unchanged } = r.diff;
+      lines.push(`         pages versus live: ${added.length} added, ${changed.length} changed, ${removed.length} removed, ${unchanged} unchanged`);
+      for (const [sign, paths] of [['+', added], ['~', changed], ['-', removed]] as const) {
+        for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${path}`);
+        if (paths.length > 20) lines.push(`           ${sign} … and ${paths.length - 20} more`);
+      }
+    }
     for (const warning of r.warnings) lines.push(`         warning: ${warning}`);
   }
   for (const spec of report.specs) {

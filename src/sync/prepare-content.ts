@@ -32,6 +32,11 @@ export async function prepareContent(target: SpaceTarget, options: PrepareOption
     commit: commit ? { oid: commit.oid, subject: commit.subject } : undefined,
     snapshot,
     bundle: async () => (await createBundle(snapshot, source)).bytes,
+    readFile: async (path) => {
+      const file = snapshot.files.find((f) => f.path === path);
+      if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
+      return file.bytes ?? source.read(file.sourcePath);
+    },
   };
 }
 

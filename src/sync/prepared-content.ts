@@ -12,4 +12,6 @@ export interface PreparedContent {
   /** What was read: pages, files and their hashes, for plans that compare with live content. */
   snapshot: DocsSnapshot;
   bundle(): Promise<Uint8Array>;
+  /** Bytes of one file of the snapshot, by its path in the docs root. */
+  readFile(path: string): Promise<Uint8Array>;
 }

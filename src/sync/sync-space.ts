@@ -7,6 +7,7 @@ import { changeRequestSubject } from './change-request-subject.js';
 import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
 import type { PreparedContent } from './prepared-content.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
+import { diffLivePages, type PageDiff } from './diff-live-pages.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -34,6 +35,8 @@ export interface SpaceSyncResult {
   changeRequest?: { id: string; number: number; url?: string | undefined };
   /** Pages the platform imported, as it reported them. */
   imported?: { revision: string; importedResources: number; totalResources: number };
+  /** In a dry run: what the import would change versus the live content. */
+  diff?: PageDiff;
   warnings: string[];
 }
 
@@ -63,7 +66,9 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   }
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
-    return { ...base, outcome: 'planned', ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
+    const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
+    const diff = await diffLivePages(deps.api.content, into, content.snapshot, (path) => content.readFile(path), signal);
+    return { ...base, outcome: 'planned', diff, ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
   }
 
   const now = deps.now ?? (() => new Date());

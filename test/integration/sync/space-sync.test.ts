@@ -89,12 +89,23 @@ describe('space sync against the emulator', () => {
     expect([...list.items, ...open.items]).toHaveLength(1);
   });
 
-  it('a dry run plans and writes nothing', async () => {
-    const { dir } = await exampleWorkspace();
+  it('a dry run plans, lists the pages it would add, change and remove versus live, and writes nothing', async () => {
+    const { dir, docs } = await exampleWorkspace();
     const report = await syncOnce(configFor(emulator, dir), true);
     expect(report.results[0]?.outcome).toBe('planned');
     expect(report.results[0]?.plan.actions.map((a) => a.kind)).toEqual(['create-change-request', 'import']);
+    // The fixture space was not synced from git: every local page is new, nothing is matched.
+    expect(report.results[0]?.diff?.added).toHaveLength(8);
     expect(emulator.stats().writes).toBe(0);
+
+    const loaded = configFor(emulator, dir);
+    await syncOnce(loaded);
+    await writeFile(join(docs, 'getting-started', 'quickstart.md'), '# Quickstart\n\nChanged.\n');
+    await writeFile(join(docs, 'SUMMARY.md'), (await readFile(join(docs, 'SUMMARY.md'), 'utf8')).replace('* [CLI reference](reference/cli.md)\n', ''));
+    const writes = emulator.stats().writes;
+    const dry = await syncOnce(loaded, true);
+    expect(dry.results[0]?.diff).toEqual({ added: [], changed: ['getting-started/quickstart.md'], removed: ['reference/cli.md'], unchanged: 6 });
+    expect(emulator.stats().writes).toBe(writes);
   });
 
   it('imports straight into the space in direct mode', async () => {
