@@ -25,7 +25,26 @@ describe('reading examples/docs from the worktree', () => {
     expect(snapshot.pages.map((group) => [group.title, outline(group.pages)])).toEqual([
       [undefined, ['Introduction']],
       ['Getting started', ['Quickstart', 'Installation']],
-      ['Guides and reference', [['Guides', ['Watching a repository', ['Advanced', ['The reconcile loop']]]], 'CLI reference']],
+      [
+        'Guides and reference',
+        [
+          [
+            'Guides',
+            [
+              'Watching a repository',
+              'Working with change requests',
+              'Direct mode',
+              'Syncing from CI',
+              'Publishing OpenAPI specs',
+              'Site structure as code',
+              'Migrating existing docs',
+              ['Advanced', ['The reconcile loop', 'Rate limits', 'State and recovery', 'Scaling workers']],
+            ],
+          ],
+          ['CLI reference', ['Configuration', 'Environment variables', 'Exit codes', 'Metrics', 'The emulator', 'Glossary']],
+        ],
+      ],
+      ['FAQ', [['FAQ', ['Can docsync open two change requests?', 'Does it work with private repositories?', 'How big can a repository be?']]]],
     ]);
     const installation = snapshot.pages[1]!.pages[1]!;
     expect(installation).toMatchObject({
@@ -33,22 +52,41 @@ describe('reading examples/docs from the worktree', () => {
       label: 'Install docsync',
       description: 'Install docsync with npm, or run it from a container.',
     });
-    const reconcile = snapshot.pages[2]!.pages[0]!.children[1]!.children[0]!;
+    const reconcile = snapshot.pages[2]!.pages[0]!.children[7]!.children[0]!;
     expect(reconcile.layout).toEqual({ title: { visible: true }, tableOfContents: { visible: true }, outline: { visible: false } });
     expect(snapshot.files.map((file) => file.path)).toEqual([
       '.gitbook.yaml',
       '.gitbook/assets/Sync flow (1).png',
       'README.md',
       'SUMMARY.md',
+      'faq/README.md',
+      'faq/big-repos.md',
+      'faq/duplicates.md',
+      'faq/private-repos.md',
       'getting-started/installation.md',
       'getting-started/quickstart.md',
       'guides/README.md',
       'guides/advanced/README.md',
+      'guides/advanced/rate-limits.md',
       'guides/advanced/reconcile-loop.md',
+      'guides/advanced/scaling-workers.md',
+      'guides/advanced/state.md',
+      'guides/change-requests.md',
+      'guides/ci.md',
+      'guides/direct-mode.md',
+      'guides/migration.md',
+      'guides/openapi-specs.md',
+      'guides/site-structure.md',
       'guides/watching-a-repo.md',
       'reference/cli.md',
+      'reference/configuration.md',
+      'reference/emulator.md',
+      'reference/environment.md',
+      'reference/exit-codes.md',
+      'reference/glossary.md',
+      'reference/metrics.md',
     ]);
-    expect(snapshot.stats).toMatchObject({ listed: 11, read: 11, cached: 0 });
+    expect(snapshot.stats).toMatchObject({ listed: 30, read: 30, cached: 0 });
   });
 
   it('gives the same content hash for a copy with other mtimes', async () => {

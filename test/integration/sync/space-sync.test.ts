@@ -2,6 +2,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import type { PageNode } from '../../../src/content/docs-snapshot.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
+import { WorktreeSource } from '../../../src/content/worktree-source.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 
@@ -33,12 +36,12 @@ describe('space sync against the emulator', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'merged', changeRequest: { number: 1 } });
 
     const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
+    // What arrived is what the reader read: SUMMARY groups become group pages holding their pages.
+    const snapshot = await readDocsRepo(new WorktreeSource(docs));
     const titles = (list: LivePage[]): unknown[] => list.map((p) => (p.pages?.length ? [p.title, titles(p.pages)] : p.title));
-    expect(titles(pages)).toEqual([
-      'Introduction',
-      ['Getting started', ['Quickstart', 'Installation']],
-      ['Guides and reference', [['Guides', ['Watching a repository', ['Advanced', ['The reconcile loop']]]], 'CLI reference']],
-    ]);
+    const local = (list: readonly PageNode[]): unknown[] => list.map((p) => (p.children.length ? [p.title, local(p.children)] : p.title));
+    expect(titles(pages)).toEqual(snapshot.pages.flatMap((group) => (group.title === undefined ? local(group.pages) : [[group.title, local(group.pages)]])));
+    expect(titles(pages)[1]).toEqual(['Getting started', ['Quickstart', 'Installation']]);
 
     const documents: LivePage[] = [];
     const collect = (list: LivePage[]): void => {
@@ -48,7 +51,7 @@ describe('space sync against the emulator', () => {
       }
     };
     collect(pages);
-    expect(documents).toHaveLength(8);
+    expect(documents).toHaveLength(27);
     for (const page of documents) {
       const file = await readFile(join(docs, page.git!.path.replace(/^docs\//, '')), 'utf8');
       const full = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`)).body);
@@ -95,7 +98,7 @@ describe('space sync against the emulator', () => {
     expect(report.results[0]?.outcome).toBe('planned');
     expect(report.results[0]?.plan.actions.map((a) => a.kind)).toEqual(['create-change-request', 'import']);
     // The fixture space was not synced from git: every local page is new, nothing is matched.
-    expect(report.results[0]?.diff?.added).toHaveLength(8);
+    expect(report.results[0]?.diff?.added).toHaveLength(27);
     expect(emulator.stats().writes).toBe(0);
 
     const loaded = configFor(emulator, dir);
@@ -104,7 +107,7 @@ describe('space sync against the emulator', () => {
     await writeFile(join(docs, 'SUMMARY.md'), (await readFile(join(docs, 'SUMMARY.md'), 'utf8')).replace('* [CLI reference](reference/cli.md)\n', ''));
     const writes = emulator.stats().writes;
     const dry = await syncOnce(loaded, true);
-    expect(dry.results[0]?.diff).toEqual({ added: [], changed: ['getting-started/quickstart.md'], removed: ['reference/cli.md'], unchanged: 6 });
+    expect(dry.results[0]?.diff).toEqual({ added: [], changed: ['getting-started/quickstart.md'], removed: ['reference/cli.md'], unchanged: 25 });
     expect(emulator.stats().writes).toBe(writes);
   });
 
