@@ -59,3 +59,12 @@ describe('loadConfig', () => {
     expect(error.line).toBe(5);
   });
 });
+
+describe('config/docsync.example.yaml', () => {
+  it('loads as it is shipped, given the token variable', async () => {
+    const file = new URL('../../../config/docsync.example.yaml', import.meta.url).pathname;
+    const { config } = await loadConfig(file, { GITBOOK_TOKEN: 'token-from-env' });
+    expect(config.spaces[0]?.name).toBe('product-docs');
+    expect(config.api.token).toBe('token-from-env');
+  });
+});
