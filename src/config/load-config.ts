@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { parseYamlDocument } from './parse-yaml-document.js';
 import { ConfigError } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -37,13 +38,7 @@ export async function loadConfig(
       { cause: error },
     );
   }
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines });
-  const yamlError = document.errors[0];
-  if (yamlError) {
-    const line = yamlError.linePos?.[0].line;
-    throw new ConfigError(`not valid YAML: ${yamlError.message.split('\n')[0] ?? ''}`, file, line, undefined, { cause: yamlError });
-  }
+  const { document, lines } = parseYamlDocument(text, file);
   const missing: { path: (string | number)[]; variable: string }[] = [];
   const raw = interpolateEnv(document.toJS() ?? {}, env, [], missing);
   const firstMissing = missing[0];

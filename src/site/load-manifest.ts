@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ConfigError } from '../config/config-error.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import type { DesiredSite } from './desired-site.js';
@@ -39,13 +39,7 @@ export async function loadManifest(path: string, options: ManifestOptions = {}):
 
 /** {@link loadManifest} for text already in memory; `file` is only used in messages. */
 export function parseManifest(text: string, file: string, options: ManifestOptions = {}): LoadedManifest {
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines });
-  const yamlError = document.errors[0];
-  if (yamlError) {
-    const line = yamlError.linePos?.[0].line;
-    throw new ConfigError(`not valid YAML: ${yamlError.message.split('\n')[0] ?? ''}`, file, line, undefined, { cause: yamlError });
-  }
+  const { document, lines } = parseYamlDocument(text, file);
   const fail = (message: string, path: readonly (string | number)[], cause: unknown): never => {
     throw new ConfigError(message, file, yamlLineOf(document, lines, path), path.length > 0 ? path.join('.') : undefined, { cause });
   };

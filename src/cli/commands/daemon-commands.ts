@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { waitForSignal } from '../wait-for-signal.js';
 
 interface DaemonCliOptions {
   config: string;
@@ -24,16 +25,8 @@ export function daemonCommands(): Command[] {
         const logger = createLogger();
         const loaded = await loadConfig(options.config);
         const daemon = await startDaemon(loaded, { role, logger, httpListen: options.http });
-        await new Promise<void>((resolve) => {
-          const stop = (signal: NodeJS.Signals): void => {
-            logger.info({ signal }, 'stopping: draining active jobs');
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            resolve();
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-        });
+        const signal = await waitForSignal();
+        logger.info({ signal }, 'stopping: draining active jobs');
         await daemon.stop();
         logger.info({}, 'stopped');
       }),

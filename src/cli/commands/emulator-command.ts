@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { waitForSignal } from '../wait-for-signal.js';
 
 function parseRate(value: string): number {
   const match = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(value.trim());
@@ -38,15 +39,7 @@ export function emulatorCommand(): Command {
       });
       process.stdout.write(`docsync emulator listening on ${emulator.url}\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await waitForSignal();
       await emulator.close();
       process.stdout.write('docsync emulator stopped\n');
     });
