@@ -38,6 +38,8 @@ export interface ApiClientOptions {
   readonly rateBudget?: RateBudgetOptions | RateBudget;
   /** Receives one debug line per attempt and one warn line per retry; never headers. */
   readonly logger?: ApiLogger | undefined;
+  /** Called once per attempt with its status, or `'error'` when no response came (metrics). */
+  readonly onResponse?: ((method: string, status: number | 'error') => void) | undefined;
   /** `User-Agent` header. Default `docsync`. */
   readonly userAgent?: string;
   /** Sockets per origin. Default `16`. */
@@ -90,6 +92,7 @@ export class ApiClient {
   readonly #basePath: string;
   readonly #userAgent: string;
   readonly #logger: ApiLogger | undefined;
+  readonly #onResponse: ApiClientOptions['onResponse'];
   readonly #clock: Clock;
   readonly #transport: HttpTransport;
 
@@ -106,6 +109,7 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.#userAgent = options.userAgent ?? 'docsync';
     this.#logger = options.logger;
+    this.#onResponse = options.onResponse;
     this.#clock = options.clock ?? systemClock;
     this.retryPolicy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.rateBudget =
@@ -176,6 +180,7 @@ export class ApiClient {
           signal: options.signal,
         });
         this.rateBudget.observe(response.headers);
+        this.#onResponse?.(method, response.status);
         this.#logger?.debug(
           { method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt },
           'api call',
@@ -183,6 +188,7 @@ export class ApiClient {
         return this.#read(response, method, logPath, options.schema);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (error.status === undefined) this.#onResponse?.(method, 'error');
         this.#scrub(error);
         const decision = this.retryPolicy.decide({ method, idempotent: options.idempotent, error, attempt });
         if (!decision.retry) {

@@ -64,7 +64,8 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
   try {
     const admin = connect('admin');
     await checkEvictionPolicy(admin, logger);
-    const producer = new BullmqProducer(connect('producer'), config.redis.prefix);
+    const producerRedis = connect('producer');
+    const producer = new BullmqProducer(producerRedis, config.redis.prefix);
     closers.push(() => producer.close());
     const metrics = new Metrics({ kinds: JOB_KINDS });
     metrics.setQueueDepthCollector(async () => {
@@ -82,12 +83,13 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     let runtime: Runtime | undefined;
     if (role !== 'watch') {
       const state = config.state.backend === 'file' ? new FileStateStore(resolve(loaded.baseDir, config.state.path)) : new RedisStateStore(admin, config.redis.prefix);
-      runtime = await createRuntime(loaded, { logger, state });
+      runtime = await createRuntime(loaded, { logger, state, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
       closers.push(() => (runtime as Runtime).close());
       const registry = processorRegistry({ loaded, runtime, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
       const consumer = new BullmqConsumer(registry, () => connect('worker'), logger, {
         prefix: config.redis.prefix,
         concurrency: config.daemon.concurrency,
+        lockDurationMs: config.daemon.lockDuration,
         onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),
       });
       closers.push(() => consumer.close(config.daemon.shutdownGrace));
@@ -98,6 +100,23 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       await scheduleReconcile(producer, config.daemon.reconcileInterval);
       // A full pass at start-up catches whatever changed while docsync was down.
       await enqueue('reconcile-tick', {});
+      // And one each time Redis comes back: it catches the edits the watcher could not enqueue
+      // meanwhile, and restores the schedule if Redis restarted empty.
+      let redisLost = false;
+      producerRedis.on('close', () => (redisLost = true));
+      producerRedis.on('ready', () => {
+        if (!redisLost) return;
+        redisLost = false;
+        void (async () => {
+          try {
+            await scheduleReconcile(producer, config.daemon.reconcileInterval);
+            await enqueue('reconcile-tick', {});
+            logger.info({}, 'Redis is back; a reconcile pass catches up on changes made while it was away');
+          } catch (error) {
+            logger.warn({ err: (error as Error).message }, 'Redis is back but the catch-up pass could not be enqueued; the next reconcile will run it');
+          }
+        })();
+      });
       const plan = await watchPlan(loaded);
       const byName = new Map(plan.map((entry) => [entry.watch.name, entry.job]));
       watchers = await watchTargets(

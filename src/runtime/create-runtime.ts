@@ -23,6 +23,8 @@ export interface RuntimeOverrides {
   env?: Readonly<Record<string, string | undefined>>;
   /** Replaces the configured state store (the demo keeps state in memory). */
   state?: StateStore;
+  /** Sees every API response status (the daemon counts them in its metrics). */
+  onApiResponse?: (method: string, status: number | 'error') => void;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     token: config.api.token ?? fromEnv.token,
     timeoutMs: config.api.timeout,
     logger: overrides.logger,
+    onResponse: overrides.onApiResponse,
   });
   const artifacts = await HttpArtifactStore.start({
     listen: config.artifacts.listen,
@@ -44,7 +47,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     secret: config.artifacts.secret,
     defaultTtlMs: config.artifacts.ttl,
   });
-  let closeState = async (): Promise<void> => undefined;
+  let closeState = (): Promise<unknown> => Promise.resolve();
   let state = overrides.state;
   if (!state && config.state.backend === 'redis') {
     // Loaded only when asked for, so one-shot runs on the file store never load ioredis.
@@ -52,7 +55,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     const { RedisStateStore } = await import('../state/redis-state-store.js');
     const redis = createRedisConnection(config.redis.url, 'admin', overrides.logger);
     state = new RedisStateStore(redis, config.redis.prefix);
-    closeState = async () => void (await redis.quit());
+    closeState = () => redis.quit();
   }
   state ??= new FileStateStore(resolve(baseDir, config.state.path));
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
