@@ -8,6 +8,8 @@ import { daemonCommands } from './commands/daemon-commands.js';
 import { statusCommand } from './commands/status-command.js';
 import { siteCommand } from './commands/site-command.js';
 import { specCommand } from './commands/spec-command.js';
+import { initCommand } from './commands/init-command.js';
+import { pullCommand } from './commands/pull-command.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { readPackageVersion } from './package-version.js';
 
@@ -23,7 +25,9 @@ const program = new Command('docsync')
   .addCommand(configSchemaCommand())
   .addCommand(statusCommand())
   .addCommand(specCommand())
-  .addCommand(siteCommand());
+  .addCommand(siteCommand())
+  .addCommand(initCommand())
+  .addCommand(pullCommand());
 
 for (const command of daemonCommands()) program.addCommand(command);
 

@@ -1,0 +1,140 @@
+import { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadedConfig } from '../../config/load-config.js';
+import type { Logger } from '../../logging/logger.js';
+import type { StateStore } from '../../state/state-store.js';
+import { EXIT } from '../exit-codes.js';
+
+export interface PullFlags {
+  /** Configuration file; default ./docsync.yaml when it exists (pull works without one). */
+  config?: string;
+  force?: boolean;
+  json?: boolean;
+}
+
+/** Where a pull writes and what it reads; tests pass their own. */
+export interface PullIo {
+  readonly stdout?: (text: string) => void;
+  readonly stderr?: (text: string) => void;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+  /** Replaces the global fetch for asset downloads. */
+  readonly fetch?: (url: string, init: { signal: AbortSignal }) => Promise<Response>;
+}
+
+const DEFAULT_CONFIG = 'docsync.yaml';
+
+/** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
+export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
+  const [{ loadConfig }, { ApiClient }, { resolveApiConfig }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }] =
+    await Promise.all([
+      import('../../config/load-config.js'),
+      import('../../api/api-client.js'),
+      import('../../api/api-config.js'),
+      import('../../logging/logger.js'),
+      import('../../sync/pull/pull-space.js'),
+      import('../../sync/pull/pull-target-not-empty-error.js'),
+      import('../../sync/pull/pull-state.js'),
+      import('../../sync/sync-space.js'),
+      import('../../sync/init/render-config.js'),
+    ]);
+  const out = io.stdout ?? ((text: string) => process.stdout.write(text));
+  const err = io.stderr ?? ((text: string) => process.stderr.write(text));
+  const env = io.env ?? process.env;
+  const logger = io.logger ?? createLogger();
+  const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
+  const fromEnv = resolveApiConfig(env);
+  const api = new ApiClient({
+    endpoint: loaded?.config.api.endpoint ?? fromEnv.baseUrl,
+    token: loaded?.config.api.token ?? fromEnv.token,
+    timeoutMs: loaded?.config.api.timeout,
+    logger,
+  });
+  const directory = path.resolve(dir);
+  let result: Awaited<ReturnType<typeof pullSpace>>;
+  try {
+    result = await pullSpace({ api, logger, ...(io.fetch ? { fetch: io.fetch } : {}) }, { spaceId, directory, force: flags.force ?? false });
+  } catch (error) {
+    if (!(error instanceof PullTargetNotEmptyError)) throw error;
+    err(`docsync pull: ${error.message}\n`);
+    return EXIT.config;
+  } finally {
+    await api.close();
+  }
+
+  const target = loaded ? findPullTarget(loaded, spaceId, directory) : undefined;
+  if (loaded && target) {
+    const state = await openState(loaded, logger);
+    try {
+      await state.store.set(stateKey(target.name), pulledState(result.snapshot.contentHash, new Date()));
+    } finally {
+      await state.close();
+    }
+  }
+
+  if (flags.json === true) {
+    const { snapshot, ...rest } = result;
+    out(`${JSON.stringify({ spaceId, ...rest, contentHash: snapshot.contentHash, target: target?.name ?? null }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const lines = [
+    `Pulled space ${spaceId} into ${directory}: ${plural(result.pages, 'page')}, ${plural(result.groups, 'group')}, ${plural(result.assets, 'asset')} (content ${result.snapshot.contentHash.slice(0, 12)})`,
+  ];
+  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  if (target) {
+    lines.push(`Recorded as synced for target "${target.name}": the next \`docsync sync --once\` skips it until a file changes.`);
+    if (target.source !== 'worktree') lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);
+  } else {
+    lines.push(...notConfiguredHint(loaded, spaceId, directory, targetName(path.basename(directory))));
+  }
+  out(`${lines.join('\n')}\n`);
+  return EXIT.ok;
+}
+
+/** How to make the next sync a no-op when no configured target matches. */
+function notConfiguredHint(loaded: LoadedConfig | undefined, spaceId: string, directory: string, name: string): string[] {
+  const base = loaded?.baseDir ?? process.cwd();
+  const relative = path.relative(base, directory).split(path.sep).join('/') || '.';
+  return [
+    `No target in ${loaded?.file ?? DEFAULT_CONFIG} syncs space ${spaceId} from this folder, so nothing was recorded. To keep them in step, add:`,
+    '  spaces:',
+    `    - name: ${name}`,
+    `      directory: ${relative.startsWith('.') ? relative : `./${relative}`}`,
+    `      spaceId: ${spaceId}`,
+    'then run this pull again with --force (else the first sync imports this same content once).',
+  ];
+}
+
+/** The state store the configuration names; Redis only when asked for, like one-shot syncs. */
+async function openState(loaded: LoadedConfig, logger: Logger): Promise<{ store: StateStore; close(): Promise<void> }> {
+  const { config, baseDir } = loaded;
+  if (config.state.backend === 'redis') {
+    const { createRedisConnection } = await import('../../queue/redis-connection.js');
+    const { RedisStateStore } = await import('../../state/redis-state-store.js');
+    const redis = createRedisConnection(config.redis.url, 'admin', logger);
+    return {
+      store: new RedisStateStore(redis, config.redis.prefix),
+      close: async () => {
+        await redis.quit();
+      },
+    };
+  }
+  const { FileStateStore } = await import('../../state/file-state-store.js');
+  return { store: new FileStateStore(path.resolve(baseDir, config.state.path)), close: () => Promise.resolve() };
+}
+
+export function pullCommand(): Command {
+  return new Command('pull')
+    .description("write a space's content as a GitBook-format folder (SUMMARY.md, pages, assets); syncing it back is a no-op")
+    .argument('<space>', 'id of the space to pull')
+    .argument('<dir>', 'folder to write (new or empty, unless --force)')
+    .option('-c, --config <file>', 'configuration file (default ./docsync.yaml when present): API endpoint, token, state')
+    .option('--force', 'write into a non-empty folder, overwriting files of the same name')
+    .option('--json', 'print the result as JSON on stdout')
+    .action(async (space: string, dir: string, flags: PullFlags) => {
+      process.exitCode = await pullAction(space, dir, flags);
+    });
+}

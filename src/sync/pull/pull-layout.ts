@@ -1,0 +1,176 @@
+import { normalizeDocPath } from '../../content/doc-path.js';
+import type { File, Page } from '../../api/schemas/content.js';
+
+/** A document page and the file it is written to, with its child pages. */
+export interface LaidOutPage {
+  readonly page: Page;
+  /** Path relative to the docs root, `/`-separated. */
+  readonly file: string;
+  readonly children: readonly LaidOutPage[];
+}
+
+/** A `##` group of SUMMARY.md; `title` is undefined for the pages before the first group. */
+export interface LaidOutGroup {
+  readonly title: string | undefined;
+  readonly pages: readonly LaidOutPage[];
+}
+
+export interface PullLayout {
+  readonly groups: readonly LaidOutGroup[];
+  /** Every document page in SUMMARY.md order. */
+  readonly pages: readonly LaidOutPage[];
+  readonly assets: readonly { readonly file: File; readonly path: string }[];
+  /** The first page: `structure.readme` of `.gitbook.yaml`. */
+  readonly readme: string | undefined;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Where each page and file of a space goes in a GitBook-format folder. A page keeps its `git.path`
+ * when it has a usable one (without a leading folder every path shares: that was the repo's docs
+ * root); else its path follows the page path, `README.md` for a page with children. The first page
+ * becomes `README.md` when nothing else claims it. Pure: same input, same layout.
+ */
+export function planPullLayout(tree: readonly Page[], files: readonly File[]): PullLayout {
+  const warnings: string[] = [];
+  const gitPaths = [...documents(tree), ...files].map((item) => markdownOrAsset(item.git?.path)).filter((p) => p !== undefined);
+  const prefix = commonFolder(gitPaths);
+  const strip = (p: string): string => (prefix !== undefined && p.startsWith(`${prefix}/`) ? p.slice(prefix.length + 1) : p);
+  // Lower-cased: a case-insensitive file system must not merge two files. The repo's own files are taken.
+  const used = new Set<string>(['summary.md', '.gitbook.yaml']);
+  const claim = (wanted: string): string => {
+    let candidate = wanted;
+    // `a.md` → `a-2.md`, `guides/README.md` → `guides-2/README.md`, `x.png` → `x-2.png`.
+    for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = wanted.replace(/(\/README\.md|\.[^./]*)?$/i, (m) => `-${n}${m}`);
+    used.add(candidate.toLowerCase());
+    return candidate;
+  };
+  // Pages with a git path claim theirs first, so a derived path never takes one from them.
+  const fromGit = new Map<string, string>();
+  for (const page of documents(tree)) {
+    const git = markdownOrAsset(page.git?.path);
+    if (git === undefined || !/\.md$/i.test(git) || used.has(strip(git).toLowerCase())) continue;
+    fromGit.set(page.id, claim(strip(git)));
+  }
+  const firstDocument = documents(tree)[0];
+  if (firstDocument && !fromGit.has(firstDocument.id) && !used.has('readme.md')) fromGit.set(firstDocument.id, claim('README.md'));
+
+  const layOut = (page: Page): LaidOutPage => {
+    const children = layOutList(page.pages ?? [], `"${page.title}"`);
+    const file = fromGit.get(page.id) ?? claim(derivedPath(page, children.length > 0));
+    return { page, file, children };
+  };
+  const layOutList = (pages: readonly Page[], where: string): LaidOutPage[] => {
+    const out: LaidOutPage[] = [];
+    for (const page of pages) {
+      if (page.type === 'document') out.push(layOut(page));
+      else if (page.type === 'group') {
+        warnings.push(`group "${page.title}" inside ${where}: SUMMARY.md has groups only at the top; its pages moved up`);
+        out.push(...layOutList(page.pages ?? [], where));
+      } else warnings.push(`${page.type} page "${page.title}" in ${where}: only documents and groups are pulled; skipped`);
+    }
+    return out;
+  };
+
+  const groups: { title: string | undefined; pages: LaidOutPage[] }[] = [];
+  for (const page of tree) {
+    if (page.type === 'group') {
+      groups.push({ title: page.title, pages: layOutList(page.pages ?? [], `group "${page.title}"`) });
+      continue;
+    }
+    let last = groups.at(-1);
+    if (last === undefined) groups.push((last = { title: undefined, pages: [] }));
+    else if (last.title !== undefined && page.type === 'document') {
+      warnings.push(`page "${page.title}" follows group "${last.title}" at the top level: SUMMARY.md puts it in that group`);
+    }
+    last.pages.push(...layOutList([page], 'the top level'));
+  }
+
+  const assets = files.map((file) => {
+    const git = markdownOrAsset(file.git?.path);
+    const name = file.name.replace(/[/\\]/g, '_').replace(/^\.+/, '_') || file.id;
+    return { file, path: claim(git !== undefined && !/\.md$/i.test(git) ? strip(git) : `.gitbook/assets/${name}`) };
+  });
+  const pages = groups.flatMap((g) => flatten(g.pages));
+  return { groups, pages, assets, readme: pages[0]?.file, warnings };
+}
+
+/** SUMMARY.md for a layout: `##` per group, nested bullets, links URL-encoded. */
+export function renderSummary(layout: PullLayout): string {
+  const lines = ['# Table of contents', ''];
+  const bullets = (pages: readonly LaidOutPage[], depth: number): void => {
+    for (const { page, file, children } of pages) {
+      lines.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodeLink(file)})`);
+      bullets(children, depth + 1);
+    }
+  };
+  for (const group of layout.groups) {
+    if (group.title !== undefined) lines.push(`## ${escapeTitle(group.title)}`, '');
+    bullets(group.pages, 0);
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function documents(tree: readonly Page[]): Page[] {
+  const out: Page[] = [];
+  const walk = (pages: readonly Page[]): void => {
+    for (const page of pages) {
+      if (page.type === 'document') out.push(page);
+      walk(page.pages ?? []);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+function flatten(pages: readonly LaidOutPage[]): LaidOutPage[] {
+  return pages.flatMap((p) => [p, ...flatten(p.children)]);
+}
+
+/** A git path that stays inside the folder and names a file, else undefined. */
+function markdownOrAsset(raw: string | undefined): string | undefined {
+  const normal = raw === undefined ? undefined : normalizeDocPath(raw);
+  return normal === undefined || normal === '' || normal.split('/').includes('.git') ? undefined : normal;
+}
+
+/** The first folder every path starts with, when there is one (and every path is below it). */
+function commonFolder(paths: readonly string[]): string | undefined {
+  const first = paths[0]?.split('/')[0];
+  if (first === undefined || first.startsWith('.')) return undefined;
+  return paths.every((p) => p.startsWith(`${first}/`)) ? first : undefined;
+}
+
+/** `guides/install` → `guides/install.md`; with children → `guides/install/README.md`. */
+function derivedPath(page: Page, hasChildren: boolean): string {
+  const base = normalizeDocPath(page.path ?? '') || page.slug || slugOf(page.title);
+  const safe = base
+    .split('/')
+    .map((s) => s.replace(/^\.+/, '') || 'page')
+    .join('/');
+  return hasChildren ? `${safe}/README.md` : `${safe}.md`;
+}
+
+function slugOf(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'page'
+  );
+}
+
+/** One line, with the characters that would end the link text escaped. */
+function escapeTitle(title: string): string {
+  const line = title.replace(/\s+/g, ' ').trim() || 'Untitled';
+  return line.replace(/[\\[\]]/g, '\\$&');
+}
+
+/** Each segment percent-encoded, parentheses too, so any file name survives as a link target. */
+function encodeLink(file: string): string {
+  return file
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/\(/g, '%28').replace(/\)/g, '%29'))
+    .join('/');
+}

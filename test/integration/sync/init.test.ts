@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { initAction } from '../../../src/cli/commands/init-command.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
+
+afterAll(removeTempDirs);
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) } };
+}
+
+describe('docsync init', () => {
+  it('writes a loadable config with the docs folder and the OpenAPI file, then refuses to overwrite it', async () => {
+    const dir = await tempTree({
+      'docs/.gitbook.yaml': 'root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
+      'docs/SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n',
+      'docs/README.md': '# Home\n',
+      'api/openapi.yaml': 'openapi: 3.0.3\ninfo:\n  title: Pets\n  version: 1.0.0\npaths: {}\n',
+      'package.json': '{"name": "x"}\n',
+    });
+    const first = capture();
+    expect(await initAction({ dir }, first.io)).toBe(0);
+    expect(first.out.join('')).toContain('./docs  → space "docs"');
+    expect(first.out.join('')).toContain('./api/openapi.yaml (3.0.3)  → spec "openapi"');
+    expect(first.out.join('')).toContain('Next steps:');
+
+    const file = join(dir, 'docsync.yaml');
+    const loaded = await loadConfig(file, { GITBOOK_TOKEN: 'secret-token' });
+    expect(loaded.config.api.token).toBe('secret-token');
+    expect(loaded.config.spaces).toMatchObject([{ name: 'docs', directory: './docs', spaceId: 'REPLACE_WITH_SPACE_ID', source: 'worktree' }]);
+    expect(loaded.config.specs).toEqual([{ slug: 'openapi', file: './api/openapi.yaml', organizationId: 'REPLACE_WITH_ORGANIZATION_ID' }]);
+    // The directory it names is one the sync reader takes as is.
+    const snapshot = await readDocsRepo(new WorktreeSource(join(dir, loaded.config.spaces[0]!.directory)));
+    expect(snapshot.warnings).toEqual([]);
+    // Outside the package's own folder, the schema line names where a local install puts it.
+    expect(await readFile(file, 'utf8')).toContain('# yaml-language-server: $schema=./node_modules/docsync/config/docsync.schema.json\n');
+
+    const written = await readFile(file, 'utf8');
+    const second = capture();
+    expect(await initAction({ dir }, second.io)).toBe(2);
+    expect(second.err.join('')).toContain(`${file} already exists; edit it, or pass --force to overwrite it`);
+    expect(await readFile(file, 'utf8')).toBe(written);
+
+    expect(await initAction({ dir, force: true }, capture().io)).toBe(0);
+  });
+
+  it('refuses a folder that does not exist', async () => {
+    const dir = await tempTree({});
+    const run = capture();
+    expect(await initAction({ dir: join(dir, 'nope') }, run.io)).toBe(2);
+    expect(run.err.join('')).toContain('does not exist');
+  });
+});

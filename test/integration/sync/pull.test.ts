@@ -1,0 +1,164 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PullIo } from '../../../src/cli/commands/pull-command.js';
+import { pullAction } from '../../../src/cli/commands/pull-command.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { parsePageMeta, parseSummary, readDocsRepo, WorktreeSource, type SummaryItem } from '../../../src/content/index.js';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { runSyncOnce } from '../../../src/runtime/run-sync-once.js';
+import { pullSpace, type PullSpaceDeps } from '../../../src/sync/pull/pull-space.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
+import { configFor, EXAMPLE_DOCS, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+  await removeTempDirs();
+});
+beforeEach(() => emulator.reset());
+
+/** Serves the example's assets for the emulator's (unreachable) download URLs. */
+const fetchAsset: NonNullable<PullIo['fetch']> = async (url) => {
+  const name = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '');
+  return new Response(new Uint8Array(await readFile(join(EXAMPLE_DOCS, '.gitbook', 'assets', name))));
+};
+
+function io(): PullIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, logger: silentLogger, fetch: fetchAsset };
+}
+
+/** A docsync.yaml in `dir` pointing at the emulator, with target `docs` → ./docs → space-docs. */
+async function writeConfig(dir: string): Promise<string> {
+  const file = join(dir, 'docsync.yaml');
+  await writeFile(file, `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: space-docs\n`);
+  return file;
+}
+
+/** Syncs a copy of the example docs into space-docs and merges; returns the copy. */
+async function mergedExampleSpace(): Promise<string> {
+  const { dir, docs } = await exampleWorkspace();
+  const report = await syncOnce(configFor(emulator, dir, { changeRequest: { autoMerge: true } }));
+  expect(report.results[0]?.outcome).toBe('merged');
+  return docs;
+}
+
+const outline = (items: readonly SummaryItem[]): unknown[] => items.map((i) => (i.children.length ? [i.title, outline(i.children)] : i.title));
+const stripFrontmatter = (text: string): string => text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+
+describe('docsync pull', () => {
+  it('writes the space as a GitBook folder with the same outline, bodies, frontmatter and assets', async () => {
+    const docs = await mergedExampleSpace();
+    const dir = await makeTempDir('docsync-pull-');
+    const run = io();
+    const target = join(dir, 'pulled');
+    expect(await pullAction('space-docs', target, { config: await writeConfig(dir) }, run)).toBe(0);
+    expect(run.out.join('')).toContain('Pulled space space-docs');
+    expect(run.out.join('')).toContain('No target in');
+
+    const original = parseSummary(await readFile(join(docs, 'SUMMARY.md'), 'utf8'));
+    const pulled = parseSummary(await readFile(join(target, 'SUMMARY.md'), 'utf8'));
+    expect(pulled.groups.map((g) => [g.title, outline(g.items)])).toEqual(original.groups.map((g) => [g.title, outline(g.items)]));
+
+    const snapshot = await readDocsRepo(new WorktreeSource(target));
+    expect(snapshot.warnings).toEqual([]);
+    const markdown = (files: readonly { path: string }[]) => files.map((f) => f.path).filter((p) => p.endsWith('.md') && p !== 'SUMMARY.md');
+    const pages = markdown(snapshot.files);
+    expect(pages).toEqual(markdown((await readDocsRepo(new WorktreeSource(docs))).files));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    for (const path of pages) {
+      const mine = await readFile(join(target, path), 'utf8');
+      const theirs = await readFile(join(docs, path), 'utf8');
+      expect(stripFrontmatter(mine).trim()).toBe(stripFrontmatter(theirs).trim());
+      // `hidden: false` is the default, so pull leaves it out.
+      const meta = (text: string) => {
+        const { description, hidden, icon } = parsePageMeta(text);
+        return { description, hidden: hidden === true, icon };
+      };
+      expect(meta(mine)).toEqual(meta(theirs));
+    }
+    const asset = '.gitbook/assets/Sync flow (1).png';
+    expect(snapshot.files.map((f) => f.path)).toContain(asset);
+    expect(await readFile(join(target, asset))).toEqual(await readFile(join(docs, asset)));
+  });
+
+  it('records the configured target as synced: the next sync --once is skipped with zero writes', async () => {
+    await mergedExampleSpace();
+    const dir = await makeTempDir('docsync-pull-');
+    const config = await writeConfig(dir);
+    const run = io();
+    expect(await pullAction('space-docs', join(dir, 'docs'), { config }, run)).toBe(0);
+    expect(run.out.join('')).toContain('Recorded as synced for target "docs"');
+
+    const state = JSON.parse(await readFile(join(dir, '.docsync', 'state.json'), 'utf8'));
+    expect(state.targets['space:docs'].lastHash).toBe((await readDocsRepo(new WorktreeSource(join(dir, 'docs')))).contentHash);
+    const before = emulator.stats();
+    const report = await runSyncOnce(await loadConfig(config, {}), { dryRun: false, logger: silentLogger });
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]).toMatchObject({ outcome: 'skipped', contentHash: state.targets['space:docs'].lastHash });
+    expect(emulator.stats().writes).toBe(before.writes);
+  });
+
+  it('refuses a non-empty folder without --force, before any API call', async () => {
+    const dir = await makeTempDir('docsync-pull-');
+    await writeFile(join(dir, 'notes.txt'), 'keep me\n');
+    const before = emulator.stats();
+    const run = io();
+    expect(await pullAction('space-docs', dir, { config: await writeConfig(dir) }, run)).toBe(2);
+    expect(run.err.join('')).toContain(`${dir} is not empty`);
+    expect(emulator.stats().total).toBe(before.total);
+
+    await mergedExampleSpace();
+    expect(await pullAction('space-docs', dir, { config: join(dir, 'docsync.yaml'), force: true }, io())).toBe(0);
+    expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('keep me\n');
+  });
+
+  it('lays out pages without git paths from their page paths, with frontmatter only where set', async () => {
+    const doc = (id: string, title: string, path: string, extra: Record<string, unknown> = {}) => ({ id, title, type: 'document', path, ...extra });
+    const tree = [
+      doc('p1', 'Welcome', 'welcome', { pages: [] }),
+      { id: 'g1', title: 'Guides [beta]', type: 'group', pages: [doc('p2', 'Install', 'install', { pages: [doc('p3', 'On Linux', 'install/linux', { hidden: true, description: 'Tux: yes' })] })] },
+      { id: 'l1', title: 'Elsewhere', type: 'link' },
+    ];
+    const api = {
+      content: {
+        listPages: () => Promise.resolve(tree),
+        getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
+      },
+      list: () => Promise.resolve([{ id: 'f1', name: 'logo.svg', contentType: 'image/svg+xml', downloadURL: 'gs://bucket/logo.svg', size: 3 }]),
+    } as unknown as PullSpaceDeps['api'];
+    const dir = await makeTempDir('docsync-pull-');
+    const result = await pullSpace({ api }, { spaceId: 's1', directory: dir });
+
+    expect(await readFile(join(dir, 'SUMMARY.md'), 'utf8')).toBe(
+      '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides \\[beta\\]\n\n* [Install](install/README.md)\n  * [On Linux](install/linux.md)\n',
+    );
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('# Page p1\n');
+    expect(await readFile(join(dir, 'install/linux.md'), 'utf8')).toBe('---\ndescription: "Tux: yes"\nhidden: true\n---\n# Page p3\n');
+    expect(result.warnings).toEqual([
+      'link page "Elsewhere" in the top level: only documents and groups are pulled; skipped',
+      '.gitbook/assets/logo.svg: no http(s) download URL; skipped',
+    ]);
+    expect(result.snapshot.pages.map((g) => [g.title, g.pages.map((p) => p.title)])).toEqual([
+      [undefined, ['Welcome']],
+      ['Guides [beta]', ['Install']],
+    ]);
+    expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'install/linux.md', hidden: true, description: 'Tux: yes' });
+  });
+});
+
+function findPage(tree: readonly Record<string, unknown>[], id: string): Record<string, unknown> | undefined {
+  for (const page of tree) {
+    if (page.id === id) return page;
+    const found = findPage((page.pages as Record<string, unknown>[] | undefined) ?? [], id);
+    if (found) return found;
+  }
+  return undefined;
+}
