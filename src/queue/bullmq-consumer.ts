@@ -10,6 +10,11 @@ export interface ConsumerOptions {
   prefix: string;
   /** Jobs of one kind run at once per process. Default 2. */
   concurrency?: number;
+  /**
+   * How long a job's lock lasts between renewals, in ms; also how often stalled jobs (their worker
+   * died) are looked for, so such a job runs again within about twice this. Default 30000.
+   */
+  lockDurationMs?: number;
   /** Called when a job settles, for metrics. */
   onSettled?: (kind: JobKind, outcome: 'completed' | 'failed' | 'delayed' | 'rate-limited', durationMs: number) => void;
 }
@@ -38,11 +43,15 @@ export class BullmqConsumer {
   private startWorker(kind: JobKind, processor: Processor<JobKind>): Worker {
     // The queue handle is only for rateLimit(): pausing the whole queue is what a 429 asks for.
     const queue = new Queue(queueName(kind), { connection: this.connection(), prefix: this.options.prefix });
+    // Connection errors are logged by the connection's own listener; unheard, BullMQ prints them.
+    queue.on('error', () => undefined);
     this.queues.push(queue);
     const worker: Worker = new Worker(queueName(kind), (job: Job, token?: string) => this.process(queue, kind, processor, job, token), {
       connection: this.connection(),
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 2,
+      lockDuration: this.options.lockDurationMs ?? 30_000,
+      stalledInterval: this.options.lockDurationMs ?? 30_000,
       // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
       limiter: { max: 1_000, duration: 1_000 },
       autorun: true,

@@ -21,7 +21,13 @@ export class BullmqProducer {
 
   constructor(connection: Redis, prefix: string) {
     this.queues = new Map(
-      JOB_KINDS.map((kind) => [kind, new Queue(queueName(kind), { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+      JOB_KINDS.map((kind) => {
+        const queue = new Queue(queueName(kind), { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+        // Without a listener BullMQ prints each connection error to the console; the connection's
+        // own listener (redis-connection.ts) already logs it.
+        queue.on('error', () => undefined);
+        return [kind, queue];
+      }),
     );
   }
 

@@ -1,0 +1,385 @@
+/**
+ * The daemon's latency and its queue's cost.
+ *
+ * (i) Save-to-visible latency: the whole daemon (`startDaemon`, role `daemon`: chokidar, BullMQ on
+ *     Redis, the space-sync processor, the bundle server) watches a copy of examples/docs; the
+ *     emulator runs in a worker thread (its own event loop, like a remote platform). Each of EDITS
+ *     edits rewrites reference/cli.md with new text and times from just before the write until
+ *     the change request's page shows that text (polled every POLL_MS over HTTP). Run once with
+ *     the default debounce (500 ms) and once with 100 ms. Next to it: the emulator's own round trip
+ *     for one import, a direct POST of the same bundle (served by the same artifact store) into the
+ *     same change request.
+ * (ii) Jobs per second through BullMQ (producer → Redis → worker → completion) against the inline
+ *     driver (`runInline`), for the same processor: a trivial one (pure driver cost), and the real
+ *     space-sync processor on unchanged docs (reads and hashes the files, reads the state, no API call).
+ *
+ * Needs a Redis at DOCSYNC_BENCH_REDIS_URL (default redis://127.0.0.1:6379). Uses a key prefix of
+ * its own and deletes only those keys at the end; never flushes.
+ * Run: npm run bench:daemon
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { request } from 'undici';
+import { HttpArtifactStore } from '../src/artifacts/http-artifact-store.js';
+import { DocsyncConfigSchema } from '../src/config/config-schema.js';
+import type { LoadedConfig } from '../src/config/load-config.js';
+import { startDaemon } from '../src/daemon/start-daemon.js';
+import { silentLogger } from '../src/logging/logger.js';
+import { BullmqConsumer } from '../src/queue/bullmq-consumer.js';
+import { BullmqProducer } from '../src/queue/bullmq-producer.js';
+import type { Processor, ProcessorRegistry } from '../src/queue/processor.js';
+import { createRedisConnection, type Redis } from '../src/queue/redis-connection.js';
+import { runInline } from '../src/queue/run-with-retries.js';
+import { createRuntime } from '../src/runtime/create-runtime.js';
+import { RedisStateStore } from '../src/state/redis-state-store.js';
+import { prepareContent } from '../src/sync/prepare-content.js';
+import { processorRegistry } from '../workers/processor-registry.js';
+
+const REDIS_URL = process.env.DOCSYNC_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const EXAMPLE_DOCS = new URL('../../examples/docs/', import.meta.url).pathname;
+const SPACE = 'space-docs';
+const TOKEN = 'emulator-admin';
+const PAGE = 'reference/cli.md';
+const EDITS = 50;
+const IMPORTS = 50;
+const POLL_MS = 10;
+const BULK_JOBS = 2_000;
+const BULK_CONCURRENCY = 8;
+const SERIAL_JOBS = 300;
+const SYNC_JOBS = 100;
+const RUN = `bench-daemon-${process.pid}-${Date.now().toString(36)}`;
+const prefixes: string[] = [];
+
+function prefix(name: string): string {
+  const value = `${RUN}-${name}`;
+  prefixes.push(value);
+  return value;
+}
+
+interface Emulator {
+  url: string;
+  worker: Worker;
+}
+
+/** The emulator in a worker thread, so its imports never share an event loop with the daemon. */
+async function startWorkerEmulator(): Promise<Emulator> {
+  const module = new URL('../src/emulator/start-emulator.js', import.meta.url).href;
+  const code = `const { parentPort } = require('node:worker_threads');
+    import(${JSON.stringify(module)}).then(async ({ startEmulator }) => {
+      const emulator = await startEmulator({});
+      parentPort.postMessage(emulator.url);
+      parentPort.once('message', () => emulator.close().then(() => process.exit(0)));
+    });`;
+  const worker = new Worker(code, { eval: true });
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    worker.once('message', resolvePromise);
+    worker.once('error', reject);
+  });
+  return { url, worker };
+}
+
+async function api(emulator: Emulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await request(`${emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+}
+
+interface LivePage {
+  id: string;
+  git?: { path: string };
+  pages?: LivePage[];
+}
+
+/** The live change request's id, once there is exactly one. */
+async function liveChangeRequest(emulator: Emulator): Promise<string | undefined> {
+  const ids: string[] = [];
+  for (const status of ['draft', 'open']) {
+    const { body } = await api(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests?status=${status}`);
+    ids.push(...(body as { items: { id: string }[] }).items.map((cr) => cr.id));
+  }
+  if (ids.length > 1) throw new Error(`expected one live change request, found ${ids.length}`);
+  return ids[0];
+}
+
+async function pageMarkdown(emulator: Emulator, changeRequest: string): Promise<string | undefined> {
+  const base = `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content`;
+  const { body } = await api(emulator, 'GET', `${base}/pages`);
+  const find = (list: LivePage[]): LivePage | undefined => {
+    for (const page of list) {
+      if (page.git?.path.endsWith(PAGE) === true) return page;
+      const below = find(page.pages ?? []);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const page = find((body as { pages: LivePage[] }).pages);
+  if (!page) return undefined;
+  const full = await api(emulator, 'GET', `${base}/page/${page.id}`);
+  return full.status === 200 ? (full.body as { markdown: string }).markdown : undefined;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = POLL_MS): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(everyMs);
+  }
+}
+
+function configFor(emulator: Emulator, dir: string, redisPrefix: string, debounce: string): LoadedConfig {
+  const config = DocsyncConfigSchema.parse({
+    api: { endpoint: emulator.url, token: TOKEN },
+    spaces: [{ name: 'docs', directory: 'docs', spaceId: SPACE }],
+    redis: { url: REDIS_URL, prefix: redisPrefix },
+    daemon: { debounce, reconcileInterval: '1h' },
+    http: { listen: '127.0.0.1:0' },
+  });
+  return { config, file: join(dir, 'docsync.yaml'), baseDir: dir };
+}
+
+async function workspace(): Promise<{ dir: string; docs: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-daemon-'));
+  const docs = join(dir, 'docs');
+  await cp(EXAMPLE_DOCS, docs, { recursive: true });
+  return { dir, docs };
+}
+
+interface Summary {
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+function summarize(samples: number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+  return { median: rank(0.5), p95: rank(0.95), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+}
+
+/** (i) Save-to-visible latency over EDITS edits, with the daemon's debounce set to `debounce`. */
+async function saveToVisible(emulator: Emulator, debounce: string): Promise<{ samples: number[]; changeRequest: string; dir: string }> {
+  await api(emulator, 'POST', '/_emulator/reset');
+  const { dir, docs } = await workspace();
+  const loaded = configFor(emulator, dir, prefix(`latency-${debounce}`), debounce);
+  const daemon = await startDaemon(loaded, { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0' });
+  const idle = async (): Promise<true | undefined> => {
+    const counts = await daemon.producer.queue('space-sync').getJobCounts('waiting', 'active', 'prioritized');
+    return Object.values(counts).every((count) => count === 0) ? true : undefined;
+  };
+  try {
+    const original = await readFile(join(docs, PAGE), 'utf8');
+    const changeRequest = await until('the start-up sync', async () => {
+      const id = await liveChangeRequest(emulator);
+      return id !== undefined && (await pageMarkdown(emulator, id))?.trim() === original.trim() ? id : undefined;
+    });
+    const samples: number[] = [];
+    for (let edit = 1; edit <= EDITS; edit++) {
+      await until('an idle queue', idle);
+      const text = `# CLI reference\n\nBench edit ${edit} of ${EDITS} (${debounce}), ${Math.random().toString(36).slice(2)}.\n`;
+      const saved = performance.now();
+      await writeFile(join(docs, PAGE), text);
+      await until(`edit ${edit} to show`, async () => ((await pageMarkdown(emulator, changeRequest))?.trim() === text.trim() ? true : undefined));
+      samples.push(performance.now() - saved);
+    }
+    await until('an idle queue', idle);
+    return { samples, changeRequest, dir };
+  } finally {
+    await daemon.stop();
+  }
+}
+
+/** The emulator's own round trip: a direct POST import of the docs' bundle into the change request. */
+async function directImports(emulator: Emulator, dir: string, changeRequest: string): Promise<number[]> {
+  const config = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: join(dir, 'docs'), spaceId: SPACE }] });
+  const target = config.spaces[0]!;
+  const bytes = await (await prepareContent({ ...target, directory: resolve(target.directory) })).bundle();
+  const store = await HttpArtifactStore.start({ listen: '127.0.0.1:0' });
+  try {
+    const samples: number[] = [];
+    for (let i = 0; i < IMPORTS + 1; i++) {
+      const artifact = await store.publish(bytes, { name: 'docs.zip', contentType: 'application/zip' });
+      const started = performance.now();
+      const { status } = await api(emulator, 'POST', `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content/import`, { source: 'zip', url: artifact.url });
+      if (status !== 201) throw new Error(`direct import answered ${status}`);
+      if (i > 0) samples.push(performance.now() - started); // the first one warms up
+    }
+    return samples;
+  } finally {
+    await store.close();
+  }
+}
+
+interface Rates {
+  bullmq: number;
+  inline: number;
+}
+
+/**
+ * Jobs per second of `processor` through BullMQ and inline. `bulk`: all jobs enqueued at once
+ * (distinct targets, so none is deduplicated) and worked BULK_CONCURRENCY at a time; otherwise one
+ * job at a time, each enqueued after the previous completed (what one target's edits look like).
+ */
+async function throughput(name: string, processor: Processor<'space-sync'>, jobs: number, bulk: boolean, targetOf: (i: number) => string): Promise<Rates> {
+  const registry: ProcessorRegistry = { 'space-sync': processor };
+  const redisPrefix = prefix(`jobs-${name}`);
+  const connections: Redis[] = [];
+  const connect = (role: 'worker' | 'admin'): Redis => {
+    const redis = createRedisConnection(REDIS_URL, role, silentLogger);
+    connections.push(redis);
+    return redis;
+  };
+  const producer = new BullmqProducer(connect('admin'), redisPrefix);
+  let settled = 0;
+  let failed = 0;
+  let onSettled: (() => void) | undefined;
+  const consumer = new BullmqConsumer(registry, () => connect('worker'), silentLogger, {
+    prefix: redisPrefix,
+    concurrency: bulk ? BULK_CONCURRENCY : 1,
+    onSettled: (_kind, outcome) => {
+      settled += 1;
+      if (outcome !== 'completed') failed += 1;
+      onSettled?.();
+    },
+  });
+  const settledCount = (count: number): Promise<void> =>
+    settled >= count
+      ? Promise.resolve()
+      : new Promise((resolvePromise) => {
+          onSettled = () => {
+            if (settled >= count) resolvePromise();
+          };
+        });
+  try {
+    await Promise.all(consumer.workers.map((worker) => worker.waitUntilReady()));
+    // Warm-up: connections, scripts loaded into Redis, JIT.
+    await producer.enqueue('space-sync', { target: targetOf(-1), reason: 'warm-up' });
+    await settledCount(1);
+    const base = settled;
+    const started = performance.now();
+    if (bulk) {
+      await Promise.all(Array.from({ length: jobs }, (_, i) => producer.enqueue('space-sync', { target: targetOf(i), reason: 'bench' })));
+      await settledCount(base + jobs);
+    } else {
+      for (let i = 0; i < jobs; i++) {
+        await producer.enqueue('space-sync', { target: targetOf(i), reason: 'bench' });
+        await settledCount(base + i + 1);
+      }
+    }
+    const bullmq = jobs / ((performance.now() - started) / 1000);
+    if (failed > 0) throw new Error(`${failed} ${name} jobs did not complete through BullMQ`);
+
+    await runInline(registry, 'space-sync', { target: targetOf(-1), reason: 'warm-up' }, silentLogger);
+    const inlineStarted = performance.now();
+    for (let i = 0; i < jobs; i++) await runInline(registry, 'space-sync', { target: targetOf(i), reason: 'bench' }, silentLogger);
+    const inline = jobs / ((performance.now() - inlineStarted) / 1000);
+    return { bullmq, inline };
+  } finally {
+    await consumer.close(5_000);
+    await producer.close();
+    for (const redis of connections) redis.disconnect();
+  }
+}
+
+/** The real space-sync processor on docs that are already synced: a no-op sync, no API call. */
+async function noOpSyncProcessor(emulator: Emulator): Promise<{ processor: Processor<'space-sync'>; close: () => Promise<void> }> {
+  await api(emulator, 'POST', '/_emulator/reset');
+  const { dir } = await workspace();
+  const redisPrefix = prefix('sync-state');
+  const loaded = configFor(emulator, dir, redisPrefix, '500ms');
+  const stateRedis = createRedisConnection(REDIS_URL, 'admin', silentLogger);
+  const runtime = await createRuntime(loaded, { logger: silentLogger, state: new RedisStateStore(stateRedis, redisPrefix) });
+  const registry = processorRegistry({ loaded, runtime, logger: silentLogger, enqueue: () => Promise.resolve() });
+  const processor = registry['space-sync']!;
+  // The first sync creates the change request; every later one finds nothing to do.
+  const first = await runInline(registry, 'space-sync', { target: 'docs' }, silentLogger);
+  if (first.outcome !== 'created') throw new Error(`first sync: ${JSON.stringify(first)}`);
+  const second = await runInline(registry, 'space-sync', { target: 'docs' }, silentLogger);
+  if (second.outcome !== 'skipped') throw new Error(`second sync should be a no-op: ${JSON.stringify(second)}`);
+  return {
+    processor,
+    close: async () => {
+      await runtime.close();
+      stateRedis.disconnect();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function deleteBenchKeys(): Promise<number> {
+  const redis = createRedisConnection(REDIS_URL, 'admin', silentLogger);
+  let deleted = 0;
+  try {
+    for (const value of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${value}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) deleted += await redis.unlink(...keys);
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const emulator = await startWorkerEmulator();
+  const dirs: string[] = [];
+  try {
+    process.stdout.write(`daemon-latency: ${EDITS} edits per row, Redis ${REDIS_URL}, key prefix ${RUN}-*\n\n`);
+    const rows: [string, Summary][] = [];
+    let last: { changeRequest: string; dir: string } | undefined;
+    for (const debounce of ['500ms', '100ms']) {
+      const { samples, changeRequest, dir } = await saveToVisible(emulator, debounce);
+      dirs.push(dir);
+      last = { changeRequest, dir };
+      rows.push([`save → visible in the change request, debounce ${debounce}${debounce === '500ms' ? ' (default)' : ''}`, summarize(samples)]);
+    }
+    const imports = summarize(await directImports(emulator, last!.dir, last!.changeRequest));
+    rows.push([`direct POST import of the same bundle (emulator round trip), ${IMPORTS} imports`, imports]);
+
+    process.stdout.write('| measure | median | p95 | min | max |\n|---|---|---|---|---|\n');
+    for (const [label, s] of rows) process.stdout.write(`| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.max)} |\n`);
+
+    const trivial: Processor<'space-sync'> = () => Promise.resolve({ status: 'done', summary: {} });
+    const bulk = await throughput('trivial-bulk', trivial, BULK_JOBS, true, (i) => `t${i}`);
+    const serial = await throughput('trivial-serial', trivial, SERIAL_JOBS, false, (i) => `t${i}`);
+    const noOp = await noOpSyncProcessor(emulator);
+    let sync: Rates;
+    try {
+      sync = await throughput('no-op-sync', noOp.processor, SYNC_JOBS, false, () => 'docs');
+    } finally {
+      await noOp.close();
+    }
+
+    process.stdout.write('\n| jobs/s | BullMQ | inline | BullMQ / inline |\n|---|---|---|---|\n');
+    const line = (label: string, rates: Rates): void => {
+      process.stdout.write(`| ${label} | ${rates.bullmq.toFixed(0)} | ${rates.inline.toFixed(0)} | ${(rates.bullmq / rates.inline).toFixed(4)} |\n`);
+    };
+    line(`trivial processor, ${BULK_JOBS} jobs enqueued at once, concurrency ${BULK_CONCURRENCY}`, bulk);
+    line(`trivial processor, ${SERIAL_JOBS} jobs one at a time`, serial);
+    line(`space-sync on unchanged docs (no-op sync), ${SYNC_JOBS} jobs one at a time`, sync);
+  } finally {
+    const deleted = await deleteBenchKeys();
+    process.stdout.write(`\ncleaned up ${deleted} Redis keys under ${RUN}-*\n`);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    emulator.worker.postMessage('stop');
+    await new Promise((resolvePromise) => emulator.worker.once('exit', resolvePromise));
+  }
+}
+
+await main();

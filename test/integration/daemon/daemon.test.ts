@@ -1,0 +1,162 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDaemon, type RunningDaemon } from '../../../src/daemon/start-daemon.js';
+import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { call, startTestEmulator } from '../../support/emulator-harness.js';
+import {
+  daemonConfig,
+  deleteKeys,
+  EDITED_PAGE,
+  importCount,
+  jobCount,
+  liveChangeRequests,
+  recordingLogger,
+  SHARED_REDIS_URL,
+  sleep,
+  uniquePrefix,
+  until,
+  waitForChangeRequestContent,
+  waitIdle,
+} from '../../support/daemon-harness.js';
+import { exampleWorkspace } from '../../support/sync-harness.js';
+
+/**
+ * The daemon end to end, in this process: chokidar on a temp copy of the example docs, BullMQ on
+ * the shared Redis under a prefix of its own, the emulator as the API. Each test waits for the
+ * start-up reconcile pass to open the change request, then edits `reference/cli.md`.
+ */
+interface Running {
+  emulator: RunningEmulator;
+  daemon: RunningDaemon;
+  docs: string;
+  dir: string;
+  prefix: string;
+  logger: ReturnType<typeof recordingLogger>;
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  // Reverse order: daemon, then its keys, then the emulator and the temp folder.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startAll(name: string, emulatorOptions: EmulatorOptionsInput = {}, daemon: Record<string, unknown> = {}): Promise<Running> {
+  const emulator = await startTestEmulator(emulatorOptions);
+  cleanups.push(() => emulator.close());
+  const { dir, docs } = await exampleWorkspace();
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const prefix = uniquePrefix(name);
+  cleanups.push(() => deleteKeys(SHARED_REDIS_URL, prefix));
+  const logger = recordingLogger();
+  const loaded = daemonConfig(emulator, dir, { redisUrl: SHARED_REDIS_URL, prefix, daemon });
+  const running = await startDaemon(loaded, { role: 'daemon', logger, httpListen: '127.0.0.1:0' });
+  cleanups.push(() => running.stop());
+  return { emulator, daemon: running, docs, dir, prefix, logger };
+}
+
+/** Waits for the start-up reconcile pass to open the change request with the docs as they are. */
+async function initialSync(run: Running, everyMs = 100): Promise<Record<string, any>> {
+  const original = await readFile(join(run.docs, EDITED_PAGE), 'utf8');
+  const cr = await waitForChangeRequestContent(run.emulator, original, 30_000, { everyMs });
+  await waitIdle(run.daemon.producer);
+  return cr;
+}
+
+const page = (text: string): string => `# CLI reference\n\n${text}\n`;
+
+describe('docsync daemon (in process, real Redis, emulator)', () => {
+  it('(a) an edit to a watched file shows up in the change request', async () => {
+    const run = await startAll('edit');
+    const first = await initialSync(run);
+    expect(first.subject).toContain('[docsync:docs]');
+
+    await writeFile(join(run.docs, EDITED_PAGE), page('Edited while the daemon watches.'));
+    const cr = await waitForChangeRequestContent(run.emulator, page('Edited while the daemon watches.'));
+    // The same change request was updated, not a second one opened.
+    expect(cr.id).toBe(first.id);
+    expect(await liveChangeRequests(run.emulator)).toHaveLength(1);
+  });
+
+  it('(b) ten rapid edits give one or two syncs, ending with the last content', async () => {
+    const run = await startAll('burst');
+    await initialSync(run);
+    const importsBefore = importCount(run.emulator);
+    const completedBefore = await jobCount(run.daemon.metrics, 'space-sync', 'completed');
+
+    for (let n = 1; n <= 10; n += 1) {
+      await writeFile(join(run.docs, EDITED_PAGE), page(`Rapid edit ${n} of 10.`));
+      await sleep(15);
+    }
+    await waitForChangeRequestContent(run.emulator, page('Rapid edit 10 of 10.'));
+    // Let any trailing file event (debounce + write-finish) turn into its job before counting.
+    await sleep(1_000);
+    await waitIdle(run.daemon.producer);
+
+    const imports = importCount(run.emulator) - importsBefore;
+    const completed = (await jobCount(run.daemon.metrics, 'space-sync', 'completed')) - completedBefore;
+    expect(imports).toBeGreaterThanOrEqual(1);
+    expect(imports).toBeLessThanOrEqual(2);
+    expect(completed).toBeGreaterThanOrEqual(1);
+    expect(completed).toBeLessThanOrEqual(2);
+    expect(await liveChangeRequests(run.emulator)).toHaveLength(1);
+  });
+
+  it('(c) an edit made while a sync runs is not lost', async () => {
+    // Every API call takes 250 ms, so a sync (read the change request, import) takes over half a second.
+    const run = await startAll('during', { latencyMs: 250 });
+    await initialSync(run);
+    const queue = run.daemon.producer.queue('space-sync');
+
+    const requestsBefore = run.emulator.stats().total;
+    await writeFile(join(run.docs, EDITED_PAGE), page('First edit.'));
+    // The job has read the files once it sends its first request; the second edit comes after that.
+    await until('the sync of the first edit to be talking to the API', async () => (await queue.getActiveCount()) > 0 && run.emulator.stats().total > requestsBefore);
+    await writeFile(join(run.docs, EDITED_PAGE), page('Second edit, made during the sync.'));
+    const activeWhenEdited = await queue.getActiveCount();
+
+    await waitForChangeRequestContent(run.emulator, page('Second edit, made during the sync.'));
+    expect(activeWhenEdited).toBe(1);
+    await waitIdle(run.daemon.producer);
+    // Still the later content once everything has settled: nothing older overwrote it.
+    await waitForChangeRequestContent(run.emulator, page('Second edit, made during the sync.'), 5_000);
+    expect(await jobCount(run.daemon.metrics, 'space-sync', 'failed')).toBe(0);
+  });
+
+  it('(f) a storm of 429s is waited out and the sync completes', async () => {
+    // Five requests per second per token; a burst of other calls with the daemon's token keeps the
+    // window exhausted, so the daemon's own calls are answered 429. The test looks with another
+    // token (four calls a look, one look a second), within that token's own budget.
+    const run = await startAll('storm', { rateLimit: 5 });
+    await initialSync(run, 1_000);
+
+    // Six seconds outlast the API client's own retries (five tries a second apart), so the job
+    // itself is rate limited: the queue pauses for the time the API asked, without spending an attempt.
+    const stormEnds = Date.now() + 6_000;
+    let stormRequests = 0;
+    const storm = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < stormEnds && stormRequests < 40_000) {
+          stormRequests += 1;
+          await call(run.emulator, 'GET', '/v1/orgs', { as: 'admin' });
+        }
+      }),
+    );
+    await sleep(200);
+    await writeFile(join(run.docs, EDITED_PAGE), page('Edited during a 429 storm.'));
+    await storm;
+
+    await waitForChangeRequestContent(run.emulator, page('Edited during a 429 storm.'), 30_000, { everyMs: 1_000 });
+    // The routes only the daemon calls for an update: read its change request, import into it.
+    const daemonRoute = (route: string): boolean => route.endsWith('/change-requests/:changeRequestId') || route.endsWith('/content/import');
+    const daemon429s = run.emulator
+      .stats()
+      .routes.filter((route) => route.status === 429 && daemonRoute(route.route))
+      .reduce((sum, route) => sum + route.count, 0);
+    expect(daemon429s).toBeGreaterThan(0);
+    expect(await jobCount(run.daemon.metrics, 'space-sync', 'rate-limited')).toBeGreaterThanOrEqual(1);
+    expect(await jobCount(run.daemon.metrics, 'space-sync', 'failed')).toBe(0);
+    expect(await jobCount(run.daemon.metrics, 'space-sync', 'completed')).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,68 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger, logFormat } from '../../../src/logging/logger.js';
+
+const SECRET = 'gb_api_3xAmPlE-s3cr3t-t0k3n';
+
+/** A stream that keeps what was written. */
+function sink(): Writable & { text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return Object.assign(stream, { text: () => chunks.join('') });
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with token, authorization and url fields redacted', () => {
+    const out = sink();
+    const logger = createLogger({ destination: out, format: 'json' });
+    logger.info({ token: SECRET, request: { authorization: `Bearer ${SECRET}`, url: `https://x/a?sig=${SECRET}` }, target: 'docs' }, 'calling the API');
+    const lines = out.text().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const record = JSON.parse(lines[0]!) as Record<string, any>;
+    expect(record).toMatchObject({ level: 30, app: 'docsync', msg: 'calling the API', target: 'docs', token: '[redacted]' });
+    expect(record.request).toEqual({ authorization: '[redacted]', url: '[redacted]' });
+    expect(out.text()).not.toContain(SECRET);
+  });
+
+  it('redacts the same fields in the pretty format', async () => {
+    const out = sink();
+    const logger = createLogger({ destination: out, format: 'pretty' });
+    logger.warn({ token: SECRET, nested: { secret: SECRET }, target: 'docs' }, 'rate limited');
+    await vi.waitFor(() => expect(out.text()).toContain('rate limited'), { timeout: 2_000 });
+    const text = out.text();
+    expect(text).toContain('WARN');
+    expect(text).toContain('[redacted]');
+    expect(text).toContain('target: "docs"');
+    expect(text).not.toContain(SECRET);
+    // Human-readable, not a JSON object per line.
+    expect(() => JSON.parse(text.split('\n')[0]!) as unknown).toThrow();
+  });
+
+  it('honours the level', () => {
+    const out = sink();
+    const logger = createLogger({ destination: out, format: 'json', level: 'warn' });
+    logger.info({}, 'hidden');
+    logger.warn({}, 'shown');
+    expect(out.text()).not.toContain('hidden');
+    expect(out.text()).toContain('shown');
+  });
+});
+
+describe('logFormat', () => {
+  it('is pretty in a terminal and JSON elsewhere', () => {
+    expect(logFormat({ env: {}, isTTY: true })).toBe('pretty');
+    expect(logFormat({ env: {}, isTTY: false })).toBe('json');
+  });
+
+  it('follows DOCSYNC_LOG_FORMAT, and an explicit format over both', () => {
+    expect(logFormat({ env: { DOCSYNC_LOG_FORMAT: 'json' }, isTTY: true })).toBe('json');
+    expect(logFormat({ env: { DOCSYNC_LOG_FORMAT: 'pretty' }, isTTY: false })).toBe('pretty');
+    expect(logFormat({ env: { DOCSYNC_LOG_FORMAT: 'bogus' }, isTTY: false })).toBe('json');
+    expect(logFormat({ format: 'json', env: { DOCSYNC_LOG_FORMAT: 'pretty' }, isTTY: true })).toBe('json');
+  });
+});
