@@ -1,4 +1,5 @@
 import type { ProcessorRegistry } from '../src/queue/processor.js';
+import { migrateItemJobProcessor } from './migrate-item.js';
 import { reconcileTickProcessor } from './reconcile-tick.js';
 import { siteReconcileProcessor } from './site-reconcile.js';
 import { spaceSyncProcessor } from './space-sync.js';
@@ -14,5 +15,6 @@ export function processorRegistry(deps: WorkerDeps): ProcessorRegistry {
     'spec-poll': specPollProcessor(deps),
     'site-reconcile': siteReconcileProcessor(deps),
     'reconcile-tick': reconcileTickProcessor(deps),
+    'migrate-item': migrateItemJobProcessor(deps),
   };
 }

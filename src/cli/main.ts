@@ -10,6 +10,7 @@ import { siteCommand } from './commands/site-command.js';
 import { specCommand } from './commands/spec-command.js';
 import { initCommand } from './commands/init-command.js';
 import { pullCommand } from './commands/pull-command.js';
+import { migrateCommand } from './commands/migrate-command.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { readPackageVersion } from './package-version.js';
 
@@ -27,7 +28,8 @@ const program = new Command('docsync')
   .addCommand(specCommand())
   .addCommand(siteCommand())
   .addCommand(initCommand())
-  .addCommand(pullCommand());
+  .addCommand(pullCommand())
+  .addCommand(migrateCommand());
 
 for (const command of daemonCommands()) program.addCommand(command);
 

@@ -59,6 +59,52 @@ export class GitRepository {
     }
   }
 
+  /**
+   * Clones `url` (a remote URL or a local path) into `directory`, which must not exist yet, without
+   * checking files out: docs are read from commits (`GitRefSource`, `readDocsRepo`'s `directory`).
+   * Never prompts for credentials. With `ref`, also checks that the clone has that commit.
+   * Throws `GitError` (unreachable, not a repository; the URL's credentials never appear),
+   * `GitRefNotFoundError`.
+   */
+  static async clone(url: string, directory: string, options: { ref?: string; timeoutMs?: number } = {}): Promise<GitRepository> {
+    const shown = redactUrl(url);
+    if (url.trim() === '' || url.startsWith('-')) throw new GitError(`"${shown}" is not a git repository URL or path`);
+    const absolute = path.resolve(directory);
+    try {
+      await networkGit(undefined, options.timeoutMs).clone(url, absolute, ['--no-checkout', '--quiet']);
+    } catch (error) {
+      throw new GitError(`git clone ${shown} failed: ${fatalLine(error).replaceAll(url, shown)}`, error);
+    }
+    const repository = await GitRepository.open(absolute);
+    if (options.ref !== undefined) await repository.resolveFetchedCommit(options.ref);
+    return repository;
+  }
+
+  /** Brings a clone up to date: every branch (as `origin/<name>`) and tag of `origin`, rewritten ones too. */
+  async fetch(options: { timeoutMs?: number } = {}): Promise<void> {
+    try {
+      await networkGit(this.directory, options.timeoutMs).raw(['fetch', '--quiet', '--prune', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
+    } catch (error) {
+      throw new GitError(`git fetch failed in ${this.directory}: ${fatalLine(error)}`, error);
+    }
+  }
+
+  /**
+   * In a clone: the commit of the remote's branch `ref` when there is one (fresher than a local
+   * branch of the same name after a fetch), else of `ref` itself (a tag, a sha). `HEAD` is the
+   * remote's default branch. Throws `GitRefNotFoundError`.
+   */
+  async resolveFetchedCommit(ref: string): Promise<string> {
+    if (ref !== '' && !ref.startsWith('-') && !ref.startsWith('refs/')) {
+      try {
+        return await this.resolveCommit(`refs/remotes/origin/${ref}`);
+      } catch (error) {
+        if (!(error instanceof GitRefNotFoundError)) throw error;
+      }
+    }
+    return this.resolveCommit(ref);
+  }
+
   /** The full sha of the commit `ref` names. Throws `GitRefNotFoundError`. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
@@ -145,4 +191,32 @@ export class GitRepository {
       throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
     }
   }
+}
+
+/** A URL with its user and password (a token, often) masked, for messages. */
+function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
+}
+
+/** simple-git for commands that reach a remote: never prompts for credentials, gives up after `timeoutMs` of silence. */
+function networkGit(baseDir: string | undefined, timeoutMs = 300_000): SimpleGit {
+  return simpleGit({ ...(baseDir === undefined ? {} : { baseDir }), timeout: { block: timeoutMs }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env({
+    ...unguardedEnv(),
+    GIT_TERMINAL_PROMPT: '0',
+  });
+}
+
+/** git's own `fatal:` line when there is one, else the whole message. */
+function fatalLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n').find((line) => line.startsWith('fatal:')) ?? message).trim();
+}
+
+/**
+ * The environment without the variables simple-git guards (every `GIT_*`, editors, pagers, askpass):
+ * it strips those from the inherited environment anyway, and refuses them when passed explicitly.
+ */
+function unguardedEnv(): Record<string, string> {
+  const guarded = /^(GIT_|EDITOR$|VISUAL$|PAGER$|PREFIX$|SSH_ASKPASS$)/i;
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !guarded.test(entry[0])));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MigrateItemJobSchema } from '../migrate/migrate-item-job.js';
 
 /**
  * Every kind of job, with the zod schema of its data. Job data names a target, never its content:
@@ -16,6 +17,8 @@ export const JOB_SCHEMAS = {
   'site-reconcile': z.object({ reason: z.string().default('change') }),
   /** Fired by the job scheduler: enqueues every target with reason `reconcile`. */
   'reconcile-tick': z.object({}),
+  /** One item of a migration run (`docsync migrate --queue`): its source, target and run id. */
+  'migrate-item': MigrateItemJobSchema,
 } as const;
 
 export type JobKind = keyof typeof JOB_SCHEMAS;
@@ -26,6 +29,7 @@ export const JOB_KINDS = Object.keys(JOB_SCHEMAS) as JobKind[];
 /** One deduplication id per target, so at most one job runs and one waits per target. */
 export function deduplicationId<K extends JobKind>(kind: K, data: JobData<K>): string {
   if ('target' in data) return `${kind}:${data.target}`;
+  if ('runId' in data) return `${kind}:${data.runId}:${data.item.id}`;
   if ('slug' in data) return `${kind}:${data.slug}`;
   return kind;
 }

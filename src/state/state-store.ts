@@ -15,6 +15,8 @@ export const TargetStateSchema = z.object({
   lastVersion: z.string().optional(),
   /** Site targets: manifest identity (`section:<key>`, `group:<key>`, `space:<key>`, `link:<name>`) → live id. */
   siteIds: z.record(z.string(), z.string()).optional(),
+  /** Migration ledger entries (`migrate:<runId>`, `migrate:<runId>:<itemId>`); src/migrate validates the shape. */
+  migration: z.record(z.string(), z.unknown()).optional(),
 });
 export type TargetState = z.infer<typeof TargetStateSchema>;
 

@@ -2,6 +2,7 @@ import { ImportContentBodySchema, ImportResultSchema } from '../../api/schemas/c
 import { gitbookZipImport } from '../content/gitbook-zip-import.js';
 import { countImported, type ImportedContent } from '../content/imported-content.js';
 import { fetchImportSource } from '../content/fetch-import-source.js';
+import { htmlImport } from '../content/html-import.js';
 import { markdownImport } from '../content/markdown-import.js';
 import { materializeImport } from '../content/materialize-import.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -14,12 +15,14 @@ import { CONTENT_PREFIXES, ContentParams, findContent } from './content-target.j
 const ACCESS = { needs: 'edit', action: 'import content' } as const;
 /** A zip may expand this many times its fetched size before it is taken for a zip bomb. */
 const MAX_EXPANSION = 20;
+const SUPPORTED: ReadonlySet<string> = new Set(['zip', 'markdown', 'website', 'html']);
 
 /**
  * `POST S/content/import` and `POST CR/content/import` (role `edit`): fetch the URL, build pages
  * and files from it and REPLACE the content with them, as a new revision whose parent is the
- * previous one (of the space, or of the change request). `zip` (a GitBook-format repository) and
- * `markdown` are supported; other sources are a 400. Nothing changes unless the import succeeds.
+ * previous one (of the space, or of the change request). `zip` (a GitBook-format repository),
+ * `markdown`, and `website` / `html` (the one page at the URL, as text) are supported; other sources
+ * are a 400. Nothing changes unless the import succeeds.
  */
 export function contentImportRoutes(define: DefineRoute, ctx: EmulatorContext): void {
   for (const { url: prefix } of CONTENT_PREFIXES) {
@@ -32,14 +35,16 @@ export function contentImportRoutes(define: DefineRoute, ctx: EmulatorContext): 
       response: ImportResultSchema,
       handler: async ({ params, body, caller }) => {
         checkWritable(ctx, caller, params);
-        if (body.source !== 'zip' && body.source !== 'markdown') {
-          throw badRequest(`Invalid body field "source": source ${body.source} is not supported by the emulator (use zip or markdown).`);
+        if (!SUPPORTED.has(body.source)) {
+          throw badRequest(`Invalid body field "source": source ${body.source} is not supported by the emulator (use zip, markdown, website or html).`);
         }
         const bytes = await fetchImportSource(body.url, ctx.options.importLimit);
         const imported: ImportedContent =
           body.source === 'zip'
             ? gitbookZipImport(bytes, Math.min(ctx.options.importLimit * MAX_EXPANSION, 2 ** 30))
-            : markdownImport(bytes, body.url);
+            : body.source === 'markdown'
+              ? markdownImport(bytes, body.url)
+              : htmlImport(bytes, body.url);
         // Looked up again: the fetch awaited, and the content may have moved on meanwhile.
         const target = checkWritable(ctx, caller, params);
         const content = materializeImport(ctx.state, imported, target.revision);

@@ -179,9 +179,9 @@ describe('import of a GitBook-format zip', () => {
     const unreachable = await call(emulator, 'POST', `${SPACE}/content/import`, { body: { url: closedUrl, source: 'zip' } });
     expect(unreachable.status).toBe(400);
     expect(json(unreachable.body).error.message).toContain('"url"');
-    const website = await call(emulator, 'POST', `${SPACE}/content/import`, { body: { url: server.url('/a'), source: 'website' } });
-    expect(website.status).toBe(400);
-    expect(json(website.body).error.message).toContain('source website is not supported by the emulator');
+    const docx = await call(emulator, 'POST', `${SPACE}/content/import`, { body: { url: server.url('/a'), source: 'docx' } });
+    expect(docx.status).toBe(400);
+    expect(json(docx.body).error.message).toContain('source docx is not supported by the emulator');
     const badUrl = await call(emulator, 'POST', `${SPACE}/content/import`, { body: { url: 'not a url', source: 'zip' } });
     expect(badUrl.status).toBe(400);
     expect(json(badUrl.body).error.message).toContain('url');

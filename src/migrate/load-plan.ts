@@ -1,0 +1,233 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError } from '../config/config-error.js';
+import { parseYamlDocument } from '../config/parse-yaml-document.js';
+import { yamlLineOf } from '../config/yaml-line-of.js';
+import { isFieldIssue, readSource } from './infer-source.js';
+import { parseCsv, CsvSyntaxError } from './parse-csv.js';
+import {
+  DEFAULT_SUBJECT,
+  ITEM_ID,
+  ITEM_ID_RULE,
+  MigrationModeSchema,
+  type MigrationItem,
+  type MigrationMode,
+  type MigrationPlan,
+} from './plan-schema.js';
+
+/** Item fields a plan may set, besides `source`. */
+const ITEM_FIELDS = new Set(['id', 'space', 'source', 'mode', 'merge', 'subject']);
+const CSV_COLUMNS = new Set(['id', 'space', 'source', 'kind', 'ref', 'subfolder', 'mode', 'merge', 'subject']);
+
+interface Defaults {
+  mode: MigrationMode;
+  merge: boolean;
+  subject: string;
+}
+
+/** Where a field of the plan is, for error messages. */
+type Locate = (fieldPath: readonly (string | number)[]) => number | undefined;
+
+/**
+ * Reads a migration plan: YAML (`items:` with `defaults:`) or, for files ending in `.csv`, CSV with a
+ * header row (`source,space` and optionally `id,kind,ref,subfolder,mode,merge,subject`). Relative
+ * paths are resolved against the plan's folder. Every problem is a `ConfigError` naming the file,
+ * the line and the field.
+ *
+ * ```yaml
+ * defaults: { mode: change-request, merge: true }
+ * items:
+ *   - { source: ./handbook, space: space-handbook }
+ *   - { id: api, source: { git: https://github.com/acme/api-docs.git, ref: v2, subfolder: docs }, space: space-api }
+ *   - { source: https://example.com/guide.zip, space: space-guide, mode: direct }
+ *   - { source: space:space-old, space: space-new }
+ * ```
+ */
+export async function loadPlan(file: string): Promise<MigrationPlan> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read the migration plan (${(error as NodeJS.ErrnoException).code ?? 'error'})`, absolute, undefined, undefined, {
+      cause: error,
+    });
+  }
+  return parsePlan(text, absolute);
+}
+
+/** {@link loadPlan} on text already read; `file` decides the format and anchors relative paths. */
+export function parsePlan(text: string, file: string): MigrationPlan {
+  const absolute = path.resolve(file);
+  return absolute.toLowerCase().endsWith('.csv') ? parseCsvPlan(text, absolute) : parseYamlPlan(text, absolute);
+}
+
+function parseYamlPlan(text: string, file: string): MigrationPlan {
+  const { document, lines } = parseYamlDocument(text, file);
+  const locate: Locate = (fieldPath) => yamlLineOf(document, lines, fieldPath);
+  const fail = (fieldPath: readonly (string | number)[], message: string): never => {
+    throw new ConfigError(message, file, locate(fieldPath), fieldPath.length === 0 ? undefined : fieldPath.join('.'));
+  };
+  const raw: unknown = document.toJS();
+  const root = Array.isArray(raw) ? { items: raw as unknown[] } : raw;
+  if (typeof root !== 'object' || root === null) return fail([], 'a migration plan needs `items:`, a list of {source, space}');
+  const record = root as Record<string, unknown>;
+  const unknownTop = Object.keys(record).find((key) => key !== 'items' && key !== 'defaults' && key !== 'version');
+  if (unknownTop !== undefined) fail([unknownTop], 'is not a plan field (use items, defaults)');
+  const defaults = readDefaults(record.defaults, fail);
+  const items = record.items;
+  if (!Array.isArray(items) || items.length === 0) return fail(['items'], 'must be a non-empty list of {source, space}');
+  const read = items.map((item, index) => readItem(item, index, defaults, path.dirname(file), (fieldPath, message) => fail(['items', index, ...fieldPath], message)));
+  checkUnique(read, (index, field) => locate(['items', index, field]), file, (index, field) => `items.${index}.${field}`);
+  return { file, items: read };
+}
+
+function parseCsvPlan(text: string, file: string): MigrationPlan {
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new ConfigError(error.message, file, error.line);
+    throw error;
+  }
+  const [header, ...rows] = records;
+  if (header === undefined || rows.length === 0) throw new ConfigError('a CSV plan needs a header row (source,space,...) and at least one item', file, 1);
+  const columns = header.cells.map((cell) => cell.trim().toLowerCase());
+  const bad = columns.find((column) => !CSV_COLUMNS.has(column));
+  if (bad !== undefined) throw new ConfigError(`unknown column "${bad}" (use ${[...CSV_COLUMNS].join(', ')})`, file, header.line);
+  for (const needed of ['source', 'space']) {
+    if (!columns.includes(needed)) throw new ConfigError(`the header row has no "${needed}" column`, file, header.line);
+  }
+  const defaults: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+  const items = rows.map((row, index) => {
+    const fail = (fieldPath: readonly (string | number)[], message: string): never => {
+      const [first] = fieldPath;
+      const column = first === 'source' && typeof fieldPath[1] === 'string' && CSV_COLUMNS.has(fieldPath[1]) ? fieldPath[1] : first;
+      throw new ConfigError(message, file, row.line, typeof column === 'string' ? column : undefined);
+    };
+    if (row.cells.length > columns.length) fail([], `has ${row.cells.length} cells but the header has ${columns.length} columns`);
+    const cell = (name: string): string | undefined => {
+      const at = columns.indexOf(name);
+      const value = at < 0 ? undefined : row.cells[at]?.trim();
+      return value === '' ? undefined : value;
+    };
+    const sourceText = cell('source');
+    const kind = cell('kind');
+    const ref = cell('ref');
+    const subfolder = cell('subfolder');
+    const source =
+      kind !== undefined || ref !== undefined || subfolder !== undefined
+        ? { [kind ?? 'git']: sourceText, ...(ref === undefined ? {} : { ref }), ...(subfolder === undefined ? {} : { subfolder }) }
+        : sourceText;
+    const merge = cell('merge');
+    const raw: Record<string, unknown> = {
+      id: cell('id'),
+      space: cell('space'),
+      source,
+      mode: cell('mode'),
+      merge: merge === undefined ? undefined : /^(true|yes|y|1)$/i.test(merge) ? true : /^(false|no|n|0)$/i.test(merge) ? false : merge,
+      subject: cell('subject'),
+    };
+    if (kind !== undefined && !['folder', 'git', 'space', 'website', 'html', 'markdown', 'zip'].includes(kind)) {
+      fail(['kind'], 'must be one of folder, git, space, website, html, markdown, zip');
+    }
+    return readItem(
+      Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)),
+      index,
+      defaults,
+      path.dirname(file),
+      fail,
+    );
+  });
+  checkUnique(items, (index) => rows[index]?.line, file, (_index, field) => field);
+  return { file, items };
+}
+
+function readDefaults(value: unknown, fail: (fieldPath: readonly (string | number)[], message: string) => never): Defaults {
+  const defaults: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+  if (value === undefined || value === null) return defaults;
+  if (typeof value !== 'object' || Array.isArray(value)) return fail(['defaults'], 'must be an object (mode, merge, subject)');
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (!['mode', 'merge', 'subject'].includes(key)) fail(['defaults', key], 'is not a default (use mode, merge, subject)');
+  return {
+    mode: readMode(record.mode, defaults.mode, (message) => fail(['defaults', 'mode'], message)),
+    merge: readBoolean(record.merge, defaults.merge, (message) => fail(['defaults', 'merge'], message)),
+    subject: readSubject(record.subject, defaults.subject, (message) => fail(['defaults', 'subject'], message)),
+  };
+}
+
+function readItem(
+  value: unknown,
+  index: number,
+  defaults: Defaults,
+  baseDir: string,
+  fail: (fieldPath: readonly (string | number)[], message: string) => never,
+): MigrationItem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail([], `item ${index + 1} must be an object with source and space`);
+  const record = value as Record<string, unknown>;
+  const unknown = Object.keys(record).find((key) => !ITEM_FIELDS.has(key));
+  if (unknown !== undefined) fail([unknown], `is not an item field (use ${[...ITEM_FIELDS].join(', ')})`);
+  const space = record.space;
+  if (typeof space !== 'string' || space.trim() === '' || space.includes('/')) return fail(['space'], 'needs the id of the target space');
+  if (record.source === undefined) return fail(['source'], 'is missing: a folder, a git or http(s) URL, or space:<id>');
+  const source = readSource({ value: record.source, baseDir });
+  if (isFieldIssue(source)) return fail(source.path, source.message);
+  const id = record.id ?? space.trim();
+  if (typeof id !== 'string' || !ITEM_ID.test(id)) return fail([record.id === undefined ? 'space' : 'id'], `${record.id === undefined ? 'as the item id, ' : ''}${ITEM_ID_RULE}`);
+  const mode = readMode(record.mode, defaults.mode, (message) => fail(['mode'], message));
+  const merge = readBoolean(record.merge, defaults.merge, (message) => fail(['merge'], message));
+  if (merge && mode === 'direct' && record.merge !== undefined) fail(['merge'], 'only applies to change-request mode');
+  if (source.kind === 'space' && source.spaceId === space.trim()) fail(['source'], 'is the target space itself');
+  return {
+    id,
+    space: space.trim(),
+    source,
+    mode,
+    merge: mode === 'direct' ? false : merge,
+    subject: readSubject(record.subject, defaults.subject, (message) => fail(['subject'], message)),
+  };
+}
+
+function readMode(value: unknown, fallback: MigrationMode, fail: (message: string) => never): MigrationMode {
+  if (value === undefined) return fallback;
+  const parsed = MigrationModeSchema.safeParse(value);
+  return parsed.success ? parsed.data : fail('must be change-request or direct');
+}
+
+function readBoolean(value: unknown, fallback: boolean, fail: (message: string) => never): boolean {
+  if (value === undefined) return fallback;
+  return typeof value === 'boolean' ? value : fail('must be true or false');
+}
+
+function readSubject(value: unknown, fallback: string, fail: (message: string) => never): string {
+  if (value === undefined) return fallback;
+  return typeof value === 'string' && value.trim() !== '' ? value : fail('must be a non-empty subject template');
+}
+
+/** Item ids key the ledger, and one space cannot take two sources: each import replaces the content. */
+function checkUnique(
+  items: readonly MigrationItem[],
+  lineOf: (index: number, field: string) => number | undefined,
+  file: string,
+  fieldOf: (index: number, field: string) => string,
+): void {
+  const ids = new Map<string, number>();
+  const spaces = new Map<string, number>();
+  for (const [index, item] of items.entries()) {
+    const sameSpace = spaces.get(item.space);
+    if (sameSpace !== undefined) {
+      throw new ConfigError(
+        `space "${item.space}" is the target of item ${sameSpace + 1} too; each import replaces a space's content, so give each source its own space`,
+        file,
+        lineOf(index, 'space'),
+        fieldOf(index, 'space'),
+      );
+    }
+    spaces.set(item.space, index);
+    const sameId = ids.get(item.id);
+    if (sameId !== undefined) {
+      throw new ConfigError(`item id "${item.id}" is used twice (first by item ${sameId + 1}); ids must be unique`, file, lineOf(index, 'id'), fieldOf(index, 'id'));
+    }
+    ids.set(item.id, index);
+  }
+}

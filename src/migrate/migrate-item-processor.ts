@@ -1,0 +1,30 @@
+import { PermanentJobError } from '../queue/errors/permanent-job-error.js';
+import type { Processor } from '../queue/processor.js';
+import type { StateStore } from '../state/state-store.js';
+import { classifyMigrationError } from './classify-migration-error.js';
+import { migrateItem, type MigrateItemDeps } from './migrate-item.js';
+import { RunLedger } from './run-ledger.js';
+
+/** What the processor needs: the item runner's dependencies, with the state store its ledgers live in. */
+export type MigrateItemProcessorDeps = Omit<MigrateItemDeps, 'ledger' | 'logger'> & { readonly state: StateStore };
+
+/**
+ * `migrate-item`: one attempt at one item of a run, the same in both drivers (BullMQ workers and
+ * the inline runner). Failures a retry would repeat become `PermanentJobError`, so neither driver
+ * retries them; the ledger already says why the item failed.
+ */
+export function migrateItemProcessor(deps: MigrateItemProcessorDeps): Processor<'migrate-item'> {
+  return async (data, { logger, signal }) => {
+    const ledger = new RunLedger(deps.state, data.runId);
+    try {
+      const result = await migrateItem({ ...deps, ledger, logger }, data.runId, data.item, { signal });
+      return { status: 'done', summary: { ...result } };
+    } catch (error) {
+      const verdict = classifyMigrationError(error);
+      if (verdict.kind === 'permanent' && !(error instanceof PermanentJobError) && !signal.aborted) {
+        throw new PermanentJobError(`item "${data.item.id}": ${verdict.reason}`, { cause: error });
+      }
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,118 @@
+import cliProgress from 'cli-progress';
+import type { MigrationReport } from './migration-report.js';
+import type { MigrationEvent, MigrationProgress } from './run-migration.js';
+
+/** Where progress goes while a run goes on. */
+export interface ProgressOutput {
+  event(event: MigrationEvent): void;
+  /** The last word: closes the bar, or writes the `end` line. */
+  end(report: MigrationReport): void;
+}
+
+/** Something to write lines to: a stream, or a test's collector. */
+export interface LineStream {
+  write(text: string): unknown;
+}
+
+/** A bar in a terminal, JSON lines anywhere else (pipes, CI logs, files). */
+export function progressOutput(stream: NodeJS.WriteStream | LineStream, isTTY: boolean): ProgressOutput {
+  return isTTY ? new BarOutput(stream as NodeJS.WriteStream) : new JsonLinesOutput(stream);
+}
+
+/**
+ * One JSON object per line: `start`, one `item` per settled item (with counts, rate and ETA), `end`
+ * with the totals. Machine-readable progress for CI and log shippers.
+ */
+export class JsonLinesOutput implements ProgressOutput {
+  constructor(private readonly stream: LineStream) {}
+
+  event(event: MigrationEvent): void {
+    if (event.type === 'start') {
+      this.#line({ event: 'start', runId: event.runId, total: event.total, skipped: event.skipped });
+      return;
+    }
+    const { result, progress } = event;
+    this.#line({
+      event: 'item',
+      id: result.id,
+      space: result.space,
+      status: result.status,
+      skipped: event.skipped,
+      ...(result.outcome ? { outcome: result.outcome } : {}),
+      ...(result.changeRequest ? { changeRequest: result.changeRequest.number } : {}),
+      ...(result.verification ? { pages: result.verification.actual.pages, verified: result.verification.ok } : {}),
+      ...(result.error ? { error: result.error.message } : {}),
+      apiCalls: result.apiCalls,
+      durationMs: Math.round(result.durationMs),
+      ...counts(progress),
+    });
+  }
+
+  end(report: MigrationReport): void {
+    this.#line({ event: 'end', runId: report.runId, interrupted: report.interrupted, durationMs: report.durationMs, ...report.totals, ...(report.api ? { api: report.api } : {}) });
+  }
+
+  #line(value: Record<string, unknown>): void {
+    this.stream.write(`${JSON.stringify(value)}\n`);
+  }
+}
+
+function counts(progress: MigrationProgress): Record<string, unknown> {
+  return {
+    done: progress.done + progress.skipped,
+    failed: progress.failed,
+    total: progress.total,
+    itemsPerSecond: Math.round(progress.itemsPerSecond * 100) / 100,
+    apiPerSecond: progress.apiPerSecond,
+    ...(progress.etaSeconds === undefined ? {} : { etaSeconds: Math.round(progress.etaSeconds) }),
+  };
+}
+
+/** A cli-progress bar: items settled of total, done, failed, items/s, API requests/s, in flight, ETA. */
+export class BarOutput implements ProgressOutput {
+  readonly #bar: cliProgress.SingleBar;
+  #started = false;
+
+  constructor(stream: NodeJS.WriteStream) {
+    this.#bar = new cliProgress.SingleBar(
+      {
+        stream,
+        format: 'migrate {bar} {value}/{total} | {done} done, {failed} failed | {ips} items/s, {aps} API/s, {inflight} in flight | ETA {eta_text}',
+        hideCursor: true,
+        etaBuffer: 50,
+        fps: 5,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  }
+
+  event(event: MigrationEvent): void {
+    const { progress } = event;
+    const payload = {
+      done: progress.done + progress.skipped,
+      failed: progress.failed,
+      ips: progress.itemsPerSecond.toFixed(1),
+      aps: progress.apiPerSecond.toFixed(0),
+      inflight: progress.inFlight,
+      eta_text: progress.etaSeconds === undefined ? '…' : formatSeconds(progress.etaSeconds),
+    };
+    const value = progress.done + progress.failed + progress.skipped;
+    if (!this.#started) {
+      this.#bar.start(progress.total, value, payload);
+      this.#started = true;
+    } else {
+      this.#bar.update(value, payload);
+    }
+  }
+
+  end(): void {
+    if (this.#started) this.#bar.stop();
+  }
+}
+
+function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}

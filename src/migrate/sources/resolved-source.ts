@@ -1,0 +1,48 @@
+import type { ApiClient } from '../../api/api-client.js';
+import type { CommitInfo } from '../../content/git-repository.js';
+import type { Logger } from '../../logging/logger.js';
+import type { ContentExpectation } from '../content-expectation.js';
+import type { SourceKind, UrlSourceKind } from '../plan-schema.js';
+import type { GitCache } from './git-cache.js';
+
+/** What an import sends: a bundle docsync built (served at an artifact URL, `zip`), or the source's own URL. */
+export type ImportPayload =
+  | { readonly type: 'bundle'; readonly bytes: Uint8Array; readonly name: string }
+  | { readonly type: 'url'; readonly url: string; readonly source: UrlSourceKind };
+
+/** An import ready to send, with what it must produce. */
+export interface PreparedImport {
+  readonly payload: ImportPayload;
+  readonly expectation: ContentExpectation;
+  /** sha256 of what is imported: the snapshot's content hash, or of the bytes at the URL. */
+  readonly contentHash: string;
+}
+
+/** A source that was found and read far enough to know it is valid and how many pages it has. */
+export interface ResolvedSource {
+  readonly kind: SourceKind;
+  readonly label: string;
+  /** Pages the import should produce. */
+  readonly pages: number;
+  /** For git sources: the commit read. */
+  readonly commit?: CommitInfo | undefined;
+  /** What the reader skipped or doubted. */
+  readonly warnings: readonly string[];
+  /** Builds the import (zipping a bundle, pulling a space); not called by a dry run. */
+  prepare(): Promise<PreparedImport>;
+  /** Removes temporary files. Safe to call twice. */
+  dispose(): Promise<void>;
+}
+
+/** What resolvers need: the API (space sources), a cache folder (clones, pulls), fetch (URL sources). */
+export interface ResolveDeps {
+  readonly api: Pick<ApiClient, 'content' | 'list'>;
+  /** Clones of git sources, shared by the items of a run. */
+  readonly git: GitCache;
+  /** Folder for temporary pulls of source spaces. */
+  readonly tempDir: string;
+  /** Fetches URL sources to validate them and compute their expectations. Default: global fetch. */
+  readonly fetch?: ((url: string, init: { signal: AbortSignal }) => Promise<Response>) | undefined;
+  readonly logger: Logger;
+  readonly signal?: AbortSignal | undefined;
+}

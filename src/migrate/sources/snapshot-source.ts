@@ -1,0 +1,35 @@
+import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import type { CommitInfo } from '../../content/git-repository.js';
+import type { TreeSource } from '../../content/tree-source.js';
+import type { SourceKind } from '../plan-schema.js';
+import { bundleSnapshot, snapshotPagePaths } from './bundle-snapshot.js';
+import type { ResolvedSource } from './resolved-source.js';
+
+/** A source read into a docs snapshot: imported as a bundle docsync zips, checked page for page. */
+export function snapshotSource(input: {
+  kind: SourceKind;
+  label: string;
+  snapshot: DocsSnapshot;
+  source: TreeSource;
+  bundleName: string;
+  commit?: CommitInfo | undefined;
+  dispose?: () => Promise<void>;
+}): ResolvedSource {
+  const { snapshot, source } = input;
+  return {
+    kind: input.kind,
+    label: input.label,
+    pages: snapshotPagePaths(snapshot).size,
+    commit: input.commit,
+    warnings: snapshot.warnings,
+    async prepare() {
+      const bundle = await bundleSnapshot(snapshot, source);
+      return {
+        payload: { type: 'bundle', bytes: bundle.bytes, name: input.bundleName },
+        expectation: { kind: 'exact', pages: bundle.pages },
+        contentHash: bundle.contentHash,
+      };
+    },
+    dispose: input.dispose ?? (() => Promise.resolve()),
+  };
+}

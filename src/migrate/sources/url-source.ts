@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { joinDocPath } from '../../content/doc-path.js';
+import { readDocsRepo } from '../../content/read-docs-repo.js';
+import { byPath, gitBlobOid, type ContentExpectation, type ExpectedPage } from '../content-expectation.js';
+import { MigrationSourceError } from '../errors/migration-source-error.js';
+import { sourceLabel, type SourceSpec, type UrlSourceKind } from '../plan-schema.js';
+import { snapshotPagePaths } from './bundle-snapshot.js';
+import type { ResolveDeps, ResolvedSource } from './resolved-source.js';
+import { ZipTreeSource } from './zip-tree-source.js';
+
+const FETCH_TIMEOUT_MS = 60_000;
+/** Beyond this, a source is not read by docsync (the API may still take it). */
+const MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A website, html page, markdown file or zip archive at a URL, which the API fetches itself: the URL
+ * is passed to the import as is. docsync fetches it once too, to know it is reachable and what must
+ * arrive: for a zip, every page and its blob id (read like a GitBook repository); for a markdown or
+ * html document, which the platform converts, one page; for a website, at least one.
+ */
+export async function resolveUrlSource(
+  spec: Extract<SourceSpec, { kind: UrlSourceKind }>,
+  deps: Pick<ResolveDeps, 'fetch' | 'signal'>,
+): Promise<ResolvedSource> {
+  const label = sourceLabel(spec);
+  const bytes = await download(spec.url, label, deps);
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  let expectation: ContentExpectation;
+  let warnings: readonly string[] = [];
+  if (spec.kind === 'zip') {
+    let source: ZipTreeSource;
+    try {
+      source = new ZipTreeSource(bytes, label);
+    } catch (error) {
+      throw new MigrationSourceError(`${label} is not a readable zip archive (${(error as Error).message})`, { permanent: true, cause: error });
+    }
+    const snapshot = await readDocsRepo(source);
+    warnings = snapshot.warnings;
+    const pages: ExpectedPage[] = [];
+    for (const path of snapshotPagePaths(snapshot)) {
+      const full = joinDocPath(snapshot.root, path);
+      pages.push({ path: full, oid: gitBlobOid(await source.read(full)) });
+    }
+    expectation = { kind: 'exact', pages: pages.sort(byPath) };
+  } else {
+    expectation =
+      spec.kind === 'website'
+        ? { kind: 'page-count', pages: 1, atLeast: true, reason: 'a website import makes a page of the URL, and may follow its links' }
+        : { kind: 'page-count', pages: 1, reason: `a ${spec.kind} import makes one page of the document` };
+  }
+  const pages = expectation.kind === 'exact' ? expectation.pages.length : expectation.pages;
+  return {
+    kind: spec.kind,
+    label,
+    pages,
+    warnings,
+    prepare: () => Promise.resolve({ payload: { type: 'url', url: spec.url, source: spec.kind }, expectation, contentHash }),
+    dispose: () => Promise.resolve(),
+  };
+}
+
+async function download(url: string, label: string, deps: Pick<ResolveDeps, 'fetch' | 'signal'>): Promise<Uint8Array> {
+  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await (deps.fetch ?? ((target, init) => fetch(target, init)))(url, { signal });
+  } catch (error) {
+    if (deps.signal?.aborted === true) throw error;
+    const reason = reasonOf(error);
+    // A name that does not resolve or a refused connection will not heal by itself; a reset might.
+    const permanent = /ENOTFOUND|ECONNREFUSED|EAI_NONAME|ERR_INVALID_URL|certificate/i.test(reason);
+    throw new MigrationSourceError(`source ${label} is unreachable (${reason})`, { permanent, cause: error });
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new MigrationSourceError(`source ${label} answered HTTP ${response.status}`, { permanent: response.status < 500 || response.status === 501 });
+  }
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > MAX_BYTES) {
+    await response.body?.cancel();
+    throw new MigrationSourceError(`source ${label} is larger than ${MAX_BYTES / 1048576} MiB`, { permanent: true });
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength > MAX_BYTES) throw new MigrationSourceError(`source ${label} is larger than ${MAX_BYTES / 1048576} MiB`, { permanent: true });
+  return bytes;
+}
+
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+  const cause = error.cause;
+  if (cause instanceof Error) return 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
+  return error.message;
+}
