@@ -17,12 +17,12 @@
  * its own and deletes only those keys at the end; never flushes.
  * Run: npm run bench:daemon
  */
+import { startWorkerEmulator, type WorkerEmulator } from './worker-emulator.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import { HttpArtifactStore } from '../src/artifacts/http-artifact-store.js';
 import { DocsyncConfigSchema } from '../src/config/config-schema.js';
@@ -60,29 +60,8 @@ function prefix(name: string): string {
   return value;
 }
 
-interface Emulator {
-  url: string;
-  worker: Worker;
-}
 
-/** The emulator in a worker thread, so its imports never share an event loop with the daemon. */
-async function startWorkerEmulator(): Promise<Emulator> {
-  const module = new URL('../src/emulator/start-emulator.js', import.meta.url).href;
-  const code = `const { parentPort } = require('node:worker_threads');
-    import(${JSON.stringify(module)}).then(async ({ startEmulator }) => {
-      const emulator = await startEmulator({});
-      parentPort.postMessage(emulator.url);
-      parentPort.once('message', () => emulator.close().then(() => process.exit(0)));
-    });`;
-  const worker = new Worker(code, { eval: true });
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    worker.once('message', resolvePromise);
-    worker.once('error', reject);
-  });
-  return { url, worker };
-}
-
-async function api(emulator: Emulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function api(emulator: WorkerEmulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const response = await request(`${emulator.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -99,7 +78,7 @@ interface LivePage {
 }
 
 /** The live change request's id, once there is exactly one. */
-async function liveChangeRequest(emulator: Emulator): Promise<string | undefined> {
+async function liveChangeRequest(emulator: WorkerEmulator): Promise<string | undefined> {
   const ids: string[] = [];
   for (const status of ['draft', 'open']) {
     const { body } = await api(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests?status=${status}`);
@@ -109,7 +88,7 @@ async function liveChangeRequest(emulator: Emulator): Promise<string | undefined
   return ids[0];
 }
 
-async function pageMarkdown(emulator: Emulator, changeRequest: string): Promise<string | undefined> {
+async function pageMarkdown(emulator: WorkerEmulator, changeRequest: string): Promise<string | undefined> {
   const base = `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content`;
   const { body } = await api(emulator, 'GET', `${base}/pages`);
   const find = (list: LivePage[]): LivePage | undefined => {
@@ -136,7 +115,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-function configFor(emulator: Emulator, dir: string, redisPrefix: string, debounce: string): LoadedConfig {
+function configFor(emulator: WorkerEmulator, dir: string, redisPrefix: string, debounce: string): LoadedConfig {
   const config = DocsyncConfigSchema.parse({
     api: { endpoint: emulator.url, token: TOKEN },
     spaces: [{ name: 'docs', directory: 'docs', spaceId: SPACE }],
@@ -168,7 +147,7 @@ function summarize(samples: number[]): Summary {
 }
 
 /** (i) Save-to-visible latency over EDITS edits, with the daemon's debounce set to `debounce`. */
-async function saveToVisible(emulator: Emulator, debounce: string): Promise<{ samples: number[]; changeRequest: string; dir: string }> {
+async function saveToVisible(emulator: WorkerEmulator, debounce: string): Promise<{ samples: number[]; changeRequest: string; dir: string }> {
   await api(emulator, 'POST', '/_emulator/reset');
   const { dir, docs } = await workspace();
   const loaded = configFor(emulator, dir, prefix(`latency-${debounce}`), debounce);
@@ -200,7 +179,7 @@ async function saveToVisible(emulator: Emulator, debounce: string): Promise<{ sa
 }
 
 /** The emulator's own round trip: a direct POST import of the docs' bundle into the change request. */
-async function directImports(emulator: Emulator, dir: string, changeRequest: string): Promise<number[]> {
+async function directImports(emulator: WorkerEmulator, dir: string, changeRequest: string): Promise<number[]> {
   const config = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: join(dir, 'docs'), spaceId: SPACE }] });
   const target = config.spaces[0]!;
   const bytes = await (await prepareContent({ ...target, directory: resolve(target.directory) })).bundle();
@@ -292,7 +271,7 @@ async function throughput(name: string, processor: Processor<'space-sync'>, jobs
 }
 
 /** The real space-sync processor on docs that are already synced: a no-op sync, no API call. */
-async function noOpSyncProcessor(emulator: Emulator): Promise<{ processor: Processor<'space-sync'>; close: () => Promise<void> }> {
+async function noOpSyncProcessor(emulator: WorkerEmulator): Promise<{ processor: Processor<'space-sync'>; close: () => Promise<void> }> {
   await api(emulator, 'POST', '/_emulator/reset');
   const { dir } = await workspace();
   const redisPrefix = prefix('sync-state');
@@ -377,8 +356,7 @@ async function main(): Promise<void> {
     const deleted = await deleteBenchKeys();
     process.stdout.write(`\ncleaned up ${deleted} Redis keys under ${RUN}-*\n`);
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-    emulator.worker.postMessage('stop');
-    await new Promise((resolvePromise) => emulator.worker.once('exit', resolvePromise));
+    await emulator.stop();
   }
 }
 

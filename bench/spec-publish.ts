@@ -11,6 +11,7 @@
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/spec-publish.js [megabytes] [yaml|json]
  */
+import { startWorkerEmulator, type WorkerEmulator } from './worker-emulator.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,6 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import { stringify } from 'yaml';
 import { specPublishAction } from '../src/cli/commands/spec-command.js';
@@ -60,30 +60,9 @@ function generateSpec(bytes: number): string {
   return serialize(build(Math.ceil(bytes / perResource)));
 }
 
-interface Emulator {
-  url: string;
-  worker: Worker;
-}
-
-/** The emulator in a worker thread, so its processing (it parses every 2 MB version) never stalls the timings. */
-async function startWorkerEmulator(): Promise<Emulator> {
-  const module = new URL('../src/emulator/start-emulator.js', import.meta.url).href;
-  const code = `const { parentPort } = require('node:worker_threads');
-    import(${JSON.stringify(module)}).then(async ({ startEmulator }) => {
-      const emulator = await startEmulator({ processingStepMs: 5 });
-      parentPort.postMessage(emulator.url);
-      parentPort.once('message', () => emulator.close().then(() => process.exit(0)));
-    });`;
-  const worker = new Worker(code, { eval: true });
-  const url = await new Promise<string>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  return { url, worker };
-}
 
 /** Until the emulator has processed every version, so one round's processing does not slow the next. */
-async function settled(emulator: Emulator): Promise<void> {
+async function settled(emulator: WorkerEmulator): Promise<void> {
   for (;;) {
     const response = await request(`${emulator.url}/v1/orgs/${ORG}/openapi`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const list = (await response.body.json()) as { items: { processingState: string }[] };
@@ -97,7 +76,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function time(emulator: Emulator, label: string, run: () => Promise<void>): Promise<number> {
+async function time(emulator: WorkerEmulator, label: string, run: () => Promise<void>): Promise<number> {
   await run(); // warm-up: JIT, sockets, module loading
   const samples: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -113,7 +92,7 @@ async function time(emulator: Emulator, label: string, run: () => Promise<void>)
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-spec-'));
-  const emulator = await startWorkerEmulator();
+  const emulator = await startWorkerEmulator({ processingStepMs: 5 });
   try {
     const specFile = join(dir, `openapi.${FORMAT}`);
     await writeFile(specFile, generateSpec(TARGET_BYTES));
@@ -152,8 +131,7 @@ async function main(): Promise<void> {
         `publish+wait ${(wait / raw).toFixed(2)}x, CLI process ${(child / raw).toFixed(2)}x\n`,
     );
   } finally {
-    emulator.worker.postMessage('close');
-    await new Promise((resolve) => emulator.worker.once('exit', resolve));
+    await emulator.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,9 @@
-import { resolve } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS } from '../queue/job-kinds.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
-import { FileStateStore } from '../state/file-state-store.js';
-import { RedisStateStore } from '../state/redis-state-store.js';
+import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
 
 export interface DaemonStatus {
@@ -20,7 +18,7 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger): Promise<
   const redis = createRedisConnection(config.redis.url, 'admin', logger);
   const producer = new BullmqProducer(redis, config.redis.prefix);
   try {
-    const state = config.state.backend === 'file' ? new FileStateStore(resolve(loaded.baseDir, config.state.path)) : new RedisStateStore(redis, config.redis.prefix);
+    const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
     const status: DaemonStatus = { queues: {}, targets: [], failures: [] };
     for (const kind of JOB_KINDS) {
       const queue = producer.queue(kind);

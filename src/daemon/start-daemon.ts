@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { Metrics } from '../observability/metrics.js';
@@ -8,8 +7,7 @@ import { JOB_KINDS, type JobInput, type JobKind } from '../queue/job-kinds.js';
 import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
 import { checkEvictionPolicy, createRedisConnection, type Redis } from '../queue/redis-connection.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
-import { FileStateStore } from '../state/file-state-store.js';
-import { RedisStateStore } from '../state/redis-state-store.js';
+import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
 import { processorRegistry } from '../../workers/processor-registry.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
@@ -82,7 +80,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
 
     let runtime: Runtime | undefined;
     if (role !== 'watch') {
-      const state = config.state.backend === 'file' ? new FileStateStore(resolve(loaded.baseDir, config.state.path)) : new RedisStateStore(admin, config.redis.prefix);
+      const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis: admin });
       runtime = await createRuntime(loaded, { logger, state, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
       closers.push(() => (runtime as Runtime).close());
       const registry = processorRegistry({ loaded, runtime, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });

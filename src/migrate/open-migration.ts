@@ -10,6 +10,7 @@ import type { StateStore } from '../state/state-store.js';
 import { ApiMeter } from './api-meter.js';
 import type { MigrateItemProcessorDeps } from './migrate-item-processor.js';
 import { GitCache } from './sources/git-cache.js';
+import { openStateStore } from '../runtime/open-state-store.js';
 
 /** The outside systems a migration uses, wired once. */
 export interface MigrationRuntime {
@@ -77,16 +78,10 @@ export async function openMigration(options: OpenMigrationOptions): Promise<Migr
       }));
     if (!options.artifacts) closers.push(() => artifacts.close());
     let state = options.state;
-    if (!state && config?.state.backend === 'redis') {
-      const { createRedisConnection } = await import('../queue/redis-connection.js');
-      const { RedisStateStore } = await import('../state/redis-state-store.js');
-      const redis = createRedisConnection(config.redis.url, 'admin', logger);
-      state = new RedisStateStore(redis, config.redis.prefix);
-      closers.push(async () => redis.quit());
-    }
     if (!state) {
-      const { FileStateStore } = await import('../state/file-state-store.js');
-      state = new FileStateStore(path.resolve(baseDir, config?.state.path ?? '.docsync/state.json'));
+      const opened = await openStateStore(config, baseDir, logger, { defaultBackend: 'file' });
+      state = opened.state;
+      closers.push(opened.close);
     }
     return {
       api,

@@ -5,10 +5,10 @@ import { HttpArtifactStore } from '../artifacts/http-artifact-store.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
-import { FileStateStore } from '../state/file-state-store.js';
 import type { StateStore } from '../state/state-store.js';
 import { prepareContent } from '../sync/prepare-content.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
+import { openStateStore } from './open-state-store.js';
 
 export interface Runtime {
   api: ApiClient;
@@ -47,17 +47,8 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     secret: config.artifacts.secret,
     defaultTtlMs: config.artifacts.ttl,
   });
-  let closeState = (): Promise<unknown> => Promise.resolve();
-  let state = overrides.state;
-  if (!state && config.state.backend === 'redis') {
-    // Loaded only when asked for, so one-shot runs on the file store never load ioredis.
-    const { createRedisConnection } = await import('../queue/redis-connection.js');
-    const { RedisStateStore } = await import('../state/redis-state-store.js');
-    const redis = createRedisConnection(config.redis.url, 'admin', overrides.logger);
-    state = new RedisStateStore(redis, config.redis.prefix);
-    closeState = () => redis.quit();
-  }
-  state ??= new FileStateStore(resolve(baseDir, config.state.path));
+  const opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
+  const { state } = opened;
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
   return {
     api,
@@ -73,7 +64,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     async close() {
       await artifacts.close();
       await api.close();
-      await closeState();
+      await opened.close();
     },
   };
 }

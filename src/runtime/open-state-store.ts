@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import type { DocsyncConfig } from '../config/config-schema.js';
+import type { Logger } from '../logging/logger.js';
+import { FileStateStore } from '../state/file-state-store.js';
+import type { RedisHashCommands } from '../state/redis-state-store.js';
+import type { StateStore } from '../state/state-store.js';
+
+export interface OpenStateStoreOptions {
+  /** The backend when `state.backend` is not set: `file` for one-shot commands, `redis` for the daemon. */
+  defaultBackend: 'file' | 'redis';
+  /** An open Redis connection to reuse; without one, a Redis store opens (and closes) its own. */
+  redis?: RedisHashCommands;
+}
+
+/**
+ * The configured state store, chosen in one place for every command. ioredis is loaded only when
+ * Redis is asked for, so one-shot runs on the file store never load it.
+ */
+export async function openStateStore(
+  config: DocsyncConfig | undefined,
+  baseDir: string,
+  logger: Logger,
+  options: OpenStateStoreOptions,
+): Promise<{ state: StateStore; close: () => Promise<unknown> }> {
+  const backend = config?.state.backend ?? options.defaultBackend;
+  if (backend === 'file' || config === undefined) {
+    return { state: new FileStateStore(resolve(baseDir, config?.state.path ?? '.docsync/state.json')), close: () => Promise.resolve() };
+  }
+  const { RedisStateStore } = await import('../state/redis-state-store.js');
+  if (options.redis) return { state: new RedisStateStore(options.redis, config.redis.prefix), close: () => Promise.resolve() };
+  const { createRedisConnection } = await import('../queue/redis-connection.js');
+  const redis = createRedisConnection(config.redis.url, 'admin', logger);
+  return { state: new RedisStateStore(redis, config.redis.prefix), close: () => redis.quit() };
+}
