@@ -54,6 +54,18 @@ describe('organizations', () => {
     expect(text.status).toBe(400);
   });
 
+  it('answers 413 with the error body to a body over the limit, and keeps serving', async () => {
+    const small = await startTestEmulator({ bodyLimit: 1024 });
+    try {
+      const big = await call(small, 'PATCH', `/v1/orgs/${ORG}`, { body: { title: 'x'.repeat(2048) } });
+      expect(big.status).toBe(413);
+      expect(json(big.body).error.code).toBe(413);
+      expect((await call(small, 'GET', `/v1/orgs/${ORG}`)).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('finds organizations by e-mail domain', async () => {
     const res = await call(emulator, 'GET', '/v1/email-domains/emulator.test/orgs');
     expect(res.status).toBe(200);
