@@ -2,20 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Child processes, not worker threads: each test changes into its own temporary directory.
+    pool: 'forks',
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          setupFiles: ['test/support/isolated-cwd.ts'],
           testTimeout: 10_000,
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Some daemon tests spawn the built CLI: compile dist/ once per run, before any test.
-          globalSetup: ['test/support/build-dist.ts'],
+          // Starts the run's Redis, installs or checks chromium and moto_server, builds dist/.
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/isolated-cwd.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

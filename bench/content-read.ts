@@ -1,29 +1,33 @@
 /**
- * Reading, hashing and bundling a big GitBook-format repo: cold, warm (hash cache), after a one-file
- * edit, and from git. Run: `npx tsc -p tsconfig.build.json && node dist/bench/content-read.js [pages]`.
+ * Reading, hashing and bundling a big GitBook-format repo, as a sync does it: cold (first sync), after
+ * a one-page edit with the caches in memory (the daemon) and loaded from disk (a new `sync --once`),
+ * and from git. Run: `npm run bench:content [pages]`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
   createBundle,
+  DeflatePool,
   GitRefSource,
   HashCache,
   readDocsRepo,
-  streamBundle,
   type TreeSource,
   WorktreeSource,
+  writeBundle,
 } from '../src/content/index.js';
+import { DocsyncConfigSchema } from '../src/config/config-schema.js';
+import { createContentPreparer, type PrepareContent } from '../src/sync/prepare-content.js';
 import { generateDocsRepo, type GeneratedDocsRepo } from './generate-docs-repo.js';
 
 interface Row {
   step: string;
   ms: number;
   filesRead: number | string;
-  mbRead: number | string;
+  deflated: number | string;
   note: string;
   peakRssMb: number;
 }
@@ -31,28 +35,6 @@ interface Row {
 const rows: Row[] = [];
 const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
-
-/** Runs one measured step; `source` (when given) tells how many files it read. */
-async function step<T>(
-  name: string,
-  source: TreeSource | undefined,
-  run: () => Promise<T>,
-  note: (result: T) => string,
-): Promise<T> {
-  const before = { files: source?.counter.files ?? 0, bytes: source?.counter.bytes ?? 0 };
-  const started = performance.now();
-  const result = await run();
-  const ms = Math.round(performance.now() - started);
-  rows.push({
-    step: name,
-    ms,
-    filesRead: source === undefined ? '' : source.counter.files - before.files,
-    mbRead: source === undefined ? '' : mb(source.counter.bytes - before.bytes),
-    note: note(result),
-    peakRssMb: peakRssMb(),
-  });
-  return result;
-}
 
 function git(dir: string, ...args: string[]): void {
   const identity = { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
@@ -64,66 +46,101 @@ function git(dir: string, ...args: string[]): void {
 }
 
 /** In a child process, so the generator's memory does not count in this process's peak RSS. */
-function generateInChild(directory: string, pages: number): Promise<GeneratedDocsRepo> {
+function generateInChild(directory: string, pages: number): GeneratedDocsRepo {
   const script = fileURLToPath(import.meta.url);
   const out = execFileSync(process.execPath, [script, '--generate', directory, String(pages)], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return Promise.resolve(JSON.parse(out) as GeneratedDocsRepo);
+  return JSON.parse(out) as GeneratedDocsRepo;
 }
 
-const readWithCacheFile = async (source: TreeSource, cacheFile: string) =>
-  readDocsRepo(source, { cache: await HashCache.load(cacheFile) });
+/** One sync's local work: read + hash (+ save the hash cache), then bundle when `bundle` (+ save the entry cache). */
+async function localWork(name: string, prepare: PrepareContent, target: Parameters<PrepareContent>[0], bundle: boolean): Promise<number> {
+  const started = performance.now();
+  const content = await prepare(target);
+  const read = performance.now() - started;
+  const written = bundle ? await content.bundle() : undefined;
+  const ms = performance.now() - started;
+  rows.push({
+    step: name,
+    ms: Math.round(ms),
+    filesRead: content.snapshot.stats.read,
+    deflated: written?.deflated ?? '',
+    note: `read ${Math.round(read)} ms + bundle ${Math.round(ms - read)} ms${written ? `, ${mb(written.size)} MB zip` : ''}`,
+    peakRssMb: peakRssMb(),
+  });
+  if (written) await rm(written.path);
+  return ms;
+}
+
+async function timed<T>(name: string, source: TreeSource | undefined, run: () => Promise<T>, note: (result: T) => string): Promise<T> {
+  const before = source?.counter.files ?? 0;
+  const started = performance.now();
+  const result = await run();
+  rows.push({
+    step: name,
+    ms: Math.round(performance.now() - started),
+    filesRead: source === undefined ? '' : source.counter.files - before,
+    deflated: '',
+    note: note(result),
+    peakRssMb: peakRssMb(),
+  });
+  return result;
+}
 
 async function main(): Promise<void> {
   const pages = Number(process.argv[2] ?? 10_000);
   const baselineRssMb = peakRssMb();
   const work = await mkdtemp(path.join(tmpdir(), 'docsync-bench-'));
   const repo = path.join(work, 'repo');
-  const cacheFile = path.join(work, 'hash-cache.json');
+  const cacheDir = path.join(work, 'cache');
+  const bundleDir = path.join(work, 'bundles');
+  await mkdir(bundleDir);
+  const deflater = new DeflatePool();
   try {
-    const generated = await step('generate repo (child process)', undefined, () => generateInChild(repo, pages), (g) => `${g.files.length} files`);
-
-    const cold = new WorktreeSource(repo);
-    const cache = await HashCache.load(cacheFile);
-    const snapshot = await step('cold read + hash (worktree)', cold, () => readDocsRepo(cold, { cache }), (s) => `${s.files.length} files`);
-    await step('save hash cache', undefined, () => cache.save(), () => `${cache.size} entries`);
-    const streamed = async (): Promise<number> => {
-      let size = 0;
-      for await (const chunk of streamBundle(snapshot, cold)) size += chunk.length;
-      return size;
+    const generated = generateInChild(repo, pages);
+    const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: repo, spaceId: 'space' }] }).spaces[0]!;
+    const edit = async (n: number): Promise<void> => {
+      await writeFile(path.join(repo, generated.pages[(n * 997) % generated.pages.length] ?? 'README.md'), `# Edited ${n}\n\nOne page changed.\n`);
     };
-    await step('streamBundle (one file at a time)', cold, streamed, (size) => `${mb(size)} MB zip`);
-    await step('createBundle (zipSync, all in memory)', cold, () => createBundle(snapshot, cold), (b) => `${mb(b.bytes.length)} MB zip`);
 
-    const warm = new WorktreeSource(repo);
-    await step('warm read, no change (incl. cache load)', warm, () => readWithCacheFile(warm, cacheFile), (s) => `${s.stats.cached} cached`);
-    await writeFile(path.join(repo, generated.pages[4321] ?? 'README.md'), '# Edited\n\nOne page changed.\n');
-    const edited = new WorktreeSource(repo);
-    const afterEdit = await step('warm read, one file edited', edited, () => readWithCacheFile(edited, cacheFile), (s) =>
-      s.contentHash === snapshot.contentHash ? 'hash UNCHANGED (bug)' : 'content hash changed',
-    );
+    const daemon = createContentPreparer({ cacheDir, deflater, bundleDir });
+    const first = await localWork('first sync: cold read + full bundle', daemon, target, true);
+    await localWork('no-op: warm read (daemon, caches in memory)', daemon, target, false);
+    const editsInMemory: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      await edit(n);
+      editsInMemory.push(await localWork(`one-page edit ${n}: read + bundle (daemon, caches in memory)`, daemon, target, true));
+    }
+    await edit(6);
+    const cli = await localWork('one-page edit: read + bundle (new process, caches loaded from disk)', createContentPreparer({ cacheDir, deflater, bundleDir }), target, true);
 
-    const commit = (): Promise<void> => {
-      for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'bench']]) git(repo, ...args);
-      return Promise.resolve();
-    };
-    await step('git init + add + commit (setup)', undefined, commit, () => '');
+    const worktree = new WorktreeSource(repo);
+    const snapshot = await readDocsRepo(worktree);
+    await timed('createBundle (zipSync, all in memory, on the event loop)', worktree, () => createBundle(snapshot, worktree), (b) => `${mb(b.bytes.length)} MB zip`);
+
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'bench');
     const fromGit = await GitRefSource.open(repo);
-    const gitSnapshot = await step('cold read + hash (git, cat-file --batch)', fromGit, () => readDocsRepo(fromGit), (s) =>
-      s.contentHash === afterEdit.contentHash ? 'same hash as worktree' : 'hash DIFFERS from worktree',
-    );
     const gitCache = HashCache.inMemory();
-    await readDocsRepo(await GitRefSource.open(repo), { cache: gitCache });
+    const gitSnapshot = await timed('cold read + hash (git, cat-file --batch)', fromGit, () => readDocsRepo(fromGit, { cache: gitCache }), (s) => `${s.files.length} files`);
     const gitWarm = await GitRefSource.open(repo);
-    await step('warm read (git, cached by blob oid)', gitWarm, () => readDocsRepo(gitWarm, { cache: gitCache }), (s) => `${s.stats.cached} cached`);
-    await step('createBundle from git', fromGit, () => createBundle(gitSnapshot, fromGit), (b) => `${mb(b.bytes.length)} MB zip`);
+    await timed('warm read (git, cached by blob id)', gitWarm, () => readDocsRepo(gitWarm, { cache: gitCache }), (s) => `${s.stats.cached} cached`);
+    const out = path.join(bundleDir, 'git.zip');
+    await timed('writeBundle from git, empty entry cache', fromGit, () => writeBundle(gitSnapshot, fromGit, out, { deflater }), (b) => `${b.deflated} deflated`);
+    await rm(out);
+
+    const median = [...editsInMemory].sort((a, b) => a - b)[2] ?? Number.NaN;
+    const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`docsync content bench: ${pages} pages (${generated.files.length} files), Node ${process.version}, ${cpus().length} CPUs, load ${load}`);
+    console.table(rows);
+    console.log(`peak RSS: ${peakRssMb()} MB (${baselineRssMb} MB before any work: Node + modules)`);
+    console.log(`one-page edit, caches in memory: median of 5 = ${median.toFixed(0)} ms; first sync / edit = ${first.toFixed(0)} / ${median.toFixed(0)} = ${(first / median).toFixed(1)}x`);
+    console.log(`one-page edit, caches from disk: ${cli.toFixed(0)} ms; first sync / edit = ${(first / cli).toFixed(1)}x`);
+    console.log(`entry cache file: ${mb((await readFile(path.join(cacheDir, 'docs.entries'))).length)} MB`);
   } finally {
+    await deflater.close();
     await rm(work, { recursive: true, force: true });
   }
-
-  const load = loadavg().map((n) => n.toFixed(1)).join(' ');
-  console.log(`docsync content bench: ${pages} pages (~2 KB each), Node ${process.version}, ${cpus().length} CPUs, load ${load}`);
-  console.table(rows);
-  console.log(`peak RSS: ${peakRssMb()} MB (${baselineRssMb} MB before any work: Node + modules)`);
 }
 
 if (process.argv[2] === '--generate') {

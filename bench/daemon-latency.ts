@@ -36,7 +36,7 @@ import { createRedisConnection, type Redis } from '../src/queue/redis-connection
 import { runInline } from '../src/queue/run-with-retries.js';
 import { createRuntime } from '../src/runtime/create-runtime.js';
 import { RedisStateStore } from '../src/state/redis-state-store.js';
-import { prepareContent } from '../src/sync/prepare-content.js';
+import { createContentPreparer } from '../src/sync/prepare-content.js';
 import { processorRegistry } from '../workers/processor-registry.js';
 
 const REDIS_URL = process.env.DOCSYNC_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -151,7 +151,7 @@ async function saveToVisible(emulator: WorkerEmulator, debounce: string): Promis
   await api(emulator, 'POST', '/_emulator/reset');
   const { dir, docs } = await workspace();
   const loaded = configFor(emulator, dir, prefix(`latency-${debounce}`), debounce);
-  const daemon = await startDaemon(loaded, { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0' });
+  const daemon = await startDaemon(loaded, { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0', processors: processorRegistry });
   const idle = async (): Promise<true | undefined> => {
     const counts = await daemon.producer.queue('space-sync').getJobCounts('waiting', 'active', 'prioritized');
     return Object.values(counts).every((count) => count === 0) ? true : undefined;
@@ -182,12 +182,12 @@ async function saveToVisible(emulator: WorkerEmulator, debounce: string): Promis
 async function directImports(emulator: WorkerEmulator, dir: string, changeRequest: string): Promise<number[]> {
   const config = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: join(dir, 'docs'), spaceId: SPACE }] });
   const target = config.spaces[0]!;
-  const bytes = await (await prepareContent({ ...target, directory: resolve(target.directory) })).bundle();
+  const bundle = await (await createContentPreparer()({ ...target, directory: resolve(target.directory) })).bundle();
   const store = await HttpArtifactStore.start({ listen: '127.0.0.1:0' });
   try {
     const samples: number[] = [];
     for (let i = 0; i < IMPORTS + 1; i++) {
-      const artifact = await store.publish(bytes, { name: 'docs.zip', contentType: 'application/zip' });
+      const artifact = await store.publish({ path: bundle.path, sha256: bundle.bytesHash, size: bundle.size, name: 'docs.zip' });
       const started = performance.now();
       const { status } = await api(emulator, 'POST', `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content/import`, { source: 'zip', url: artifact.url });
       if (status !== 201) throw new Error(`direct import answered ${status}`);
@@ -196,6 +196,7 @@ async function directImports(emulator: WorkerEmulator, dir: string, changeReques
     return samples;
   } finally {
     await store.close();
+    await rm(bundle.path, { force: true });
   }
 }
 
@@ -240,7 +241,7 @@ async function throughput(name: string, processor: Processor<'space-sync'>, jobs
           };
         });
   try {
-    await Promise.all(consumer.workers.map((worker) => worker.waitUntilReady()));
+    await consumer.ready();
     // Warm-up: connections, scripts loaded into Redis, JIT.
     await producer.enqueue('space-sync', { target: targetOf(-1), reason: 'warm-up' });
     await settledCount(1);

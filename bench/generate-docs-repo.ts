@@ -1,3 +1,4 @@
+import { createCipheriv } from 'node:crypto';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -13,6 +14,8 @@ export interface GenerateDocsRepoOptions {
   readonly chaptersPerPart?: number;
   /** mtime of every file: old, as after a checkout, so a worktree source trusts it. Default 2020-01-01. */
   readonly mtime?: Date;
+  /** Incompressible media files (png, pdf, mp4, gif in turn) under `.gitbook/assets/`, each referenced by one page. */
+  readonly binaryAssets?: { readonly count: number; readonly totalBytes: number };
 }
 
 /** What {@link generateDocsRepo} wrote. */
@@ -42,7 +45,9 @@ export async function generateDocsRepo(directory: string, options: GenerateDocsR
   const pad = (n: number): string => String(n).padStart(4, '0');
 
   files.set('.gitbook.yaml', 'root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  start: README.md\n');
-  files.set('README.md', '# Introduction\n\nA generated docs repository.\n');
+  // The readme shows every diagram: only referenced files are bundled.
+  const diagrams = Array.from({ length: 5 }, (_, i) => `![Diagram ${i}](<.gitbook/assets/diagram ${i}.png>)\n`).join('');
+  files.set('README.md', `# Introduction\n\nA generated docs repository.\n\n${diagrams}`);
   for (let i = 0; i < 5; i++) files.set(`.gitbook/assets/diagram ${i}.png`, PNG);
 
   const chapters = Math.ceil(options.pages / perChapter);
@@ -64,6 +69,16 @@ export async function generateDocsRepo(directory: string, options: GenerateDocsR
     }
   }
   files.set('SUMMARY.md', `${summary.join('\n')}\n`);
+  const binary = options.binaryAssets;
+  if (binary) {
+    const bytes = Math.floor(binary.totalBytes / binary.count);
+    for (let i = 0; i < binary.count; i++) {
+      const asset = `.gitbook/assets/media-${pad(i)}.${MEDIA[i % MEDIA.length] ?? 'png'}`;
+      files.set(asset, incompressible(i, bytes));
+      const page = pages[i % pages.length];
+      if (page !== undefined) files.set(page, `${String(files.get(page))}\n[Download ${i}](<../../${asset}>)\n`);
+    }
+  }
 
   const mtime = options.mtime ?? new Date('2020-01-01T00:00:00Z');
   const entries = [...files];
@@ -78,6 +93,15 @@ export async function generateDocsRepo(directory: string, options: GenerateDocsR
     );
   }
   return { files: [...files.keys()], pages };
+}
+
+const MEDIA = ['png', 'pdf', 'mp4', 'gif'];
+
+/** Deterministic bytes that deflate cannot shrink: AES-CTR over zeros, keyed by the file's number. */
+function incompressible(seed: number, bytes: number): Buffer {
+  const key = Buffer.alloc(32);
+  key.writeUInt32BE(seed);
+  return createCipheriv('aes-256-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(bytes));
 }
 
 function pageText(k: number, bytes: number): string {

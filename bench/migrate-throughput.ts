@@ -18,7 +18,7 @@ import { silentLogger } from '../src/logging/logger.js';
 import { loadPlan } from '../src/migrate/load-plan.js';
 import { buildReport } from '../src/migrate/migration-report.js';
 import { migrateItemProcessor } from '../src/migrate/migrate-item-processor.js';
-import { announcedLimit, openMigration } from '../src/migrate/open-migration.js';
+import { announcedLimit, openMigration } from '../src/runtime/open-migration.js';
 import { runIdFor } from '../src/migrate/run-id.js';
 import { RunLedger } from '../src/migrate/run-ledger.js';
 import { runMigration } from '../src/migrate/run-migration.js';

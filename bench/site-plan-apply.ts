@@ -43,7 +43,15 @@ function manifest(siteId: string): string {
   }
   const jsonSchema = {
     type: 'object',
-    properties: { beta: { type: 'boolean' }, unsigned: { type: 'object', properties: { dark: { type: 'boolean' } }, additionalProperties: false } },
+    properties: {
+      beta: { type: 'boolean', description: 'In the beta programme' },
+      unsigned: {
+        type: 'object',
+        description: 'Unsigned claims of the site visitor.',
+        properties: { dark: { type: 'boolean', description: 'Prefers a dark colour scheme' } },
+        additionalProperties: false,
+      },
+    },
     additionalProperties: false,
   };
   return stringify({

@@ -1,7 +1,7 @@
 /**
  * API calls and time of a space sync against the emulator, for a small and a 10,000-page repo:
- * first sync, no-op sync, and a one-page edit. The one-page edit must cost the same calls whatever
- * the repo size. Run: npm run bench:sync [pages]
+ * first sync, no-op sync (with and without `.docsync/`, as on a fresh CI runner), and a one-page edit.
+ * The one-page edit must cost the same calls whatever the repo size. Run: npm run bench:sync [pages]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,8 @@ async function measure(pages: number): Promise<Row[]> {
   try {
     await step('first sync');
     await step('no-op sync');
+    await rm(path.join(dir, '.docsync'), { recursive: true, force: true });
+    await step('no-op sync without .docsync/');
     const page = repo.pages[Math.floor(repo.pages.length / 2)] ?? '';
     await writeFile(path.join(docs, page), `# Edited\n\nOne page changed at ${new Date().toISOString()}.\n`);
     await step('one-page edit');

@@ -1,8 +1,7 @@
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
 import { resolve } from 'node:path';
 import { migrateItemProcessor } from '../src/migrate/migrate-item-processor.js';
-import { migrationCache } from '../src/migrate/open-migration.js';
-import type { Processor } from '../src/queue/processor.js';
-import type { WorkerDeps } from './worker-deps.js';
+import { migrationCache } from '../src/runtime/open-migration.js';
 
 /**
  * `migrate-item`: one item of a migration run enqueued by `docsync migrate --queue`, with the

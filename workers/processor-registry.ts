@@ -1,11 +1,10 @@
-import type { ProcessorRegistry } from '../src/queue/processor.js';
+import type { ProcessorRegistry, WorkerDeps } from '../src/queue/processor.js';
 import { migrateItemJobProcessor } from './migrate-item.js';
 import { reconcileTickProcessor } from './reconcile-tick.js';
 import { siteReconcileProcessor } from './site-reconcile.js';
 import { spaceSyncProcessor } from './space-sync.js';
 import { specPollProcessor } from './spec-poll.js';
 import { specPublishProcessor } from './spec-publish.js';
-import type { WorkerDeps } from './worker-deps.js';
 
 /** One processor per job kind; drivers look them up here. */
 export function processorRegistry(deps: WorkerDeps): ProcessorRegistry {

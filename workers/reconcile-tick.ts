@@ -1,5 +1,4 @@
-import type { Processor } from '../src/queue/processor.js';
-import type { WorkerDeps } from './worker-deps.js';
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
 
 /** `reconcile-tick`: a full pass. Unchanged targets cost reads only; their syncs make zero writes. */
 export function reconcileTickProcessor(deps: WorkerDeps): Processor<'reconcile-tick'> {

@@ -1,8 +1,7 @@
-import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
-import type { Processor } from '../src/queue/processor.js';
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { reconcileSite } from '../src/site/reconcile-site.js';
 import { siteTargetOfConfig } from '../src/site/site-target-of-config.js';
-import type { WorkerDeps } from './worker-deps.js';
 
 /** `site-reconcile`: make the live site match the manifest; drift found is counted. */
 export function siteReconcileProcessor(deps: WorkerDeps): Processor<'site-reconcile'> {

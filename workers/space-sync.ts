@@ -1,10 +1,9 @@
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
 import { resolve } from 'node:path';
 import { ContentError } from '../src/content/errors/content-error.js';
 import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
-import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
-import type { Processor } from '../src/queue/processor.js';
+import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { syncSpace } from '../src/sync/sync-space.js';
-import type { WorkerDeps } from './worker-deps.js';
 
 /** `space-sync`: one target's docs into its space (change request or direct). */
 export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
@@ -13,8 +12,9 @@ export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
     if (!target) throw new PermanentJobError(`No space target named "${data.target}" in ${deps.loaded.file}.`);
     const resolved = { ...target, directory: resolve(deps.loaded.baseDir, target.directory) };
     try {
-      const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, { signal });
-      if (data.reason === 'reconcile' && result.outcome !== 'skipped') deps.onDrift?.('space-sync', 1);
+      const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, { signal, maxDeletions: deps.loaded.config.sync.maxDeletions });
+      if (data.reason === 'reconcile' && result.outcome !== 'skipped' && result.outcome !== 'conflict') deps.onDrift?.('space-sync', 1);
+      // A conflict is the job's outcome (syncSpace logged it), not a failure to retry: only a person can resolve it.
       return {
         status: 'done',
         summary: { target: result.target, outcome: result.outcome, contentHash: result.contentHash, changeRequest: result.changeRequest?.number },

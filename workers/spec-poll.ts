@@ -1,7 +1,6 @@
-import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
-import type { Processor } from '../src/queue/processor.js';
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { pollStep } from '../src/specs/spec-poll-step.js';
-import type { WorkerDeps } from './worker-deps.js';
 
 /**
  * `spec-poll`: one read of a published spec. Not settled yet means "again later" (the driver moves

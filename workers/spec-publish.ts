@@ -1,9 +1,9 @@
+import type { Processor, WorkerDeps } from '../src/queue/processor.js';
 import { isAbsolute, resolve } from 'node:path';
-import { PermanentJobError } from '../src/queue/errors/permanent-job-error.js';
-import type { Processor } from '../src/queue/processor.js';
+import { configReadScope } from '../src/config/load-config.js';
+import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { SpecValidationError } from '../src/specs/errors/spec-validation-error.js';
 import { publishSpec } from '../src/specs/publish-spec.js';
-import type { WorkerDeps } from './worker-deps.js';
 
 /** `spec-publish`: validate and PUT one spec, then hand the wait to a `spec-poll` job. */
 export function specPublishProcessor(deps: WorkerDeps): Processor<'spec-publish'> {
@@ -12,7 +12,7 @@ export function specPublishProcessor(deps: WorkerDeps): Processor<'spec-publish'
     if (!spec) throw new PermanentJobError(`No spec with slug "${data.slug}" in ${deps.loaded.file}.`);
     const target = spec.file === undefined || isAbsolute(spec.file) ? spec : { ...spec, file: resolve(deps.loaded.baseDir, spec.file) };
     try {
-      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger }, target, { signal });
+      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger, scope: configReadScope(deps.loaded) }, target, { signal });
       if (result.outcome === 'published') {
         await deps.enqueue('spec-poll', { organizationId: spec.organizationId, slug: spec.slug, startedAt: Date.now(), attempt: 0 });
       }

@@ -1,9 +1,11 @@
 import { inspect } from 'node:util';
 import type { z } from 'zod';
-import { normalizeEndpoint, resolveApiConfig, DEFAULT_ENDPOINT } from './api-config.js';
+import { normalizeEndpoint, DEFAULT_ENDPOINT } from './api-config.js';
 import type { ApiLogger } from './api-logger.js';
 import { systemClock, type Clock } from './clock.js';
+import { ApiConfigError } from './errors/api-config-error.js';
 import { ApiError } from './errors/api-error.js';
+import { NotTheApiError } from './errors/not-the-api-error.js';
 import { errorForStatus } from './errors/error-for-status.js';
 import { ResponseShapeError } from './errors/response-shape-error.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
@@ -13,6 +15,7 @@ import type { Query, RequestOptions } from './request-options.js';
 import { ChangeRequestsApi } from './resources/change-requests.js';
 import { ContentApi } from './resources/content.js';
 import { MembersApi } from './resources/members.js';
+import { SpacesApi } from './resources/spaces.js';
 import { OpenApiSpecsApi } from './resources/openapi-specs.js';
 import { OrganizationsApi } from './resources/organizations.js';
 import { SectionGroupsApi } from './resources/section-groups.js';
@@ -23,6 +26,7 @@ import { SitesApi } from './resources/sites.js';
 import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
 import { ApiErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
+import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
 
 /** Options of {@link ApiClient}. */
 export interface ApiClientOptions {
@@ -36,10 +40,15 @@ export interface ApiClientOptions {
   readonly retry?: RetryPolicyOptions | RetryPolicy;
   /** Client-side rate budget settings, or a budget shared with other clients of the same token. */
   readonly rateBudget?: RateBudgetOptions | RateBudget;
-  /** Receives one debug line per attempt and one warn line per retry; never headers. */
+  /**
+   * Receives one debug line per attempt and per retry; never headers. A retry is handled, expected
+   * work (a 429 waited out, a 5xx tried again): callers count it through {@link onRetry}.
+   */
   readonly logger?: ApiLogger | undefined;
   /** Called once per attempt with its status, or `'error'` when no response came (metrics). */
   readonly onResponse?: ((method: string, status: number | 'error') => void) | undefined;
+  /** Called before each retry with the failed attempt's status (`undefined` without a response), for run summaries. */
+  readonly onRetry?: ((status: number | undefined) => void) | undefined;
   /** `User-Agent` header. Default `docsync`. */
   readonly userAgent?: string;
   /** Sockets per origin. Default `16`. */
@@ -47,8 +56,6 @@ export interface ApiClientOptions {
   /** Time source and sleep, for tests. Default: the real clock. */
   readonly clock?: Clock;
 }
-
-const REDACTED = '[redacted]';
 
 function searchOf(query: Query | undefined): string {
   if (query === undefined) return '';
@@ -86,13 +93,17 @@ export class ApiClient {
   readonly shareLinks: ShareLinksApi;
   readonly organizations: OrganizationsApi;
   readonly members: MembersApi;
+  readonly spaces: SpacesApi;
 
   readonly #token: string | undefined;
+  /** Cuts the token and signed URLs (a bundle URL the API echoes) out of error messages. */
+  readonly #redactor: SecretRedactor;
   readonly #origin: string;
   readonly #basePath: string;
   readonly #userAgent: string;
   readonly #logger: ApiLogger | undefined;
   readonly #onResponse: ApiClientOptions['onResponse'];
+  readonly #onRetry: ApiClientOptions['onRetry'];
   readonly #clock: Clock;
   readonly #transport: HttpTransport;
 
@@ -103,13 +114,15 @@ export class ApiClient {
     this.#basePath = base.pathname;
     const token = options.token?.trim();
     if (token !== undefined && token !== '' && /[\s\p{Cc}]/u.test(token)) {
-      throw new TypeError('The API token contains whitespace or control characters: check DOCSYNC_TOKEN (or GITBOOK_TOKEN).');
+      throw new ApiConfigError('The API token contains whitespace or control characters: check DOCSYNC_TOKEN (or GITBOOK_TOKEN).');
     }
     this.#token = token === '' ? undefined : token;
+    this.#redactor = new SecretRedactor([this.#token]);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.#userAgent = options.userAgent ?? 'docsync';
     this.#logger = options.logger;
     this.#onResponse = options.onResponse;
+    this.#onRetry = options.onRetry;
     this.#clock = options.clock ?? systemClock;
     this.retryPolicy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.rateBudget =
@@ -131,15 +144,7 @@ export class ApiClient {
     this.shareLinks = new ShareLinksApi(this);
     this.organizations = new OrganizationsApi(this);
     this.members = new MembersApi(this);
-  }
-
-  /**
-   * A client for the endpoint and token in the environment (`DOCSYNC_*` over `GITBOOK_*`).
-   * @param env defaults to `process.env`.
-   */
-  static fromEnv(env: Readonly<Record<string, string | undefined>> = process.env, options: Omit<ApiClientOptions, 'endpoint' | 'token'> = {}): ApiClient {
-    const config = resolveApiConfig(env);
-    return new ApiClient({ ...options, endpoint: config.baseUrl, token: config.token });
+    this.spaces = new SpacesApi(this);
   }
 
   /** Whether a token was configured (the token itself is never exposed). */
@@ -166,7 +171,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const budget = this.rateBudget.acquire(options.signal);
       const waitedMs = typeof budget === 'number' ? budget : await budget;
-      if (waitedMs > 0) this.#logger?.info({ method, path: logPath, waitedMs, ...this.rateBudget.state }, 'api rate budget: waited');
+      if (waitedMs > 0) this.#logger?.debug({ method, path: logPath, waitedMs, ...this.rateBudget.state }, 'api rate budget: waited');
       const started = this.#clock.now();
       try {
         const response = await this.#transport.request({
@@ -198,10 +203,11 @@ export class ApiClient {
           );
           throw error;
         }
-        this.#logger?.warn(
+        this.#logger?.debug(
           { method, path: logPath, status: error.status, code: error.code, attempt, delayMs: decision.delayMs, reason: decision.reason },
           'api call failed, retrying',
         );
+        this.#onRetry?.(error.status);
         await this.#clock.sleep(decision.delayMs, options.signal);
       }
     }
@@ -243,11 +249,13 @@ export class ApiClient {
       return result.data;
     }
     const now = this.#clock.now();
+    const body = this.#errorBody(text);
+    if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
     throw errorForStatus({
       status,
       method,
       path,
-      body: this.#errorBody(text),
+      body,
       retryAfterMs:
         status === 429
           ? waitFromHeaders(response.headers, now)
@@ -266,17 +274,13 @@ export class ApiClient {
     }
     const parsed = ApiErrorBodySchema.safeParse(json);
     if (!parsed.success) return undefined;
-    const token = this.#token;
-    if (token === undefined || !parsed.data.error.message.includes(token)) return parsed.data;
-    return { error: { ...parsed.data.error, message: parsed.data.error.message.replaceAll(token, REDACTED) } };
+    return { error: { ...parsed.data.error, message: this.#redactor.text(parsed.data.error.message) } };
   }
 
-  /** Last line of defence: no error message may carry the token, whatever echoed it. */
+  /** Last line of defence: no error message may carry the token or a signed URL, whatever echoed it. */
   #scrub(error: ApiError): void {
-    const token = this.#token;
-    if (token === undefined) return;
-    if (error.message.includes(token)) error.message = error.message.replaceAll(token, REDACTED);
-    if (error.stack?.includes(token) === true) error.stack = error.stack.replaceAll(token, REDACTED);
+    error.message = this.#redactor.text(error.message);
+    if (error.stack !== undefined) error.stack = this.#redactor.text(error.stack);
   }
 
   toJSON(): Record<string, unknown> {

@@ -1,3 +1,5 @@
+import { ApiConfigError } from './errors/api-config-error.js';
+
 /** The API host used when neither `DOCSYNC_ENDPOINT` nor `GITBOOK_ENDPOINT` is set. */
 export const DEFAULT_ENDPOINT = 'https://api.gitbook.com';
 
@@ -20,7 +22,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /**
  * Normalizes an endpoint given as a host (`https://api.gitbook.com`), with a trailing slash, or
- * already ending in `/v1`, to the base URL `<endpoint>/v1`. Throws a `TypeError` naming the value
+ * already ending in `/v1`, to the base URL `<endpoint>/v1`. Throws an {@link ApiConfigError} naming the value
  * when it is not an http(s) URL.
  */
 export function normalizeEndpoint(endpoint: string): string {
@@ -28,16 +30,16 @@ export function normalizeEndpoint(endpoint: string): string {
   try {
     url = new URL(endpoint.trim());
   } catch (cause) {
-    throw new TypeError(
+    throw new ApiConfigError(
       `API endpoint "${endpoint}" is not a URL: set DOCSYNC_ENDPOINT (or GITBOOK_ENDPOINT) to e.g. ${DEFAULT_ENDPOINT}`,
       { cause },
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`API endpoint "${endpoint}" must start with http:// or https://`);
+    throw new ApiConfigError(`API endpoint "${endpoint}" must start with http:// or https://`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new TypeError('API endpoint must not carry credentials: put the token in DOCSYNC_TOKEN instead');
+    throw new ApiConfigError('API endpoint must not carry credentials: put the token in DOCSYNC_TOKEN instead');
   }
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
   return `${url.origin}${path}/v1`;

@@ -79,8 +79,18 @@ export class RetryPolicy {
   decide(input: RetryInput): RetryDecision {
     const { error, attempt } = input;
     if (attempt >= this.maxAttempts) return { retry: false, reason: `gave up after ${attempt} attempts` };
-    const idempotent = isIdempotent(input.method, input.idempotent);
+    return this.#decideKind(error, isIdempotent(input.method, input.idempotent), attempt);
+  }
 
+  /**
+   * Whether work that failed with `error` is worth doing again, attempts aside: what a job queue or
+   * a migration asks of a whole idempotent step. Same rules as {@link decide}.
+   */
+  isRetryable(error: ApiError): boolean {
+    return this.#decideKind(error, true, 1).retry;
+  }
+
+  #decideKind(error: ApiError, idempotent: boolean, attempt: number): RetryDecision {
     if (error instanceof RateLimitError) return this.#serverWait(error.retryAfterMs, attempt, 'rate limited (429)');
     if (error instanceof NetworkError) {
       if (error.errno === 'ENOTFOUND') return { retry: false, reason: 'host not found' };

@@ -1,26 +1,12 @@
-import type { SpaceSyncResult } from '../sync/sync-space.js';
-import type { SpecRunResult } from '../runtime/run-specs-once.js';
+import type { SyncReport } from '../runtime/sync-report.js';
 import { describeAction } from '../sync/space-sync-plan.js';
-
-export interface TargetFailure {
-  target: string;
-  error: string;
-  code: string;
-  /** The exit code this failure alone would give (auth, permission, unavailable…). */
-  exitCode: number;
-}
-
-export interface SyncReport {
-  results: SpaceSyncResult[];
-  specs: SpecRunResult[];
-  failures: TargetFailure[];
-}
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
 export function summarize(report: SyncReport): Record<string, number> {
   const counts: Record<string, number> = { created: 0, updated: 0, merged: 0, imported: 0, skipped: 0, planned: 0, failed: report.failures.length };
   for (const result of report.results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
   for (const spec of report.specs) counts[spec.outcome] = (counts[spec.outcome] ?? 0) + 1;
+  if (report.archived.length > 0) counts.archived = report.archived.length;
   return counts;
 }
 
@@ -31,11 +17,12 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
     lines.push(`${r.outcome.padEnd(8)} ${r.target}  ${r.pageCount} pages  ${r.contentHash.slice(0, 12)}${cr}`);
     if (dryRun) for (const action of r.plan.actions) lines.push(`         DRY-RUN: would ${describeAction(action)}`);
     if (r.diff) {
-      const { added, changed, removed, unchanged } = r.diff;
+      const { added, changed, removed, unchanged, files } = r.diff;
       lines.push(`         pages versus live: ${added.length} added, ${changed.length} changed, ${removed.length} removed, ${unchanged} unchanged`);
-      for (const [sign, paths] of [['+', added], ['~', changed], ['-', removed]] as const) {
-        for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${path}`);
-        if (paths.length > 20) lines.push(`           ${sign} … and ${paths.length - 20} more`);
+      lines.push(...diffLines(added, changed, removed));
+      if (files.added.length + files.changed.length + files.removed.length > 0) {
+        lines.push(`         files versus live: ${files.added.length} added, ${files.changed.length} changed, ${files.removed.length} removed`);
+        lines.push(...diffLines(files.added, files.changed, files.removed));
       }
     }
     for (const warning of r.warnings) lines.push(`         warning: ${warning}`);
@@ -44,42 +31,150 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
     const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : spec.processing.code}` : '';
     lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${spec.spec.lastVersion}` : ''}${state}`);
   }
+  for (const a of report.archived) lines.push(`archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`);
   for (const f of report.failures) lines.push(`failed   ${f.target}  ${f.error}`);
   const counts = summarize(report);
-  lines.push(
+  const outcome =
     Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([k, n]) => `${n} ${k}`)
-      .join(', ') || 'nothing to sync',
-  );
+      .join(', ') || 'nothing to sync';
+  lines.push(`${outcome}${handledRetries(report)}`);
   return `${lines.join('\n')}\n`;
 }
 
-export function formatJson(report: SyncReport): string {
-  return `${JSON.stringify({ summary: summarize(report), results: report.results, specs: report.specs, failures: report.failures }, null, 2)}\n`;
+/**
+ * The report as one JSON document. A failed run also carries `error` (its first failure, in the shape
+ * a command that fails before any report prints), so a CI step can always look at `.error`.
+ */
+/** `; 3 waits for the rate limit, 1 retry` when the run had any: handled, so counted rather than warned about. */
+function handledRetries(report: SyncReport): string {
+  const { rateLimitWaits = 0, retries = 0 } = report.retries ?? {};
+  const parts = [
+    ...(rateLimitWaits > 0 ? [`${rateLimitWaits} wait${rateLimitWaits === 1 ? '' : 's'} for the rate limit`] : []),
+    ...(retries > 0 ? [`${retries} ${retries === 1 ? 'retry' : 'retries'}`] : []),
+  ];
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }
 
-/** GitHub Actions workflow commands, so warnings and failures show on the run's page. */
-export function formatAnnotations(report: SyncReport): string {
-  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export function formatJson(report: SyncReport): string {
+  const [failure] = report.failures;
+  const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: null, line: null } };
+  const document = { ...error, summary: summarize(report), writes: report.writes, ...(report.retries ? { retries: report.retries } : {}), results: report.results, specs: report.specs, archived: report.archived, failures: report.failures };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** One word for the whole run: `failed`, `planned` (dry run), `synced` (something written) or `unchanged`. */
+export function runStatus(report: SyncReport, dryRun: boolean): string {
+  if (report.failures.length > 0) return 'failed';
+  if (dryRun) return 'planned';
+  return report.writes > 0 ? 'synced' : 'unchanged';
+}
+
+/** Step outputs of `sync --once` under GitHub Actions (see action.yml). */
+export function syncOutputs(report: SyncReport, dryRun: boolean): Record<string, string> {
+  const url = report.results.find((r) => r.changeRequest?.url !== undefined)?.changeRequest?.url ?? '';
+  return { 'change-request-url': url, status: runStatus(report, dryRun), writes: String(report.writes) };
+}
+
+/** A content warning split into the file and line it names (`SUMMARY.md:4: …`) and its text. */
+export interface PlacedWarning {
+  readonly file?: string;
+  readonly line?: number;
+  readonly message: string;
+}
+
+/** Content warnings start with the file (relative to the target's directory) and often its line. */
+export function placeWarning(warning: string): PlacedWarning {
+  const match = /^([^\s:][^:\n]*?\.[A-Za-z0-9]+)(?::(\d+))?: ([^]*)$/.exec(warning);
+  if (!match) return { message: warning };
+  const [, file = '', line, message = ''] = match;
+  return { file, ...(line === undefined ? {} : { line: Number(line) }), message };
+}
+
+/**
+ * GitHub Actions workflow commands, so warnings and failures show on the run's page. A warning that
+ * names its file gets `file=` (relative to the repository root, by `repoPath`) and `line=`, so it
+ * attaches to that line of the pull request's diff.
+ */
+export function formatAnnotations(report: SyncReport, repoPath: (target: string, file: string) => string = (_t, file) => file): string {
+  const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const lines: string[] = [];
-  for (const r of report.results) for (const w of r.warnings) lines.push(`::warning title=docsync ${r.target}::${escape(w)}`);
-  for (const f of report.failures) lines.push(`::error title=docsync ${f.target}::${escape(f.error)}`);
+  for (const r of report.results) {
+    for (const warning of r.warnings) {
+      const placed = placeWarning(warning);
+      const where = placed.file === undefined ? '' : `file=${escapeProperty(repoPath(r.target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
+      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${r.target}`)}::${escapeData(placed.file === undefined ? warning : placed.message)}`);
+    }
+  }
+  for (const f of report.failures) lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${escapeData(f.error)}`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** Markdown for `$GITHUB_STEP_SUMMARY`: one row per target, shown on the workflow run's page. */
+/** Most page titles listed per cell of the step summary; the rest are counted. */
+const MOST_TITLES = 30;
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+function pageList(paths: readonly string[], titles: Readonly<Record<string, string>> | undefined): string {
+  if (paths.length === 0) return '—';
+  const named = paths.slice(0, MOST_TITLES).map((path) => {
+    // Pages made in the editor have no source file: verification names them by their page path.
+    const editorPage = /^\(no source file\) (.*)$/.exec(path)?.[1];
+    const where = editorPage === undefined ? `\`${cell(path)}\`` : `\`${cell(editorPage)}\`, made in the editor`;
+    return `${cell(titles?.[path] ?? editorPage ?? path)} (${where})`;
+  });
+  return `${named.join(', ')}${paths.length > MOST_TITLES ? `, and ${paths.length - MOST_TITLES} more` : ''}`;
+}
+
+/**
+ * Markdown for `$GITHUB_STEP_SUMMARY` (and `--summary-file`): the run's counts, then a table per
+ * target (outcome, change request link, the pages added, changed and removed with their titles,
+ * warnings), then specs, archived previews and failures.
+ */
 export function formatStepSummary(report: SyncReport): string {
-  const rows = ['| target | outcome | details |', '|---|---|---|'];
-  for (const r of report.results) {
-    const cr = r.changeRequest ? `change request #${r.changeRequest.number}` : '';
-    rows.push(`| ${r.target} | ${r.outcome} | ${r.pageCount} pages ${cr}${r.warnings.length > 0 ? `, ${r.warnings.length} warnings` : ''} |`);
-  }
-  for (const spec of report.specs) rows.push(`| spec:${spec.slug} | ${spec.outcome} | ${spec.spec?.lastVersion ?? ''} |`);
-  for (const f of report.failures) rows.push(`| ${f.target} | **failed** | ${f.error.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+  const parts: string[] = [];
   const counts = Object.entries(summarize(report))
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${k}`)
     .join(', ');
-  return `### docsync sync\n\n${counts || 'nothing to sync'}\n\n${rows.join('\n')}\n`;
+  parts.push(`### docsync sync\n\n${counts || 'nothing to sync'}${handledRetries(report)}`);
+  for (const r of report.results) {
+    const rows = [`| \`${cell(r.target)}\` | |`, '|---|---|', `| outcome | ${r.outcome} |`];
+    if (r.changeRequest) {
+      const { number, url } = r.changeRequest;
+      rows.push(`| change request | ${url === undefined ? `#${number}` : `[#${number}](${url})`} |`);
+    }
+    if (r.diff) {
+      const { added, changed, removed, unchanged, titles } = r.diff;
+      const verb = r.outcome === 'planned' ? ' (planned)' : '';
+      rows.push(`| added${verb}: ${added.length} | ${pageList(added, titles)} |`);
+      rows.push(`| changed${verb}: ${changed.length} | ${pageList(changed, titles)} |`);
+      rows.push(`| removed${verb}: ${removed.length} | ${pageList(removed, titles)} |`);
+      rows.push(`| unchanged | ${unchanged} |`);
+    } else rows.push(`| pages | ${r.pageCount}${r.outcome === 'skipped' ? ' (no change since the last sync)' : ''} |`);
+    if (r.warnings.length > 0) rows.push(`| warnings | ${r.warnings.length}: ${r.warnings.slice(0, 10).map(cell).join('<br>')}${r.warnings.length > 10 ? '<br>…' : ''} |`);
+    parts.push(rows.join('\n'));
+  }
+  const rows: string[] = [];
+  for (const spec of report.specs) rows.push(`| spec:${cell(spec.slug)} | ${spec.outcome} | ${spec.spec?.lastVersion ?? ''} |`);
+  for (const a of report.archived) {
+    const link = a.changeRequest.url === undefined ? `#${a.changeRequest.number}` : `[#${a.changeRequest.number}](${a.changeRequest.url})`;
+    rows.push(`| ${cell(`${a.target}@${a.branch}`)} | archived | change request ${link}${a.supersededBy ? `, superseded by #${a.supersededBy.number}` : ''} |`);
+  }
+  for (const f of report.failures) rows.push(`| ${cell(f.target)} | **failed** | ${cell(f.error)} |`);
+  if (rows.length > 0) parts.push(['| target | outcome | details |', '|---|---|---|', ...rows].join('\n'));
+  // A blank line at the end: summaries of later steps or runs start a block of their own.
+  return `${parts.join('\n\n')}\n\n`;
+}
+
+/** `+`, `~` and `-` lines, at most 20 of each kind, then how many more. */
+function diffLines(added: readonly string[], changed: readonly string[], removed: readonly string[]): string[] {
+  const lines: string[] = [];
+  for (const [sign, paths] of [['+', added], ['~', changed], ['-', removed]] as const) {
+    for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${path}`);
+    if (paths.length > 20) lines.push(`           ${sign} … and ${paths.length - 20} more`);
+  }
+  return lines;
 }

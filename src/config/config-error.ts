@@ -1,15 +1,36 @@
+/** One problem of a configuration file, placed. */
+export interface ConfigIssue {
+  readonly message: string;
+  readonly line?: number | undefined;
+  readonly field?: string | undefined;
+}
+
 /** Bad configuration: names the file, line and field, and says what to change. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   readonly code = 'E_CONFIG';
+  /** Every problem found in the file, the first one being {@link line} and {@link field}. */
+  readonly issues: readonly ConfigIssue[];
 
   constructor(
     message: string,
     readonly file: string,
     readonly line?: number,
     readonly field?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; more?: readonly ConfigIssue[] },
   ) {
-    super(`${file}${line === undefined ? '' : `:${line}`}: ${field === undefined ? '' : `${field}: `}${message}`, options);
+    const more = options?.more ?? [];
+    const place = (issue: ConfigIssue): string =>
+      `${file}${issue.line === undefined ? '' : `:${issue.line}`}: ${issue.field === undefined ? '' : `${issue.field}: `}${issue.message}`;
+    // Every problem at once, one per line, so a file is fixed in one pass.
+    super([{ message, line, field }, ...more].map(place).join('\n'), options?.cause === undefined ? undefined : { cause: options.cause });
+    this.issues = [{ message, line, field }, ...more];
+  }
+
+  /** One error for several problems of a file, in line order. */
+  static of(file: string, issues: readonly ConfigIssue[], cause?: unknown): ConfigError {
+    const sorted = [...issues].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const [first, ...more] = sorted;
+    return new ConfigError(first?.message ?? 'invalid', file, first?.line, first?.field, { cause, more });
   }
 }

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { ArtifactsConfigSchema } from './artifacts-config-schema.js';
 import { HttpConfigSchema } from './http-config-schema.js';
 import { RedisConfigSchema } from './redis-config-schema.js';
 import { DaemonConfigSchema } from './daemon-config-schema.js';
 import { Duration } from './duration.js';
 import { SiteTargetSchema } from './site-target-schema.js';
 import { SpecTargetSchema } from './spec-target-schema.js';
+
+/** The largest archive the API's content import fetches. */
+export const DEFAULT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
 const TargetName = z
   .string()
@@ -23,13 +27,24 @@ export const SpaceTargetSchema = z.object({
       autoMerge: z.boolean().default(false).describe('Merge as soon as the content is imported. Default false.'),
     })
     .prefault({}),
+  assets: z
+    .object({
+      include: z.array(z.string().min(1)).default([]).describe('gitignore-style patterns, relative to the docs root, of files bundled even when no page references them (e.g. `.gitbook/assets/**`). Default none: only referenced files are bundled.'),
+      exclude: z.array(z.string().min(1)).default([]).describe('gitignore-style patterns of files never bundled, even when referenced. Default none.'),
+    })
+    .prefault({}),
+  import: z
+    .object({
+      maxBytes: z.number().int().positive().default(DEFAULT_IMPORT_MAX_BYTES).describe('Largest bundle sent to the import, in bytes; a larger one fails the target before any write. Default 104857600 (100 MiB, the API\'s import limit).'),
+    })
+    .prefault({}),
 });
 export type SpaceTarget = z.infer<typeof SpaceTargetSchema>;
 
 export const DocsyncConfigSchema = z.object({
   api: z
     .object({
-      endpoint: z.url().optional().describe('API host; default from DOCSYNC_ENDPOINT or GITBOOK_ENDPOINT, else https://api.gitbook.com.'),
+      endpoint: z.url({ protocol: /^https?$/, message: 'use an http(s) URL, like https://api.gitbook.com' }).optional().describe('API host; default from DOCSYNC_ENDPOINT or GITBOOK_ENDPOINT, else https://api.gitbook.com.'),
       token: z.string().min(1).optional().describe('Bearer token; default from DOCSYNC_TOKEN or GITBOOK_TOKEN. Use `${GITBOOK_TOKEN}`, never a literal.'),
       timeout: Duration.default(30_000).describe('Per-request timeout. Default 30s.'),
     })
@@ -40,20 +55,28 @@ export const DocsyncConfigSchema = z.object({
       path: z.string().default('.docsync/state.json').describe('State file for the file backend, relative to the config file. Default `.docsync/state.json`.'),
     })
     .prefault({}),
-  artifacts: z
-    .object({
-      listen: z.string().default('127.0.0.1:0').describe('Where the bundle server listens, `host:port`. Default `127.0.0.1:0` (a free port).'),
-      publicUrl: z.url().optional().describe('URL the API fetches bundles from, when it cannot reach `listen` directly (tunnel, ingress).'),
-      secret: z.string().min(16).optional().describe('HMAC key for bundle URLs, at least 16 characters; random per process when absent.'),
-      ttl: Duration.default(15 * 60_000).describe('How long a bundle URL stays valid. Default 15m.'),
-    })
-    .prefault({}),
+  artifacts: ArtifactsConfigSchema.prefault({}),
   http: HttpConfigSchema.prefault({}),
   redis: RedisConfigSchema.prefault({}),
+  sync: z
+    .object({
+      maxDeletions: z
+        .union([z.number().int().nonnegative(), z.string().regex(/^(100|\d{1,2})(\.\d+)?%$/, { message: 'use a number of pages, or a share like "25%"' })])
+        .default('25%')
+        .describe('Most live pages (synced from git) one sync may remove: a number, or a share of them like `25%` (rounded up to whole pages). More stops the sync before any write (exit 2) unless `--allow-deletions`. Default `25%`.'),
+    })
+    .prefault({})
+    .describe('Guards of space syncs.'),
   spaces: z.array(SpaceTargetSchema).default([]),
   daemon: DaemonConfigSchema.prefault({}).describe('The long-lived service: reconcile interval, concurrency, shutdown grace.'),
   specs: z.array(SpecTargetSchema).default([]).describe('OpenAPI specs to validate, publish and wait for.'),
   site: SiteTargetSchema.optional().describe('A docs site whose structure is kept as code.'),
+  allowPaths: z
+    .array(z.string().min(1))
+    .default([])
+    .describe(
+      'Folders outside the repository that docsync may read (docs, specs and their `$ref`s, the site manifest), relative to the config file. Default none: every path must resolve, after symlinks, inside the repository holding the config.',
+    ),
 });
 export type DocsyncConfig = z.infer<typeof DocsyncConfigSchema>;
 export type DocsyncConfigInput = z.input<typeof DocsyncConfigSchema>;

@@ -3,12 +3,15 @@ import { z } from 'zod';
 /** `host:port`, the host a name, an IPv4 address or a bracketed IPv6 address (`[::1]:9464`). */
 export const LISTEN_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
 
+/** A `host:port` to listen on; port 0 picks a free one. */
+export const ListenAddress = z
+  .string()
+  .regex(LISTEN_PATTERN, { message: 'use `host:port`, like 127.0.0.1:9464, 0.0.0.0:8080 or [::1]:9464' })
+  .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65_535, { message: 'the port must be between 0 and 65535' });
+
 /** The daemon's operators' endpoint: health, readiness, Prometheus metrics and the queue dashboard. */
 export const HttpConfigSchema = z.object({
-  listen: z
-    .string()
-    .regex(LISTEN_PATTERN, { message: 'use `host:port`, like 127.0.0.1:9464 or [::1]:9464' })
-    .default('127.0.0.1:9464')
+  listen: ListenAddress.default('127.0.0.1:9464')
     .describe('Where `/healthz`, `/readyz`, `/metrics` and `/admin/queues` listen, `host:port`. Default `127.0.0.1:9464`.'),
   dashboard: z
     .object({

@@ -2,9 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { parseYamlDocument } from './parse-yaml-document.js';
-import { ConfigError } from './config-error.js';
+import { MissingTokenError } from './missing-token-error.js';
+import { ConfigError, type ConfigIssue } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
+import { ReadScope } from './read-scope.js';
+import { findUnknownKeys } from './unknown-keys.js';
 import { yamlLineOf as lineOf } from './yaml-line-of.js';
 
 export const DEFAULT_CONFIG_FILE = 'docsync.yaml';
@@ -18,8 +21,10 @@ export interface LoadedConfig {
 }
 
 /**
- * Reads docsync.yaml: YAML with line numbers, `${VAR}` interpolation, then the zod schema. Every
- * failure is one ConfigError naming the file, the line and the field.
+ * Reads docsync.yaml: YAML with line numbers, `${VAR}` interpolation, the overrides of
+ * {@link ENV_OVERRIDES}, then the zod schema, strictly (a key the schema does not declare is
+ * an error, with the key it most likely meant). One ConfigError lists every problem of the file,
+ * each with its line and field.
  */
 export async function loadConfig(
   path: string = DEFAULT_CONFIG_FILE,
@@ -39,27 +44,99 @@ export async function loadConfig(
     );
   }
   const { document, lines } = parseYamlDocument(text, file);
+  const parsed: unknown = document.toJS();
+  if (parsed === null || parsed === undefined || (typeof parsed === 'object' && Object.keys(parsed).length === 0)) {
+    throw new ConfigError('the configuration is empty; declare `spaces`, `specs` or `site` (see config/docsync.example.yaml)', file, 1);
+  }
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError('the configuration must be a mapping of settings (api, spaces, specs, …)', file, lineOf(document, lines, []));
+  }
+  const issues: ConfigIssue[] = [];
   const missing: { path: (string | number)[]; variable: string }[] = [];
-  const raw = interpolateEnv(document.toJS() ?? {}, env, [], missing);
-  const firstMissing = missing[0];
-  if (firstMissing) {
-    throw new ConfigError(
-      `environment variable ${firstMissing.variable} is not set; export it or give a default with \${${firstMissing.variable}:-value}`,
-      file,
-      lineOf(document, lines, firstMissing.path),
-      firstMissing.path.join('.'),
-    );
+  const raw = overrideFromEnv(interpolateEnv(parsed, env, [], missing) as Record<string, unknown>, env);
+  const overridden = (at: (string | number)[]): string | undefined =>
+    ENV_OVERRIDES.find((o) => !!env[o.variable]?.trim() && o.path[0] === at[0] && o.path[1] === at[1])?.variable;
+  for (const { path: at, variable } of missing.filter((m) => !overridden(m.path))) {
+    issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
+  }
+  for (const unknown of findUnknownKeys(DocsyncConfigSchema, raw)) {
+    const hint = unknown.suggestion === undefined ? 'remove it' : `did you mean \`${unknown.suggestion}\`?`;
+    issues.push({ message: `unknown setting; ${hint}`, line: lineOf(document, lines, unknown.path), field: unknown.path.join('.') });
   }
   const result = DocsyncConfigSchema.safeParse(raw);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    const issuePath = (issue?.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');
-    throw new ConfigError(issue?.message ?? 'invalid', file, lineOf(document, lines, issuePath), issuePath.join('.') || undefined, {
-      cause: result.error,
-    });
+    for (const issue of result.error.issues) {
+      const at = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      const field = at.join('.') || undefined;
+      const variable = overridden(at);
+      issues.push(
+        variable === undefined
+          ? { message: issue.message, line: lineOf(document, lines, at), field }
+          : { message: `${issue.message} (from the environment; ${variable} overrides this setting)`, field },
+      );
+    }
   }
+  // Only the token's variable unset: the file is fine, the token is missing (exit 3, not 2).
+  const [first] = issues;
+  if (first !== undefined && missing.some((m) => m.path.join('.') === 'api.token') && issues.every((issue) => issue.field === 'api.token')) {
+    throw new MissingTokenError(first.message, file, first.line);
+  }
+  if (issues.length > 0 || !result.success) throw ConfigError.of(file, issues, result.error);
   checkUniqueNames(result.data, file, document, lines);
-  return { config: result.data, file, baseDir: dirname(file) };
+  const loaded = { config: result.data, file, baseDir: dirname(file) };
+  checkPathsInScope(loaded, document, lines);
+  return loaded;
+}
+
+/**
+ * Environment variables that, when set, override a setting of the file, even one the file fills
+ * from another variable (`token: ${GITBOOK_TOKEN}`). The README's environment table lists them.
+ * In a container they configure docsync without editing the repository's docsync.yaml.
+ */
+export const ENV_OVERRIDES = [
+  { variable: 'DOCSYNC_TOKEN', path: ['api', 'token'] },
+  { variable: 'DOCSYNC_ENDPOINT', path: ['api', 'endpoint'] },
+  { variable: 'REDIS_URL', path: ['redis', 'url'] },
+  { variable: 'DOCSYNC_ARTIFACTS_LISTEN', path: ['artifacts', 'listen'] },
+  { variable: 'DOCSYNC_ARTIFACTS_PUBLIC_URL', path: ['artifacts', 'publicUrl'] },
+] as const;
+
+function overrideFromEnv(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...raw };
+  for (const { variable, path } of ENV_OVERRIDES) {
+    const value = env[variable]?.trim();
+    if (!value) continue;
+    const [section, key] = path;
+    const current = out[section];
+    out[section] = { ...(typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {}), [key]: value };
+  }
+  return out;
+}
+
+/** The folders this configuration may make docsync read: its repository and `allowPaths`. */
+export function configReadScope(loaded: LoadedConfig): ReadScope {
+  return ReadScope.of(loaded.baseDir, loaded.config.allowPaths);
+}
+
+/** Every path the file names for reading must resolve, after symlinks, inside its {@link configReadScope}. */
+function checkPathsInScope(loaded: LoadedConfig, document: Document, lines: LineCounter): void {
+  const { config, baseDir, file } = loaded;
+  const named: { path: (string | number)[]; value: string }[] = [
+    ...config.spaces.map((space, index) => ({ path: ['spaces', index, 'directory'], value: space.directory })),
+    ...config.specs.flatMap((spec, index) => (spec.file === undefined ? [] : [{ path: ['specs', index, 'file'], value: spec.file }])),
+    ...(config.site ? [{ path: ['site', 'manifest'], value: config.site.manifest }] : []),
+  ];
+  const scope = configReadScope(loaded);
+  for (const { path, value } of named) {
+    const located = scope.locate(resolve(baseDir, value));
+    if (located.inside) continue;
+    throw new ConfigError(
+      `"${value}" resolves to ${located.real}, outside ${scope.describe()}; move it into the repository or add its folder to allowPaths`,
+      file,
+      lineOf(document, lines, path),
+      path.join('.'),
+    );
+  }
 }
 
 function checkUniqueNames(config: DocsyncConfig, file: string, document: Document, lines: LineCounter): void {

@@ -34,8 +34,8 @@ export function buildPageTree(
   return groups.map((group) => ({ title: group.title, pages: group.nodes.flatMap(build) }));
 }
 
-/** `guide/setup.md` → `setup`; a folder's `README.md` → the folder's name. */
-function fileTitle(path: string): string {
+/** The title of a page with neither a `SUMMARY.md` title nor a heading: `guide/setup.md` → `setup`; a folder's `README.md` → the folder's name. */
+export function fileTitle(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
   const folder = parentOf(path);
   if (name.toLowerCase() === 'readme' && folder !== '') return folder.slice(folder.lastIndexOf('/') + 1);

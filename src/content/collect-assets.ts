@@ -1,20 +1,31 @@
+import { type AssetRules, patternMatcher } from './asset-rules.js';
 import type { LoadedFile } from './content-loader.js';
-import { joinDocPath, parentOf } from './doc-path.js';
+import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from './file-index.js';
 import { resolveLink } from './resolve-link.js';
 
+/** MOST_NAMED paths are named in a warning; the rest are counted. */
+const MOST_NAMED = 20;
+
 /**
- * The non-page files a bundle needs: everything under `<root>/.gitbook/assets/`, plus files pages
- * reference relatively elsewhere under the root. A missing image, or one outside the root, is a
- * warning naming the page and line; other missing links are left alone (they may be site routes).
+ * The non-page files a bundle needs: the files pages reference (links, images, `{% file %}`, `cover:`
+ * and file icons), the files `SUMMARY.md` links to, and those `rules.include` matches, minus those
+ * `rules.exclude` matches. A missing image, or one outside the root, is a warning naming the page and
+ * line; other missing links are left alone (they may be site routes). Files under `.gitbook/assets/`
+ * that end up unbundled are named in one warning.
  */
 export function collectAssets(
   index: FileIndex,
   root: string,
   pages: ReadonlyMap<string, LoadedFile>,
+  summaryFiles: readonly string[],
+  rules: AssetRules,
   warnings: string[],
 ): string[] {
-  const assets = new Set(index.under(joinDocPath(root, '.gitbook/assets')).map((entry) => entry.path));
+  const included = patternMatcher(rules.include);
+  const excluded = patternMatcher(rules.exclude);
+  const relative = (path: string): string => relativeTo(root, path) ?? path;
+  const assets = new Set<string>(summaryFiles);
   for (const [pagePath, file] of pages) {
     for (const ref of file.page?.refs ?? []) {
       const found = resolveLink(parentOf(pagePath), ref.target, { root, index, page: false });
@@ -28,5 +39,25 @@ export function collectAssets(
       }
     }
   }
-  return [...assets];
+  if (rules.include.length > 0) {
+    for (const { path } of index.under(root)) {
+      if (!/\.md$/i.test(path) && included(relative(path))) assets.add(path);
+    }
+  }
+  const bundled = [...assets].filter((path) => !excluded(relative(path)));
+
+  const kept = new Set(bundled);
+  const left = index
+    .under(joinDocPath(root, '.gitbook/assets'))
+    .map((entry) => entry.path)
+    .filter((path) => !kept.has(path));
+  if (left.length > 0) {
+    const named = left.slice(0, MOST_NAMED).map(relative).join(', ');
+    const more = left.length > MOST_NAMED ? ` and ${left.length - MOST_NAMED} more` : '';
+    const files = left.length === 1 ? '1 file' : `${left.length} files`;
+    warnings.push(
+      `${joinDocPath(root, '.gitbook/assets')}: ${files} referenced by no page, so not bundled: ${named}${more} (add a pattern to the target's assets.include to bundle them)`,
+    );
+  }
+  return bundled;
 }

@@ -24,7 +24,7 @@ export interface Bundle {
   readonly entries: readonly BundleEntry[];
 }
 
-/** Options of {@link createBundle} and `streamBundle`. */
+/** Options of {@link createBundle}. */
 export interface CreateBundleOptions {
   /** Deflate level for compressible files, 1-9. Default 6. Images, archives and PDFs are stored. */
   readonly level?: Exclude<DeflateLevel, 0>;
@@ -33,7 +33,7 @@ export interface CreateBundleOptions {
 /**
  * Zips the snapshot's files with fflate's `zipSync`: entries sorted by path, fixed mtime, fixed
  * levels, no extra fields or comments, so the same tree gives the same bytes. Holds every file in
- * memory at once; `streamBundle` writes the same bytes holding one file at a time.
+ * memory at once; `writeBundle` writes the same bytes to a file, deflating only what its cache lacks.
  * Throws `SnapshotStaleError` when a file changed since the snapshot was read.
  */
 export async function createBundle(

@@ -1,4 +1,5 @@
 import { comparePaths } from './compare-paths.js';
+import { FolderNotInCommitError } from './errors/folder-not-in-commit-error.js';
 import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
 import { type CommitInfo, GitRepository } from './git-repository.js';
 import { ReadCounter } from './read-counter.js';
@@ -28,11 +29,15 @@ export class GitRefSource implements TreeSource {
   /**
    * Opens `ref` (default `HEAD`) of the repository containing `directory`. Paths are relative to
    * `directory`, as with a `WorktreeSource` on the same folder. Throws `NotAGitRepositoryError`,
-   * `GitRefNotFoundError`.
+   * `GitRefNotFoundError`, `FolderNotInCommitError`.
    */
   static async open(directory: string, ref = 'HEAD'): Promise<GitRefSource> {
     const repository = await GitRepository.open(directory);
-    return new GitRefSource(repository, ref, await repository.resolveCommit(ref));
+    const commit = await repository.resolveCommit(ref);
+    if (repository.prefix !== '' && !(await repository.hasFolder(commit, repository.prefix))) {
+      throw new FolderNotInCommitError(repository.directory, repository.prefix, ref, commit);
+    }
+    return new GitRefSource(repository, ref, commit);
   }
 
   /** Sha, subject and author of this source's commit. */

@@ -141,6 +141,15 @@ export class GitRepository {
     return entries;
   }
 
+  /** Whether `path` is a folder of `commit`. */
+  async hasFolder(commit: string, path: string): Promise<boolean> {
+    try {
+      return (await this.git.raw(['cat-file', '-t', `${commit}:${path}`])).trim() === 'tree';
+    } catch {
+      return false;
+    }
+  }
+
   /** One blob's bytes. */
   async readBlob(oid: string): Promise<Uint8Array> {
     let bytes: unknown;

@@ -30,6 +30,8 @@ export interface ParsedGitbookConfig {
   readonly warnings: readonly string[];
   /** Line of `root:`, for error messages about a root that does not exist. */
   readonly rootLine: number | undefined;
+  /** Line of each kept redirect, by its (trimmed) old path. */
+  readonly redirectLines: Readonly<Record<string, number>>;
 }
 
 /**
@@ -46,7 +48,7 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
     const { line, reason } = yamlErrorSummary(firstError);
     const where = line === undefined ? file : `${file}:${line}`;
     const warning = `${where}: not valid YAML (${reason}); using defaults`;
-    return { config: DEFAULT_GITBOOK_CONFIG, warnings: [warning], rootLine: undefined };
+    return { config: DEFAULT_GITBOOK_CONFIG, warnings: [warning], rootLine: undefined, redirectLines: {} };
   }
 
   const warnings: string[] = [];
@@ -61,11 +63,11 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
   };
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) {
-    return { config: DEFAULT_GITBOOK_CONFIG, warnings, rootLine: undefined };
+    return { config: DEFAULT_GITBOOK_CONFIG, warnings, rootLine: undefined, redirectLines: {} };
   }
   if (!isRecord(data)) {
     warnings.push(`${file}:1: expected a mapping of root, structure and redirects; using defaults`);
-    return { config: DEFAULT_GITBOOK_CONFIG, warnings, rootLine: undefined };
+    return { config: DEFAULT_GITBOOK_CONFIG, warnings, rootLine: undefined, redirectLines: {} };
   }
 
   const pathField = (keys: readonly string[], value: unknown, fallback: string): string => {
@@ -88,6 +90,7 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
   const summary = pathField(['structure', 'summary'], structure.summary, defaults.summary) || defaults.summary;
 
   const redirects: Record<string, string> = {};
+  const redirectLines: Record<string, number> = {};
   if (isRecord(data.redirects)) {
     for (const [from, to] of Object.entries(data.redirects)) {
       const target = typeof to === 'string' ? normalizeDocPath(to) : undefined;
@@ -95,6 +98,8 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
         warn(['redirects', from], `redirect "${from}" needs a page path inside the docs root; skipped`);
       } else {
         redirects[from.trim()] = target;
+        const line = lineOf(['redirects', from]);
+        if (line !== undefined) redirectLines[from.trim()] = line;
       }
     }
   } else if (data.redirects !== undefined && data.redirects !== null) {
@@ -105,6 +110,7 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
     config: { root, structure: { readme, summary }, redirects },
     warnings,
     rootLine: lineOf(['root']),
+    redirectLines,
   };
 }
 

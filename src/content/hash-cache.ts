@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically } from './write-file-atomically.js';
 import { HashCacheWriteError } from './errors/hash-cache-write-error.js';
 import type { PageMeta } from './parse-page-meta.js';
 
@@ -100,7 +100,10 @@ export class HashCache {
     this.dirty = true;
   }
 
-  /** Drops entries not looked up or stored since load (deleted files). Returns how many. */
+  /**
+   * Drops entries not looked up or stored since the last prune or the load (deleted files), and starts
+   * the next round: a long-lived cache keeps only what the latest read used. Returns how many.
+   */
   prune(): number {
     let dropped = 0;
     for (const key of this.entries.keys()) {
@@ -109,6 +112,7 @@ export class HashCache {
         dropped += 1;
       }
     }
+    this.used.clear();
     if (dropped > 0) this.dirty = true;
     return dropped;
   }
@@ -116,14 +120,10 @@ export class HashCache {
   /** Writes the cache if it changed: to a temp file, then renamed over, so a crash never leaves half a file. */
   async save(): Promise<void> {
     if (this.file === undefined || !this.dirty) return;
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFile(temp, JSON.stringify({ version: CACHE_VERSION, entries: Object.fromEntries(this.entries) }));
-      await rename(temp, this.file);
+      await writeFileAtomically(this.file, JSON.stringify({ version: CACHE_VERSION, entries: Object.fromEntries(this.entries) }));
       this.dirty = false;
     } catch (error) {
-      await rm(temp, { force: true }).catch(() => undefined);
       throw new HashCacheWriteError(this.file, error);
     }
   }

@@ -1,7 +1,10 @@
 export * from './errors/index.js';
+export { type AssetRules, NO_ASSET_RULES } from './asset-rules.js';
+export { bundleSizeBound, largestFiles } from './bundle-size.js';
 export { type Bundle, type BundleEntry, createBundle, type CreateBundleOptions } from './create-bundle.js';
 export { contentHash } from './content-hash.js';
-export { streamBundle } from './stream-bundle.js';
+export { DeflatePool, type Deflater } from './deflate-pool.js';
+export { type DeflatedEntry, DeflatedEntryCache } from './deflated-entry-cache.js';
 export type { DocsSnapshot, PageGroup, PageNode, ReadStats, SnapshotFile } from './docs-snapshot.js';
 export { type CommitInfo, GitRepository, type GitTreeEntry } from './git-repository.js';
 export { GitRefSource } from './git-ref-source.js';
@@ -20,3 +23,4 @@ export { readDocsRepo, type ReadDocsOptions } from './read-docs-repo.js';
 export { ReadCounter } from './read-counter.js';
 export type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
 export { WorktreeSource, type WorktreeSourceOptions } from './worktree-source.js';
+export { type BundleFile, writeBundle, type WriteBundleOptions } from './write-bundle.js';

@@ -1,8 +1,6 @@
-import matter from '@11ty/gray-matter';
-import { parseDocument } from 'yaml';
 import type { LineNote } from './line-note.js';
 import { scanLink } from './scan-link.js';
-import { yamlErrorSummary } from './yaml-error.js';
+import { splitFrontmatter } from './split-frontmatter.js';
 
 /** A file a page points at relatively (an image, a download), as written, at a line of the page. */
 export interface PageRef {
@@ -21,13 +19,17 @@ export interface PageMeta {
   readonly hidden?: boolean;
   /** GitBook's `layout.*` block (title, description, tableOfContents, outline, pagination visibility…). */
   readonly layout?: Record<string, unknown>;
+  /** GitBook's `cover:` image, as written (a path relative to the page, or a URL). */
+  readonly cover?: string;
+  /** GitBook's `coverY:` vertical offset of the cover. */
+  readonly coverY?: number;
+  /** Local files the page points at (links, images, `{% file %}`, its cover and a file `icon`). */
   readonly refs: readonly PageRef[];
   readonly notes: readonly LineNote[];
   /** The file holds NUL bytes: binary data under a `.md` name, not a page. */
   readonly binary?: true;
 }
 
-const HAS_FRONTMATTER = /^---[ \t]*\n(?:[\s\S]*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 const IMG_SRC = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
@@ -41,35 +43,23 @@ const FILE_LINK = /\.(?!md$)[a-z0-9]{1,8}$/i;
  */
 export function parsePageMeta(text: string): PageMeta {
   if (text.includes('\u0000')) return { refs: [], notes: [], binary: true };
-  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const notes: LineNote[] = [];
-  let data: Record<string, unknown> = {};
-  let body = source;
-  const block = HAS_FRONTMATTER.exec(source)?.[0];
-  if (block !== undefined) {
-    body = source.slice(block.length);
-    try {
-      // Only the block goes to gray-matter: it keys a lookup by its whole input, costly for long pages.
-      // Passing options keeps it from caching every input in a module-level map.
-      const parsed = matter(block, { engines: { yaml: parseYamlMapping } });
-      data = isRecord(parsed.data) ? parsed.data : {};
-    } catch (error) {
-      const { line, reason } = yamlErrorSummary(error);
-      // gray-matter hands over the text after the opening `---` including its newline: lines match the file's.
-      notes.push({ line: line ?? 1, message: `frontmatter is not valid YAML (${reason}); ignored` });
-    }
-  }
-  const bodyFirstLine = source.slice(0, source.length - body.length).split('\n').length;
-  const meta = { ...frontmatterFields(data, notes), ...scanBody(body, bodyFirstLine) };
-  return { ...meta, notes };
+  const page = splitFrontmatter(text);
+  const notes: LineNote[] = [...page.notes];
+  const fields = frontmatterFields(page.data, notes);
+  const body = scanBody(page.body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), page.bodyLine);
+  // Frontmatter files come first: they are named at line 1, before any body reference.
+  const refs: PageRef[] = [];
+  addImage(refs, fields.cover, 1);
+  if (fields.icon !== undefined && FILE_LINK.test(fields.icon)) addImage(refs, fields.icon, 1);
+  return { ...fields, ...body, refs: [...refs, ...body.refs], notes };
 }
 
-function frontmatterFields(data: Record<string, unknown>, notes: LineNote[]): Omit<PageMeta, 'refs' | 'notes'> {
+function frontmatterFields(data: Readonly<Record<string, unknown>>, notes: LineNote[]): Omit<PageMeta, 'refs' | 'notes'> {
   const fields: { -readonly [K in keyof PageMeta]?: PageMeta[K] } = {};
   const wrongType = (key: string, expected: string): void => {
     notes.push({ line: 1, message: `frontmatter "${key}" should be ${expected}; ignored` });
   };
-  const { description, icon, hidden, layout } = data;
+  const { description, icon, hidden, layout, cover, coverY } = data;
   if (typeof description === 'string') fields.description = description;
   else if (description !== undefined && description !== null) wrongType('description', 'text');
   if (typeof icon === 'string') fields.icon = icon;
@@ -79,6 +69,10 @@ function frontmatterFields(data: Record<string, unknown>, notes: LineNote[]): Om
   else if (hidden !== undefined && hidden !== null) wrongType('hidden', 'true or false');
   if (isRecord(layout)) fields.layout = JSON.parse(JSON.stringify(layout)) as Record<string, unknown>;
   else if (layout !== undefined && layout !== null) wrongType('layout', 'a mapping');
+  if (typeof cover === 'string' && cover.trim() !== '') fields.cover = cover.trim();
+  else if (cover !== undefined && cover !== null) wrongType('cover', 'an image path or URL');
+  if (typeof coverY === 'number' && Number.isFinite(coverY)) fields.coverY = coverY;
+  else if (coverY !== undefined && coverY !== null) wrongType('coverY', 'a number');
   return fields;
 }
 
@@ -120,14 +114,6 @@ function addImage(refs: PageRef[], target: string | undefined, line: number): vo
   if (target !== undefined && target.trim() !== '' && !EXTERNAL.test(target.trim())) {
     refs.push({ target: target.trim(), line, image: true });
   }
-}
-
-function parseYamlMapping(input: string): object {
-  const doc = parseDocument(input, { uniqueKeys: false });
-  const error = doc.errors[0];
-  if (error !== undefined) throw error;
-  const data: unknown = doc.toJS();
-  return isRecord(data) ? data : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto';
+import { type AssetRules, NO_ASSET_RULES } from './asset-rules.js';
 import { buildPageTree } from './build-page-tree.js';
 import { collectAssets } from './collect-assets.js';
 import { comparePaths } from './compare-paths.js';
 import { contentHash } from './content-hash.js';
 import { ContentLoader, type LoadedFile } from './content-loader.js';
-import { joinDocPath, normalizeDocPath, relativeTo } from './doc-path.js';
+import { joinDocPath, normalizeDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
 import { DocsRootNotFoundError } from './errors/docs-root-not-found-error.js';
 import { FileIndex } from './file-index.js';
-import { DEFAULT_GITBOOK_CONFIG, formatGitbookConfig, type ParsedGitbookConfig, parseGitbookConfig } from './gitbook-config.js';
+import { formatGitbookConfig } from './gitbook-config.js';
 import { HashCache } from './hash-cache.js';
-import { inferStructure } from './infer-structure.js';
-import type { OutlineGroup, OutlineNode } from './outline.js';
-import { parseSummary } from './parse-summary.js';
-import { resolveSummary } from './resolve-summary.js';
+import { locateDocs } from './locate-docs.js';
+import { outlineDocs } from './outline-docs.js';
 import type { TreeSource } from './tree-source.js';
 
 /** Larger "pages" are data dumps or mistakes; GitBook would not render them either. */
@@ -28,6 +27,8 @@ export interface ReadDocsOptions {
    * Default: a fresh in-memory cache. The caller saves it (`cache.save()`).
    */
   readonly cache?: HashCache;
+  /** Files to bundle beyond those the docs reference, and files never to bundle. Default: none. */
+  readonly assets?: AssetRules;
 }
 
 /**
@@ -45,38 +46,20 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
 
   const configPath = joinDocPath(directory, '.gitbook.yaml');
   const configFile = (await loader.load([configPath], 'text')).get(configPath);
-  const parsedConfig: ParsedGitbookConfig =
-    configFile === undefined
-      ? { config: DEFAULT_GITBOOK_CONFIG, warnings: [], rootLine: undefined }
-      : parseGitbookConfig(configFile.text ?? '', configPath);
+  const location = locateDocs(index, directory, configFile === undefined ? undefined : (configFile.text ?? ''));
+  const { parsed: parsedConfig, root, readmePath, summaryPath } = location;
   warnings.push(...parsedConfig.warnings);
   const { config } = parsedConfig;
-  const root = joinDocPath(directory, config.root);
-  const rootEntries = index.under(root);
-  if (rootEntries.length === 0) {
+  if (index.under(root).length === 0) {
     const hint = configFile === undefined ? undefined : `${configPath}:${parsedConfig.rootLine ?? 1} (root: ./${config.root})`;
     throw new DocsRootNotFoundError(source.label, root, hint);
   }
-
-  const configuredReadme = joinDocPath(root, config.structure.readme);
-  const readmePath = index.has(configuredReadme) ? configuredReadme : (index.findIgnoringCase(configuredReadme) ?? configuredReadme);
-  const summaryPath = joinDocPath(root, config.structure.summary);
   const summaryFile = (await loader.load([summaryPath], 'text')).get(summaryPath);
-  let groups: OutlineGroup[];
-  if (summaryFile === undefined) {
-    if (config.structure.summary !== DEFAULT_GITBOOK_CONFIG.structure.summary) {
-      warnings.push(`${configPath}: structure.summary "${config.structure.summary}" not found; pages inferred from folders`);
-    }
-    groups = inferStructure(index, root, readmePath);
-  } else {
-    const resolved = resolveSummary(parseSummary(summaryFile.text ?? ''), { summaryPath, root, index });
-    warnings.push(...resolved.warnings);
-    groups = resolved.groups;
-    putReadmeFirst(groups, readmePath, index.has(readmePath));
-  }
-  if (!index.has(readmePath)) warnings.push(`${readmePath}: readme (structure.readme) not found; the space has no first page`);
+  const outline = outlineDocs(index, location, summaryFile === undefined ? undefined : (summaryFile.text ?? ''));
+  warnings.push(...outline.warnings);
+  const { groups } = outline;
 
-  const pagePaths = outlinePaths(groups).filter((path) => {
+  const pagePaths = outline.pages.filter((path) => {
     const size = index.get(path)?.size ?? 0;
     if (size <= MAX_PAGE_BYTES) return true;
     warnings.push(`${path}: page is ${(size / 1048576).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1048576} MiB a page may be; skipped (split it, or move data to .gitbook/assets/)`);
@@ -89,8 +72,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     pages.delete(path);
   }
   const pageTree = buildPageTree(groups, pages, root, warnings);
-  const assets = await loader.load(collectAssets(index, root, pages, warnings), 'hash');
-  warnUnlisted(rootEntries.map((entry) => entry.path), pages, summaryFile?.path, warnings);
+  const assets = await loader.load(collectAssets(index, root, pages, outline.files, options.assets ?? NO_ASSET_RULES, warnings), 'hash');
+  if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   const files: SnapshotFile[] = [];
   const add = (file: LoadedFile | undefined): void => {
@@ -100,12 +83,18 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   if (configFile !== undefined && (config.root !== '' || parsedConfig.warnings.length > 0)) {
     // The bundle's top is the docs root, so its .gitbook.yaml must say `root: ./`; and a config we read
     // with warnings goes out as what we understood, not as the junk GitBook might read differently.
-    const bytes = new TextEncoder().encode(formatGitbookConfig({ ...config, root: '' }));
-    files.push({ path: '.gitbook.yaml', bytes, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') });
+    files.push(generated('.gitbook.yaml', formatGitbookConfig({ ...config, root: '' })));
   } else {
     add(configFile);
   }
-  add(summaryFile);
+  if (summaryFile !== undefined && outline.readmeAdded) {
+    // GitBook's import reads the table of contents from SUMMARY.md: the readme must be in it to land.
+    const title = pageTree[0]?.pages[0]?.title ?? 'Introduction';
+    const text = withReadmeListed(summaryFile.text ?? '', title, relativeTo(parentOf(summaryPath), readmePath) ?? readmePath);
+    files.push(generated(relativeTo(root, summaryPath) ?? summaryPath, text));
+  } else {
+    add(summaryFile);
+  }
   for (const file of pages.values()) add(file);
   for (const file of assets.values()) add(file);
   const unique = [...new Map(files.map((file) => [file.path, file])).values()].sort((a, b) => comparePaths(a.path, b.path));
@@ -129,41 +118,34 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   };
 }
 
-/** The readme is the space's first page: when `SUMMARY.md` leaves it out, it goes in front. */
-function putReadmeFirst(groups: OutlineGroup[], readmePath: string, exists: boolean): void {
-  if (!exists || outlinePaths(groups).includes(readmePath)) return;
-  const node: OutlineNode = { path: readmePath, title: undefined, label: undefined, children: [] };
-  const first = groups[0];
-  if (first?.title === undefined && first !== undefined) first.nodes.unshift(node);
-  else groups.unshift({ title: undefined, nodes: [node] });
+/** A file docsync writes into the bundle instead of the source's. */
+function generated(path: string, text: string): SnapshotFile {
+  const bytes = new TextEncoder().encode(text);
+  return { path, bytes, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') };
 }
 
-function outlinePaths(groups: readonly OutlineGroup[]): string[] {
-  const paths: string[] = [];
-  const walk = (nodes: readonly OutlineNode[]): void => {
-    for (const node of nodes) {
-      paths.push(node.path);
-      walk(node.children);
-    }
-  };
-  for (const group of groups) walk(group.nodes);
-  return paths;
+/** `SUMMARY.md` with a first entry for the readme, after its `# title` line when it has one. */
+function withReadmeListed(summary: string, title: string, link: string): string {
+  const lines = summary.split('\n');
+  const at = lines.findIndex((line) => /^\s*(?:[*+-]|\d{1,9}[.)])\s|^ {0,3}#{2,6}\s/.test(line));
+  const next = lines[at] ?? '';
+  const heading = /^ {0,3}#/.test(next);
+  // The same indent as the first bullet: a deeper one would make it that bullet's parent.
+  const indent = heading ? '' : (/^\s*/.exec(next)?.[0] ?? '');
+  const entry = `${indent}* [${title.replace(/[\\[\]]/g, '\\$&')}](${encodeURI(link)})`;
+  const insert = heading ? [entry, ''] : [entry];
+  lines.splice(at < 0 ? lines.length : at, 0, ...insert);
+  return lines.join('\n');
 }
 
-/** One warning for markdown files `SUMMARY.md` leaves out: GitBook ignores them, so does the bundle. */
-function warnUnlisted(
-  rootPaths: readonly string[],
-  pages: ReadonlyMap<string, LoadedFile>,
-  summaryPath: string | undefined,
-  warnings: string[],
-): void {
-  if (summaryPath === undefined) return;
-  const unlisted = rootPaths.filter(
-    (path) => /\.md$/i.test(path) && path !== summaryPath && !pages.has(path) && !path.split('/').some((p) => p.startsWith('.')),
-  );
-  const [first] = unlisted;
-  if (first !== undefined) {
-    const more = unlisted.length > 1 ? ` and ${unlisted.length - 1} more` : '';
-    warnings.push(`${summaryPath}: ${first}${more} not listed; not bundled (add them to ${summaryPath} to publish them)`);
-  }
+/** MOST_UNLISTED paths are named; the rest are counted. */
+const MOST_UNLISTED = 20;
+
+/** One warning naming the markdown files `SUMMARY.md` leaves out: GitBook ignores them, so does the bundle. */
+function warnUnlisted(unlisted: readonly string[], summaryPath: string, warnings: string[]): void {
+  if (unlisted.length === 0) return;
+  const named = unlisted.slice(0, MOST_UNLISTED).join(', ');
+  const more = unlisted.length > MOST_UNLISTED ? ` and ${unlisted.length - MOST_UNLISTED} more` : '';
+  const files = unlisted.length === 1 ? 'file is' : `${unlisted.length} files are`;
+  warnings.push(`${summaryPath}: ${files} not listed, so not bundled: ${named}${more} (add them to ${summaryPath} to publish them)`);
 }

@@ -20,10 +20,12 @@ export interface ResolveSummaryContext {
 export function resolveSummary(
   parsed: ParsedSummary,
   context: ResolveSummaryContext,
-): { groups: OutlineGroup[]; warnings: string[] } {
+): { groups: OutlineGroup[]; warnings: string[]; missing: number; files: string[] } {
   const { summaryPath, root, index } = context;
   const warnings = parsed.notes.map((note) => ({ line: note.line, text: `${summaryPath}:${note.line}: ${note.message}` }));
   const firstListed = new Map<string, number>();
+  let missing = 0;
+  const files: string[] = [];
   const fromFolder = parentOf(summaryPath);
 
   /** The entry's page path, or undefined (with a warning) when it is skipped. */
@@ -36,8 +38,12 @@ export function resolveSummary(
     const found = resolveLink(fromFolder, item.target, { root, index, page: true });
     if (found.kind === 'external') return undefined;
     if (found.kind === 'outside') return skip('points outside the docs root; entry skipped');
+    if (found.kind === 'missing') missing += 1;
     if (found.kind === 'missing') return skip(`not found (looked for ${found.path}); entry skipped`);
-    if (!/\.md$/i.test(found.path)) return skip('is not a markdown page; entry skipped');
+    if (!/\.md$/i.test(found.path)) {
+      files.push(found.path);
+      return skip('is not a markdown page; bundled as a file, not listed as a page');
+    }
     const earlier = firstListed.get(found.path);
     if (earlier !== undefined) return skip(`is already listed at line ${earlier}; duplicate entry skipped`);
     firstListed.set(found.path, item.line);
@@ -56,5 +62,5 @@ export function resolveSummary(
 
   const groups = parsed.groups.map((group) => ({ title: group.title, nodes: resolveItems(group.items) }));
   warnings.sort((a, b) => a.line - b.line);
-  return { groups, warnings: warnings.map((warning) => warning.text) };
+  return { groups, warnings: warnings.map((warning) => warning.text), missing, files };
 }

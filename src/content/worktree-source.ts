@@ -4,13 +4,14 @@ import path from 'node:path';
 import { comparePaths } from './compare-paths.js';
 import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
 import { SourceNotFoundError } from './errors/source-not-found-error.js';
+import { TreeIgnore } from './tree-ignore.js';
 import { ReadCounter } from './read-counter.js';
 import type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
 
 /** Options of {@link WorktreeSource}. */
 export interface WorktreeSourceOptions {
-  /** Directory names never descended into. Default `['.git', 'node_modules']`. */
-  readonly ignore?: readonly string[];
+  /** What is skipped. Default {@link TreeIgnore.load} of the directory: the rule the watcher shares. */
+  readonly ignore?: TreeIgnore;
   /**
    * A file modified less than this long before the listing gets no change token, so it is always read:
    * a write in the same timestamp tick after we read it would leave size and mtime unchanged (git's
@@ -31,7 +32,7 @@ export class WorktreeSource implements TreeSource {
   readonly label: string;
   readonly counter = new ReadCounter();
   readonly directory: string;
-  private readonly ignore: ReadonlySet<string>;
+  private readonly ignore: TreeIgnore;
   private readonly racyWindowMs: number;
   private readonly batch: number;
   private readonly now: () => number;
@@ -39,7 +40,7 @@ export class WorktreeSource implements TreeSource {
   constructor(directory: string, options: WorktreeSourceOptions = {}) {
     this.directory = path.resolve(directory);
     this.label = this.directory;
-    this.ignore = new Set(options.ignore ?? ['.git', 'node_modules']);
+    this.ignore = options.ignore ?? TreeIgnore.load(this.directory);
     this.racyWindowMs = options.racyWindowMs ?? 2000;
     this.batch = Math.max(1, options.batch ?? 256);
     this.now = options.now ?? Date.now;
@@ -62,8 +63,8 @@ export class WorktreeSource implements TreeSource {
       for (const dirent of dirents) {
         const relative = folder === '' ? dirent.name : `${folder}/${dirent.name}`;
         // Symlinks are skipped, as in git sources (mode 120000): following them could leave the tree.
-        if (dirent.isDirectory() && !this.ignore.has(dirent.name)) folders.push(relative);
-        if (!dirent.isFile()) continue;
+        if (dirent.isDirectory() && !this.ignore.ignores(relative, true)) folders.push(relative);
+        if (!dirent.isFile() || this.ignore.ignores(relative, false)) continue;
         const info = statSync(this.absolute(relative), { throwIfNoEntry: false });
         if (info === undefined) continue;
         const trusted = startedAt - info.mtimeMs >= this.racyWindowMs;

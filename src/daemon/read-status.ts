@@ -1,25 +1,38 @@
+import type { ApiClient } from '../api/api-client.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS } from '../queue/job-kinds.js';
-import { createRedisConnection } from '../queue/redis-connection.js';
+import { connectRedis } from '../queue/redis-connection.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
 
+/** A configured space as the API describes it; `error` when it could not be read. */
+export interface SpaceStatus {
+  spaceId: string;
+  title?: string;
+  visibility?: string;
+  error?: string;
+}
+
 export interface DaemonStatus {
   queues: Record<string, Record<string, number>>;
+  spaces: SpaceStatus[];
   targets: { key: string; state: TargetState }[];
   failures: { kind: string; id: string | undefined; data: unknown; reason: string; failedAt: string | undefined }[];
 }
 
-/** Reads what `docsync status` shows, straight from Redis (and the state store). */
-export async function readStatus(loaded: LoadedConfig, logger: Logger): Promise<DaemonStatus> {
+/**
+ * Reads what `docsync status` shows, straight from Redis (and the state store). Throws
+ * `RedisUnavailableError` within a few seconds when Redis cannot be reached.
+ */
+export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pick<ApiClient, 'spaces'>): Promise<DaemonStatus> {
   const { config } = loaded;
-  const redis = createRedisConnection(config.redis.url, 'admin', logger);
+  const redis = await connectRedis(config.redis.url, logger);
   const producer = new BullmqProducer(redis, config.redis.prefix);
   try {
     const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
-    const status: DaemonStatus = { queues: {}, targets: [], failures: [] };
+    const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], targets: [], failures: [] };
     for (const kind of JOB_KINDS) {
       const queue = producer.queue(kind);
       status.queues[kind] = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
@@ -42,8 +55,29 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger): Promise<
   }
 }
 
+/** One `GET /spaces/{spaceId}` per configured space; a failure is shown, never fatal to `status`. */
+async function readSpaces(api: Pick<ApiClient, 'spaces'>, spaceIds: readonly string[]): Promise<SpaceStatus[]> {
+  return Promise.all(
+    [...new Set(spaceIds)].map(async (spaceId): Promise<SpaceStatus> => {
+      try {
+        const space = await api.spaces.get(spaceId);
+        return { spaceId, title: space.title, visibility: space.visibility };
+      } catch (error) {
+        return { spaceId, error: (error as Error).message };
+      }
+    }),
+  );
+}
+
 export function formatStatus(status: DaemonStatus): string {
-  const lines = ['queues (waiting / active / delayed / completed / failed):'];
+  const lines: string[] = [];
+  if (status.spaces.length > 0) {
+    lines.push('spaces:');
+    for (const space of status.spaces) {
+      lines.push(`  ${space.spaceId.padEnd(30)} ${space.error === undefined ? `${space.title ?? ''} (${space.visibility ?? '?'})` : `unavailable: ${space.error}`}`);
+    }
+  }
+  lines.push('queues (waiting / active / delayed / completed / failed):');
   for (const [kind, c] of Object.entries(status.queues)) {
     lines.push(`  ${kind.padEnd(15)} ${[c.waiting, c.active, c.delayed, c.completed, c.failed].map((n) => String(n ?? 0).padStart(5)).join(' ')}`);
   }

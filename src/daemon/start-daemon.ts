@@ -4,12 +4,12 @@ import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS, type JobInput, type JobKind } from '../queue/job-kinds.js';
+import type { ProcessorFactory } from '../queue/processor.js';
 import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
-import { checkEvictionPolicy, createRedisConnection, type Redis } from '../queue/redis-connection.js';
+import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../queue/redis-connection.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
-import { processorRegistry } from '../../workers/processor-registry.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { watchPlan } from './watch-plan.js';
 
@@ -21,6 +21,8 @@ export interface DaemonOptions {
   logger: Logger;
   /** Operators' endpoint; defaults to `http.listen` for the `daemon` role, none for the others. */
   httpListen?: string | undefined;
+  /** The processors of every job kind (workers/processor-registry.ts), for the roles that work. */
+  processors: ProcessorFactory;
 }
 
 export interface RunningDaemon {
@@ -33,9 +35,16 @@ export interface RunningDaemon {
   stop(): Promise<void>;
 }
 
+/** What stopping needs after the drain (forcing the workers, closing queues and servers). */
+const STOP_RESERVE_MS = 2_000;
+
+/** How long start-up waits for Redis before it goes on without it (and arms the schedule when it comes). */
+const REDIS_AT_START_MS = 3_000;
+
 /**
  * Starts docsync as a long-lived service in one of its roles. Everything it opens is closed by
- * `stop()`, in reverse order, so SIGTERM drains cleanly.
+ * `stop()`, in reverse order, so SIGTERM drains cleanly. Redis need not be there: the roles start,
+ * answer `/healthz` (and `/readyz` says Redis is down), stop on SIGTERM, and go to work when it comes.
  */
 export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions): Promise<RunningDaemon> {
   const { config } = loaded;
@@ -61,12 +70,15 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
 
   try {
     const admin = connect('admin');
-    await checkEvictionPolicy(admin, logger);
+    admin.once('ready', () => void checkEvictionPolicy(admin, logger));
     const producerRedis = connect('producer');
     const producer = new BullmqProducer(producerRedis, config.redis.prefix);
+    // Before Redis is first reached BullMQ waits for it without a deadline; the queues' close does not.
     closers.push(() => producer.close());
     const metrics = new Metrics({ kinds: JOB_KINDS });
     metrics.setQueueDepthCollector(async () => {
+      // While Redis is away a read would wait for it: the scrape answers without depths instead.
+      if (!isRedisReady(producerRedis)) throw new Error('Redis is unreachable');
       const depths = [];
       for (const kind of JOB_KINDS) {
         const counts = await producer.queue(kind).getJobCounts('waiting', 'active', 'delayed', 'failed');
@@ -81,39 +93,63 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     let runtime: Runtime | undefined;
     if (role !== 'watch') {
       const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis: admin });
-      runtime = await createRuntime(loaded, { logger, state, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
-      closers.push(() => (runtime as Runtime).close());
-      const registry = processorRegistry({ loaded, runtime, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
+      const running = await createRuntime(loaded, { logger, state, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
+      runtime = running;
+      closers.push(() => running.close());
+      const registry = options.processors({ loaded, runtime: running, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
       const consumer = new BullmqConsumer(registry, () => connect('worker'), logger, {
         prefix: config.redis.prefix,
         concurrency: config.daemon.concurrency,
         lockDurationMs: config.daemon.lockDuration,
         onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),
       });
-      closers.push(() => consumer.close(config.daemon.shutdownGrace));
+      // Active jobs drain within shutdownGrace, less what closing the rest takes, so the process is gone by then.
+      const grace = config.daemon.shutdownGrace;
+      closers.push(() => consumer.close(grace - Math.min(STOP_RESERVE_MS, grace / 2)));
+    }
+
+    // The operators' endpoint comes before anything waits for Redis, so /healthz answers meanwhile.
+    const listen = options.httpListen ?? (role === 'daemon' ? config.http.listen : undefined);
+    let ops: OpsServer | undefined;
+    if (listen !== undefined) {
+      const api = runtime?.api;
+      ops = await startOpsServer({
+        listen,
+        metrics,
+        queues: [...producer.queues.values()],
+        dashboard: config.http.dashboard,
+        logger,
+        readiness: async () => {
+          const redis = isRedisReady(admin) && (await admin.ping().then(() => true, () => false));
+          const apiOk = api === undefined ? true : await firstOrganization(api).then(() => true, () => false);
+          const details = redis ? {} : { redis: `Redis at ${redisWhere(config.redis.url)} is unreachable${reasonOf(config.redis.url)}` };
+          return { redis, api: apiOk, details };
+        },
+      });
+      const server = ops;
+      closers.push(() => server.close());
     }
 
     let watchers: TargetWatchers | undefined;
     if (role !== 'worker') {
-      await scheduleReconcile(producer, config.daemon.reconcileInterval);
-      // A full pass at start-up catches whatever changed while docsync was down.
-      await enqueue('reconcile-tick', {});
-      // And one each time Redis comes back: it catches the edits the watcher could not enqueue
-      // meanwhile, and restores the schedule if Redis restarted empty.
-      let redisLost = false;
-      producerRedis.on('close', () => (redisLost = true));
+      // The reconcile schedule, and a full pass that catches whatever changed while docsync (or
+      // Redis) was away: at start-up, and again each time Redis comes back (it may have restarted
+      // empty, and the watcher could not enqueue meanwhile).
+      const arm = async (): Promise<void> => {
+        await scheduleReconcile(producer, config.daemon.reconcileInterval);
+        await enqueue('reconcile-tick', {});
+      };
+      if (await waitForRedis(producerRedis, REDIS_AT_START_MS)) await arm();
+      else logger.warn({ redis: redisWhere(config.redis.url) }, 'Redis is unreachable at start-up; the reconcile schedule is armed when it comes');
+      let armed = isRedisReady(producerRedis);
+      producerRedis.on('close', () => (armed = false));
       producerRedis.on('ready', () => {
-        if (!redisLost) return;
-        redisLost = false;
-        void (async () => {
-          try {
-            await scheduleReconcile(producer, config.daemon.reconcileInterval);
-            await enqueue('reconcile-tick', {});
-            logger.info({}, 'Redis is back; a reconcile pass catches up on changes made while it was away');
-          } catch (error) {
-            logger.warn({ err: (error as Error).message }, 'Redis is back but the catch-up pass could not be enqueued; the next reconcile will run it');
-          }
-        })();
+        if (armed) return;
+        armed = true;
+        void arm().then(
+          () => logger.info({}, 'Redis is there; a reconcile pass catches up on changes made while it was away'),
+          (error: unknown) => logger.warn({ err: (error as Error).message }, 'Redis is back but the catch-up pass could not be enqueued; the next reconcile will run it'),
+        );
       });
       const plan = await watchPlan(loaded);
       const byName = new Map(plan.map((entry) => [entry.watch.name, entry.job]));
@@ -124,6 +160,8 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
           if (!job) return;
           logger.info({ target: name, reason }, 'change seen; enqueueing');
           try {
+            // Before Redis is first reached an add would wait for it with no deadline.
+            if (!isRedisReady(producerRedis)) throw new Error('Redis is unreachable');
             await producer.enqueue(job.kind, job.data);
           } catch (error) {
             // Redis away: the reconcile pass after it returns picks the change up.
@@ -136,26 +174,6 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       closers.push(() => watching.close());
     }
 
-    const listen = options.httpListen ?? (role === 'daemon' ? config.http.listen : undefined);
-    let ops: OpsServer | undefined;
-    if (listen !== undefined) {
-      const api = runtime?.api;
-      ops = await startOpsServer({
-        listen,
-        metrics,
-        queues: [...producer.queues.values()],
-        dashboard: config.http.dashboard,
-        logger,
-        readiness: async () => {
-          const redis = await admin.ping().then(() => true, () => false);
-          const apiOk = api === undefined ? true : await firstOrganization(api).then(() => true, () => false);
-          return { redis, api: apiOk };
-        },
-      });
-      const server = ops;
-      closers.push(() => server.close());
-    }
-
     logger.info({ role, targets: config.spaces.length, specs: config.specs.length, ops: ops?.url }, 'docsync started');
     const degraded = watchers?.degraded ?? [];
     return { producer, metrics, opsUrl: ops?.url, degraded, stop: stopAll };
@@ -163,6 +181,11 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     await stopAll();
     throw error;
   }
+}
+
+function reasonOf(url: string): string {
+  const reason = redisDownReason(url);
+  return reason === undefined ? '' : ` (${reason})`;
 }
 
 /** One cheap authenticated read: the first page of the caller's organizations. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { LoadedConfig } from '../config/load-config.js';
+import { configReadScope, type LoadedConfig } from '../config/load-config.js';
 import type { JobInput, JobKind } from '../queue/job-kinds.js';
 import { listSpecFiles } from '../specs/list-spec-files.js';
 import type { WatchTarget } from '../watch/target-watcher.js';
@@ -20,11 +20,12 @@ export async function watchPlan(loaded: LoadedConfig): Promise<WatchedTarget[]> 
     watch: { name: `space:${space.name}`, directory: resolve(baseDir, space.directory), source: space.source },
     job: { kind: 'space-sync', data: { target: space.name, reason: 'change' } },
   }));
+  const scope = configReadScope(loaded);
   for (const spec of config.specs) {
     if (spec.file === undefined) continue;
     const file = resolve(baseDir, spec.file);
     plan.push({
-      watch: { name: `spec:${spec.slug}`, directory: file, source: 'worktree', extraFiles: await listSpecFiles(file) },
+      watch: { name: `spec:${spec.slug}`, directory: file, source: 'worktree', extraFiles: await listSpecFiles(file, scope) },
       job: { kind: 'spec-publish', data: { slug: spec.slug, reason: 'change' } },
     });
   }

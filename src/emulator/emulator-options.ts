@@ -22,8 +22,12 @@ export const EmulatorOptionsSchema = z.object({
   importLimit: z.number().int().positive().default(100 * 1024 * 1024),
   /** Delay between OpenAPI processing states, in ms. Default 50. */
   processingStepMs: z.number().int().min(0).default(50),
-  /** Validate every response against the shared zod schemas (tests turn this on). Default false. */
-  checkResponses: z.boolean().default(false),
+  /**
+   * Hold every `/v1` answer to the official response schema of its operation (`@gitbook/api`'s
+   * OpenAPI document, a development dependency): an answer that breaks it becomes a 500 naming the
+   * operation and the violation, and is logged. Tests turn this on. Default false.
+   */
+  strict: z.boolean().default(false),
 });
 export type EmulatorOptions = z.infer<typeof EmulatorOptionsSchema>;
 export type EmulatorOptionsInput = z.input<typeof EmulatorOptionsSchema>;

@@ -46,6 +46,8 @@ export function commentPermissions(role: MemberRole, isAuthor: boolean) {
     view: roleAtLeast(role, 'read'),
     edit: isAuthor && roleAtLeast(role, 'comment'),
     reply: roleAtLeast(role, 'comment'),
+    // Required by the official schema, which declares only `reply` ("react or send a reply").
+    react: roleAtLeast(role, 'comment'),
     delete: (isAuthor && roleAtLeast(role, 'comment')) || roleAtLeast(role, 'admin'),
   };
 }

@@ -11,6 +11,11 @@ import { RateLimiter } from './http/rate-limiter.js';
 import { RequestStats } from './http/request-stats.js';
 import { routeDefiner } from './http/define-route.js';
 import { registerAllRoutes } from './routes/register-all-routes.js';
+import { ContractValidator } from './contract/contract-validator.js';
+import { describeViolations } from './contract/contract-violation.js';
+import { ResponseConformance, type OperationConformance } from './contract/response-conformance.js';
+import { silentLogger, type Logger } from '../logging/logger.js';
+import { registerFileDownloadRoute } from './routes/file-download-route.js';
 
 export interface RunningEmulator {
   /** Base URL without `/v1`, e.g. `http://127.0.0.1:4010`. */
@@ -19,6 +24,10 @@ export interface RunningEmulator {
   /** The live state, for tests that need to look behind the API. */
   readonly state: EmulatorState;
   stats(): ReturnType<RequestStats['snapshot']>;
+  /** The operations it serves, as registered: `GET /v1/spaces/:spaceId`. */
+  readonly routes: readonly EmulatorRoute[];
+  /** In strict mode, the answers checked against the official schema per operation and status. */
+  conformance(): OperationConformance[] | undefined;
   /** Back to the fixture, with counters cleared. */
   reset(): void;
   close(): Promise<void>;
@@ -27,9 +36,22 @@ export interface RunningEmulator {
 type Fault = 'error-500' | 'error-503' | 'drop-before' | 'drop-after';
 const FAULTS: readonly Fault[] = ['error-500', 'error-503', 'drop-before', 'drop-after'];
 
+export interface EmulatorRoute {
+  readonly method: string;
+  /** Fastify's pattern: `/v1/spaces/:spaceId`; `*` takes the rest of the path. */
+  readonly url: string;
+}
+
+export interface EmulatorDeps {
+  /** Where strict mode reports an answer that breaks the official schema. */
+  readonly logger?: Logger;
+}
+
 /** Starts an emulator of the Documentation Hosting Management API on loopback (by default). */
-export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
+export async function startEmulator(input: EmulatorOptionsInput = {}, deps: EmulatorDeps = {}): Promise<RunningEmulator> {
   const options = EmulatorOptionsSchema.parse(input);
+  const conformance = options.strict ? new ResponseConformance(await ContractValidator.load()) : undefined;
+  const logger = deps.logger ?? silentLogger;
   const fixture = await loadFixture(options.fixtures);
   const random = new Random(options.seed);
   const faultRandom = new Random(options.seed ^ 0x5bd1e995);
@@ -85,6 +107,8 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
       const fault = FAULTS[Math.floor(faultRandom.next() * FAULTS.length)] ?? 'error-500';
       stats.recordFault();
       if (fault === 'drop-before') {
+        // Hijacked, the request goes no further: the operation must not run behind the dropped connection.
+        reply.hijack();
         request.raw.socket.destroy();
         return;
       }
@@ -96,6 +120,22 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
       throw new EmulatorError(fault === 'error-500' ? 500 : 503, 'Injected fault: try again.');
     }
   });
+  if (conformance) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/v1/') && request.url !== '/v1') return payload;
+      const path = (request.url.split('?')[0] ?? '').slice('/v1'.length);
+      const status = reply.statusCode;
+      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+      const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+      const body: unknown = text === undefined || text === '' ? undefined : json ? JSON.parse(text) : text;
+      const { operationId, violations } = conformance.check(request.method, path, status, body);
+      if (violations.length === 0) return payload;
+      const message = `The emulator's answer to ${operationId ?? request.method} (status ${status}) breaks the official response schema: ${describeViolations(violations)}`;
+      logger.error({ operationId, method: request.method, path, status, violations }, message);
+      void reply.code(500).header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({ error: { code: 500, message } });
+    });
+  }
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (dropAfter.has(request)) request.raw.socket.destroy();
     done(null, payload);
@@ -108,13 +148,20 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
   });
 
   app.get('/_emulator/stats', () => stats.snapshot());
+  if (conformance) app.get('/_emulator/conformance', () => conformance.snapshot());
+  registerFileDownloadRoute(app, ctx);
   app.post('/_emulator/reset', (_request, reply) => {
     reset();
     return reply.code(204).send();
   });
 
+  const routes: EmulatorRoute[] = [];
   await app.register((v1, _opts, done) => {
-    registerAllRoutes(routeDefiner(v1, ctx), ctx);
+    const define = routeDefiner(v1, ctx);
+    registerAllRoutes((definition) => {
+      routes.push({ method: definition.method, url: definition.url });
+      define(definition);
+    }, ctx);
     done();
   });
 
@@ -134,10 +181,12 @@ export async function startEmulator(input: EmulatorOptionsInput = {}): Promise<R
   return {
     url: baseUrl,
     options,
+    routes,
     get state() {
       return state;
     },
     stats: () => stats.snapshot(),
+    conformance: () => conformance?.snapshot(),
     reset,
     async close() {
       for (const timer of timers) clearTimeout(timer);

@@ -1,6 +1,8 @@
 import { destination, pino, type DestinationStream } from 'pino';
-import { build as prettyStream } from 'pino-pretty';
+import { prettyFactory } from 'pino-pretty';
 import type { ApiLogger } from '../api/api-logger.js';
+import { colorEnabled } from './color-enabled.js';
+import { SecretRedactor, secretsFromEnv } from './redact-secrets.js';
 
 /** The logger every part of docsync takes: pino's call shape, so a pino logger fits as is. */
 export type Logger = ApiLogger;
@@ -36,6 +38,16 @@ export interface LoggerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether standard error is a terminal. Default `process.stderr.isTTY`. */
   isTTY?: boolean;
+  /**
+   * Colours in the pretty format. Default: {@link colorEnabled} (`FORCE_COLOR`, `NO_COLOR`, and a
+   * terminal on standard error when no destination is given).
+   */
+  color?: boolean;
+  /**
+   * Secret values hidden wherever they appear in a line, as whole tokens of at least 8 characters.
+   * The environment's tokens and keys (see `SECRET_ENV_VARS`, and `REDIS_URL`'s password) always are.
+   */
+  secrets?: readonly string[];
 }
 
 /** The format {@link createLogger} uses for these options; see {@link LoggerOptions.format}. */
@@ -50,27 +62,33 @@ export function logFormat(options: Pick<LoggerOptions, 'format' | 'env' | 'isTTY
  * Structured logs: JSON lines, or pino-pretty's rendering of the same records in a terminal.
  * Redaction happens in pino before either format sees a record, so both hide the same fields.
  * Artifact and share URLs carry signatures and keys, so `url` fields are redacted too; log the
- * target or path instead.
+ * target or path instead. Each finished line then passes a {@link SecretRedactor}: secret values
+ * and signed URLs are cut from messages, error stacks and any field, whatever its name.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const env = options.env ?? process.env;
+  const redactor = new SecretRedactor([...secretsFromEnv(env), ...(options.secrets ?? [])]);
   const settings = {
     level: options.level ?? env.DOCSYNC_LOG_LEVEL ?? 'info',
     redact: { paths: REDACT, censor: '[redacted]' },
     base: { app: 'docsync' },
   };
+  const out = options.destination ?? destination(2);
   if (logFormat({ ...options, env }) === 'pretty') {
-    // In this thread, synchronously (no transport worker): a line logged just before exit is not lost.
-    const stream = prettyStream({
-      destination: options.destination ?? 2,
-      sync: true,
-      colorize: options.destination === undefined ? (options.isTTY ?? process.stderr.isTTY) : false,
+    // Formatted here, synchronously (no transport worker, no stream pipeline): a line logged just
+    // before exit is not lost, and a destination that prints above a progress bar gets whole lines.
+    const pretty = prettyFactory({
+      colorize: options.color ?? colorEnabled(options.destination === undefined && (options.isTTY ?? process.stderr.isTTY), env),
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname,app',
     });
-    return pino(settings, stream);
+    return pino(settings, redacting({ write: (line: string) => out.write(pretty(line)) }, redactor));
   }
-  return pino(settings, options.destination ?? destination(2));
+  return pino(settings, redacting(out, redactor));
+}
+
+function redacting(stream: DestinationStream, redactor: SecretRedactor): DestinationStream {
+  return { write: (line: string) => stream.write(redactor.text(line)) };
 }
 
 /** A logger that drops everything, for library callers that pass none. */

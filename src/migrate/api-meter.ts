@@ -19,6 +19,10 @@ export class ApiMeter {
   total = 0;
   /** 429 responses. */
   rateLimited = 0;
+  /** 429s the client waited out and tried again. */
+  rateLimitWaits = 0;
+  /** Other failed attempts the client tried again (5xx, dropped connections, timeouts). */
+  retries = 0;
   /** Requests by status (`'error'` when no response came). */
   readonly byStatus = new Map<string, number>();
   readonly #scope = new AsyncLocalStorage<CallCounter>();
@@ -46,6 +50,12 @@ export class ApiMeter {
       if (this.#recent.length > 4096 || (this.#recent[0] ?? now) < now - 4 * WINDOW_MS) this.#prune(now);
     }
     this.next?.(method, status);
+  };
+
+  /** Pass as `ApiClient`'s `onRetry`. */
+  readonly onRetry = (status: number | undefined): void => {
+    if (status === 429) this.rateLimitWaits += 1;
+    else this.retries += 1;
   };
 
   /** Runs `work` with `counter` receiving the requests it makes. */

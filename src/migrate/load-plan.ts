@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config/config-error.js';
 import { parseYamlDocument } from '../config/parse-yaml-document.js';
+import { ReadScope } from '../config/read-scope.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import { isFieldIssue, readSource } from './infer-source.js';
 import { parseCsv, CsvSyntaxError } from './parse-csv.js';
@@ -31,8 +32,9 @@ type Locate = (fieldPath: readonly (string | number)[]) => number | undefined;
 /**
  * Reads a migration plan: YAML (`items:` with `defaults:`) or, for files ending in `.csv`, CSV with a
  * header row (`source,space` and optionally `id,kind,ref,subfolder,mode,merge,subject`). Relative
- * paths are resolved against the plan's folder. Every problem is a `ConfigError` naming the file,
- * the line and the field.
+ * paths are resolved against the plan's folder, and must lie (after symlinks) inside `scope`: by
+ * default the repository holding the plan, or its folder outside any repository. Every problem is a
+ * `ConfigError` naming the file, the line and the field.
  *
  * ```yaml
  * defaults: { mode: change-request, merge: true }
@@ -43,7 +45,7 @@ type Locate = (fieldPath: readonly (string | number)[]) => number | undefined;
  *   - { source: space:space-old, space: space-new }
  * ```
  */
-export async function loadPlan(file: string): Promise<MigrationPlan> {
+export async function loadPlan(file: string, scope?: ReadScope): Promise<MigrationPlan> {
   const absolute = path.resolve(file);
   let text: string;
   try {
@@ -53,16 +55,19 @@ export async function loadPlan(file: string): Promise<MigrationPlan> {
       cause: error,
     });
   }
-  return parsePlan(text, absolute);
+  return parsePlan(text, absolute, scope ?? ReadScope.of(path.dirname(absolute)));
 }
 
-/** {@link loadPlan} on text already read; `file` decides the format and anchors relative paths. */
-export function parsePlan(text: string, file: string): MigrationPlan {
+/**
+ * {@link loadPlan} on text already read; `file` decides the format and anchors relative paths.
+ * Local sources are checked against `scope` when one is given.
+ */
+export function parsePlan(text: string, file: string, scope?: ReadScope): MigrationPlan {
   const absolute = path.resolve(file);
-  return absolute.toLowerCase().endsWith('.csv') ? parseCsvPlan(text, absolute) : parseYamlPlan(text, absolute);
+  return absolute.toLowerCase().endsWith('.csv') ? parseCsvPlan(text, absolute, scope) : parseYamlPlan(text, absolute, scope);
 }
 
-function parseYamlPlan(text: string, file: string): MigrationPlan {
+function parseYamlPlan(text: string, file: string, scope: ReadScope | undefined): MigrationPlan {
   const { document, lines } = parseYamlDocument(text, file);
   const locate: Locate = (fieldPath) => yamlLineOf(document, lines, fieldPath);
   const fail = (fieldPath: readonly (string | number)[], message: string): never => {
@@ -77,12 +82,12 @@ function parseYamlPlan(text: string, file: string): MigrationPlan {
   const defaults = readDefaults(record.defaults, fail);
   const items = record.items;
   if (!Array.isArray(items) || items.length === 0) return fail(['items'], 'must be a non-empty list of {source, space}');
-  const read = items.map((item, index) => readItem(item, index, defaults, path.dirname(file), (fieldPath, message) => fail(['items', index, ...fieldPath], message)));
+  const read = items.map((item, index) => readItem(item, index, defaults, path.dirname(file), scope, (fieldPath, message) => fail(['items', index, ...fieldPath], message)));
   checkUnique(read, (index, field) => locate(['items', index, field]), file, (index, field) => `items.${index}.${field}`);
   return { file, items: read };
 }
 
-function parseCsvPlan(text: string, file: string): MigrationPlan {
+function parseCsvPlan(text: string, file: string, scope: ReadScope | undefined): MigrationPlan {
   let records;
   try {
     records = parseCsv(text);
@@ -136,6 +141,7 @@ function parseCsvPlan(text: string, file: string): MigrationPlan {
       index,
       defaults,
       path.dirname(file),
+      scope,
       fail,
     );
   });
@@ -161,6 +167,7 @@ function readItem(
   index: number,
   defaults: Defaults,
   baseDir: string,
+  scope: ReadScope | undefined,
   fail: (fieldPath: readonly (string | number)[], message: string) => never,
 ): MigrationItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail([], `item ${index + 1} must be an object with source and space`);
@@ -172,6 +179,11 @@ function readItem(
   if (record.source === undefined) return fail(['source'], 'is missing: a folder, a git or http(s) URL, or space:<id>');
   const source = readSource({ value: record.source, baseDir });
   if (isFieldIssue(source)) return fail(source.path, source.message);
+  const local = source.kind === 'folder' ? source.path : source.kind === 'git' && path.isAbsolute(source.url) ? source.url : undefined;
+  const located = local === undefined ? undefined : scope?.locate(local);
+  if (located?.inside === false && scope) {
+    fail(['source'], `resolves to ${located.real}, outside ${scope.describe()}; move it, or add its folder to allowPaths in docsync.yaml`);
+  }
   const id = record.id ?? space.trim();
   if (typeof id !== 'string' || !ITEM_ID.test(id)) return fail([record.id === undefined ? 'space' : 'id'], `${record.id === undefined ? 'as the item id, ' : ''}${ITEM_ID_RULE}`);
   const mode = readMode(record.mode, defaults.mode, (message) => fail(['mode'], message));

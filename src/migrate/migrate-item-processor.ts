@@ -1,7 +1,7 @@
-import { PermanentJobError } from '../queue/errors/permanent-job-error.js';
-import type { Processor } from '../queue/processor.js';
+import { classifyError } from '../failure/classify-error.js';
+import { PermanentJobError } from '../failure/permanent-job-error.js';
 import type { StateStore } from '../state/state-store.js';
-import { classifyMigrationError } from './classify-migration-error.js';
+import type { ItemAttempt } from './item-attempt.js';
 import { migrateItem, type MigrateItemDeps } from './migrate-item.js';
 import { RunLedger } from './run-ledger.js';
 
@@ -13,14 +13,14 @@ export type MigrateItemProcessorDeps = Omit<MigrateItemDeps, 'ledger' | 'logger'
  * the inline runner). Failures a retry would repeat become `PermanentJobError`, so neither driver
  * retries them; the ledger already says why the item failed.
  */
-export function migrateItemProcessor(deps: MigrateItemProcessorDeps): Processor<'migrate-item'> {
+export function migrateItemProcessor(deps: MigrateItemProcessorDeps): ItemAttempt {
   return async (data, { logger, signal }) => {
     const ledger = new RunLedger(deps.state, data.runId);
     try {
       const result = await migrateItem({ ...deps, ledger, logger }, data.runId, data.item, { signal });
       return { status: 'done', summary: { ...result } };
     } catch (error) {
-      const verdict = classifyMigrationError(error);
+      const verdict = classifyError(error);
       if (verdict.kind === 'permanent' && !(error instanceof PermanentJobError) && !signal.aborted) {
         throw new PermanentJobError(`item "${data.item.id}": ${verdict.reason}`, { cause: error });
       }

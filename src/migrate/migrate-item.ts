@@ -1,3 +1,4 @@
+import { classifyError } from '../failure/classify-error.js';
 import type { ApiClient } from '../api/api-client.js';
 import { ConflictError } from '../api/errors/conflict-error.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
@@ -10,8 +11,8 @@ import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import type { Logger } from '../logging/logger.js';
 import { changeRequestSubject } from '../sync/change-request-subject.js';
 import { findDocsyncChangeRequest } from '../sync/find-docsync-change-request.js';
+import { importPublished, publishBundle } from '../sync/publish-bundle.js';
 import type { ApiMeter, CallCounter } from './api-meter.js';
-import { classifyMigrationError } from './classify-migration-error.js';
 import { MigrationSourceError } from './errors/migration-source-error.js';
 import { MigrationTargetError } from './errors/migration-target-error.js';
 import { VerificationError } from './errors/verification-error.js';
@@ -20,8 +21,9 @@ import { sourceLabel, type MigrationItem } from './plan-schema.js';
 import { itemHash } from './run-id.js';
 import type { ItemRecord, RunLedger } from './run-ledger.js';
 import { resolveSource } from './sources/resolve-source.js';
+import { writeBundleBytes } from './sources/write-bundle-bytes.js';
 import type { PreparedImport, ResolveDeps, ResolvedSource } from './sources/resolved-source.js';
-import { verifyContent } from './verify-content.js';
+import { verifyContent } from '../content/verify-content.js';
 
 /** The API calls a migration makes. */
 export type MigrateApi = Pick<ApiClient, 'changeRequests' | 'content' | 'list'>;
@@ -153,7 +155,7 @@ export async function migrateItem(
   try {
     return deps.meter ? await deps.meter.run(counter, work) : await work();
   } catch (error) {
-    const verdict = classifyMigrationError(error);
+    const verdict = classifyError(error);
     if (options.signal?.aborted !== true && verdict.kind === 'permanent') {
       record.status = 'failed';
       record.result = failedResult(item, label, error, { ...spent(), attempts: record.attempts }, now(), resolved?.warnings ?? []);
@@ -322,17 +324,17 @@ class ItemSteps {
   /** Publishes a bundle (or passes the URL) and imports it, after noting the target's revision. */
   async import(prepared: PreparedImport, into: { spaceId: string; changeRequest?: string }, fromRevision: string): Promise<ImportResult> {
     const { payload } = prepared;
-    let body: ImportContentBody;
-    if (payload.type === 'bundle') {
-      const artifact = await this.deps.artifacts.publish(payload.bytes, { name: `${this.item.id}-${payload.name}`, contentType: 'application/zip' });
-      body = { url: artifact.url, source: 'zip' };
-    } else {
-      body = { url: payload.url, source: payload.source };
-    }
+    const artifact =
+      payload.type === 'bundle'
+        ? await publishBundle(this.deps.artifacts, () => writeBundleBytes(payload.bytes, this.deps.sources.tempDir), `${this.item.id}-${payload.name}`, this.signal)
+        : undefined;
     if (this.record.importFrom !== fromRevision) {
       this.record.importFrom = fromRevision;
       await this.save();
     }
+    if (artifact) return this.target(() => importPublished(this.deps.api, this.deps.artifacts, into, artifact, this.signal));
+    if (payload.type === 'bundle') throw new Error('Internal error: a bundle import without a published bundle.');
+    const body: ImportContentBody = { url: payload.url, source: payload.source };
     return this.target(() => this.deps.api.content.import(into, body, { signal: this.signal }));
   }
 

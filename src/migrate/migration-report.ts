@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ItemResult } from './item-result.js';
-import type { MigrationOutcome, PendingItem } from './run-migration.js';
+import type { MigrationApiCounts, MigrationOutcome, PendingItem } from './run-migration.js';
 
 /** One line of the report: an item's result (with `skipped` when an earlier invocation did it), or pending. */
 export type ReportItem = (ItemResult & { readonly skipped: boolean }) | PendingItem;
@@ -27,12 +27,9 @@ export interface MigrationReport {
     readonly pages: number;
   };
   /** HTTP requests of this invocation (retries and 429s included); absent when not counted (queue mode). */
-  readonly api?: {
-    readonly calls: number;
-    readonly rateLimited: number;
-    readonly byStatus: Readonly<Record<string, number>>;
-    readonly perSecond: number;
-  };
+  readonly api?: MigrationApiCounts & { readonly perSecond: number };
+  /** Item attempts that failed and were tried again. */
+  readonly itemRetries?: number;
   readonly peakConcurrency?: number;
   readonly items: readonly ReportItem[];
 }
@@ -60,6 +57,7 @@ export function buildReport(planFile: string, outcome: MigrationOutcome): Migrat
     ...(outcome.api
       ? { api: { ...outcome.api, perSecond: durationMs > 0 ? round((outcome.api.calls * 1000) / durationMs, 2) : 0 } }
       : {}),
+    ...(outcome.itemRetries === undefined ? {} : { itemRetries: outcome.itemRetries }),
     peakConcurrency: outcome.peakConcurrency,
     items,
   };
@@ -76,7 +74,11 @@ export function formatSummary(report: MigrationReport): string {
       `${totals.pending > 0 ? `, ${totals.pending} not started` : ''} in ${seconds} s; ${totals.verified} verified, ${totals.pages} pages.`,
   );
   if (report.api) {
-    lines.push(`API: ${report.api.calls} requests (${report.api.perSecond}/s), ${report.api.rateLimited} rate-limited (429), peak ${report.peakConcurrency ?? '?'} items in flight.`);
+    // Waits and retries are expected and handled, so they are counted here rather than logged as warnings.
+    const { calls, perSecond, rateLimitWaits, retries } = report.api;
+    const handled = [plural(rateLimitWaits, 'wait', 'waits') + ' for the rate limit', plural(retries, 'retry', 'retries')];
+    if ((report.itemRetries ?? 0) > 0) handled.push(plural(report.itemRetries ?? 0, 'item attempt', 'item attempts') + ' retried');
+    lines.push(`API: ${calls} requests (${perSecond}/s), ${handled.join(', ')}, peak ${report.peakConcurrency ?? '?'} items in flight.`);
   }
   const idWidth = Math.min(32, Math.max(4, ...report.items.map((item) => item.id.length)));
   const spaceWidth = Math.min(32, Math.max(5, ...report.items.map((item) => item.space.length)));
@@ -101,6 +103,10 @@ export function formatSummary(report: MigrationReport): string {
     lines.push('', `Run again to retry what is left (done items are skipped): docsync migrate ${report.plan} --resume ${report.runId}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function round(value: number, digits: number): number {

@@ -68,19 +68,27 @@ function counts(progress: MigrationProgress): Record<string, unknown> {
   };
 }
 
-/** A cli-progress bar: items settled of total, done, failed, items/s, API requests/s, in flight, ETA. */
+/**
+ * A cli-progress bar: items settled of total, done, failed, items/s, API requests/s, in flight, ETA.
+ * The bar owns the terminal's last line: anything else printed meanwhile goes through {@link log},
+ * which writes it above the bar, never across it.
+ */
 export class BarOutput implements ProgressOutput {
-  readonly #bar: cliProgress.SingleBar;
-  #started = false;
+  // A MultiBar of one: unlike SingleBar it can print lines above itself, and it does not restore
+  // the cursor to where the bar started (which let the report overwrite what was printed since).
+  readonly #bars: cliProgress.MultiBar;
+  #bar: cliProgress.SingleBar | undefined;
 
   constructor(stream: NodeJS.WriteStream) {
-    this.#bar = new cliProgress.SingleBar(
+    this.#bars = new cliProgress.MultiBar(
       {
         stream,
         format: 'migrate {bar} {value}/{total} | {done} done, {failed} failed | {ips} items/s, {aps} API/s, {inflight} in flight | ETA {eta_text}',
         hideCursor: true,
         etaBuffer: 50,
         fps: 5,
+        // The bar is drawn again after lines printed above it, even when its text did not change.
+        forceRedraw: true,
       },
       cliProgress.Presets.shades_classic,
     );
@@ -97,16 +105,20 @@ export class BarOutput implements ProgressOutput {
       eta_text: progress.etaSeconds === undefined ? '…' : formatSeconds(progress.etaSeconds),
     };
     const value = progress.done + progress.failed + progress.skipped;
-    if (!this.#started) {
-      this.#bar.start(progress.total, value, payload);
-      this.#started = true;
-    } else {
-      this.#bar.update(value, payload);
-    }
+    if (this.#bar === undefined) this.#bar = this.#bars.create(progress.total, value, payload);
+    else this.#bar.update(value, payload);
+  }
+
+  /** Prints `text` (whole lines, ending in a newline) above the bar at its next redraw. */
+  log(text: string): void {
+    this.#bars.log(text.endsWith('\n') ? text : `${text}\n`);
   }
 
   end(): void {
-    if (this.#started) this.#bar.stop();
+    if (this.#bar === undefined) return;
+    // Lines logged since the last redraw are printed before the bar's final state.
+    this.#bars.update();
+    this.#bars.stop();
   }
 }
 

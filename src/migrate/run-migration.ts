@@ -1,8 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logging/logger.js';
-import { classifyError } from '../queue/classify-error.js';
-import type { Processor } from '../queue/processor.js';
+import { RetryPolicy } from '../api/retry-policy.js';
+import { classifyError } from '../failure/classify-error.js';
+import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { AdaptiveConcurrency } from './adaptive-concurrency.js';
+import type { ItemAttempt } from './item-attempt.js';
 import type { ApiMeter } from './api-meter.js';
 import { ItemResultSchema, type ItemResult } from './item-result.js';
 import { failItem } from './migrate-item.js';
@@ -35,6 +36,18 @@ export type MigrationEvent =
   | { readonly type: 'start'; readonly runId: string; readonly total: number; readonly skipped: number; readonly progress: MigrationProgress }
   | { readonly type: 'item'; readonly result: ItemResult; readonly skipped: boolean; readonly progress: MigrationProgress };
 
+/** HTTP requests of one invocation, retries and 429s included. */
+export interface MigrationApiCounts {
+  readonly calls: number;
+  /** 429 responses. */
+  readonly rateLimited: number;
+  /** 429s waited out and tried again: the designed behaviour at the rate limit, not a failure. */
+  readonly rateLimitWaits: number;
+  /** Other failed attempts tried again (5xx, dropped connections, timeouts). */
+  readonly retries: number;
+  readonly byStatus: Readonly<Record<string, number>>;
+}
+
 /** How a run ended. */
 export interface MigrationOutcome {
   readonly runId: string;
@@ -46,7 +59,9 @@ export interface MigrationOutcome {
   readonly startedAt: Date;
   readonly finishedAt: Date;
   /** HTTP requests of this invocation, when a meter counted them. */
-  readonly api: { readonly calls: number; readonly rateLimited: number; readonly byStatus: Readonly<Record<string, number>> } | undefined;
+  readonly api: MigrationApiCounts | undefined;
+  /** Item attempts that failed and were tried again (the item's later outcome is in `items`); absent when not counted (queue mode). */
+  readonly itemRetries?: number;
   /** The most items that were in flight at once. */
   readonly peakConcurrency: number;
 }
@@ -59,7 +74,7 @@ export interface PendingItem {
 
 export interface RunMigrationDeps {
   /** The `migrate-item` processor (the same the BullMQ workers run). */
-  readonly processor: Processor<'migrate-item'>;
+  readonly processor: ItemAttempt;
   readonly ledger: RunLedger;
   readonly logger: Logger;
   readonly meter?: ApiMeter | undefined;
@@ -73,7 +88,7 @@ export interface RunMigrationOptions {
   readonly concurrency?: number;
   /** Attempts per item for failures worth retrying (5xx, network, a source's passing fault). Default 10. */
   readonly attempts?: number;
-  /** First retry delay in ms, doubled per attempt up to 5 s, with jitter. Default 250. */
+  /** Backoff scale in ms ({@link RetryPolicy.backoffMs}), capped at 5 s. Default 250. */
   readonly backoffMs?: number;
   /** Stops starting items and aborts the ones in flight; they resume with the run. */
   readonly signal?: AbortSignal | undefined;
@@ -93,7 +108,7 @@ export async function runMigration(deps: RunMigrationDeps, plan: MigrationPlan, 
   const signal = options.signal;
   const aborted = (): boolean => signal?.aborted === true;
   const attempts = Math.max(1, options.attempts ?? 10);
-  const backoffMs = options.backoffMs ?? 250;
+  const policy = new RetryPolicy({ baseDelayMs: options.backoffMs ?? 250, maxDelayMs: 5_000 });
   await ledger.startRun(plan.file, plan.items.length, startedAt);
 
   const results = new Map<string, ItemResult>();
@@ -117,6 +132,9 @@ export async function runMigration(deps: RunMigrationDeps, plan: MigrationPlan, 
   let running = 0;
   const calls0 = meter?.total ?? 0;
   const limited0 = meter?.rateLimited ?? 0;
+  const waits0 = meter?.rateLimitWaits ?? 0;
+  const retries0 = meter?.retries ?? 0;
+  let itemRetries = 0;
   const byStatus0 = new Map(meter?.byStatus ?? []);
   const startMs = Date.now();
 
@@ -162,38 +180,32 @@ export async function runMigration(deps: RunMigrationDeps, plan: MigrationPlan, 
   };
 
   const runWithRetries = async (item: MigrationItem): Promise<ItemResult | undefined> => {
-    let rateWaits = 0;
-    for (let attempt = 1; ; ) {
+    if (aborted()) return undefined;
+    try {
+      return await retryWithPolicy(
+        async (attempt) => {
+          const outcome = await deps.processor({ runId: ledger.runId, item }, { logger, signal: signal ?? new AbortController().signal, attempt });
+          return ItemResultSchema.parse(outcome.summary);
+        },
+        {
+          attempts,
+          policy,
+          signal,
+          // Handled: counted for the summary; a person acts only if the item fails in the end.
+          onRetry: ({ attempt, waitMs, error }) => {
+            itemRetries += 1;
+            logger.debug({ item: item.id, attempt, waitMs: Math.round(waitMs), err: (error as Error).message }, 'migrate: item attempt failed; retrying');
+          },
+        },
+      );
+    } catch (error) {
       if (aborted()) return undefined;
-      try {
-        const outcome = await deps.processor({ runId: ledger.runId, item }, { logger, signal: signal ?? new AbortController().signal, attempt });
-        if (outcome.status === 'done') return ItemResultSchema.parse(outcome.summary);
-        throw new Error('the migrate-item processor asked to run later, which migrations never do');
-      } catch (error) {
-        if (aborted()) return undefined;
-        const verdict = classifyError(error);
-        if (verdict.kind === 'permanent') {
-          const stored = await ledger.get(item.id);
-          return stored?.status === 'failed' && stored.result ? stored.result : failItem(ledger, item, error, now());
-        }
-        let waitMs: number;
-        if (verdict.kind === 'rate-limited' && rateWaits < 100) {
-          rateWaits += 1;
-          waitMs = verdict.waitMs;
-        } else if (attempt >= attempts) {
-          logger.warn({ item: item.id, attempts: attempt, err: (error as Error).message }, 'migrate: item failed; giving up');
-          return failItem(ledger, item, error, now());
-        } else {
-          waitMs = Math.min(5_000, backoffMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
-          attempt += 1;
-        }
-        logger.warn({ item: item.id, attempt, waitMs: Math.round(waitMs), err: (error as Error).message }, 'migrate: item attempt failed; retrying');
-        try {
-          await sleep(waitMs, undefined, { signal });
-        } catch {
-          return undefined;
-        }
+      if (classifyError(error, policy).kind === 'permanent') {
+        const stored = await ledger.get(item.id);
+        return stored?.status === 'failed' && stored.result ? stored.result : failItem(ledger, item, error, now());
       }
+      logger.warn({ item: item.id, attempts, err: (error as Error).message }, 'migrate: item failed; giving up');
+      return failItem(ledger, item, error, now());
     }
   };
 
@@ -225,11 +237,14 @@ export async function runMigration(deps: RunMigrationDeps, plan: MigrationPlan, 
       ? {
           calls: meter.total - calls0,
           rateLimited: meter.rateLimited - limited0,
+          rateLimitWaits: meter.rateLimitWaits - waits0,
+          retries: meter.retries - retries0,
           byStatus: Object.fromEntries(
             [...meter.byStatus].map(([status, n]): [string, number] => [status, n - (byStatus0.get(status) ?? 0)]).filter(([, n]) => n !== 0),
           ),
         }
       : undefined,
+    itemRetries,
     peakConcurrency: peak,
   };
 }

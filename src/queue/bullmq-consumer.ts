@@ -1,7 +1,9 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
-import { classifyError } from './classify-error.js';
+import { classifyError } from '../failure/classify-error.js';
+import { JobAbortedError } from './job-aborted-error.js';
+import { jobBackoff } from './job-backoff.js';
 import { JOB_KINDS, JOB_SCHEMAS, type JobKind } from './job-kinds.js';
 import type { Processor, ProcessorRegistry } from './processor.js';
 import { queueName } from './queue-names.js';
@@ -25,8 +27,12 @@ export interface ConsumerOptions {
  * move to delayed (the step pattern) instead of sleeping in a worker slot.
  */
 export class BullmqConsumer {
+  /** The workers started so far: one per kind, each once its connection is first ready. */
   readonly workers: Worker[] = [];
   private readonly queues: Queue[] = [];
+  private readonly pending: (() => void)[] = [];
+  private readonly started: Promise<void>[] = [];
+  private closing = false;
 
   constructor(
     private readonly registry: ProcessorRegistry,
@@ -36,41 +42,78 @@ export class BullmqConsumer {
   ) {
     for (const kind of JOB_KINDS) {
       const processor = registry[kind];
-      if (processor) this.workers.push(this.startWorker(kind, processor));
+      if (processor) this.started.push(this.startWorker(kind, processor));
     }
   }
 
-  private startWorker(kind: JobKind, processor: Processor<JobKind>): Worker {
+  /** Resolves once every worker has started and connected (it waits for Redis as long as it takes). */
+  async ready(): Promise<void> {
+    await Promise.all(this.started);
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+  }
+
+  /**
+   * A BullMQ worker opens a blocking connection of its own that, made while Redis is away, cannot be
+   * closed until Redis comes (its close waits for the connection to be ready). So the worker is
+   * only made once its connection is ready: a worker process started while Redis is down stops at
+   * once on SIGTERM, and starts working when Redis comes.
+   */
+  private startWorker(kind: JobKind, processor: Processor<JobKind>): Promise<void> {
     // The queue handle is only for rateLimit(): pausing the whole queue is what a 429 asks for.
     const queue = new Queue(queueName(kind), { connection: this.connection(), prefix: this.options.prefix });
     // Connection errors are logged by the connection's own listener; unheard, BullMQ prints them.
     queue.on('error', () => undefined);
     this.queues.push(queue);
-    const worker: Worker = new Worker(queueName(kind), (job: Job, token?: string) => this.process(queue, kind, processor, job, token), {
-      connection: this.connection(),
+    const connection = this.connection();
+    return new Promise<void>((resolve) => {
+      const start = (): void => {
+        if (!this.closing) this.workers.push(this.createWorker(queue, kind, processor, connection));
+        resolve();
+      };
+      if (connection.status === 'ready') return start();
+      connection.once('ready', start);
+      this.pending.push(() => {
+        connection.off('ready', start);
+        resolve();
+      });
+    });
+  }
+
+  private createWorker(queue: Queue, kind: JobKind, processor: Processor<JobKind>, connection: Redis): Worker {
+    // Three parameters: BullMQ then hands each job an abort signal (cancelJob, cancelAllJobs).
+    const worker: Worker = new Worker(queueName(kind), (job: Job, token?: string, signal?: AbortSignal) => this.process(queue, kind, processor, job, token, signal), {
+      connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 2,
       lockDuration: this.options.lockDurationMs ?? 30_000,
       stalledInterval: this.options.lockDurationMs ?? 30_000,
       // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
       limiter: { max: 1_000, duration: 1_000 },
+      settings: { backoffStrategy: jobBackoff() },
       autorun: true,
     });
-    worker.on('error', (error) => this.logger.warn({ kind, err: error.message }, 'worker error'));
+    // A lost connection is logged once by the connection's own listener, not per retry by each worker.
+    worker.on('error', (error) => {
+      if (!isConnectionError(error)) this.logger.warn({ kind, err: error.message }, 'worker error');
+    });
     worker.on('failed', (job, error) =>
       this.logger.error({ kind, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'),
     );
+    // A worker that lost a job's lock (paused past lockDuration) stops it: another worker owns it now.
+    worker.on('lockRenewalFailed', (jobIds) => {
+      for (const jobId of jobIds) worker.cancelJob(jobId, `lost the lock of job ${jobId} to another worker`);
+    });
     return worker;
   }
 
-  private async process(queue: Queue, kind: JobKind, processor: Processor<JobKind>, job: Job, token: string | undefined): Promise<unknown> {
+  private async process(queue: Queue, kind: JobKind, processor: Processor<JobKind>, job: Job, token: string | undefined, jobSignal: AbortSignal | undefined): Promise<unknown> {
     const started = Date.now();
     const logger = childOf(this.logger, { kind, jobId: job.id, attempt: job.attemptsMade + 1 });
     const parsed = JOB_SCHEMAS[kind].safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`Job data does not match the ${kind} schema: ${parsed.error.message}`);
-    const controller = new AbortController();
+    const signal = jobSignal ?? new AbortController().signal;
     try {
-      const outcome = await processor(parsed.data, { logger, signal: controller.signal, attempt: job.attemptsMade + 1 });
+      const outcome = await processor(parsed.data, { logger, signal, attempt: job.attemptsMade + 1 });
       if (outcome.status === 'later') {
         await job.updateData(outcome.data);
         await job.moveToDelayed(Date.now() + outcome.delayMs, token);
@@ -81,6 +124,13 @@ export class BullmqConsumer {
       return outcome.summary;
     } catch (error) {
       if (error instanceof DelayedError) throw error;
+      if (signal.aborted) {
+        // Whatever the abort made the step throw, the job is not at fault: it runs again.
+        const reason = typeof signal.reason === 'string' ? signal.reason : 'aborted';
+        this.options.onSettled?.(kind, 'failed', Date.now() - started);
+        logger.warn({ reason }, 'job aborted; it runs again');
+        throw new JobAbortedError(reason, { cause: error });
+      }
       const verdict = classifyError(error);
       if (verdict.kind === 'rate-limited') {
         this.options.onSettled?.(kind, 'rate-limited', Date.now() - started);
@@ -94,17 +144,43 @@ export class BullmqConsumer {
     }
   }
 
-  /** Stops taking jobs and waits for active ones, up to `graceMs`; then closes forcibly. */
+  /**
+   * Stops taking jobs and waits for active ones, up to `graceMs`; then aborts them (each is
+   * scheduled again) and, if they still do not stop, disconnects the workers (their jobs stay
+   * active in Redis and run again on another worker once their lock expires). Bounded whether Redis
+   * is there or not.
+   */
   async close(graceMs: number): Promise<void> {
+    this.closing = true;
+    for (const cancel of this.pending.splice(0)) cancel();
     const graceful = Promise.all(this.workers.map((worker) => worker.close()));
-    // worker.close() can hang when Redis is gone; never let shutdown hang with it.
-    const timedOut = await Promise.race([graceful.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref())]);
+    // worker.close() waits for Redis (QUIT), which may be gone; never let shutdown hang with it.
+    const timedOut = await Promise.race([graceful.then(() => false), sleep(graceMs).then(() => true)]);
     if (timedOut) {
-      this.logger.warn({ graceMs }, 'active jobs did not finish within the grace period; closing forcibly');
-      await Promise.race([Promise.all(this.workers.map((worker) => worker.close(true))), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      this.logger.warn({ graceMs }, 'active jobs did not finish within the grace period; aborting them');
+      // Abort before anything they use (the bundle server, the API client) is closed under them:
+      // their calls stop, and BullMQ schedules each job again instead of failing it on a closed server.
+      for (const worker of this.workers) worker.cancelAllJobs('docsync is shutting down');
+      const stopped = await Promise.race([graceful.then(() => true), sleep(ABORT_SETTLE_MS).then(() => false)]);
+      // close(true) would return the pending graceful close; disconnecting ends it.
+      if (!stopped) await Promise.race([Promise.allSettled(this.workers.map((worker) => worker.disconnect())), sleep(CLOSE_STEP_MS)]);
     }
-    await Promise.race([Promise.all(this.queues.map((queue) => queue.close())), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    await Promise.race([Promise.allSettled(this.queues.map((queue) => queue.close())), sleep(CLOSE_STEP_MS)]);
   }
+}
+
+/** How long each forced step of a close may take before shutdown moves on. */
+const CLOSE_STEP_MS = 1_000;
+/** How long aborted jobs get to stop and be scheduled again before the workers are disconnected. */
+const ABORT_SETTLE_MS = 3_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as Error & { code?: unknown }).code;
+  return (typeof code === 'string' && CONNECTION_ERRORS.has(code)) || error.message === 'Connection is closed.';
 }
 
 function childOf(logger: Logger, bindings: Record<string, unknown>): Logger {

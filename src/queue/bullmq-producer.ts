@@ -1,12 +1,13 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { JOB_BACKOFF_TYPE } from './job-backoff.js';
 import { deduplicationId, JOB_KINDS, JOB_SCHEMAS, type JobData, type JobInput, type JobKind } from './job-kinds.js';
 import { queueName } from './queue-names.js';
 
-/** Retries with exponential backoff and jitter; bounded history so Redis does not grow forever. */
+/** Retries with the retry policy's backoff (see job-backoff.ts); bounded history so Redis does not grow forever. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
+  backoff: { type: JOB_BACKOFF_TYPE },
   removeOnComplete: { count: 1_000, age: 24 * 3600 },
   removeOnFail: { count: 5_000, age: 7 * 24 * 3600 },
 };

@@ -1,5 +1,6 @@
 import type { Logger } from '../logging/logger.js';
-import { classifyError } from './classify-error.js';
+import { RetryPolicy } from '../api/retry-policy.js';
+import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { JOB_SCHEMAS, type JobInput, type JobKind } from './job-kinds.js';
 import type { ProcessorRegistry } from './processor.js';
 
@@ -11,8 +12,6 @@ export interface InlineOptions {
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
 }
-
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The inline driver: runs one job in this process with the same processors, retry classes and
@@ -27,24 +26,22 @@ export async function runInline<K extends JobKind>(
 ): Promise<Record<string, unknown>> {
   const processor = registry[kind];
   if (!processor) throw new Error(`No processor is registered for job kind "${kind}".`);
-  const sleep = options.sleep ?? defaultSleep;
   const attempts = options.attempts ?? 4;
   const signal = options.signal ?? new AbortController().signal;
+  const policy = new RetryPolicy({ baseDelayMs: options.backoffMs ?? 500 });
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let data = JOB_SCHEMAS[kind].parse(input) as Parameters<typeof processor>[0];
-  let attempt = 1;
   for (;;) {
-    try {
-      const outcome = await processor(data, { logger, signal, attempt });
-      if (outcome.status === 'done') return outcome.summary;
-      data = outcome.data;
-      await sleep(outcome.delayMs);
-    } catch (error) {
-      const verdict = classifyError(error);
-      if (verdict.kind === 'permanent' || (verdict.kind === 'transient' && attempt >= attempts)) throw error;
-      const wait = verdict.kind === 'rate-limited' ? verdict.waitMs : (options.backoffMs ?? 500) * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
-      if (verdict.kind === 'transient') attempt += 1;
-      logger.warn({ kind, attempt, waitMs: Math.round(wait), err: (error as Error).message }, 'job failed; retrying');
-      await sleep(wait);
-    }
+    const step = data;
+    const outcome = await retryWithPolicy((attempt) => processor(step, { logger, signal, attempt }), {
+      attempts,
+      policy,
+      signal,
+      sleep,
+      onRetry: ({ attempt, waitMs, error }) => logger.warn({ kind, attempt, waitMs: Math.round(waitMs), err: (error as Error).message }, 'job failed; retrying'),
+    });
+    if (outcome.status === 'done') return outcome.summary;
+    data = outcome.data;
+    await sleep(outcome.delayMs);
   }
 }

@@ -1,13 +1,15 @@
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ApiClient } from '../api/api-client.js';
-import { resolveApiConfig } from '../api/api-config.js';
-import { HttpArtifactStore } from '../artifacts/http-artifact-store.js';
+import type { ApiClient } from '../api/api-client.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import { openArtifactStore } from '../artifacts/open-artifact-store.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
-import { prepareContent } from '../sync/prepare-content.js';
+import { DeflatePool } from '../content/deflate-pool.js';
+import { createContentPreparer } from '../sync/prepare-content.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
+import { apiEndpoint, openApiClient } from './open-api-client.js';
 import { openStateStore } from './open-state-store.js';
 
 export interface Runtime {
@@ -25,31 +27,33 @@ export interface RuntimeOverrides {
   state?: StateStore;
   /** Sees every API response status (the daemon counts them in its metrics). */
   onApiResponse?: (method: string, status: number | 'error') => void;
+  /** Told of each API retry with the failed attempt's status (run summaries count them). */
+  onApiRetry?: (status: number | undefined) => void;
 }
 
 /**
- * Wires the outside systems a sync needs from the configuration: the API client, the bundle
- * server, the state store and the content reader. Everything is passed down from here.
+ * The composition root of a sync (once, daemon, worker): wires the outside systems a sync needs from the configuration: the API client, the artifact
+ * store, the state store and the content reader. Everything is passed down from here.
  */
 export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOverrides): Promise<Runtime> {
   const { config, baseDir } = loaded;
-  const fromEnv = resolveApiConfig(overrides.env);
-  const api = new ApiClient({
-    endpoint: config.api.endpoint ?? fromEnv.baseUrl,
-    token: config.api.token ?? fromEnv.token,
-    timeoutMs: config.api.timeout,
+  const endpoint = apiEndpoint(config, overrides.env);
+  // Before the API client exists: a bundle URL the API cannot fetch stops the run before any call.
+  const artifacts = await openArtifactStore(config.artifacts, {
+    baseDir,
+    apiEndpoint: endpoint,
+    checkReach: config.spaces.length > 0,
     logger: overrides.logger,
-    onResponse: overrides.onApiResponse,
+    ...(overrides.env ? { env: overrides.env } : {}),
   });
-  const artifacts = await HttpArtifactStore.start({
-    listen: config.artifacts.listen,
-    publicUrl: config.artifacts.publicUrl,
-    secret: config.artifacts.secret,
-    defaultTtlMs: config.artifacts.ttl,
-  });
+  const api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
   const opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
   const { state } = opened;
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
+  // Bundles are written next to the artifact store's folder, so the http store links rather than copies them.
+  const bundleDir = resolve(baseDir, '.docsync', 'tmp');
+  await mkdir(bundleDir, { recursive: true });
+  const deflater = new DeflatePool();
   return {
     api,
     artifacts,
@@ -59,10 +63,11 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       artifacts,
       state,
       logger: overrides.logger,
-      prepare: (target) => prepareContent(target, { cacheDir }),
+      prepare: createContentPreparer({ cacheDir, deflater, bundleDir }),
     },
     async close() {
       await artifacts.close();
+      await deflater.close();
       await api.close();
       await opened.close();
     },

@@ -28,7 +28,14 @@ export async function openStateStore(
   }
   const { RedisStateStore } = await import('../state/redis-state-store.js');
   if (options.redis) return { state: new RedisStateStore(options.redis, config.redis.prefix), close: () => Promise.resolve() };
-  const { createRedisConnection } = await import('../queue/redis-connection.js');
-  const redis = createRedisConnection(config.redis.url, 'admin', logger);
-  return { state: new RedisStateStore(redis, config.redis.prefix), close: () => redis.quit() };
+  const { connectRedis } = await import('../queue/redis-connection.js');
+  // A one-shot command: fails within seconds when Redis is away, and lets the process exit when closed.
+  const redis = await connectRedis(config.redis.url, logger);
+  return {
+    state: new RedisStateStore(redis, config.redis.prefix),
+    close: () => {
+      redis.disconnect();
+      return Promise.resolve();
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { OpenApiSpecsApi } from '../api/resources/openapi-specs.js';
-import { EXIT, exitCodeFor } from '../cli/exit-codes.js';
-import type { TargetFailure } from '../cli/sync-report.js';
+import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
+import type { TargetFailure } from './target-failure.js';
 import { ConfigError } from '../config/config-error.js';
-import type { LoadedConfig } from '../config/load-config.js';
+import { configReadScope, type LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import { SpecProcessingError } from '../specs/errors/spec-processing-error.js';
@@ -69,10 +69,11 @@ export async function runSpecsOnce(deps: RunSpecsOnceDeps, loaded: LoadedConfig,
     throw new ConfigError(`no spec with slug ${unknown.map((s) => `"${s}"`).join(', ')} in specs`, loaded.file, undefined, 'specs');
   }
   const report: SpecRunReport = { results: [], failures: [] };
+  const scope = configReadScope(loaded);
   for (const target of specs.filter((s) => !options.slugs || options.slugs.includes(s.slug))) {
     const resolved = target.file === undefined || isAbsolute(target.file) ? target : { ...target, file: resolve(loaded.baseDir, target.file) };
     try {
-      const result = await publishSpec(deps, resolved, { dryRun: options.dryRun, force: options.force, readLive: options.readLive, signal: options.signal });
+      const result = await publishSpec({ ...deps, scope }, resolved, { dryRun: options.dryRun, force: options.force, readLive: options.readLive, signal: options.signal });
       if (options.dryRun || options.wait === false || result.spec === null) {
         report.results.push(result);
         continue;

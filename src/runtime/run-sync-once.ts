@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
-import { exitCodeFor } from '../cli/exit-codes.js';
-import type { SyncReport } from '../cli/sync-report.js';
-import { syncSpace } from '../sync/sync-space.js';
+import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
+import type { SyncReport } from './sync-report.js';
+import { archivePreviews, mergedBranch, previewTarget, type ArchivedPreview } from '../sync/branch-previews.js';
+import { syncSpace, type SpaceSyncResult } from '../sync/sync-space.js';
+import type { SpaceTarget } from '../config/config-schema.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createRuntime } from './create-runtime.js';
 import { runSpecsOnce } from './run-specs-once.js';
@@ -15,6 +17,12 @@ export interface RunSyncOnceOptions {
   logger?: Logger;
   /** Replaces the configured state store. */
   state?: StateStore;
+  /** Sync into one preview change request per target for this branch (no merge, no specs). */
+  branch?: string | undefined;
+  /** Archive this branch's preview change requests instead of syncing. */
+  closeBranch?: string | undefined;
+  /** Sync even when more live pages would be removed than `sync.maxDeletions` allows. */
+  allowDeletions?: boolean | undefined;
 }
 
 /** One inline pass over the configured targets; a failing target does not stop the others. */
@@ -27,20 +35,53 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
   }
   const targets = spaces.filter((t) => !options.targets || options.targets.includes(t.name));
   const slugs = specs.map((s) => s.slug).filter((slug) => !options.targets || options.targets.includes(slug));
-  const runtime = await createRuntime(loaded, { logger, ...(options.state ? { state: options.state } : {}) });
-  const report: SyncReport = { results: [], specs: [], failures: [] };
+  const report: SyncReport = { results: [], specs: [], failures: [], writes: 0, archived: [] };
+  // Writes the platform accepted, counted where they happen: what CI reports as `writes`.
+  const countWrites = (method: string, status: number | 'error'): void => {
+    if (method !== 'GET' && typeof status === 'number' && status >= 200 && status < 300) report.writes += 1;
+  };
+  const retries = { rateLimitWaits: 0, retries: 0 };
+  report.retries = retries;
+  const countRetries = (status: number | undefined): void => {
+    if (status === 429) retries.rateLimitWaits += 1;
+    else retries.retries += 1;
+  };
+  const runtime = await createRuntime(loaded, { logger, onApiResponse: countWrites, onApiRetry: countRetries, ...(options.state ? { state: options.state } : {}) });
+  const fail = (target: string, error: unknown): void => {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ target, err: message }, 'sync failed');
+    report.failures.push({ target, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error) });
+  };
   try {
-    for (const target of targets) {
+    if (options.closeBranch !== undefined) {
+      for (const target of targets.filter((t) => t.mode === 'change-request')) {
+        try {
+          report.archived.push(...(await archivePreviews(runtime.api, target, options.closeBranch, { dryRun: options.dryRun })));
+        } catch (error) {
+          fail(target.name, error);
+        }
+      }
+      return report;
+    }
+    for (const configured of targets) {
+      const target = options.branch === undefined ? configured : previewTarget(configured, options.branch);
       try {
         const resolved = { ...target, directory: resolve(loaded.baseDir, target.directory) };
-        report.results.push(await syncSpace(runtime.syncDeps, resolved, { dryRun: options.dryRun }));
+        const result = await syncSpace(runtime.syncDeps, resolved, {
+          dryRun: options.dryRun,
+          maxDeletions: loaded.config.sync.maxDeletions,
+          allowDeletions: options.allowDeletions,
+        });
+        report.results.push(result);
+        // An outcome, not a crash: the run still fails (exit 1) so that someone resolves it.
+        if (result.conflict) report.failures.push({ target: target.name, error: result.conflict.message, code: 'E_SYNC_CONFLICT', exitCode: EXIT.failed });
+        if (options.branch === undefined) report.archived.push(...(await supersedePreviews(runtime.api, configured, result)));
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        logger.error({ target: target.name, err: message }, 'sync failed');
-        report.failures.push({ target: target.name, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error) });
+        fail(target.name, error);
       }
     }
-    if (slugs.length > 0) {
+    // A preview never publishes specs: the platform's specs follow the main branch only.
+    if (slugs.length > 0 && options.branch === undefined) {
       const specRun = await runSpecsOnce({ api: runtime.api, state: runtime.state, logger }, loaded, { dryRun: options.dryRun, slugs });
       report.specs.push(...specRun.results);
       report.failures.push(...specRun.failures);
@@ -49,4 +90,14 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     await runtime.close();
   }
   return report;
+}
+
+/**
+ * After main merged a change request from a merge commit, the previews of the branch it merged are
+ * obsolete: each is archived with a comment linking the merged one.
+ */
+async function supersedePreviews(api: Parameters<typeof archivePreviews>[0], target: SpaceTarget, result: SpaceSyncResult): Promise<ArchivedPreview[]> {
+  const branch = result.commit === undefined ? undefined : mergedBranch(result.commit.subject);
+  if (result.outcome !== 'merged' || branch === undefined || result.changeRequest === undefined) return [];
+  return archivePreviews(api, target, branch, { supersededBy: { number: result.changeRequest.number, url: result.changeRequest.url } });
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '../api/errors/not-found-error.js';
 import type { SiteRef } from '../api/resources/call-options.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
+import type { ActionContext } from './action-context.js';
 import { describeSiteAction } from './describe-site-action.js';
 import { SiteApplyError } from './errors/site-apply-error.js';
 import { runCreation } from './run-site-creation.js';
@@ -30,15 +31,6 @@ export interface ApplySiteResult {
   applied: number;
   /** API write calls made (an action may take two: a creation and the settings it cannot take). */
   writes: number;
-}
-
-/** What one action's executor gets: the client, the site, and ids resolved so far. */
-export interface ActionContext {
-  api: ApiClient;
-  site: SiteRef;
-  ids: SiteIdentities;
-  signal: AbortSignal | undefined;
-  resolve(ref: ObjectRef): string;
 }
 
 /**

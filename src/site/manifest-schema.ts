@@ -4,11 +4,7 @@ import {
   AgentsContextSchema,
   PROXY_PATTERN,
   SITE_HOSTNAME_PATTERN,
-  ShareLinkSchema,
-  SiteSchema,
-  SiteSectionGroupSchema,
-  SiteSectionSchema,
-  SiteSpaceSchema,
+  SiteFields,
   SiteVisibilitySchema,
 } from '../api/schemas/site.js';
 
@@ -22,46 +18,26 @@ import {
  * then space id, within their section; share links by `name`.
  */
 
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
-
 const Key = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { message: 'use letters, digits, ".", "_" or "-" (max 100)' })
   .describe('Stable identity of the item: keep it when renaming; a new key means a new object.');
 
 const Localized = z.record(z.string(), z.string()).optional().describe('Accepted for docs.yaml compatibility; not set through the API.');
-const Condition = SiteSectionSchema.shape.condition.unwrap();
-const IconName = SiteSectionSchema.shape.icon.unwrap();
-const Path = SiteSectionSchema.shape.path;
+const Condition = SiteFields.condition;
+const IconName = SiteFields.icon;
+const Path = SiteFields.path;
 
-/** The adaptive visitor schema, as the seed describes it, declared as draft-07 when `$schema` is given. */
-export const ManifestAdaptiveJsonSchema = AdaptiveJsonSchemaSchema.superRefine((schema, ctx) => {
-  const declared = schema.$schema;
-  if (declared !== undefined && (typeof declared !== 'string' || !DRAFT_07.test(declared))) {
-    ctx.addIssue({ code: 'custom', path: ['$schema'], message: 'the visitor schema must be JSON Schema draft-07 (http://json-schema.org/draft-07/schema#)' });
-  }
-  checkRequired(schema, [], ctx);
-  checkRequired(schema.properties.unsigned, ['properties', 'unsigned'], ctx);
-}).describe('JSON Schema (draft-07) of visitor attributes: boolean properties plus an `unsigned` object of boolean claims, no additional properties.');
-
-/** draft-07 `required`: an array of unique names, each a declared property. */
-function checkRequired(schema: { properties: object; required?: unknown }, at: (string | number)[], ctx: z.RefinementCtx): void {
-  const required = schema.required;
-  if (required === undefined) return;
-  if (!Array.isArray(required) || !required.every((name) => typeof name === 'string') || new Set(required).size !== required.length) {
-    ctx.addIssue({ code: 'custom', path: [...at, 'required'], message: '`required` must be an array of unique property names' });
-    return;
-  }
-  for (const [index, name] of required.entries()) {
-    if (!(name in schema.properties)) ctx.addIssue({ code: 'custom', path: [...at, 'required', index], message: `"${name}" is not a declared property` });
-  }
-}
+/** The adaptive visitor schema, exactly as the API's request schema accepts it. */
+export const ManifestAdaptiveJsonSchema = AdaptiveJsonSchemaSchema.describe(
+  'JSON Schema (draft-07) of visitor attributes: described claims (boolean, string, number, arrays and objects of them) plus an optional `unsigned` object of claims described "Unsigned claims of the site visitor."; no additional properties, no `required`.',
+);
 
 export const ManifestSpaceSchema = z.strictObject({
   type: z.literal('space'),
   key: Key,
   title: z.string().min(1).optional().describe('Informational: a site space shows the title of its space.'),
-  path: SiteSpaceSchema.shape.path.describe('URL path of the site space, unique within its section (1 to 100).'),
+  path: Path.describe('URL path of the site space, unique within its section (1 to 100).'),
   default: z.boolean().optional().describe('The default site space of its section (or of the site root).'),
   hidden: z.boolean().optional().describe('Accepted for docs.yaml compatibility; the API cannot set it.'),
   condition: Condition.nullable().optional().describe('Adaptive-content expression (1 to 1024); absent or null: none.'),
@@ -75,11 +51,11 @@ export type ManifestSpace = z.infer<typeof ManifestSpaceSchema>;
 export const ManifestSectionSchema = z.strictObject({
   type: z.literal('section'),
   key: Key,
-  title: SiteSectionSchema.shape.title.describe('Section title (2 to 128).'),
+  title: SiteFields.sectionTitle.describe('Section title (2 to 128).'),
   path: Path.describe('URL path of the section, unique in the site (1 to 100).'),
   default: z.boolean().optional().describe('The default section of the site.'),
   hidden: z.boolean().optional().describe('Accepted for docs.yaml compatibility; the API cannot set it.'),
-  description: SiteSectionSchema.shape.description.unwrap().nullable().optional().describe('Max 256; absent or null: none.'),
+  description: SiteFields.sectionDescription.nullable().optional().describe('Max 256; absent or null: none.'),
   icon: IconName.nullable().optional().describe('Icon name (max 50); absent or null: none.'),
   condition: Condition.nullable().optional().describe('Adaptive-content expression (1 to 1024); absent or null: none.'),
   children: z.array(ManifestSpaceSchema).min(1, { message: 'a section needs at least one space' }),
@@ -91,8 +67,8 @@ export type ManifestSection = z.infer<typeof ManifestSectionSchema>;
 export const ManifestSectionGroupSchema = z.strictObject({
   type: z.literal('section-group'),
   key: Key,
-  title: SiteSectionGroupSchema.shape.title.describe('Group title (1 to 100).'),
-  icon: SiteSectionGroupSchema.shape.icon.unwrap().optional().describe('Icon name (max 50); absent: left as it is (the API cannot remove it).'),
+  title: SiteFields.groupTitle.describe('Group title (1 to 100).'),
+  icon: SiteFields.icon.optional().describe('Icon name (max 50); absent: left as it is (the API cannot remove it).'),
   children: z.array(ManifestSectionSchema).default([]),
   localizedTitle: Localized,
 });
@@ -106,7 +82,7 @@ export const ManifestStructureItemSchema = z.discriminatedUnion('type', [
 export type ManifestStructureItem = z.infer<typeof ManifestStructureItemSchema>;
 
 export const ManifestShareLinkSchema = z.strictObject({
-  name: ShareLinkSchema.shape.name.min(1).describe('Identity of the link (1 to 50); renaming replaces the link and its secret.'),
+  name: SiteFields.shareLinkName.min(1).describe('Identity of the link (1 to 50); renaming replaces the link and its secret.'),
   active: z.boolean().default(true).describe('Whether the link opens the site. Default true.'),
 });
 
@@ -121,10 +97,10 @@ export const SiteManifestSchema = z.strictObject({
   site: z.strictObject({
     organization: z.string().min(1).describe('Organization that owns the site.'),
     id: z.string().min(1).optional().describe('Site id. Absent: the site with this exact title, created by apply when there is none.'),
-    title: SiteSchema.shape.title.describe('Site title (2 to 128).'),
+    title: SiteFields.title.describe('Site title (2 to 128).'),
     visibility: SiteVisibilitySchema.optional().describe('Absent: left as it is.'),
-    basename: SiteSchema.shape.basename.unwrap().optional().describe('1 to 100; absent: left as it is.'),
-    proxy: z.string().max(512).regex(PROXY_PATTERN, { message: 'use a host name and path without scheme, e.g. example.com/docs' }).nullable().optional().describe('`host/path` the site is served under; null removes it; absent: left as it is.'),
+    basename: SiteFields.basename.optional().describe('1 to 100; absent: left as it is.'),
+    proxy: z.string().max(512).regex(PROXY_PATTERN, { message: 'use a host name and path without scheme, e.g. example.com/docs (path segments of letters, digits, "_" and "-")' }).nullable().optional().describe('`host/path` the site is served under; null removes it; absent: left as it is.'),
     hostname: z.string().max(512).regex(SITE_HOSTNAME_PATTERN, { message: 'use a lowercase custom host name such as docs.example.com' }).optional().describe('Expected custom host name; checked, not set (the API cannot set it).'),
     agentsContext: AgentsContextSchema.optional().describe('Whether agents may access the site; absent: left as it is.'),
     adaptiveContent: z

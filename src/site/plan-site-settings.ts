@@ -37,7 +37,7 @@ export function planSiteSettings(desired: DesiredSite, live: LiveSite | undefine
 
 /**
  * The proxy as it is written on update (`host/path`): the API shows it as `{origin, target}`,
- * where the origin is that address with a scheme.
+ * where the origin is that address (the published pattern has no scheme; one is tolerated).
  */
 export function proxyOf(site: Site | undefined): string | null {
   const origin = site?.proxy?.origin;

@@ -1,5 +1,5 @@
 import type { SiteSpace, UpdateSectionBody, UpdateSiteSpaceBody } from '../api/schemas/site.js';
-import type { ActionContext } from './apply-site-plan.js';
+import type { ActionContext } from './action-context.js';
 import { identity } from './desired-site.js';
 import { FieldDiff } from './field-diff.js';
 import type { SiteAction } from './site-action.js';

@@ -1,7 +1,10 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { stringify } from 'yaml';
+import { ReadScope } from '../config/read-scope.js';
 import { SpecValidationError } from './errors/spec-validation-error.js';
+import { findRefCycle, type RefCycle } from './find-ref-cycle.js';
+import { locatePointer } from './locate-pointer.js';
+import { fingerprintTexts, type SpecSources } from './spec-fingerprint.js';
 import { specHash } from './spec-hash.js';
 import { SpecSourceCache, type SpecFormat } from './spec-source-cache.js';
 import { toSpecValidationError } from './to-spec-validation-error.js';
@@ -22,28 +25,47 @@ export interface LoadedSpec {
   readonly bundled: boolean;
   /** The document's `openapi` (or `swagger`) version. */
   readonly version: string;
+  /** The files read and their fingerprint, so an unchanged spec can later be skipped unread by the validator. */
+  readonly sources: SpecSources;
 }
 
 /**
  * Reads, validates and bundles a local OpenAPI (3.0, 3.1) or Swagger 2.0 file with swagger-parser.
  * Local `$ref`s to other files are bundled into one document (YAML if the root is YAML, else
  * JSON); remote ones are refused, since the platform would see a document it cannot complete.
+ * Every local file must lie (after symlinks) inside `scope`, by default the repository holding the
+ * spec (or its folder outside any repository).
  * @throws {SpecValidationError} naming the file and line (or JSON pointer) of the first problem.
  */
-export async function loadSpec(file: string): Promise<LoadedSpec> {
+export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedSpec> {
   const root = resolve(file);
-  const cache = new SpecSourceCache();
+  const cache = new SpecSourceCache(scope ?? ReadScope.of(dirname(root)));
   const options = cache.parserOptions();
   let version: unknown;
   let bundle: unknown;
+  let cycle: RefCycle | undefined;
+  // Loaded on first use: a run whose specs are all unchanged never validates, and starts faster without it.
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
     // Validating by path reads every file once (through the cache) and is the costly step;
     // only a spec that spans several files is then bundled (from the cached texts).
-    const validated = (await new SwaggerParser().validate(root, options)) as unknown as Record<string, unknown>;
+    const parser = new SwaggerParser();
+    const validated = (await parser.validate(root, options)) as unknown as Record<string, unknown>;
     version = validated.openapi ?? validated.swagger;
     if (cache.files.length > 1) bundle = await new SwaggerParser().bundle(root, options);
+    // swagger-parser accepts a cycle of bare `$ref`s; look for one only when it saw a cycle at all.
+    if (parser.$refs.circular) cycle = findRefCycle(bundle ?? (await new SwaggerParser().parse(root, options)));
   } catch (error) {
     throw toSpecValidationError(error, cache, root);
+  }
+  if (cycle) {
+    const at = locatePointer(cache, root, cycle.pointer);
+    throw new SpecValidationError(
+      `$ref cycle with no schema in it (${cycle.chain.join(' → ')}): point one of these at a concrete object`,
+      at.file,
+      at.line,
+      cycle.pointer,
+    );
   }
   const files = cache.files;
   const format = cache.format(root) ?? 'yaml';
@@ -59,6 +81,10 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
     referencedFiles: [root, ...files.filter((f) => f !== root)],
     bundled: bundle !== undefined,
     version: typeof version === 'string' ? version : 'unknown',
+    sources: fingerprintTexts(
+      root,
+      [root, ...files.filter((f) => f !== root)].map((f) => [f, cache.text(f) ?? ''] as const),
+    ),
   };
 }
 

@@ -1,11 +1,14 @@
+import { dirname, resolve } from 'node:path';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import type { OpenApiSpecsApi } from '../api/resources/openapi-specs.js';
 import type { OpenAPISource, OpenAPISpec } from '../api/schemas/openapi.js';
+import { ReadScope } from '../config/read-scope.js';
 import type { SpecTarget } from '../config/spec-target-schema.js';
 import type { Logger } from '../logging/logger.js';
-import type { StateStore } from '../state/state-store.js';
+import type { StateStore, TargetState } from '../state/state-store.js';
 import { loadSpec, type LoadedSpec } from './load-spec.js';
 import { planSpecPublish, type SpecPublishPlan } from './plan-spec-publish.js';
+import { sourcesUnchanged, type SpecSources } from './spec-fingerprint.js';
 import { specHash } from './spec-hash.js';
 
 /** State store key of a spec target. */
@@ -17,8 +20,10 @@ export interface PublishSpecDeps {
   readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put'> };
   readonly state: StateStore;
   readonly logger: Logger;
+  /** Folders the spec's `$ref`s may reach; default: the repository holding the spec. */
+  readonly scope?: ReadScope;
   /** Default {@link loadSpec}. */
-  readonly load?: (file: string) => Promise<LoadedSpec>;
+  readonly load?: (file: string, scope?: ReadScope) => Promise<LoadedSpec>;
   /** Default `() => new Date()`. */
   readonly clock?: () => Date;
 }
@@ -56,16 +61,24 @@ export interface SpecPublishResult {
  */
 export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, options: PublishSpecOptions = {}): Promise<SpecPublishResult> {
   const { organizationId, slug } = target;
-  const input = await readSource(deps, target);
   const key = specStateKey(slug);
   const state = await deps.state.get(key);
-  const live = options.readLive === false ? undefined : await readLive(deps, organizationId, slug, options.signal);
+  // Unchanged source files need no validation: hash them first, read the live spec, and skip when both agree.
+  // (An invalid or changed file is still validated before any request.)
+  const read = (): Promise<OpenAPISpec | null | undefined> =>
+    options.readLive === false ? Promise.resolve(undefined) : readLive(deps, organizationId, slug, options.signal);
+  const unread = options.force === true ? undefined : await unchangedSource(deps, target, state);
+  let live: OpenAPISpec | null | undefined;
+  if (unread !== undefined) {
+    live = await read();
+    const plan = planSpecPublish({ hash: unread.hash, state, live });
+    if (plan.action === 'skip') return skipped(deps, { slug, organizationId, plan, ...unread }, live);
+  }
+  const input = await readSource(deps, target);
+  if (unread === undefined) live = await read();
   const plan = planSpecPublish({ hash: input.hash, state, live, force: options.force });
   const base = { slug, organizationId, plan, hash: input.hash, source: input.described, referencedFiles: input.referencedFiles };
-  if (plan.action === 'skip') {
-    deps.logger.info({ spec: slug, reason: plan.reason }, 'spec unchanged, skipped');
-    return { ...base, outcome: 'skipped', spec: live ?? null };
-  }
+  if (plan.action === 'skip') return skipped(deps, base, live);
   if (options.dryRun === true) {
     deps.logger.info({ spec: slug, organizationId, reason: plan.reason }, `DRY-RUN: would publish spec ${slug}`);
     return { ...base, outcome: 'planned', spec: live ?? null };
@@ -76,6 +89,7 @@ export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, opt
     reviewersRequested: state?.reviewersRequested ?? [],
     lastHash: input.hash,
     lastVersion: spec.lastVersion,
+    specSources: input.sources ? { ...input.sources, bytes: Buffer.byteLength(input.text ?? '') } : undefined,
     syncedAt: (deps.clock ?? (() => new Date()))().toISOString(),
   });
   deps.logger.info({ spec: slug, version: spec.lastVersion, reason: plan.reason }, 'spec published');
@@ -87,14 +101,36 @@ interface SourceInput {
   readonly hash: string;
   readonly described: SpecPublishResult['source'];
   readonly referencedFiles: string[];
+  /** A local file's text and source fingerprint (absent for URL specs). */
+  readonly text?: string;
+  readonly sources?: SpecSources;
+}
+
+type UnreadSource = Pick<SpecPublishResult, 'hash' | 'source' | 'referencedFiles'>;
+
+/** The last published hash, when the spec's source files are byte for byte those it was built from. */
+async function unchangedSource(deps: PublishSpecDeps, target: SpecTarget, state: TargetState | undefined): Promise<UnreadSource | undefined> {
+  const sources = state?.specSources;
+  if (target.file === undefined || sources === undefined || state?.lastHash === undefined) return undefined;
+  const scope = deps.scope ?? ReadScope.of(dirname(target.file));
+  if (!(await sourcesUnchanged(target.file, sources, scope))) return undefined;
+  const referencedFiles = sources.files.map((name) => resolve(dirname(target.file ?? ''), name));
+  return { hash: state.lastHash, source: { kind: 'file', file: resolve(target.file), bytes: sources.bytes, files: sources.files.length }, referencedFiles };
+}
+
+function skipped(deps: PublishSpecDeps, base: Omit<SpecPublishResult, 'outcome' | 'spec'>, live: OpenAPISpec | null | undefined): SpecPublishResult {
+  deps.logger.info({ spec: base.slug, reason: base.plan.reason }, 'spec unchanged, skipped');
+  return { ...base, outcome: 'skipped', spec: live ?? null };
 }
 
 /** What a target sends. For a URL the platform fetches the content, so the URL itself is hashed. */
 async function readSource(deps: PublishSpecDeps, target: SpecTarget): Promise<SourceInput> {
   if (target.file !== undefined) {
-    const loaded = await (deps.load ?? loadSpec)(target.file);
+    const loaded = await (deps.load ?? loadSpec)(target.file, deps.scope);
     return {
       source: { text: loaded.text },
+      text: loaded.text,
+      sources: loaded.sources,
       hash: loaded.hash,
       described: { kind: 'file', file: loaded.file, bytes: Buffer.byteLength(loaded.text), files: loaded.referencedFiles.length },
       referencedFiles: loaded.referencedFiles,

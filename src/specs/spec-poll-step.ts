@@ -1,7 +1,10 @@
-import type { OpenAPIProcessErrorCode, OpenAPISpec } from '../api/schemas/openapi.js';
+import type { OpenAPISpec } from '../api/schemas/openapi.js';
+
+/** The platform's error code: a known one, or any other string it may add. */
+type ProcessErrorCode = NonNullable<OpenAPISpec['lastProcessErrorCode']>;
 
 /** Why waiting for a spec ended badly: the platform's error code, or our own overall timeout. */
-export type SpecFailureCode = OpenAPIProcessErrorCode | 'TIMEOUT';
+export type SpecFailureCode = ProcessErrorCode | 'TIMEOUT';
 
 /** The fields of a spec one poll step reads (a BullMQ job can carry just these). */
 export type PollableSpec = Pick<
@@ -51,7 +54,7 @@ export function pollStep(spec: PollableSpec, attempt: number, startedAt: number,
  * to `pending`, but the previous run's code may still show: it only counts once processing is
  * `complete`, or when the recorded result is at least as new as the spec's last change.
  */
-function currentErrorCode(spec: PollableSpec): OpenAPIProcessErrorCode | undefined {
+function currentErrorCode(spec: PollableSpec): ProcessErrorCode | undefined {
   const code = spec.lastProcessErrorCode;
   if (code === undefined) return undefined;
   if (spec.processingState === 'complete') return code;
@@ -75,5 +78,7 @@ export function describeSpecFailure(code: SpecFailureCode, spec: Pick<PollableSp
       return `PARSE_ERROR: the platform could not read the document as OpenAPI. Check that it is a valid OpenAPI 3.x or Swagger 2.0 file; validate it locally with \`docsync spec publish ${spec.slug} --dry-run\`.`;
     case 'TIMEOUT':
       return `TIMEOUT: processing did not finish within ${formatDuration(timeoutMs ?? DEFAULT_POLL_OPTIONS.timeoutMs)} (still "${spec.processingState}"). The platform may be busy: check later with \`docsync spec status ${spec.slug}\`, or wait longer with --timeout.`;
+    default:
+      return `${code}: the platform could not process the spec (an error code this docsync does not know). Open the spec in the app for details, fix it and publish again.`;
   }
 }

@@ -2,6 +2,8 @@ import type SwaggerParser from '@apidevtools/swagger-parser';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { ReadScope } from '../config/read-scope.js';
+import { specText } from './spec-fingerprint.js';
 
 export type SpecFormat = 'json' | 'yaml';
 
@@ -32,6 +34,10 @@ function looksLikeJson(path: string, text: string): boolean {
 export class SpecSourceCache {
   readonly #sources = new Map<string, Source>();
   readonly #readErrors = new Map<string, string>();
+  readonly #outside = new Map<string, string>();
+
+  /** @param scope folders a `$ref` may reach (after symlinks); anything else is refused unread. */
+  constructor(readonly scope: ReadScope) {}
 
   /** Absolute paths of the files read so far, in the order they were read (the root first). */
   get files(): string[] {
@@ -45,6 +51,11 @@ export class SpecSourceCache {
   /** Why a file could not be read (`ENOENT`, …): swagger-parser drops the code when it rewraps. */
   readError(file: string): string | undefined {
     return this.#readErrors.get(file);
+  }
+
+  /** The real path of a file refused for lying outside {@link scope}, if it was. */
+  outside(file: string): string | undefined {
+    return this.#outside.get(file);
   }
 
   text(file: string): string | undefined {
@@ -80,6 +91,11 @@ export class SpecSourceCache {
         // A second pass (bundling) sees exactly the text that was validated, even if the file changed.
         const cached = this.#sources.get(path);
         if (cached) return cached.text;
+        const located = this.scope.locate(path);
+        if (!located.inside) {
+          this.#outside.set(path, located.real);
+          throw new Error(`${path} is outside ${this.scope.describe()}`);
+        }
         let raw: string;
         try {
           raw = await readFile(path, 'utf8');
@@ -87,7 +103,7 @@ export class SpecSourceCache {
           this.#readErrors.set(path, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
           throw error;
         }
-        const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+        const text = specText(raw);
         this.#sources.set(path, { text, format: looksLikeJson(path, text) ? 'json' : 'yaml' });
         return text;
       },

@@ -40,6 +40,19 @@ export function toSpecValidationError(error: unknown, cache: SpecSourceCache, ro
     const detail = at ? `${reason.slice(0, at.index)} (line ${at[1]}, column ${at[2]})` : reason;
     return new SpecValidationError(`not valid ${cache.format(source) === 'json' ? 'JSON' : 'YAML'}: ${detail}`, source, line, undefined, { cause: error });
   }
+  const outside = source === undefined ? undefined : cache.outside(source);
+  if (source !== undefined && outside !== undefined) {
+    const site = source === root ? undefined : findRefSite(cache, (file) => file === source);
+    const what = site === undefined ? 'the spec file' : `$ref to ${source}`;
+    const real = outside === source ? '' : ` (really ${outside})`;
+    return new SpecValidationError(
+      `${what}${real} is outside ${cache.scope.describe()}: docsync reads no file there; move it into the repository or add its folder to \`allowPaths\` in docsync.yaml`,
+      site?.file ?? root,
+      site?.line,
+      undefined,
+      { cause: error },
+    );
+  }
   if (fields.name === 'ResolverError' && source !== undefined) {
     const reason = cache.readError(source) ?? (typeof fields.ioErrorCode === 'string' ? fields.ioErrorCode : message);
     if (source === root) return new SpecValidationError(`cannot read the spec file (${reason})`, root, undefined, undefined, { cause: error });

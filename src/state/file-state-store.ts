@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { ConfigError } from '../config/config-error.js';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
@@ -43,12 +44,18 @@ export class FileStateStore implements StateStore {
       this.cache = new Map();
       return this.cache;
     }
-    const parsed = FileSchema.safeParse(JSON.parse(text));
+    const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ConfigError(`the state file is not valid JSON (${(error as Error).message}); ${fix}`, this.path, undefined, undefined, { cause: error });
+    }
+    const parsed = FileSchema.safeParse(json);
     if (!parsed.success) {
-      throw new Error(
-        `State file ${this.path} is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'}); delete it and docsync will find its change requests through the API.`,
-        { cause: parsed.error },
-      );
+      throw new ConfigError(`the state file is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'}); ${fix}`, this.path, undefined, undefined, {
+        cause: parsed.error,
+      });
     }
     this.cache = new Map(Object.entries(parsed.data.targets));
     return this.cache;

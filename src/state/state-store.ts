@@ -11,8 +11,12 @@ export const TargetStateSchema = z.object({
   /** Reviewers already asked on that change request. */
   reviewersRequested: z.array(z.string()).default([]),
   syncedAt: z.string().optional(),
+  /** Space targets: the content whose merge (or update from main) answered conflicts, and in which change request. */
+  conflict: z.object({ hash: z.string(), changeRequest: z.number(), operation: z.enum(['merge', 'update-from-main']) }).optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
+  /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */
+  specSources: z.object({ files: z.array(z.string()).min(1), hash: z.string(), bytes: z.number() }).optional(),
   /** Site targets: manifest identity (`section:<key>`, `group:<key>`, `space:<key>`, `link:<name>`) → live id. */
   siteIds: z.record(z.string(), z.string()).optional(),
   /** Migration ledger entries (`migrate:<runId>`, `migrate:<runId>:<itemId>`); src/migrate validates the shape. */

@@ -26,11 +26,25 @@ export async function findDocsyncChangeRequest(
       if (!(error instanceof NotFoundError)) throw error;
     }
   }
+  return (await listDocsyncChangeRequests(api, spaceId, target, signal))[0];
+}
+
+/**
+ * Every open or draft change request carrying the target's marker, oldest (lowest number) first:
+ * when two runs each opened one, both agree that the oldest is the one to keep.
+ */
+export async function listDocsyncChangeRequests(
+  api: Pick<ApiClient, 'changeRequests'>,
+  spaceId: string,
+  target: string,
+  signal?: AbortSignal,
+): Promise<ChangeRequest[]> {
   const marker = subjectMarker(target);
+  const found: ChangeRequest[] = [];
   for (const status of ['open', 'draft'] as const) {
     for await (const cr of api.changeRequests.list(spaceId, { status, signal })) {
-      if (cr.subject?.endsWith(marker)) return cr;
+      if (cr.subject?.endsWith(marker) === true) found.push(cr);
     }
   }
-  return undefined;
+  return found.sort((a, b) => a.number - b.number);
 }

@@ -1,43 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBundle } from '../content/create-bundle.js';
+import { rm } from 'node:fs/promises';
+import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
+import type { Deflater } from '../content/deflate-pool.js';
+import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
+import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
 import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
 import type { TreeSource } from '../content/tree-source.js';
 import { WorktreeSource } from '../content/worktree-source.js';
+import { type BundleFile, writeBundle } from '../content/write-bundle.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { PreparedContent } from './prepared-content.js';
 
 export interface PrepareOptions {
-  /** Folder for per-target hash caches; none means every read hashes every file. */
+  /** Folder for per-target caches (file hashes, deflated entries); none means memory only. */
   cacheDir?: string | undefined;
+  /** Deflates big bundles off the event loop. Default: a pool per bundle. */
+  deflater?: Deflater | undefined;
+  /** Where bundle files are written. Default: the system's temp folder. */
+  bundleDir?: string | undefined;
+}
+
+/** Reads and bundles one target's docs. */
+export type PrepareContent = (target: SpaceTarget) => Promise<PreparedContent>;
+
+interface TargetCaches {
+  readonly hashes: HashCache;
+  readonly entries: DeflatedEntryCache;
 }
 
 /**
  * Reads a target's docs from its source (working tree or a git ref), hashes them through the
- * per-target cache, and defers zipping until an import needs the bytes.
+ * per-target cache, and defers zipping until an import needs it. Each target's caches are loaded once
+ * and kept, so a daemon's next sync of the same target reads and deflates only what changed.
  */
-export async function prepareContent(target: SpaceTarget, options: PrepareOptions = {}): Promise<PreparedContent> {
-  const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source);
-  const source: TreeSource = gitSource ?? new WorktreeSource(target.directory);
-  const cache = options.cacheDir === undefined ? HashCache.inMemory() : await HashCache.load(join(options.cacheDir, `${target.name}.json`));
-  const snapshot = await readDocsRepo(source, { cache });
-  await cache.save();
-  const commit = gitSource ? await gitSource.headCommit() : undefined;
-  return {
-    contentHash: snapshot.contentHash,
-    pageCount: countPages(snapshot),
-    warnings: [...snapshot.warnings],
-    commit: commit ? { oid: commit.oid, subject: commit.subject } : undefined,
-    snapshot,
-    bundle: async () => (await createBundle(snapshot, source)).bytes,
-    readFile: async (path) => {
-      const file = snapshot.files.find((f) => f.path === path);
-      if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
-      return file.bytes ?? source.read(file.sourcePath);
-    },
+export function createContentPreparer(options: PrepareOptions = {}): PrepareContent {
+  const caches = new Map<string, Promise<TargetCaches>>();
+  const cachesOf = (name: string): Promise<TargetCaches> => {
+    let found = caches.get(name);
+    if (found === undefined) {
+      found = loadCaches(options.cacheDir, name);
+      found.catch(() => caches.delete(name));
+      caches.set(name, found);
+    }
+    return found;
   };
+  return async (target) => {
+    const { hashes, entries } = await cachesOf(target.name);
+    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source);
+    const source: TreeSource = gitSource ?? new WorktreeSource(target.directory);
+    const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets });
+    hashes.prune(); // files deleted since the last read
+    await hashes.save();
+    const commit = gitSource ? await gitSource.headCommit() : undefined;
+    const bundle = async (): Promise<BundleFile> => {
+      const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
+      const written = await writeBundle(snapshot, source, file, { cache: entries, deflater: options.deflater });
+      entries.prune(); // content no longer in the bundle
+      await entries.save();
+      return written;
+    };
+    const byPath = new Map(snapshot.files.map((file) => [file.path, file]));
+    return {
+      contentHash: snapshot.contentHash,
+      pageCount: countPages(snapshot),
+      warnings: [...snapshot.warnings],
+      commit: commit ? { oid: commit.oid, subject: commit.subject } : undefined,
+      snapshot,
+      bundle,
+      checkImportSize: async (maxBytes) => {
+        if (bundleSizeBound(snapshot.files) <= maxBytes) return;
+        // A close call: the real zip decides (its deflated entries are cached for the import's own bundle).
+        const written = await bundle();
+        await rm(written.path, { force: true });
+        if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
+      },
+      readMany: async function* (paths) {
+        const fromSource = new Map<string, string>();
+        for (const path of paths) {
+          const file = byPath.get(path);
+          if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
+          if (file.bytes) yield { path, bytes: file.bytes };
+          else fromSource.set(file.sourcePath, path);
+        }
+        for await (const read of source.readMany([...fromSource.keys()])) yield { path: fromSource.get(read.path) ?? read.path, bytes: read.bytes };
+      },
+    };
+  };
+}
+
+async function loadCaches(cacheDir: string | undefined, name: string): Promise<TargetCaches> {
+  if (cacheDir === undefined) return { hashes: HashCache.inMemory(), entries: DeflatedEntryCache.inMemory() };
+  const [hashes, entries] = await Promise.all([HashCache.load(join(cacheDir, `${name}.json`)), DeflatedEntryCache.load(join(cacheDir, `${name}.entries`))]);
+  return { hashes, entries };
 }
 
 function countPages(snapshot: DocsSnapshot): number {

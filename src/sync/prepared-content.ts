@@ -1,4 +1,5 @@
 import type { DocsSnapshot } from '../content/docs-snapshot.js';
+import type { BundleFile } from '../content/write-bundle.js';
 import type { CommitInfo } from './change-request-subject.js';
 
 /** A docs tree read and hashed, with its bundle built only when an import needs it. */
@@ -11,7 +12,13 @@ export interface PreparedContent {
   commit: CommitInfo | undefined;
   /** What was read: pages, files and their hashes, for plans that compare with live content. */
   snapshot: DocsSnapshot;
-  bundle(): Promise<Uint8Array>;
-  /** Bytes of one file of the snapshot, by its path in the docs root. */
-  readFile(path: string): Promise<Uint8Array>;
+  /** Writes the bundle to a new file; the caller removes it once published. */
+  bundle(): Promise<BundleFile>;
+  /**
+   * Throws `BundleTooLargeError` (naming the largest files) when the bundle would exceed `maxBytes`.
+   * Cheap when it fits by the size bound of its files; builds the bundle only to settle a close call.
+   */
+  checkImportSize(maxBytes: number): Promise<void>;
+  /** Bytes of many files of the snapshot (by path in the docs root), in any order, batched by the source. */
+  readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
 }

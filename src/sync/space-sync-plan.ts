@@ -27,16 +27,29 @@ export interface SpaceSyncPlanInput {
   state: TargetState | undefined;
   /** docsync's live, still-open change request for this target, when there is one. */
   liveChangeRequest: ChangeRequest | undefined;
+  /**
+   * The live content (that change request's, else the space's) already holds the bundle's pages and
+   * files: nothing to import. Undefined when it was not read (the state already said unchanged).
+   */
+  liveMatches?: boolean | undefined;
 }
 
 /**
  * Decides what a sync must write, from what it read. Pure: the same inputs give the same plan.
- * The content hash decides: unchanged since the last import means zero writes.
+ * Unchanged since this runner's last sync, or already live (a runner without local state), means
+ * zero writes; a change request that holds the content but was not merged yet is merged.
  */
 export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
   const { target, contentHash, state, liveChangeRequest } = input;
   if (state?.lastHash === contentHash) {
     return { target: target.name, skipReason: 'content unchanged since the last sync', actions: [] };
+  }
+  if (input.liveMatches === true) {
+    const cr = liveChangeRequest;
+    if (!cr) return { target: target.name, skipReason: 'the space already holds this content', actions: [] };
+    const changeRequest = { id: cr.id, number: cr.number };
+    if (target.changeRequest.autoMerge) return { target: target.name, changeRequest, actions: [{ kind: 'merge' }] };
+    return { target: target.name, skipReason: `change request #${cr.number} already holds this content`, changeRequest, actions: [] };
   }
   if (target.mode === 'direct') {
     return { target: target.name, actions: [{ kind: 'import', into: 'space', contentHash }] };

@@ -1,13 +1,24 @@
 import type { ApiClient } from '../api/api-client.js';
+import { ApiError } from '../api/errors/api-error.js';
+import type { ChangeRequest } from '../api/schemas/change-request.js';
+import type { Page } from '../api/schemas/content.js';
+import type { PageNode } from '../content/docs-snapshot.js';
+import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
-import { changeRequestSubject } from './change-request-subject.js';
-import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
+import type { ContentExpectation } from '../content/content-expectation.js';
+import { verifyContent, type Verification } from '../content/verify-content.js';
+import { checkDeletions, type MaxDeletions } from './deletion-guard.js';
+import { ImportVerificationError } from './errors/import-verification-error.js';
+import { bundleExpectation } from './bundle-expectation.js';
+import { changeRequestSubject, type CommitInfo } from './change-request-subject.js';
+import { findDocsyncChangeRequest, listDocsyncChangeRequests } from './find-docsync-change-request.js';
 import type { PreparedContent } from './prepared-content.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
-import { diffLivePages, type PageDiff } from './diff-live-pages.js';
+import { pageDiff, type PageDiff } from './page-diff.js';
+import { importPublished, publishBundle } from './publish-bundle.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -21,10 +32,21 @@ export interface SyncSpaceDeps {
 
 export interface SyncSpaceOptions {
   dryRun?: boolean;
+  /** `sync.maxDeletions`: more live pages removed stops the sync before any write. Default: no limit. */
+  maxDeletions?: MaxDeletions | undefined;
+  /** `--allow-deletions`: remove them anyway. */
+  allowDeletions?: boolean | undefined;
   signal?: AbortSignal;
 }
 
-export type SpaceSyncOutcome = 'skipped' | 'planned' | 'created' | 'updated' | 'merged' | 'imported';
+export type SpaceSyncOutcome = 'skipped' | 'planned' | 'created' | 'updated' | 'merged' | 'imported' | 'conflict';
+
+/** Merge or update-from-main answered `conflicts`: the change request stays open for a person to resolve. */
+export interface SyncConflict {
+  operation: 'merge' | 'update-from-main';
+  /** What happened and what to do, naming the change request and its URL. */
+  message: string;
+}
 
 export interface SpaceSyncResult {
   target: string;
@@ -35,9 +57,13 @@ export interface SpaceSyncResult {
   changeRequest?: { id: string; number: number; url?: string | undefined };
   /** Pages the platform imported, as it reported them. */
   imported?: { revision: string; importedResources: number; totalResources: number };
-  /** In a dry run: what the import would change versus the live content. */
+  /** Set when the outcome is `conflict`. */
+  conflict?: SyncConflict;
+  /** What the import would change (a dry run), or changed, versus the live content before it. */
   diff?: PageDiff;
   warnings: string[];
+  /** The commit the content came from; absent for the working tree. */
+  commit?: CommitInfo;
 }
 
 export const stateKey = (target: string): string => `space:${target}`;
@@ -45,6 +71,11 @@ export const stateKey = (target: string): string => `space:${target}`;
 /**
  * One sync of a space target: read and hash the docs, read what is live, plan, then apply. Every
  * step is safe to repeat: a job retried after a crash converges on the same end state.
+ *
+ * What was last synced is read from the API, not only from local state: a runner without
+ * `.docsync/` finds docsync's change request by its marker and compares the live content (that
+ * change request's, else the space's) with the bundle by page and file path and git blob id, in one
+ * read. Equal means nothing to write; a hand edit in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
   const { signal } = options;
@@ -57,20 +88,64 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     unchanged || target.mode === 'direct'
       ? undefined
       : await findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal);
-  const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live });
-  const base = { target: target.name, contentHash: content.contentHash, pageCount: content.pageCount, plan, warnings: content.warnings };
+  // This content already met conflicts in that change request: unresolved while it stays open, so
+  // the daemon's reconcile passes report it again without another merge attempt.
+  if (!unchanged && live && state?.conflict?.hash === content.contentHash && state.conflict.changeRequest === live.number) {
+    const cr = { id: live.id, number: live.number, url: live.urls.app };
+    const conflict = conflictOf(state.conflict.operation, cr, target.name);
+    deps.logger.warn({ target: target.name, changeRequest: live.number }, conflict.message);
+    const plan = { target: target.name, skipReason: `change request #${live.number} has unresolved conflicts`, changeRequest: { id: live.id, number: live.number }, actions: [] };
+    return {
+      target: target.name,
+      contentHash: content.contentHash,
+      pageCount: content.pageCount,
+      plan,
+      warnings: content.warnings,
+      ...(content.commit ? { commit: content.commit } : {}),
+      outcome: 'conflict',
+      changeRequest: cr,
+      conflict,
+    };
+  }
+  const expectation = unchanged ? undefined : await bundleExpectation(content);
+  const liveContent = expectation && (await compareWithLive(deps, target, content, expectation, live, signal));
+  const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
+  const base = {
+    target: target.name,
+    contentHash: content.contentHash,
+    pageCount: content.pageCount,
+    plan,
+    warnings: content.warnings,
+    ...(content.commit ? { commit: content.commit } : {}),
+  };
 
   if (plan.actions.length === 0) {
     deps.logger.info({ target: target.name, reason: plan.skipReason }, 'sync skipped');
-    return { ...base, outcome: 'skipped', ...(state?.changeRequest ? { changeRequest: state.changeRequest } : {}) };
+    const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
+    // Found live rather than in state: remember it, so the next run on this runner makes no call.
+    if (liveContent?.ok === true && !options.dryRun) {
+      const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
+      await deps.state.set(key, {
+        ...kept,
+        ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
+        lastHash: content.contentHash,
+        ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+        syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
+      });
+    }
+    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}) };
+  }
+  // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
+  if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
+    checkDeletions(target.name, pageDiff(liveContent, liveContent.titles), options.maxDeletions);
   }
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
-    const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
-    const diff = await diffLivePages(deps.api.content, into, content.snapshot, (path) => content.readFile(path), signal);
-    return { ...base, outcome: 'planned', diff, ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
+    return { ...base, outcome: 'planned', ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}), ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
   }
 
+  // Before the first write: a bundle the import would refuse must not leave an empty change request.
+  if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   const now = deps.now ?? (() => new Date());
   let current: TargetState = {
     ...(state ?? { reviewersRequested: [] }),
@@ -80,56 +155,193 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   let cr = live ? { id: live.id, number: live.number, url: live.urls.app } : undefined;
   let outcome: SpaceSyncOutcome = live ? 'updated' : 'imported';
   let imported: SpaceSyncResult['imported'];
+  let conflict: SyncConflict | undefined;
+  // Published before the first write: a store that fails leaves no change request behind.
+  const artifact = plan.actions.some((action) => action.kind === 'import')
+    ? await publishBundle(deps.artifacts, () => content.bundle(), `${target.name}.zip`, signal)
+    : undefined;
 
-  for (const action of plan.actions) {
-    deps.logger.info({ target: target.name }, describeAction(action));
-    switch (action.kind) {
-      case 'create-change-request': {
-        const created = await deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal });
-        cr = { id: created.id, number: created.number, url: created.urls.app };
-        // Saved at once: a crash before the import must find this change request, not open another.
-        current = { ...current, changeRequest: { id: created.id, number: created.number }, reviewersRequested: [] };
-        await deps.state.set(key, current);
-        outcome = 'created';
-        break;
+  // Set once this run opened a change request and until content went into it: a failure in between
+  // archives it, so no empty change request is left behind for the next run to find.
+  let createdEmpty: { id: string; number: number } | undefined;
+  try {
+    for (const action of plan.actions) {
+      if (conflict) break;
+      deps.logger.info({ target: target.name }, describeAction(action));
+      switch (action.kind) {
+        case 'create-change-request': {
+          const created = await deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal });
+          const kept = await keepOldest(deps, target, created, signal);
+          cr = { id: kept.id, number: kept.number, url: kept.urls.app };
+          // Saved at once: a crash before the import must find this change request, not open another.
+          current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
+          await deps.state.set(key, current);
+          outcome = kept.id === created.id ? 'created' : 'updated';
+          if (kept.id === created.id) createdEmpty = { id: created.id, number: created.number };
+          break;
+        }
+        case 'update-from-main': {
+          const updated = await deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal });
+          if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
+          break;
+        }
+        case 'set-subject':
+          await deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal });
+          break;
+        case 'import': {
+          const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
+          try {
+            imported = await importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now);
+          } catch (error) {
+            // Refused (4xx, or the bundle not fetched) means nothing was imported; anything else may have landed.
+            if (!refused(error)) createdEmpty = undefined;
+            throw error;
+          }
+          createdEmpty = undefined;
+          // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
+          const landed = await compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal);
+          if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
+          break;
+        }
+        case 'request-reviewers':
+          await deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal });
+          current = { ...current, reviewersRequested: [...current.reviewersRequested, ...action.users] };
+          break;
+        case 'merge': {
+          // Only `merge` means merged; `conflicts` (or anything new) leaves the change request open.
+          const merged = await deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal });
+          if (merged.result === 'merge') outcome = 'merged';
+          else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
+          break;
+        }
       }
-      case 'update-from-main':
-        await deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal });
-        break;
-      case 'set-subject':
-        await deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal });
-        break;
-      case 'import': {
-        const bytes = await content.bundle();
-        const artifact = await deps.artifacts.publish(bytes, { name: `${target.name}.zip`, contentType: 'application/zip' });
-        const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
-        imported = await deps.api.content.import(into, { url: artifact.url, source: 'zip' }, { signal });
-        break;
-      }
-      case 'request-reviewers':
-        await deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal });
-        current = { ...current, reviewersRequested: [...current.reviewersRequested, ...action.users] };
-        break;
-      case 'merge':
-        await deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal });
-        outcome = 'merged';
-        break;
     }
+  } catch (error) {
+    if (createdEmpty) await archiveEmpty(deps, target, key, createdEmpty, error, signal);
+    throw error;
+  }
+
+  if (conflict) {
+    const open = requireCr(cr);
+    deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
+    // Not recorded as synced: once the conflict is resolved, the next run carries on.
+    await deps.state.set(key, { ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}) };
   }
 
   const merged = outcome === 'merged';
-  const { changeRequest: _previous, ...rest } = current;
+  const { changeRequest: _previous, conflict: _resolved, ...rest } = current;
   current = {
-    ...(merged ? { ...rest, reviewersRequested: [] } : current),
+    ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
     syncedAt: now().toISOString(),
   };
   await deps.state.set(key, current);
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}) };
+  const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff };
+}
+
+/** The API refused the import, so nothing of it landed. */
+function refused(error: unknown): boolean {
+  if (error instanceof ArtifactStoreError) return error.failure === 'not-fetched';
+  return error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * The run gives up on a change request it opened and put nothing into: archive it (best effort) and
+ * forget it, so the next run starts clean instead of reusing an empty draft.
+ */
+async function archiveEmpty(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  key: string,
+  cr: { id: string; number: number },
+  cause: unknown,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  try {
+    await deps.api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal });
+    const state = await deps.state.get(key);
+    if (state?.changeRequest?.id === cr.id) {
+      const { changeRequest: _archived, ...rest } = state;
+      await deps.state.set(key, { ...rest, reviewersRequested: [] });
+    }
+    deps.logger.info({ target: target.name, changeRequest: cr.number, err: (cause as Error).message }, `archived the empty change request #${cr.number} this run opened`);
+  } catch (error) {
+    deps.logger.warn({ target: target.name, changeRequest: cr.number, err: (error as Error).message }, `could not archive the empty change request #${cr.number}; the next run reuses it`);
+  }
+}
+
+function conflictOf(operation: SyncConflict['operation'], cr: { number: number; url?: string | undefined }, target: string, result = 'conflicts'): SyncConflict {
+  const where = cr.url === undefined ? '' : ` (${cr.url})`;
+  return {
+    operation,
+    message:
+      `${operation === 'merge' ? 'merging' : 'updating from main'} change request #${cr.number}${where} answered "${result}": the space's main content ` +
+      `changed the same pages since. docsync left the change request open. Resolve the conflicts and merge it in the platform, ` +
+      `or archive it so that the next sync of ${target} starts again from the current main content.`,
+  };
+}
+
+/**
+ * The live content (docsync's change request's, else the space's) versus the bundle: one read for
+ * pages and files together.
+ */
+async function compareWithLive(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  content: PreparedContent,
+  expectation: ContentExpectation,
+  live: { id: string } | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Verification & { titles: Record<string, string> }> {
+  const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
+  const revision = await deps.api.content.getRevision(into, { signal });
+  const verification = verifyContent(expectation, revision.pages, revision.files);
+  return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };
+}
+
+/** Page titles by source path: the live ones, then the local ones over them (what the import brings). */
+function pageTitles(local: PreparedContent['snapshot']['pages'], live: readonly Page[]): Record<string, string> {
+  const titles: Record<string, string> = {};
+  const walkLive = (pages: readonly Page[]): void => {
+    for (const page of pages) {
+      // Keyed as verification names pages: by source path, or marked as made in the editor.
+      if (page.git?.path !== undefined) titles[page.git.path] = page.title;
+      else if (page.type === 'document') titles[`(no source file) ${page.path ?? page.id}`] = page.title;
+      walkLive(page.pages ?? []);
+    }
+  };
+  walkLive(live);
+  const walkLocal = (pages: readonly PageNode[]): void => {
+    for (const page of pages) {
+      titles[page.path] = page.title;
+      walkLocal(page.children);
+    }
+  };
+  for (const group of local) walkLocal(group.pages);
+  return titles;
+}
+
+/**
+ * Two runs that found no change request each open one. After creating, list again: every run keeps
+ * the oldest, and one that created a newer one archives it, so the space ends with one.
+ */
+async function keepOldest(deps: SyncSpaceDeps, target: SpaceTarget, created: ChangeRequest, signal: AbortSignal | undefined): Promise<ChangeRequest> {
+  const oldest = (await listDocsyncChangeRequests(deps.api, target.spaceId, target.name, signal))[0];
+  if (oldest === undefined || oldest.number >= created.number) return created;
+  deps.logger.info({ target: target.name }, `another run opened change request #${oldest.number} meanwhile: archiving #${created.number} and using #${oldest.number}`);
+  await deps.api.changeRequests.update(target.spaceId, created.id, { status: 'archived' }, { signal });
+  return oldest;
 }
 
 function requireCr<T>(cr: T | undefined): T {
   if (cr === undefined) throw new Error('Internal error: the plan acts on a change request before creating one.');
   return cr;
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('Internal error: an import without a published bundle or its expectation.');
+  return value;
 }

@@ -1,10 +1,8 @@
 import path from 'node:path';
-
-/** Folders never synced: git internals, dependencies, build output, docsync's own state. */
-const SKIPPED_DIRECTORIES = new Set(['.git', 'node_modules', 'dist', 'build', '_book', '.docsync']);
+import { TreeIgnore } from '../content/tree-ignore.js';
 
 /** A predicate chokidar calls with a candidate path: true skips it (and, for a folder, all below). */
-export type IgnoredPredicate = (candidate: string) => boolean;
+export type IgnoredPredicate = (candidate: string, stats?: { isDirectory(): boolean }) => boolean;
 
 /**
  * Editor scratch files: vim swap files (`.swp`, `.swo`, …) and its `4913` write probe, backups
@@ -15,20 +13,21 @@ export function isEditorTempFile(name: string): boolean {
 }
 
 /**
- * What a worktree-mode watch over `root` skips. Folder names are matched only below `root`, so a
- * target that itself lives under, say, `~/build/docs` is still watched. `keep` lists files watched
- * on purpose (a spec's referenced files), never skipped.
+ * What a worktree-mode watch over `root` skips: the rule a sync's read skips by (see
+ * {@link TreeIgnore}), plus editor scratch files. Paths are matched only below `root`, so a target
+ * that itself lives under, say, `~/build/docs` is still watched. `keep` lists files watched on
+ * purpose (a spec's referenced files), never skipped.
  */
-export function worktreeIgnored(root: string, keep: readonly string[] = []): IgnoredPredicate {
+export function worktreeIgnored(root: string, keep: readonly string[] = [], rule: TreeIgnore = TreeIgnore.load(root)): IgnoredPredicate {
   const base = path.resolve(root);
   const kept = new Set(keep.map((file) => path.resolve(file)));
-  return (candidate) => {
+  return (candidate, stats) => {
     const absolute = path.resolve(candidate);
     if (kept.has(absolute)) return false;
     if (isEditorTempFile(path.basename(absolute))) return true;
     const relative = path.relative(base, absolute);
     if (relative === '' || isOutside(relative)) return false;
-    return relative.split(path.sep).some((segment) => SKIPPED_DIRECTORIES.has(segment));
+    return rule.ignores(relative.split(path.sep).join('/'), stats === undefined ? undefined : stats.isDirectory());
   };
 }
 

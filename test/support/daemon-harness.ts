@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadedConfig } from '../../src/config/load-config.js';
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
@@ -13,8 +11,6 @@ import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
 
-/** The Redis every developer machine and CI run has; tests only ever touch keys under their own prefix. */
-export const SHARED_REDIS_URL = process.env.DOCSYNC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 export const SPACE = 'space-docs';
@@ -217,79 +213,6 @@ export async function waitIdle(producer: BullmqProducer, timeoutMs = 30_000): Pr
     },
     timeoutMs,
   );
-}
-
-/** A free TCP port on loopback (freed again before returning). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A redis-server of the test's own, without persistence; nobody else's data lives in it. */
-export interface DedicatedRedis {
-  readonly port: number;
-  readonly url: string;
-  /**
-   * Kills the server (SIGKILL: as a crash would), runs `whileDown`, then starts a fresh, empty one
-   * on the same port.
-   */
-  restart(whileDown?: () => Promise<void>): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function startDedicatedRedis(): Promise<DedicatedRedis> {
-  const port = await freePort();
-  const dir = await mkdtemp(join(tmpdir(), 'docsync-redis-'));
-  let child: ChildProcess | undefined;
-
-  const start = async (): Promise<void> => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
-    const spawned = spawn('redis-server', [...args, '--maxmemory-policy', 'noeviction', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child = spawned;
-    let output = '';
-    const ready = new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer): void => {
-        output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
-      };
-      spawned.stdout.on('data', onData);
-      spawned.stderr.on('data', onData);
-      spawned.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready: ${output.slice(-500)}`)));
-      spawned.once('error', reject);
-    });
-    await Promise.race([ready, sleep(10_000).then(() => Promise.reject(new Error(`redis-server on ${port} not ready in 10 s: ${output.slice(-500)}`)))]);
-  };
-
-  const kill = async (signal: NodeJS.Signals): Promise<void> => {
-    const running = child;
-    child = undefined;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-    running.kill(signal);
-    await Promise.race([exited, sleep(10_000)]);
-  };
-
-  await start();
-  return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async restart(whileDown) {
-      await kill('SIGKILL');
-      await whileDown?.();
-      await start();
-    },
-    async stop() {
-      await kill('SIGKILL');
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A spawned `docsync` CLI process with its output kept. */

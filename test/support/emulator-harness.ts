@@ -14,9 +14,9 @@ export type TokenRole = keyof typeof TOKENS;
 
 export const ORG = 'org-emulator';
 
-/** An emulator on a free loopback port that checks every response against the shared schemas. */
+/** An emulator on a free loopback port that holds every answer to the official response schemas (strict mode). */
 export function startTestEmulator(options: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
-  return startEmulator({ checkResponses: true, processingStepMs: 5, ...options });
+  return startEmulator({ strict: true, processingStepMs: 5, ...options });
 }
 
 export interface CallResult {

@@ -1,9 +1,11 @@
+export { ApiConfigError } from './api-config-error.js';
 export { ApiError, type ApiErrorContext } from './api-error.js';
 export { AuthenticationError } from './authentication-error.js';
 export { ConflictError } from './conflict-error.js';
 export { errorForStatus, type ErrorForStatusInput } from './error-for-status.js';
 export { NetworkError } from './network-error.js';
 export { NotFoundError } from './not-found-error.js';
+export { NotTheApiError } from './not-the-api-error.js';
 export { PermissionError } from './permission-error.js';
 export { RateLimitError } from './rate-limit-error.js';
 export { ResponseShapeError } from './response-shape-error.js';

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
@@ -17,6 +17,7 @@ import {
   type UpdateChangeRequestBody,
   type UpdateResult,
 } from '../schemas/change-request.js';
+import { CommentSchema, type Comment } from '../schemas/comment.js';
 import type { CallOptions, ListOptions } from './call-options.js';
 
 /** `changeRequest` is a change request id or its number in the space. */
@@ -26,9 +27,9 @@ function crPath(spaceId: string, changeRequest: string | number): string {
 
 /** Change requests of a space (`S/change-requests`). */
 export class ChangeRequestsApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 
@@ -144,6 +145,17 @@ export class ChangeRequestsApi {
     await this.#client.request({
       method: 'DELETE',
       path: `${crPath(spaceId, changeRequest)}${apiPath`/requested-reviewers/${userId}`}`,
+      signal: options.signal,
+    });
+  }
+
+  /** Posts a comment on a change request (`POST CR/comments`), in markdown. */
+  comment(spaceId: string, changeRequest: string | number, markdown: string, options: CallOptions = {}): Promise<Comment> {
+    return this.#client.request({
+      method: 'POST',
+      path: `${crPath(spaceId, changeRequest)}/comments`,
+      body: { body: { markdown } },
+      schema: CommentSchema,
       signal: options.signal,
     });
   }

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
@@ -38,9 +38,9 @@ function contentPath(target: ContentTarget): string {
 
 /** Content of a space or of a change request (`S/content…`, `CR/content…`), and space search. */
 export class ContentApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import type { Role } from '../schemas/common.js';
@@ -17,9 +17,9 @@ export interface ListMembersOptions extends ListOptions {
 
 /** Members of an organization (`O/members`). */
 export class MembersApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import { OrganizationSchema, type Organization } from '../schemas/organization.js';
@@ -6,9 +6,9 @@ import type { CallOptions, ListOptions } from './call-options.js';
 
 /** Organizations the token's user belongs to (`/v1/orgs`, `O`). */
 export class OrganizationsApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
@@ -16,9 +16,9 @@ function groupPath(site: SiteRef, groupId: string): string {
 
 /** Section groups of a site (`SITE/section-groups`). */
 export class SectionGroupsApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 

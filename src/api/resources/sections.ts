@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
@@ -12,9 +12,9 @@ import { sitePath } from './site-path.js';
 
 /** Sections of a site (`SITE/sections`). */
 export class SectionsApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 

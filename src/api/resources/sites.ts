@@ -1,15 +1,17 @@
-import type { ApiClient } from '../api-client.js';
+import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
   PublishedSiteSchema,
   SiteAdaptiveSchemaSchema,
   SiteSchema,
+  SiteStructureSchema,
   type AdaptiveJsonSchema,
   type CreateSiteBody,
   type PublishedSite,
   type Site,
   type SiteAdaptiveSchema,
+  type SiteStructure,
   type UpdateSiteBody,
 } from '../schemas/site.js';
 import type { CallOptions, ListOptions, SiteRef } from './call-options.js';
@@ -17,9 +19,9 @@ import { sitePath } from './site-path.js';
 
 /** Docs sites of an organization (`O/sites`, `SITE`, its adaptive schema and published view). */
 export class SitesApi {
-  readonly #client: ApiClient;
+  readonly #client: Requester;
 
-  constructor(client: ApiClient) {
+  constructor(client: Requester) {
     this.#client = client;
   }
 
@@ -60,6 +62,11 @@ export class SitesApi {
 
   async delete(site: SiteRef, options: CallOptions = {}): Promise<void> {
     await this.#client.request({ method: 'DELETE', path: sitePath(site), signal: options.signal });
+  }
+
+  /** Sections, section groups and site spaces in one read. */
+  getStructure(site: SiteRef, options: CallOptions = {}): Promise<SiteStructure> {
+    return this.#client.request({ path: `${sitePath(site)}/structure`, schema: SiteStructureSchema, signal: options.signal });
   }
 
   /** The JSON Schema of visitor attributes used by adaptive content. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, UserSchema } from './common.js';
+import { DateTime, UserSchema, openEnum } from './common.js';
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged']);
 export type ChangeRequestStatus = z.infer<typeof ChangeRequestStatusSchema>;
@@ -11,7 +11,7 @@ export const ChangeRequestSchema = z.looseObject({
   id: z.string(),
   /** Incremental identifier within the space. */
   number: z.number(),
-  status: ChangeRequestStatusSchema,
+  status: openEnum(ChangeRequestStatusSchema),
   // Optional: a change request may be created without a subject.
   subject: Subject.optional(),
   createdBy: UserSchema,
@@ -42,14 +42,16 @@ export const RequestedReviewerSchema = z.looseObject({
 });
 export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
 
-/** Response of `POST CR/requested-reviewers`. */
-export const RequestReviewersResultSchema = z.looseObject({ users: z.array(RequestedReviewerSchema) });
+/** Response of `POST CR/requested-reviewers`; the API's document makes `users` optional. */
+export const RequestReviewersResultSchema = z.looseObject({ users: z.array(RequestedReviewerSchema).optional() });
 export type RequestReviewersResult = z.infer<typeof RequestReviewersResultSchema>;
 
-export const MergeResultSchema = z.looseObject({ revision: z.string(), result: z.literal('merge') });
+/** `conflicts`: nothing was merged; the change request stays open. */
+export const MergeResultSchema = z.looseObject({ revision: z.string(), result: openEnum(z.enum(['merge', 'conflicts'])) });
 export type MergeResult = z.infer<typeof MergeResultSchema>;
 
-export const UpdateResultSchema = z.looseObject({ revision: z.string(), result: z.literal('update') });
+/** `conflicts`: main could not be pulled in without conflicts. */
+export const UpdateResultSchema = z.looseObject({ revision: z.string(), result: openEnum(z.enum(['update', 'conflicts'])) });
 export type UpdateResult = z.infer<typeof UpdateResultSchema>;
 
 export const PdfResultSchema = z.looseObject({ url: z.string() });

@@ -13,6 +13,15 @@ export type Role = z.infer<typeof RoleSchema>;
 /** `Role | null`: null means no role (a guest). */
 export const NullableRoleSchema = RoleSchema.nullable();
 
+/**
+ * An enum of a response, which the API may extend: the known values are typed, any other string is
+ * kept as it is (branded as unknown), so a value added upstream degrades to "unknown" where docsync
+ * reads it instead of failing the whole response.
+ */
+export function openEnum<E extends z.ZodEnum>(known: E) {
+  return z.union([known, z.string().brand<'UnknownEnumValue'>()]);
+}
+
 export const UserSchema = z.looseObject({
   object: z.literal('user'),
   id: z.string(),

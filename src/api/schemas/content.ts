@@ -8,7 +8,7 @@ import { SpaceSchema } from './space.js';
 
 const GitFileSchema = z.looseObject({ oid: z.string(), path: z.string() });
 
-const ContentRefSchema = z.looseObject({ kind: z.string(), file: z.string().optional() });
+const ContentRefSchema = z.looseObject({ kind: z.string(), file: z.string().optional(), url: z.string().optional() });
 
 export const PageSchema = z.looseObject({
   id: z.string(),
@@ -86,7 +86,6 @@ export const RevisionSchema = z.looseObject({
       }),
     )
     .optional(),
-  variables: z.record(z.string(), z.string()).optional(),
   createdAt: DateTime,
   git: z
     .looseObject({
@@ -183,7 +182,8 @@ export const SearchResultSchema = z.looseObject({
   id: z.string(),
   title: z.string(),
   path: z.string(),
-  sections: z.array(SearchSectionSchema),
+  /** Absent when only the page itself matched. */
+  sections: z.array(SearchSectionSchema).optional(),
   urls: z.looseObject({ app: z.string() }),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

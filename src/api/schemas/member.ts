@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { DateTime, NullableRoleSchema, RoleSchema, UserSchema } from './common.js';
+import { DateTime, NullableRoleSchema, RoleSchema, UserSchema, openEnum } from './common.js';
 import { SpaceSchema } from './space.js';
-// member.ts and team.ts import each other; the cross references are getters so that neither
-// module reads the other's bindings while it is being evaluated.
-import { TeamMemberRoleSchema, TeamSchema } from './team.js';
 
 export const MemberSchema = z.looseObject({
   object: z.literal('member'),
   id: z.string(),
-  role: NullableRoleSchema,
+  role: openEnum(RoleSchema).nullable(),
   user: UserSchema,
   disabled: z.boolean(),
   joinedAt: DateTime,
@@ -26,14 +23,3 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
 /** Item of `GET O/members/{userId}/spaces`. */
 export const MemberSpaceSchema = z.looseObject({ permission: RoleSchema, space: SpaceSchema });
 export type MemberSpace = z.infer<typeof MemberSpaceSchema>;
-
-/** Item of `GET O/members/{userId}/teams`. */
-export const MemberTeamSchema = z.looseObject({
-  get team() {
-    return TeamSchema;
-  },
-  get member() {
-    return z.looseObject({ role: TeamMemberRoleSchema });
-  },
-});
-export type MemberTeam = z.infer<typeof MemberTeamSchema>;

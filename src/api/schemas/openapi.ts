@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, LocationUrlsSchema, permissionsSchema } from './common.js';
+import { DateTime, LocationUrlsSchema, openEnum, permissionsSchema } from './common.js';
 
 export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -18,13 +18,13 @@ export const OpenAPISpecSchema = z.looseObject({
   id: z.string(),
   createdAt: DateTime,
   updatedAt: DateTime,
-  slug: OpenAPISpecSlugSchema,
-  sourceURL: SpecUrl.optional(),
-  processingState: OpenAPIProcessingStateSchema,
+  slug: z.string(),
+  sourceURL: z.string().optional(),
+  processingState: openEnum(OpenAPIProcessingStateSchema),
   /** Id of the latest version. */
   lastVersion: z.string().optional(),
   lastProcessedAt: DateTime.optional(),
-  lastProcessErrorCode: OpenAPIProcessErrorCodeSchema.optional(),
+  lastProcessErrorCode: openEnum(OpenAPIProcessErrorCodeSchema).optional(),
   permissions: permissionsSchema(['view', 'edit'] as const),
   urls: z.looseObject({ location: z.string(), app: z.string() }),
 });

@@ -1,64 +1,17 @@
 import { z } from 'zod';
-import { DateTime, NullableRoleSchema, permissionsSchema } from './common.js';
+import { NullableRoleSchema } from './common.js';
 
 const OrgTitle = z.string().min(2).max(255);
 const OrgHostname = z.string().min(3).max(32);
 
+/**
+ * An organization. docsync only lists organizations (to check the token reaches the API), so beyond
+ * the identity every field (plan, billing with its nullable dates, trial, …) passes through unchecked.
+ */
 export const OrganizationSchema = z.looseObject({
   object: z.literal('organization'),
   id: z.string(),
-  title: OrgTitle,
-  createdAt: DateTime,
-  emailDomains: z.array(z.string()),
-  /** Default public host label. */
-  hostname: OrgHostname.optional(),
-  // The value sets of type, useCase, communityType and plan are not shown in full.
-  type: z.string(),
-  useCase: z.string().optional(),
-  communityType: z.string().optional(),
-  defaultRole: NullableRoleSchema.optional(),
-  /** `site` is the only type shown. */
-  defaultContent: z.looseObject({ type: z.string(), site: z.string().optional() }).optional(),
-  /** SSO enforced organization-wide. */
-  sso: z.boolean().optional(),
-  ai: z.boolean().optional(),
-  inviteLinks: z.boolean(),
-  plan: z.string(),
-  billing: z
-    .looseObject({
-      interval: z.string().optional(),
-      endDate: DateTime.optional(),
-      hasPaymentFailed: z.boolean().optional(),
-      isScheduledToCancel: z.boolean().optional(),
-    })
-    .optional(),
-  urls: z.looseObject({ location: z.string(), app: z.string(), logo: z.string().optional() }).optional(),
-  trial: z
-    .looseObject({ status: z.string(), endDate: DateTime.optional(), decision: z.string().optional() })
-    .optional(),
-  customHostname: z.string().optional(),
-  blocked: z.looseObject({ reason: z.string() }).optional(),
-  /** Deprecated; always true. */
-  internal_isOnNewTrial: z.literal(true).optional(),
-  internal_billingMigration: z
-    .looseObject({
-      deadline: DateTime.optional(),
-      discountPercent: z.number().optional(),
-      discountEndDate: DateTime.optional(),
-    })
-    .optional(),
-  permissions: permissionsSchema([
-    'view',
-    'admin',
-    'ownTeam',
-    'createContent',
-    'createOpenAPISpec',
-    'ingestConversations',
-    'viewBilling',
-    'listMembers',
-    'listTeams',
-    'listIntegrations',
-  ] as const).optional(),
+  title: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 

@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { DateTime } from './common.js';
+import { openEnum } from './common.js';
 import { SpaceSchema } from './space.js';
 
-/** Custom host name of a site, verbatim from the seed (three or more lowercase labels). */
+/** Custom host name of a site, verbatim from the API's document (three or more lowercase labels). */
 export const SITE_HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 
 /**
- * Site proxy on update: a host name (two or more lowercase labels, no scheme, no port) followed by
- * one or more non-empty path segments of RFC 3986 path characters; no query, fragment or trailing slash.
- * The seed describes the form only in prose, so this regex is our reading of it.
+ * Site proxy origin, verbatim from the API's document (`SiteProxyOrigin`): a host name with a
+ * top-level label of letters (any case, `_` allowed in labels), then one or more path segments of
+ * letters, digits, `_` and `-` (no dots, `~` or percent-escapes); no scheme, port or trailing slash.
  */
-export const PROXY_PATTERN =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9][a-z0-9-]{0,61}[a-z0-9](?:\/(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})+)+$/;
+export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
 export const SiteVisibilitySchema = z.enum(['public', 'unlisted', 'share-link', 'visitor-auth']);
 export type SiteVisibility = z.infer<typeof SiteVisibilitySchema>;
@@ -19,118 +18,151 @@ export type SiteVisibility = z.infer<typeof SiteVisibilitySchema>;
 export const AgentsContextSchema = z.enum(['excluded', 'included']);
 export type AgentsContext = z.infer<typeof AgentsContextSchema>;
 
-const SiteTitle = z.string().min(2).max(128);
-const SiteBasename = z.string().min(1).max(100);
-const SectionTitle = z.string().min(2).max(128);
-const SectionDescription = z.string().max(256);
-const SectionGroupTitle = z.string().min(1).max(100);
-const IconName = z.string().max(50);
-const StructurePath = z.string().min(1).max(100);
-const Condition = z.string().min(1).max(1024);
-const ShareLinkName = z.string().max(50);
+/** Field bounds of the API's request schemas, shared by the request bodies and the site manifest. */
+export const SiteFields = {
+  title: z.string().min(2).max(128),
+  basename: z.string().min(1).max(100),
+  proxy: z.string().max(512).regex(PROXY_PATTERN),
+  sectionTitle: z.string().min(2).max(128),
+  sectionDescription: z.string().max(256),
+  groupTitle: z.string().min(1).max(100),
+  icon: z.string().max(50),
+  /** Path of a section or a site space. */
+  path: z.string().min(1).max(100),
+  condition: z.string().min(1).max(1024),
+  shareLinkName: z.string().max(50),
+};
+
 const PublishedUrlsSchema = z.looseObject({ published: z.string().optional() });
+
+// Response shapes: only the fields docsync reads, each as loose as the API's document allows.
 
 export const SiteSchema = z.looseObject({
   object: z.literal('site'),
   id: z.string(),
-  /** Only `basic` is shown. */
-  type: z.string(),
-  title: SiteTitle,
-  icon: z
-    .looseObject({ icon: z.looseObject({ light: z.string(), dark: z.string() }) })
-    .nullable()
-    .optional(),
-  hostname: z.string().max(512).regex(SITE_HOSTNAME_PATTERN).optional(),
-  basename: SiteBasename.optional(),
-  proxy: z.looseObject({ origin: z.string(), target: z.string() }).optional(),
-  visibility: SiteVisibilitySchema,
-  published: z.boolean(),
-  siteSpaces: z.number(),
-  createdAt: DateTime,
+  title: z.string(),
+  hostname: z.string().optional(),
+  basename: z.string().optional(),
+  proxy: z.looseObject({ origin: z.string() }).optional(),
+  visibility: openEnum(SiteVisibilitySchema),
   adaptiveContent: z.looseObject({ enabled: z.boolean() }).optional(),
-  // "One of several shapes"; only `{status, submittable}` is shown, so both keys stay optional.
-  ads: z.looseObject({ status: z.string().optional(), submittable: z.boolean().optional() }).optional(),
-  agentsContext: AgentsContextSchema,
-  features: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        plan: z.string(),
-        frozen: z.boolean(),
-        customizations: z.array(z.string()),
-      }),
-    )
-    .optional(),
-  urls: z.looseObject({ location: z.string(), app: z.string(), published: z.string().optional() }).optional(),
+  agentsContext: openEnum(AgentsContextSchema),
 });
 export type Site = z.infer<typeof SiteSchema>;
 
 export const SiteSpaceSchema = z.looseObject({
   object: z.literal('site-space'),
   id: z.string(),
-  path: StructurePath,
+  path: z.string(),
   /** Id of the containing section; absent for site spaces at the root. */
   section: z.string().optional(),
   space: SpaceSchema,
   title: z.string(),
-  default: z.boolean(),
-  condition: Condition.optional(),
-  hasAdvancedCustomizationFeature: z.boolean(),
-  urls: PublishedUrlsSchema,
+  /** Absent means not the default. */
+  default: z.boolean().optional(),
+  condition: z.string().optional(),
 });
 export type SiteSpace = z.infer<typeof SiteSpaceSchema>;
 
 export const SiteSectionSchema = z.looseObject({
   object: z.literal('site-section'),
   id: z.string(),
-  title: SectionTitle,
-  description: SectionDescription.optional(),
-  default: z.boolean(),
-  path: StructurePath,
-  condition: Condition.optional(),
+  title: z.string(),
+  description: z.string().optional(),
+  /** Absent means not the default. */
+  default: z.boolean().optional(),
+  path: z.string(),
+  condition: z.string().optional(),
   sectionGroup: z.string().optional(),
   siteSpaces: z.array(SiteSpaceSchema),
-  urls: PublishedUrlsSchema,
-  icon: IconName.optional(),
+  icon: z.string().optional(),
 });
 export type SiteSection = z.infer<typeof SiteSectionSchema>;
 
 export const SiteSectionGroupSchema = z.looseObject({
   object: z.literal('site-section-group'),
   id: z.string(),
-  title: SectionGroupTitle,
-  icon: IconName.optional(),
+  title: z.string(),
+  icon: z.string().optional(),
   sections: z.array(SiteSectionSchema),
 });
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroupSchema>;
 
-/** A JSON Schema property describing one boolean visitor attribute. */
-const BooleanClaimSchema = z.looseObject({ type: z.literal('boolean') });
+/**
+ * A site's whole structure in one answer: its sections (alone or in groups, each with its site
+ * spaces), or its site spaces when it has no sections.
+ */
+export const SiteStructureSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('sections'), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema])) }),
+  z.looseObject({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
+]);
+export type SiteStructure = z.infer<typeof SiteStructureSchema>;
+
+/** Unsigned claims' fixed description: the API accepts no other. */
+export const UNSIGNED_CLAIMS_DESCRIPTION = 'Unsigned claims of the site visitor.';
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+const Described = { description: z.string().describe('What the claim means; required by the API.') };
+const PrimitiveClaimSchema = z.union([
+  z.strictObject({ type: z.literal('boolean'), ...Described }),
+  z.strictObject({ type: z.literal('string'), enum: z.array(z.string()), ...Described }),
+  z.strictObject({ type: z.literal('string'), ...Described }),
+  z.strictObject({ type: z.literal('number'), ...Described }),
+]);
+
+/** One visitor claim: a described boolean, string (optionally enumerated), number, array of those, or object of claims. */
+export type AdaptiveClaim =
+  | z.infer<typeof PrimitiveClaimSchema>
+  | { type: 'array'; description: string; items: z.infer<typeof PrimitiveClaimSchema> }
+  | { type: 'object'; description: string; properties: Record<string, AdaptiveClaim>; additionalProperties: false };
+
+export const AdaptiveClaimSchema: z.ZodType<AdaptiveClaim> = z.lazy(() =>
+  z.union([
+    PrimitiveClaimSchema,
+    z.strictObject({ type: z.literal('array'), ...Described, items: PrimitiveClaimSchema }),
+    z.strictObject({
+      type: z.literal('object'),
+      ...Described,
+      properties: z.record(z.string(), AdaptiveClaimSchema),
+      additionalProperties: z.literal(false),
+    }),
+  ], {
+    error:
+      'a claim is {type: boolean | string | number, description} (a string may add `enum`), {type: array, description, items} or {type: object, description, properties, additionalProperties: false}; `description` is required',
+  }),
+);
 
 /**
- * The visitor schema: a draft-07 object schema whose properties are booleans, plus a nested
- * `unsigned` object of boolean claims; neither level admits additional properties.
+ * The visitor schema as the API's request schema (`SiteAdaptiveJSONSchema`) has it: an object of
+ * described claims plus an optional `unsigned` object of claims with its fixed description; no
+ * additional properties at either level, and no `required`.
  */
-export const AdaptiveJsonSchemaSchema = z.looseObject({
+export const AdaptiveJsonSchemaSchema = z.strictObject({
+  $schema: z.literal(DRAFT_07).optional(),
   type: z.literal('object'),
   properties: z
     .object({
-      unsigned: z.looseObject({
-        type: z.literal('object'),
-        properties: z.record(z.string(), BooleanClaimSchema),
-        additionalProperties: z.literal(false),
-      }),
+      unsigned: z
+        .strictObject({
+          type: z.literal('object'),
+          description: z.literal(UNSIGNED_CLAIMS_DESCRIPTION),
+          properties: z.record(z.string(), AdaptiveClaimSchema),
+          additionalProperties: z.literal(false),
+        })
+        .optional(),
     })
-    .catchall(BooleanClaimSchema),
+    .catchall(AdaptiveClaimSchema),
   additionalProperties: z.literal(false),
 });
 export type AdaptiveJsonSchema = z.infer<typeof AdaptiveJsonSchemaSchema>;
 
+/** The visitor schema as the API answers it: compared as a whole, never read field by field. */
+export const LiveAdaptiveJsonSchemaSchema = z.record(z.string(), z.unknown());
+export type LiveAdaptiveJsonSchema = z.infer<typeof LiveAdaptiveJsonSchemaSchema>;
+
 export const SiteAdaptiveSchemaSchema = z.looseObject({
   object: z.literal('site-adaptive-schema'),
-  jsonSchema: AdaptiveJsonSchemaSchema,
-  // Presumably absent until a schema has been stored.
-  updatedAt: DateTime.optional(),
+  jsonSchema: LiveAdaptiveJsonSchemaSchema,
 });
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchemaSchema>;
 
@@ -139,26 +171,21 @@ export const TemplateConditionsSchema = z.looseObject({
 });
 export type TemplateConditions = z.infer<typeof TemplateConditionsSchema>;
 
-/** Only the `sections` form is shown; any other form passes unchecked. */
-export const PublishedSiteStructureSchema = z.union([
-  z.looseObject({ type: z.literal('sections'), structure: z.array(SiteSectionSchema) }),
-  z.looseObject({ type: z.string().refine((t) => t !== 'sections'), structure: z.unknown() }),
-]);
-export type PublishedSiteStructure = z.infer<typeof PublishedSiteStructureSchema>;
-
+/** The published view: docsync reads the site and passes the structure through. */
 export const PublishedSiteSchema = z.looseObject({
   object: z.literal('published-content-site'),
   site: SiteSchema,
-  structure: PublishedSiteStructureSchema,
+  structure: z.looseObject({ type: z.string() }),
 });
 export type PublishedSite = z.infer<typeof PublishedSiteSchema>;
 
 export const ShareLinkSchema = z.looseObject({
   object: z.literal('share-link'),
   id: z.string(),
-  createdAt: DateTime,
-  name: ShareLinkName,
-  active: z.boolean(),
+  /** Optional in the API's document; a link without one cannot be matched to the manifest by name. */
+  name: z.string().optional(),
+  /** Optional in the API's document. */
+  active: z.boolean().optional(),
   urls: PublishedUrlsSchema,
 });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
@@ -168,7 +195,7 @@ export type ShareLink = z.infer<typeof ShareLinkSchema>;
 export const CreateSiteBodySchema = z.object({
   /** Values other than the default `basic` are not shown. */
   type: z.string().optional(),
-  title: SiteTitle.optional(),
+  title: SiteFields.title.optional(),
   visibility: SiteVisibilitySchema.optional(),
   /** Space ids, or an enumerated string (values not shown) asking for a new space. */
   spaces: z.union([z.array(z.string()), z.string()]).optional(),
@@ -176,28 +203,28 @@ export const CreateSiteBodySchema = z.object({
 export type CreateSiteBody = z.infer<typeof CreateSiteBodySchema>;
 
 export const UpdateSiteBodySchema = z.object({
-  title: SiteTitle.optional(),
+  title: SiteFields.title.optional(),
   visibility: SiteVisibilitySchema.optional(),
-  basename: SiteBasename.optional(),
+  basename: SiteFields.basename.optional(),
   adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
   agentsContext: AgentsContextSchema.optional(),
   defaultSiteSpace: z.string().optional(),
   defaultSiteSection: z.string().optional(),
   /** null removes the proxy. */
-  proxy: z.string().max(512).regex(PROXY_PATTERN).nullable().optional(),
+  proxy: SiteFields.proxy.nullable().optional(),
 });
 export type UpdateSiteBody = z.infer<typeof UpdateSiteBodySchema>;
 
 export const CreateSectionGroupBodySchema = z.object({
-  title: SectionGroupTitle,
-  icon: IconName.nullable().optional(),
+  title: SiteFields.groupTitle,
+  icon: SiteFields.icon.nullable().optional(),
   sections: z.array(z.string()).optional(),
 });
 export type CreateSectionGroupBody = z.infer<typeof CreateSectionGroupBodySchema>;
 
 export const UpdateSectionGroupBodySchema = z.object({
-  title: SectionGroupTitle.optional(),
-  icon: IconName.optional(),
+  title: SiteFields.groupTitle.optional(),
+  icon: SiteFields.icon.optional(),
 });
 export type UpdateSectionGroupBody = z.infer<typeof UpdateSectionGroupBodySchema>;
 
@@ -206,19 +233,19 @@ export type AddSectionToGroupBody = z.infer<typeof AddSectionToGroupBodySchema>;
 
 export const CreateSectionBodySchema = z.object({
   spaceId: z.string(),
-  title: SectionTitle.nullable().optional(),
-  icon: IconName.nullable().optional(),
+  title: SiteFields.sectionTitle.nullable().optional(),
+  icon: SiteFields.icon.nullable().optional(),
 });
 export type CreateSectionBody = z.infer<typeof CreateSectionBodySchema>;
 
 export const UpdateSectionBodySchema = z.object({
-  title: SectionTitle.optional(),
-  path: StructurePath.optional(),
+  title: SiteFields.sectionTitle.optional(),
+  path: SiteFields.path.optional(),
   defaultSiteSpace: z.string().optional(),
   /** Omitted leaves it unchanged; null removes it. */
-  condition: Condition.nullable().optional(),
-  icon: IconName.nullable().optional(),
-  description: SectionDescription.nullable().optional(),
+  condition: SiteFields.condition.nullable().optional(),
+  icon: SiteFields.icon.nullable().optional(),
+  description: SiteFields.sectionDescription.nullable().optional(),
 });
 export type UpdateSectionBody = z.infer<typeof UpdateSectionBodySchema>;
 
@@ -229,8 +256,8 @@ export const CreateSiteSpaceBodySchema = z.object({
 export type CreateSiteSpaceBody = z.infer<typeof CreateSiteSpaceBodySchema>;
 
 export const UpdateSiteSpaceBodySchema = z.object({
-  path: StructurePath.optional(),
-  condition: Condition.nullable().optional(),
+  path: SiteFields.path.optional(),
+  condition: SiteFields.condition.nullable().optional(),
   spaceId: z.string().optional(),
 });
 export type UpdateSiteSpaceBody = z.infer<typeof UpdateSiteSpaceBodySchema>;
@@ -251,12 +278,12 @@ export type MoveSectionBody = z.infer<typeof MoveSectionBodySchema>;
 export const MoveSiteSpaceBodySchema = moveBody(z.object({ type: z.literal('site-space'), siteSpace: z.string() }));
 export type MoveSiteSpaceBody = z.infer<typeof MoveSiteSpaceBodySchema>;
 
-export const CreateShareLinkBodySchema = z.object({ name: ShareLinkName });
+export const CreateShareLinkBodySchema = z.object({ name: SiteFields.shareLinkName });
 export type CreateShareLinkBody = z.infer<typeof CreateShareLinkBodySchema>;
 
 export const UpdateShareLinkBodySchema = z.object({
   active: z.boolean().optional(),
-  name: ShareLinkName.optional(),
+  name: SiteFields.shareLinkName.optional(),
 });
 export type UpdateShareLinkBody = z.infer<typeof UpdateShareLinkBodySchema>;
 

@@ -1,61 +1,46 @@
 import { z } from 'zod';
-import { DateTime, NullableRoleSchema, permissionsSchema } from './common.js';
 
 /**
- * A space as embedded in other responses and in the collection space list. The seed gives no
- * required/optional flags or bounds for Space fields, so only `object`, `id` and `title` are required.
+ * A space as embedded in other responses (site spaces, member spaces). docsync reads only its
+ * identity; every other field (`type`, `emoji`, `defaultLevel` with its `inherit`, permissions, …)
+ * passes through unchecked, so a value the API adds never fails a site read.
  */
 export const SpaceSchema = z.looseObject({
   object: z.literal('space'),
   id: z.string(),
   title: z.string(),
-  emoji: z.string().optional(),
-  /** `public` is the only value shown. */
-  visibility: z.string().optional(),
-  createdAt: DateTime.optional(),
-  updatedAt: DateTime.optional(),
-  deletedAt: DateTime.optional(),
-  /** `live` is the only value shown. */
-  editMode: z.string().optional(),
-  urls: z
-    .looseObject({
-      location: z.string().optional(),
-      app: z.string().optional(),
-      published: z.string().optional(),
-      public: z.string().optional(),
-      icon: z.string().optional(),
-    })
-    .optional(),
-  organization: z.string().optional(),
-  parent: z.string().optional(),
-  gitSync: z
-    .looseObject({
-      repoName: z.string().optional(),
-      installationProvider: z.string().optional(),
-      integration: z.string().optional(),
-      url: z.string().optional(),
-      updatedAt: DateTime.optional(),
-    })
-    .optional(),
-  /** `custom` is the only backend shown. */
-  visitorAuth: z.looseObject({ backend: z.string() }).optional(),
-  revision: z.string().optional(),
-  // The seed types it Role, but a space with no default access carries null (as collections do).
-  defaultLevel: NullableRoleSchema.optional(),
-  comments: z.number().optional(),
-  changeRequests: z.number().optional(),
-  changeRequestsOpen: z.number().optional(),
-  changeRequestsDraft: z.number().optional(),
-  permissions: permissionsSchema([
-    'view',
-    'access',
-    'admin',
-    'viewInviteLinks',
-    'edit',
-    'triggerGitSync',
-    'comment',
-    'merge',
-    'review',
-  ] as const).optional(),
 });
 export type Space = z.infer<typeof SpaceSchema>;
+
+/** `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string. */
+export const SpaceDetailSchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  visibility: z.string(),
+});
+export type SpaceDetail = z.infer<typeof SpaceDetailSchema>;
+
+const SpaceTitle = z.string().max(50);
+const SpaceEmoji = z.string().max(50);
+const SpaceEditModeSchema = z.enum(['live', 'locked']);
+/** A role, `null` (guests get no access) or `inherit` (from the parent collection or organization). */
+const DefaultLevelSchema = z.union([z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']), z.null(), z.literal('inherit')]);
+
+export const CreateSpaceBodySchema = z.object({
+  title: SpaceTitle.optional(),
+  emoji: SpaceEmoji.optional(),
+  /** Collection id. */
+  parent: z.string().optional(),
+  editMode: SpaceEditModeSchema.optional(),
+});
+export type CreateSpaceBody = z.infer<typeof CreateSpaceBodySchema>;
+
+/** `emoji: null` and `icon: null` clear the emoji. */
+export const UpdateSpaceBodySchema = z.object({
+  title: SpaceTitle.optional(),
+  emoji: SpaceEmoji.nullable().optional(),
+  icon: z.string().nullable().optional(),
+  editMode: SpaceEditModeSchema.optional(),
+  defaultLevel: DefaultLevelSchema.optional(),
+});
+export type UpdateSpaceBody = z.infer<typeof UpdateSpaceBodySchema>;

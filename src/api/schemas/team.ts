@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DateTime, permissionsSchema } from './common.js';
-// See member.ts on the import cycle.
 import { MemberSchema } from './member.js';
 
 export const TeamMemberRoleSchema = z.enum(['owner', 'member']);
@@ -22,9 +21,7 @@ export type Team = z.infer<typeof TeamSchema>;
 
 /** Item of `GET O/teams/{teamId}/members`. */
 export const TeamMemberSchema = z.looseObject({
-  get organization() {
-    return MemberSchema;
-  },
+  organization: MemberSchema,
   team: z.looseObject({ role: TeamMemberRoleSchema }),
   permissions: permissionsSchema(['view'] as const),
 });
@@ -50,3 +47,10 @@ export type BulkTeamMembersBody = z.infer<typeof BulkTeamMembersBodySchema>;
 
 export const PutTeamMemberBodySchema = z.object({ role: TeamMemberRoleSchema.optional() });
 export type PutTeamMemberBody = z.infer<typeof PutTeamMemberBodySchema>;
+
+/** Item of `GET O/members/{userId}/teams`. */
+export const MemberTeamSchema = z.looseObject({
+  team: TeamSchema,
+  member: z.looseObject({ role: TeamMemberRoleSchema }),
+});
+export type MemberTeam = z.infer<typeof MemberTeamSchema>;

@@ -1,23 +1,24 @@
 import { z } from 'zod';
-import { DateTime, LocationUrlsSchema, permissionsSchema } from './common.js';
 
-const TranslationTitle = z.string().min(1).max(100);
+/** Language codes the API translates between (`TranslationLanguage` of the official document). */
+export const TranslationLanguageSchema = z.enum([
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'ru', 'ja', 'zh', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da',
+  'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+]);
 
-export const TranslationSettingsSchema = z.looseObject({
-  object: z.literal('translation-settings'),
-  id: z.string(),
-  title: TranslationTitle,
-  /** Language codes such as `en`. */
-  languages: z.array(z.string()),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-  permissions: permissionsSchema(['view', 'edit'] as const),
-  urls: LocationUrlsSchema,
+/** A JSON document (`{object: "document", data, nodes}`); its blocks are kept as sent. */
+export const JsonDocumentSchema = z.looseObject({
+  object: z.literal('document'),
+  data: z.record(z.string(), z.unknown()),
+  nodes: z.array(z.record(z.string(), z.unknown())),
 });
-export type TranslationSettings = z.infer<typeof TranslationSettingsSchema>;
 
-export const CreateTranslationBodySchema = z.object({ title: TranslationTitle });
+export const CreateTranslationBodySchema = z.object({
+  source: z.object({ space: z.string().min(1), language: TranslationLanguageSchema }),
+  language: TranslationLanguageSchema,
+  instructions: JsonDocumentSchema.optional(),
+});
 export type CreateTranslationBody = z.infer<typeof CreateTranslationBodySchema>;
 
-export const UpdateTranslationBodySchema = z.object({ title: TranslationTitle });
+export const UpdateTranslationBodySchema = z.object({ instructions: JsonDocumentSchema });
 export type UpdateTranslationBody = z.infer<typeof UpdateTranslationBodySchema>;

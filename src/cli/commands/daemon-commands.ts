@@ -21,12 +21,22 @@ export function daemonCommands(): Command[] {
       .action(async (options: DaemonCliOptions) => {
         const { loadConfig } = await import('../../config/load-config.js');
         const { startDaemon } = await import('../../daemon/start-daemon.js');
+        const { processorRegistry } = await import('../../../workers/processor-registry.js');
         const { createLogger } = await import('../../logging/logger.js');
         const logger = createLogger();
         const loaded = await loadConfig(options.config);
-        const daemon = await startDaemon(loaded, { role, logger, httpListen: options.http });
-        const signal = await waitForSignal();
+        // Listening from the start: a SIGTERM while the role starts (or waits for Redis) stops it too.
+        const stopping = waitForSignal();
+        const daemon = await startDaemon(loaded, { role, logger, httpListen: options.http, processors: processorRegistry });
+        const signal = await stopping;
         logger.info({ signal }, 'stopping: draining active jobs');
+        // Whatever still holds the process (a connection retrying, a job ignoring its signal) ends
+        // with it at shutdownGrace; unref'd, so a clean stop exits earlier. A second signal ends it at once.
+        const graceMs = loaded.config.daemon.shutdownGrace;
+        setTimeout(() => {
+          logger.warn({ graceMs }, 'still running when daemon.shutdownGrace ran out; exiting');
+          process.exit(0);
+        }, graceMs).unref();
         await daemon.stop();
         logger.info({}, 'stopped');
       }),

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { formatHuman } from '../sync-report.js';
+import { formatPageTree } from '../format-page-tree.js';
 import { packageRoot } from '../package-version.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../failure/exit-codes.js';
 
 /**
  * `docsync demo`: the main job on an embedded default. Starts the built-in emulator, syncs the
@@ -54,14 +55,10 @@ export function demoCommand(): Command {
 
         const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin' });
         const pages = await api.content.listPages({ spaceId: 'space-docs', ...(options.merge ? {} : { changeRequest: cr.id }) });
-        out(`\n2. What the ${options.merge ? 'space' : `change request #${cr.number}`} now holds:`);
-        const walk = (list: typeof pages, depth: number): void => {
-          for (const page of list) {
-            out(`${'  '.repeat(depth + 1)}- ${page.title}${page.path ? `  (${page.path})` : ''}`);
-            walk(page.pages ?? [], depth + 1);
-          }
-        };
-        walk(pages, 0);
+        const tree = formatPageTree(pages);
+        const groups = tree.groups > 0 ? ` in ${tree.groups} group${tree.groups === 1 ? '' : 's'}` : '';
+        out(`\n2. What the ${options.merge ? 'space' : `change request #${cr.number}`} now holds: ${tree.pages} pages${groups}`);
+        for (const line of tree.lines) out(line);
         await api.close();
 
         const writesBefore = emulator.stats().writes;

@@ -7,6 +7,17 @@ function parseRate(value: string): number {
   return Number(match[1]);
 }
 
+const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `104857600`, `100MiB`, `512k`: a positive size in bytes. */
+function parseBytes(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
+  const unit = UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+  const bytes = match === null || unit === undefined ? NaN : Math.floor(Number(match[1]) * unit);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new InvalidArgumentError('use a size in bytes, e.g. 104857600, 100MiB or 512KiB');
+  return bytes;
+}
+
 function parseNumber(min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
@@ -15,7 +26,7 @@ function parseNumber(min: number, max: number) {
   };
 }
 
-/** `docsync emulator`: the whole API in memory, for dry runs, demos and tests. */
+/** `docsync emulator`: the API's operations docsync needs (README: coverage table), in memory, for dry runs, demos and tests. */
 export function emulatorCommand(): Command {
   return new Command('emulator')
     .description('serve an in-memory emulator of the Documentation Hosting Management API')
@@ -26,8 +37,11 @@ export function emulatorCommand(): Command {
     .option('--fault-rate <0..1>', 'share of requests that fail with 5xx or a dropped connection', parseNumber(0, 1), 0)
     .option('--latency <ms>', 'latency added to every request', parseNumber(0, 60_000), 0)
     .option('--seed <n>', 'seed for ids and faults, so a run repeats', parseNumber(-(2 ** 31), 2 ** 31), 1)
-    .action(async (options: { port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number }) => {
+    .option('--import-limit <bytes>', 'largest archive a content import fetches (400 above), e.g. 100MiB', parseBytes, 100 * 1024 * 1024)
+    .option('--strict', "hold every answer to the API's published response schema (needs the @gitbook/api dev dependency): a violation is logged and answered as a 500", false)
+    .action(async (options: { port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
+      const { createLogger } = await import('../../logging/logger.js');
       const emulator = await startEmulator({
         port: options.port,
         host: options.host,
@@ -36,9 +50,12 @@ export function emulatorCommand(): Command {
         faultRate: options.faultRate,
         latencyMs: options.latency,
         seed: options.seed,
-      });
+        importLimit: options.importLimit,
+        strict: options.strict,
+      }, { logger: createLogger() });
       process.stdout.write(`docsync emulator listening on ${emulator.url}\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
+      if (options.strict) process.stdout.write(`  strict: answers checked against the published schema, counts at ${emulator.url}/_emulator/conformance\n`);
       await waitForSignal();
       await emulator.close();
       process.stdout.write('docsync emulator stopped\n');

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../failure/exit-codes.js';
+import { ignoreStateFolder } from '../ignore-state-folder.js';
 
 export interface InitFlags {
   /** Folder to scan and write docsync.yaml into. Default: the current directory. */
@@ -18,7 +19,10 @@ export interface InitIo {
 
 const CONFIG_FILE = 'docsync.yaml';
 
-/** `docsync init`: scan the repo, write a starter docsync.yaml, say what was found. Returns the exit code. */
+/**
+ * `docsync init`: scan the repo, write a starter docsync.yaml, add `.docsync/` to `.gitignore`, say
+ * what was found. Returns the exit code.
+ */
 export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<number> {
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
@@ -43,8 +47,11 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
   const schema = schemaFile.startsWith('..') || path.isAbsolute(schemaFile) ? DEFAULT_SCHEMA_REF : `./${schemaFile.split(path.sep).join('/')}`;
   const rendered = renderConfig(project, { schema });
   await writeFile(file, rendered.text);
+  const ignored = await ignoreStateFolder(dir);
 
-  const lines = [`Wrote ${file}`, ''];
+  const lines = [`Wrote ${file}`];
+  if (ignored !== 'present') lines.push(`${ignored === 'created' ? 'Created' : 'Updated'} ${path.join(dir, '.gitignore')}: .docsync/ (state and caches) is not committed`);
+  lines.push('');
   lines.push(project.git ? 'Git repository: yes (spaces sync committed content: source HEAD)' : 'Git repository: no (spaces sync the files on disk: source worktree)');
   lines.push(`Docs folders:${rendered.spaces.length === 0 ? ' none found' : ''}`);
   for (const space of rendered.spaces) lines.push(`  ${space.directory}  → space "${space.name}"`);
@@ -62,7 +69,7 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
 
 export function initCommand(): Command {
   return new Command('init')
-    .description('write a starter docsync.yaml for this repo (detects .gitbook.yaml, docs folders, OpenAPI files)')
+    .description('write a starter docsync.yaml for this repo (detects .gitbook.yaml, docs folders, OpenAPI files) and add .docsync/ to .gitignore')
     .option('--dir <path>', 'folder to scan and write docsync.yaml into', '.')
     .option('--force', 'overwrite an existing docsync.yaml')
     .action(async (flags: InitFlags) => {

@@ -7,7 +7,10 @@ import type { Logger } from '../../logging/logger.js';
 import type { MigrationOutcome } from '../../migrate/run-migration.js';
 import type { MigrationPlan } from '../../migrate/plan-schema.js';
 import type { StateStore } from '../../state/state-store.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../failure/exit-codes.js';
+import { colorEnabled } from '../../logging/color-enabled.js';
+import type { DivertableDestination } from '../../logging/divertable-destination.js';
+import type { ProgressOutput } from '../../migrate/progress-output.js';
 
 export interface MigrateFlags {
   /** Most items in flight (inline). Default 16. */
@@ -28,7 +31,7 @@ export interface MigrateFlags {
 /** Where a migration writes and what it reads; tests pass their own. */
 export interface MigrateIo {
   readonly stdout?: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
-  readonly stderr?: { write(text: string): unknown };
+  readonly stderr?: { write(text: string): unknown; isTTY?: boolean };
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly logger?: Logger;
   /** Replaces the configured state store. */
@@ -41,21 +44,27 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync migrate <plan>`: every item of the plan into its space. Returns the exit code. */
 export async function migrateAction(planFile: string, flags: MigrateFlags, io: MigrateIo = {}): Promise<number> {
-  const [{ loadConfig }, { ConfigError }, { createLogger }, { loadPlan }, { runIdFor, RUN_ID }, { RunLedger }] = await Promise.all([
+  const [{ loadConfig }, { ConfigError }, { createLogger }, { DivertableDestination }, { loadPlan }, { runIdFor, RUN_ID }, { RunLedger }, { ReadScope }] = await Promise.all([
     import('../../config/load-config.js'),
     import('../../config/config-error.js'),
     import('../../logging/logger.js'),
+    import('../../logging/divertable-destination.js'),
     import('../../migrate/load-plan.js'),
     import('../../migrate/run-id.js'),
     import('../../migrate/run-ledger.js'),
+    import('../../config/read-scope.js'),
   ]);
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
-  const logger = io.logger ?? createLogger({ env, level: env.DOCSYNC_LOG_LEVEL ?? 'warn' });
+  // Log lines pass through here, so that while a progress bar is drawn they go above it.
+  const logLines = io.logger ? undefined : new DivertableDestination(stderr);
+  const logger = io.logger ?? createLogger({ env, level: env.DOCSYNC_LOG_LEVEL ?? 'warn', destination: logLines, isTTY: stderr.isTTY === true, color: colorFor(stderr, env) });
   const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
-  const plan = await loadPlan(planFile);
+  // Local sources stay in the plan's repository, or in the config's allowPaths.
+  const allow = loaded ? loaded.config.allowPaths.map((entry) => path.resolve(loaded.baseDir, entry)) : [];
+  const plan = await loadPlan(planFile, ReadScope.of(path.dirname(path.resolve(planFile)), allow));
   const runId = flags.resume ?? runIdFor(plan);
   if (!RUN_ID.test(runId)) throw new ConfigError('a run id is letters, digits, ".", "_" or "-" (max 24)', plan.file, undefined, '--resume');
 
@@ -67,9 +76,11 @@ export async function migrateAction(planFile: string, flags: MigrateFlags, io: M
     process.once('SIGTERM', stop);
   }
   try {
-    if (flags.queue === true) return await onQueue(plan, runId, flags, { loaded, logger, stdout, stderr, signal, env });
-    const { openMigration, announcedLimit } = await import('../../migrate/open-migration.js');
-    const runtime = await openMigration({ loaded, env, logger, ...(io.state ? { state: io.state } : {}) });
+    if (flags.queue === true) return await onQueue(plan, runId, flags, { loaded, logger, stdout, stderr, logLines, signal, env });
+    const { openMigration, announcedLimit } = await import('../../runtime/open-migration.js');
+    const { URL_SOURCE_KINDS } = await import('../../migrate/plan-schema.js');
+    const publishesBundles = plan.items.some((item) => !(URL_SOURCE_KINDS as readonly string[]).includes(item.source.kind));
+    const runtime = await openMigration({ loaded, env, logger, publishesBundles, ...(io.state ? { state: io.state } : {}) });
     try {
       const ledger = new RunLedger(runtime.state, runId);
       if (flags.resume !== undefined && !flags.dryRun && (await ledger.run()) === undefined) {
@@ -83,7 +94,7 @@ export async function migrateAction(planFile: string, flags: MigrateFlags, io: M
       }
       const { migrateItemProcessor } = await import('../../migrate/migrate-item-processor.js');
       const { runMigration } = await import('../../migrate/run-migration.js');
-      const output = await progressFor(flags, stdout, stderr);
+      const output = await progressFor(flags, { stdout, stderr, logLines });
       const outcome = await runMigration(
         { processor: migrateItemProcessor(runtime.processorDeps), ledger, logger, meter: runtime.meter, rateLimit: announcedLimit(runtime.api.rateBudget) },
         plan,
@@ -101,22 +112,39 @@ export async function migrateAction(planFile: string, flags: MigrateFlags, io: M
 
 interface Streams {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
-  readonly stderr: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** The logger's destination, when this command made the logger. */
+  readonly logLines?: DivertableDestination | undefined;
 }
 
-/** Progress goes where the report does not: stdout, or stderr under --json. A bar only in a terminal. */
-async function progressFor(flags: MigrateFlags, stdout: Streams['stdout'], stderr: Streams['stderr']) {
-  const { progressOutput } = await import('../../migrate/progress-output.js');
+function colorFor(stream: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): boolean {
+  return colorEnabled(stream.isTTY === true, env);
+}
+
+/**
+ * Progress goes where the report does not: stdout, or stderr under --json. A bar only in a terminal;
+ * while it is drawn, log lines meant for the terminal are printed above it, never across it.
+ */
+async function progressFor(flags: MigrateFlags, { stdout, stderr, logLines }: Streams): Promise<ProgressOutput> {
+  const { progressOutput, BarOutput } = await import('../../migrate/progress-output.js');
   const stream = flags.json === true ? stderr : stdout;
-  const isTTY = (stream as { isTTY?: boolean }).isTTY === true;
-  return progressOutput(stream, isTTY);
+  const output = progressOutput(stream, stream.isTTY === true);
+  if (!(output instanceof BarOutput) || logLines === undefined || stderr.isTTY !== true) return output;
+  const restore = logLines.divert((line) => output.log(line));
+  return {
+    event: (event) => output.event(event),
+    end: () => {
+      output.end();
+      restore();
+    },
+  };
 }
 
 async function finish(
   plan: MigrationPlan,
   outcome: MigrationOutcome,
   flags: MigrateFlags,
-  output: { end(report: import('../../migrate/migration-report.js').MigrationReport): void },
+  output: ProgressOutput,
   { stdout, stderr }: Streams,
 ): Promise<number> {
   const { buildReport, formatSummary } = await import('../../migrate/migration-report.js');
@@ -145,7 +173,7 @@ async function onQueue(
   const { loaded, logger, signal } = context;
   if (!loaded) throw new ConfigError('--queue needs a configuration with redis (the workers and this command share it)', path.resolve(DEFAULT_CONFIG));
   if (flags.dryRun === true) throw new ConfigError('--dry-run runs inline; leave out --queue', loaded.file, undefined, '--queue');
-  const [{ createRedisConnection }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
+  const [{ connectRedis }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
     import('../../queue/redis-connection.js'),
     import('../../state/redis-state-store.js'),
     import('../../queue/bullmq-producer.js'),
@@ -153,14 +181,20 @@ async function onQueue(
     import('../../migrate/run-migration-on-queue.js'),
   ]);
   const { redis: redisConfig } = loaded.config;
-  const admin = createRedisConnection(redisConfig.url, 'admin', logger);
-  const producer = new BullmqProducer(createRedisConnection(redisConfig.url, 'producer', logger), redisConfig.prefix);
+  // Fails within seconds when Redis is away; both connections are closed at the end, or the
+  // process would stay alive after its report.
+  const admin = await connectRedis(redisConfig.url, logger);
+  const producerRedis = await connectRedis(redisConfig.url, logger).catch((error: unknown) => {
+    admin.disconnect();
+    throw error;
+  });
+  const producer = new BullmqProducer(producerRedis, redisConfig.prefix);
   try {
     const ledger = new RunLedger(new RedisStateStore(admin, redisConfig.prefix), runId);
     if (flags.resume !== undefined && (await ledger.run()) === undefined) {
       throw new ConfigError(`no migration run "${runId}" in Redis; run the plan without --resume to start it`, plan.file, undefined, '--resume');
     }
-    const output = await progressFor(flags, context.stdout, context.stderr);
+    const output = await progressFor(flags, context);
     const queue = producer.queue('migrate-item');
     const outcome = await runMigrationOnQueue(
       {
@@ -177,6 +211,7 @@ async function onQueue(
     return await finish(plan, outcome, flags, output, context);
   } finally {
     await producer.close();
+    producerRedis.disconnect();
     admin.disconnect();
   }
 }

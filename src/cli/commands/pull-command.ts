@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
-import type { StateStore } from '../../state/state-store.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../failure/exit-codes.js';
 
 export interface PullFlags {
   /** Configuration file; default ./docsync.yaml when it exists (pull works without one). */
@@ -27,11 +26,11 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { ApiClient }, { resolveApiConfig }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }] =
+  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }] =
     await Promise.all([
       import('../../config/load-config.js'),
-      import('../../api/api-client.js'),
-      import('../../api/api-config.js'),
+      import('../../runtime/open-api-client.js'),
+      import('../../runtime/open-state-store.js'),
       import('../../logging/logger.js'),
       import('../../sync/pull/pull-space.js'),
       import('../../sync/pull/pull-target-not-empty-error.js'),
@@ -45,13 +44,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const logger = io.logger ?? createLogger();
   const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
-  const fromEnv = resolveApiConfig(env);
-  const api = new ApiClient({
-    endpoint: loaded?.config.api.endpoint ?? fromEnv.baseUrl,
-    token: loaded?.config.api.token ?? fromEnv.token,
-    timeoutMs: loaded?.config.api.timeout,
-    logger,
-  });
+  const api = openApiClient(loaded?.config, { env, logger });
   const directory = path.resolve(dir);
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
@@ -66,11 +59,11 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
 
   const target = loaded ? findPullTarget(loaded, spaceId, directory) : undefined;
   if (loaded && target) {
-    const state = await openState(loaded, logger);
+    const opened = await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' });
     try {
-      await state.store.set(stateKey(target.name), pulledState(result.snapshot.contentHash, new Date()));
+      await opened.state.set(stateKey(target.name), pulledState(result.snapshot.contentHash, new Date()));
     } finally {
-      await state.close();
+      await opened.close();
     }
   }
 
@@ -106,24 +99,6 @@ function notConfiguredHint(loaded: LoadedConfig | undefined, spaceId: string, di
     `      spaceId: ${spaceId}`,
     'then run this pull again with --force (else the first sync imports this same content once).',
   ];
-}
-
-/** The state store the configuration names; Redis only when asked for, like one-shot syncs. */
-async function openState(loaded: LoadedConfig, logger: Logger): Promise<{ store: StateStore; close(): Promise<void> }> {
-  const { config, baseDir } = loaded;
-  if (config.state.backend === 'redis') {
-    const { createRedisConnection } = await import('../../queue/redis-connection.js');
-    const { RedisStateStore } = await import('../../state/redis-state-store.js');
-    const redis = createRedisConnection(config.redis.url, 'admin', logger);
-    return {
-      store: new RedisStateStore(redis, config.redis.prefix),
-      close: async () => {
-        await redis.quit();
-      },
-    };
-  }
-  const { FileStateStore } = await import('../../state/file-state-store.js');
-  return { store: new FileStateStore(path.resolve(baseDir, config.state.path)), close: () => Promise.resolve() };
 }
 
 export function pullCommand(): Command {

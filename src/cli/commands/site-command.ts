@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { EXIT, exitCodeFor } from '../exit-codes.js';
+import { EXIT, exitCodeFor } from '../../failure/exit-codes.js';
 
 interface SiteOptions {
   config?: string;
@@ -43,7 +43,7 @@ export function siteCommand(): Command {
 
 async function run(options: SiteOptions, apply: boolean): Promise<void> {
   const { createLogger } = await import('../../logging/logger.js');
-  const { openSiteRuntime } = await import('../../site/open-site-runtime.js');
+  const { openSiteRuntime } = await import('../../runtime/open-site-runtime.js');
   const { planSiteTarget } = await import('../../site/plan-site-target.js');
   const { formatSitePlan, sitePlanJson } = await import('../../site/format-site-plan.js');
   const { isDeletion } = await import('../../site/site-action.js');
@@ -77,11 +77,20 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
       secrets = await shareLinkUrls(runtime.api, { orgId: plan.organization, siteId });
     }
     if (options.json) process.stdout.write(sitePlanJson(plan, result, secrets));
+    if (result !== undefined) {
+      const { writeGithubOutputs } = await import('../github-outputs.js');
+      const status = result.dryRun ? 'planned' : result.writes > 0 ? 'synced' : 'unchanged';
+      await writeGithubOutputs({ 'change-request-url': '', status, writes: String(result.writes) });
+    }
     else for (const link of secrets ?? []) process.stdout.write(`share link "${link.name}"${link.active ? '' : ' (inactive)'}: ${link.url ?? '(no URL)'}\n`);
   } catch (error) {
     // Reported here rather than in main, so a failed action exits with the code of its API error.
     process.stderr.write(`docsync: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = await exitCodeOf(error);
+    if (apply) {
+      const { writeGithubOutputs } = await import('../github-outputs.js');
+      await writeGithubOutputs({ status: 'failed' });
+    }
   } finally {
     await runtime?.close();
   }

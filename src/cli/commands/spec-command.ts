@@ -8,7 +8,7 @@ import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.js';
 import type { StateStore } from '../../state/state-store.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../failure/exit-codes.js';
 
 /** Where a spec action writes and what it reads; tests pass their own. */
 export interface SpecIo {
@@ -40,17 +40,17 @@ interface SpecContext {
   api: ApiClient;
   state: StateStore | undefined;
   logger: Logger;
+  close(): Promise<void>;
 }
 
 const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
 async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): Promise<SpecContext> {
-  const [{ loadConfig }, { ApiClient }, { resolveApiConfig }, { FileStateStore }, { createLogger }] = await Promise.all([
+  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }] = await Promise.all([
     import('../../config/load-config.js'),
-    import('../../api/api-client.js'),
-    import('../../api/api-config.js'),
-    import('../../state/file-state-store.js'),
+    import('../../runtime/open-api-client.js'),
+    import('../../runtime/open-state-store.js'),
     import('../../logging/logger.js'),
   ]);
   const env = io.env ?? process.env;
@@ -58,15 +58,18 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): P
   const path = flags.config ?? DEFAULT_CONFIG;
   // Reads with --org work without a configuration file (endpoint and token from the environment).
   const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env);
-  const fromEnv = resolveApiConfig(env);
-  const api = new ApiClient({
-    endpoint: loaded?.config.api.endpoint ?? fromEnv.baseUrl,
-    token: loaded?.config.api.token ?? fromEnv.token,
-    timeoutMs: loaded?.config.api.timeout,
+  const api = openApiClient(loaded?.config, { env, logger });
+  const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
+  return {
+    loaded,
+    api,
+    state: opened?.state,
     logger,
-  });
-  const state = loaded ? new FileStateStore(resolve(loaded.baseDir, loaded.config.state.path)) : undefined;
-  return { loaded, api, state, logger };
+    close: async () => {
+      await api.close();
+      await opened?.close();
+    },
+  };
 }
 
 /** `docsync spec publish`: validate, publish what changed, optionally wait. Returns the exit code. */
@@ -87,10 +90,16 @@ export async function specPublishAction(slugs: string[], flags: SpecPublishFlags
       poll: flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 },
     });
     write(flags.json === true ? `${JSON.stringify(toJson(report), null, 2)}\n` : formatPublish(report));
-    if ((io.env ?? process.env).GITHUB_ACTIONS === 'true') write(formatAnnotations(report));
+    const env = io.env ?? process.env;
+    if (env.GITHUB_ACTIONS === 'true') write(formatAnnotations(report));
+    // One PUT per published spec.
+    const writes = report.results.filter((r) => r.outcome === 'published').length;
+    const status = report.failures.length > 0 ? 'failed' : dryRun ? 'planned' : writes > 0 ? 'synced' : 'unchanged';
+    const { writeGithubOutputs } = await import('../github-outputs.js');
+    await writeGithubOutputs({ 'change-request-url': '', status, writes: String(writes) }, env);
     return report.failures[0]?.exitCode ?? EXIT.ok;
   } finally {
-    await ctx.api.close();
+    await ctx.close();
   }
 }
 
@@ -132,7 +141,7 @@ export async function specStatusAction(slug: string | undefined, flags: SpecRead
     }
     return rows.some((r) => r.lastError !== null) ? EXIT.failed : EXIT.ok;
   } finally {
-    await ctx.api.close();
+    await ctx.close();
   }
 }
 
@@ -149,7 +158,7 @@ export async function specVersionsAction(slug: string, flags: SpecReadFlags, io:
     if (flags.json !== true && versions.length === 0) write(`spec "${slug}" has no versions\n`);
     return EXIT.ok;
   } finally {
-    await ctx.api.close();
+    await ctx.close();
   }
 }
 

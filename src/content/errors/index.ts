@@ -1,9 +1,14 @@
+export { ArchiveError, type ArchiveProblem } from './archive-error.js';
+export { BundleTooLargeError } from './bundle-too-large-error.js';
 export { ContentError } from './content-error.js';
 export { DocsRootNotFoundError } from './docs-root-not-found-error.js';
 export { GitError } from './git-error.js';
 export { GitRefNotFoundError } from './git-ref-not-found-error.js';
+export { DeflateWorkerError } from './deflate-worker-error.js';
+export { DeflatedEntryCacheWriteError } from './deflated-entry-cache-write-error.js';
 export { HashCacheWriteError } from './hash-cache-write-error.js';
 export { NotAGitRepositoryError } from './not-a-git-repository-error.js';
 export { SnapshotStaleError } from './snapshot-stale-error.js';
 export { SourceFileNotFoundError } from './source-file-not-found-error.js';
 export { SourceNotFoundError } from './source-not-found-error.js';
+export { FolderNotInCommitError } from './folder-not-in-commit-error.js';

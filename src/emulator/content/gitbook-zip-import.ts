@@ -1,15 +1,23 @@
+import { fileTitle } from '../../content/build-page-tree.js';
+import { decodeText } from '../../content/clean-text.js';
+import { comparePaths } from '../../content/compare-paths.js';
+import { parentOf, relativeTo } from '../../content/doc-path.js';
+import { FileIndex } from '../../content/file-index.js';
+import { ArchiveError } from '../../content/errors/archive-error.js';
+import { locateDocs } from '../../content/locate-docs.js';
+import { outlineDocs } from '../../content/outline-docs.js';
+import { readZip } from '../../content/read-zip.js';
+import { resolveLink } from '../../content/resolve-link.js';
+import type { OutlineNode } from '../../content/outline.js';
+import { badRequest } from '../emulator-error.js';
+import { slugify } from '../state/revisions.js';
 import { contentTypeOf } from './content-type-of.js';
-import { readGitbookConfig } from './gitbook-config.js';
 import { gitBlobOid } from './git-blob-oid.js';
-import type { ImportedContent, ImportedFile } from './imported-content.js';
-import { inferPages } from './infer-pages.js';
-import { parseSummary } from './parse-summary.js';
-import { readZip } from './read-zip.js';
-import { baseName } from './repo-path.js';
-import { summaryPages } from './summary-pages.js';
+import type { ImportedContent, ImportedFile, ImportedPage } from './imported-content.js';
+import { markdownPage } from './markdown-page.js';
+import { baseName, pageSlug } from './repo-path.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
-const decoder = new TextDecoder('utf-8');
 
 /** Dot-folders and dot-files are tooling (`.github`, `.gitignore`), except GitBook's own `.gitbook/`. */
 function isTooling(path: string): boolean {
@@ -17,43 +25,73 @@ function isTooling(path: string): boolean {
 }
 
 /**
- * A zip of a GitBook-format repository → pages and files. Structure comes from SUMMARY.md when
- * present, else from the folders. Page markdown is the file body without frontmatter, verbatim.
- * Non-markdown files under the docs root (and any `.gitbook/assets/`) become files.
+ * A zip of a GitBook-format repository → pages and files, read with docsync's own GitBook-format reader
+ * (the one `sync` reads a repo with): `.gitbook.yaml` root and structure, SUMMARY.md (else the folders),
+ * the readme first. Page markdown is the file body without frontmatter, verbatim. Non-markdown files
+ * under the docs root (and any `.gitbook/assets/`) become files.
  */
 export function gitbookZipImport(archive: Uint8Array, maxExpandedBytes: number): ImportedContent {
-  const entries = readZip(archive, maxExpandedBytes);
-  const skipped: string[] = [];
-  const config = readGitbookConfig(entries, skipped);
-  const inRoot = (path: string): boolean => config.root === '' || path.startsWith(`${config.root}/`);
+  return gitbookRepoImport(unpack(archive, maxExpandedBytes));
+}
 
-  const lowerCase = new Map<string, string>();
-  for (const path of entries.keys()) if (!lowerCase.has(path.toLowerCase())) lowerCase.set(path.toLowerCase(), path);
-  const find = (path: string): string | undefined => (entries.has(path) ? path : lowerCase.get(path.toLowerCase()));
-  const read = (path: string): Uint8Array => entries.get(path) ?? new Uint8Array();
+/** The files of a GitBook-format repository (path → bytes, `/`-separated) → pages and files, as above. */
+export function gitbookRepoImport(entries: ReadonlyMap<string, Uint8Array>): ImportedContent {
+  const index = new FileIndex(
+    [...entries].map(([path, data]) => ({ path, size: data.byteLength, token: undefined })).sort((a, b) => comparePaths(a.path, b.path)),
+  );
+  const text = (path: string): string | undefined => {
+    const bytes = entries.get(path);
+    return bytes === undefined ? undefined : decodeText(bytes);
+  };
+  const location = locateDocs(index, '', text('.gitbook.yaml'));
+  const { root } = location;
+  if (root !== '' && index.under(root).length === 0) {
+    throw badRequest(`The archive holds no files under "${root}/", the root its .gitbook.yaml names; nothing was imported.`);
+  }
+  const outline = outlineDocs(index, location, text(location.summaryPath));
+  const skipped = [...location.parsed.warnings, ...outline.warnings, ...outline.unlisted.map((path) => `"${path}" is not listed in SUMMARY.md`)];
 
-  const markdownPaths: string[] = [];
+  const page = (node: OutlineNode): ImportedPage[] => {
+    const children = node.children.flatMap(page);
+    const bytes = entries.get(node.path) ?? new Uint8Array();
+    if (bytes.includes(0)) {
+      skipped.push(`${node.path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
+      return children;
+    }
+    const resolveFile = (target: string): string | undefined => {
+      const found = resolveLink(parentOf(node.path), target, { root, index, page: false });
+      return found.kind === 'file' ? found.path : undefined;
+    };
+    const built = markdownPage({ bytes, path: node.path, title: node.title, fallbackTitle: fileTitle(relativeTo(root, node.path) ?? node.path), resolveFile });
+    built.slug = pageSlug(node.path, built.title, root);
+    built.pages = children;
+    return [built];
+  };
+  const pages = outline.groups.flatMap((group): ImportedPage[] => {
+    const inGroup = group.nodes.flatMap(page);
+    if (group.title === undefined) return inGroup;
+    return [{ kind: 'group', title: group.title, slug: slugify(group.title), markdown: '', pages: inGroup }];
+  });
+
+  const inRoot = (path: string): boolean => root === '' || path.startsWith(`${root}/`);
   const files: ImportedFile[] = [];
   for (const [path, data] of entries) {
-    if (isTooling(path) || path === config.summary) continue;
-    if (MARKDOWN.test(path)) {
-      if (inRoot(path)) markdownPaths.push(path);
-    } else if (inRoot(path) || path.includes('.gitbook/assets/')) {
+    if (isTooling(path) || path === location.summaryPath || MARKDOWN.test(path)) continue;
+    if (inRoot(path) || path.includes('.gitbook/assets/')) {
       const name = baseName(path);
       files.push({ name, path, contentType: contentTypeOf(name), data, oid: gitBlobOid(data) });
     }
   }
-  markdownPaths.sort();
+  const totalResources = outline.pages.length + outline.unlisted.length + outline.missing + files.length;
+  return { pages, files, totalResources, skipped };
+}
 
-  const summary = find(config.summary);
-  if (summary === undefined) {
-    const pages = inferPages(markdownPaths, config, read);
-    return { pages, files, totalResources: markdownPaths.length + files.length, skipped };
+/** docsync's own zip reader, with its caps; whatever it refuses is a 400 and nothing is imported. */
+function unpack(archive: Uint8Array, maxExpandedBytes: number): Map<string, Uint8Array> {
+  try {
+    return readZip(archive, 'The archive', { maxExpandedBytes });
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    throw badRequest(error.problem === 'unreadable' ? `Invalid body field "url": ${error.message}` : error.message.replace(/nothing was read\.$/, 'nothing was imported.'));
   }
-  const items = parseSummary(decoder.decode(read(summary)));
-  const { pages, missing, listed } = summaryPages(items, { root: config.root, summaryPath: summary, find, read, skipped });
-  for (const path of markdownPaths) {
-    if (!listed.has(path)) skipped.push(`"${path}" is not listed in SUMMARY.md`);
-  }
-  return { pages, files, totalResources: markdownPaths.length + files.length + missing, skipped };
 }

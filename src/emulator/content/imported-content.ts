@@ -11,8 +11,12 @@ export interface ImportedPage {
   icon?: string;
   /** The source file: path in the repository and its git blob id. */
   git?: { oid: string; path: string };
+  /** Frontmatter `cover:` (a file of the import, by its path, or a URL) and `coverY:`. */
+  cover?: ImportedCover;
   pages: ImportedPage[];
 }
+
+export type ImportedCover = { kind: 'file'; path: string; yPos: number } | { kind: 'url'; url: string; yPos: number };
 
 export interface ImportedFile {
   name: string;

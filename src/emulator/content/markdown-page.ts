@@ -1,10 +1,9 @@
+import { decodeText } from '../../content/clean-text.js';
+import { parsePageMeta } from '../../content/parse-page-meta.js';
+import { splitFrontmatter } from '../../content/split-frontmatter.js';
 import { slugify } from '../state/revisions.js';
 import { gitBlobOid } from './git-blob-oid.js';
 import type { ImportedPage } from './imported-content.js';
-import { splitFrontmatter } from './split-frontmatter.js';
-
-const decoder = new TextDecoder('utf-8');
-const FIRST_HEADING = /^#[ \t]+(.+?)[ \t]*#*[ \t]*$/m;
 
 export interface MarkdownPageInput {
   bytes: Uint8Array;
@@ -16,18 +15,37 @@ export interface MarkdownPageInput {
   fallbackTitle: string;
   /** Defaults to the slug of the title. */
   slug?: string | undefined;
+  /** The path of the imported file a relative link of this page names, if any; without it a relative cover is dropped. */
+  resolveFile?: ((target: string) => string | undefined) | undefined;
 }
 
-/** One markdown file as a page: frontmatter read, body kept verbatim (block tags, HTML, CRLF). */
+const URL_COVER = /^https?:\/\//i;
+
+/**
+ * One markdown file as a page, read by docsync's own GitBook-format reader: frontmatter fields, title
+ * from the first heading outside code, body kept verbatim (block tags, HTML, CRLF).
+ */
 export function markdownPage(input: MarkdownPageInput): ImportedPage {
-  const text = decoder.decode(input.bytes);
-  const { data, body } = splitFrontmatter(text);
-  const title = nonEmpty(input.title) ?? nonEmpty(FIRST_HEADING.exec(body)?.[1]) ?? input.fallbackTitle;
-  const page: ImportedPage = { kind: 'document', title, slug: input.slug ?? slugify(title), markdown: body, pages: [] };
-  if (data.description !== undefined) page.description = data.description;
-  if (data.hidden !== undefined) page.hidden = data.hidden;
-  if (data.icon !== undefined) page.icon = data.icon;
+  const text = decodeText(input.bytes);
+  const meta = parsePageMeta(text);
+  const title = nonEmpty(input.title) ?? nonEmpty(meta.heading) ?? input.fallbackTitle;
+  const page: ImportedPage = {
+    kind: 'document',
+    title,
+    slug: input.slug ?? slugify(title),
+    markdown: splitFrontmatter(text).body,
+    pages: [],
+  };
+  if (meta.description !== undefined) page.description = meta.description;
+  if (meta.hidden !== undefined) page.hidden = meta.hidden;
+  if (meta.icon !== undefined) page.icon = meta.icon;
   if (input.path !== undefined) page.git = { oid: gitBlobOid(input.bytes), path: input.path };
+  if (meta.cover !== undefined) {
+    const yPos = meta.coverY ?? 0;
+    const file = URL_COVER.test(meta.cover) ? undefined : input.resolveFile?.(meta.cover);
+    if (URL_COVER.test(meta.cover)) page.cover = { kind: 'url', url: meta.cover, yPos };
+    else if (file !== undefined) page.cover = { kind: 'file', path: file, yPos };
+  }
   return page;
 }
 

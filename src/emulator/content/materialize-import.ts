@@ -25,6 +25,20 @@ export function materializeImport(
   const usedPaths = new Set<string>();
   const usedGroupPaths = new Set<string>();
 
+  const priorFiles = new Map(previous.files.map((file) => [file.git?.path ?? file.name, file]));
+  const files = imported.files.map((input): FileRecord => {
+    const prior = priorFiles.get(input.path);
+    return {
+      id: prior?.id ?? state.newId('file'),
+      name: input.name,
+      contentType: input.contentType,
+      size: input.data.byteLength,
+      data: input.data,
+      git: { oid: input.oid, path: input.path },
+    };
+  });
+  const fileIdByPath = new Map(files.map((file) => [file.git?.path, file.id]));
+
   const build = (inputs: readonly ImportedPage[], parentPath: string): PageRecord[] =>
     inputs.map((input) => {
       const base = input.slug || 'page';
@@ -55,21 +69,12 @@ export function materializeImport(
       if (input.hidden !== undefined) page.hidden = input.hidden;
       if (input.icon !== undefined) page.icon = input.icon;
       if (input.git !== undefined) page.git = input.git;
+      const coverFile = input.cover?.kind === 'file' ? fileIdByPath.get(input.cover.path) : undefined;
+      if (input.cover?.kind === 'url') page.cover = { ref: { kind: 'url', url: input.cover.url }, yPos: input.cover.yPos };
+      else if (input.cover && coverFile !== undefined) page.cover = { ref: { kind: 'file', file: coverFile }, yPos: input.cover.yPos };
       return page;
     });
 
-  const priorFiles = new Map(previous.files.map((file) => [file.git?.path ?? file.name, file]));
-  const files = imported.files.map((input): FileRecord => {
-    const prior = priorFiles.get(input.path);
-    return {
-      id: prior?.id ?? state.newId('file'),
-      name: input.name,
-      contentType: input.contentType,
-      size: input.data.byteLength,
-      data: input.data,
-      git: { oid: input.oid, path: input.path },
-    };
-  });
   return { pages: build(imported.pages, ''), files };
 }
 

@@ -14,8 +14,9 @@ interface FlatPage {
 /**
  * Three-way merge at page level, keyed by page path (groups apart; files by repository path, else name).
  * Whatever `changes` changed, added or removed relative to `base` is applied on top of `main`;
- * everything else is main's. When both sides changed the same page the change request wins:
- * the emulator has no conflict UI, and a sync client re-imports anyway.
+ * everything else is main's. A page or file that both sides changed, each differently, is a
+ * conflict: it is listed in `conflicts` (the routes then answer `result: "conflicts"` and change
+ * nothing), and the merged content lets the change request's side win.
  * Sibling order follows `changes`, with pages only main has slotted in after their predecessor
  * in main. `newId` replaces an id that would otherwise appear twice (a page moved on one side and
  * edited on the other).
@@ -23,18 +24,24 @@ interface FlatPage {
 export function mergeRevisions(base: Content, main: Content, changes: Content, newId: () => string): {
   pages: PageRecord[];
   files: FileRecord[];
+  /** Page paths (and file paths or names) that both sides changed differently. */
+  conflicts: string[];
 } {
   const b = indexPages(base.pages);
   const m = indexPages(main.pages);
   const c = indexPages(changes.pages);
   const chosen = new Map<string, FlatPage>();
+  const conflicts: string[] = [];
   for (const key of new Set([...b.keys(), ...m.keys(), ...c.keys()])) {
-    const fromChanges = pageSignature(b.get(key)) !== pageSignature(c.get(key));
+    const [before, ours, theirs] = [pageSignature(b.get(key)), pageSignature(c.get(key)), pageSignature(m.get(key))];
+    const fromChanges = before !== ours;
+    if (fromChanges && before !== theirs && ours !== theirs) conflicts.push(key);
     const pick = fromChanges ? c.get(key) : m.get(key);
     if (pick) chosen.set(key, pick);
   }
   const order = mergeOrder([...c.keys()], [...m.keys()], chosen);
-  return { pages: buildTree(order, chosen, newId), files: mergeFiles(base.files, main.files, changes.files) };
+  const files = mergeFiles(base.files, main.files, changes.files);
+  return { pages: buildTree(order, chosen, newId), files: files.merged, conflicts: [...conflicts, ...files.conflicts] };
 }
 
 function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
@@ -57,7 +64,7 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
 function pageSignature(flat: FlatPage | undefined): string | undefined {
   if (!flat) return undefined;
   const { page } = flat;
-  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.emoji, page.icon]);
+  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.emoji, page.icon, page.cover]);
 }
 
 function mergeOrder(changesOrder: string[], mainOrder: string[], chosen: ReadonlyMap<string, unknown>): string[] {
@@ -97,7 +104,7 @@ function buildTree(order: readonly string[], chosen: ReadonlyMap<string, FlatPag
   return roots;
 }
 
-function mergeFiles(base: readonly FileRecord[], main: readonly FileRecord[], changes: readonly FileRecord[]): FileRecord[] {
+function mergeFiles(base: readonly FileRecord[], main: readonly FileRecord[], changes: readonly FileRecord[]): { merged: FileRecord[]; conflicts: string[] } {
   const key = (file: FileRecord): string => file.git?.path ?? file.name;
   const signature = (file: FileRecord | undefined): string | undefined =>
     file && JSON.stringify([file.id, file.name, file.contentType, file.size, file.git?.oid]);
@@ -105,10 +112,13 @@ function mergeFiles(base: readonly FileRecord[], main: readonly FileRecord[], ch
   const b = index(base);
   const m = index(main);
   const c = index(changes);
-  const out: FileRecord[] = [];
+  const merged: FileRecord[] = [];
+  const conflicts: string[] = [];
   for (const k of new Set([...c.keys(), ...m.keys(), ...b.keys()])) {
-    const pick = signature(b.get(k)) !== signature(c.get(k)) ? c.get(k) : m.get(k);
-    if (pick) out.push(pick);
+    const [before, ours, theirs] = [signature(b.get(k)), signature(c.get(k)), signature(m.get(k))];
+    if (before !== ours && before !== theirs && ours !== theirs) conflicts.push(k);
+    const pick = before !== ours ? c.get(k) : m.get(k);
+    if (pick) merged.push(pick);
   }
-  return out;
+  return { merged, conflicts };
 }

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
   RequestReviewersBodySchema,
-  RequestReviewersResultSchema,
-  RequestedReviewerSchema,
 } from '../../api/schemas/change-request.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-error.js';
@@ -23,7 +20,6 @@ export function changeRequestReviewerRoutes(define: DefineRoute, ctx: EmulatorCo
     url: BASE,
     params: CrParams,
     query: pageQuery,
-    response: listEnvelope(RequestedReviewerSchema),
     handler: ({ params, query, caller }) => {
       const { cr } = findCr(ctx, caller, params);
       return paginate([...cr.reviewers], query, ([userId, request]) => serializeRequestedReviewer(ctx, userId, request));
@@ -35,7 +31,6 @@ export function changeRequestReviewerRoutes(define: DefineRoute, ctx: EmulatorCo
     url: BASE,
     params: CrParams,
     body: RequestReviewersBodySchema,
-    response: RequestReviewersResultSchema,
     handler: ({ params, body, caller }) => {
       const { space, cr } = findCr(ctx, caller, params, { needs: 'edit', action: 'request reviewers' });
       // All checked before any is added, so a bad id changes nothing.

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
-  ChangeRequestSchema,
   ChangeRequestStatusSchema,
   CreateChangeRequestBodySchema,
-  MergeResultSchema,
-  PdfResultSchema,
   UpdateChangeRequestBodySchema,
-  UpdateResultSchema,
 } from '../../api/schemas/change-request.js';
 import { mergeRevisions } from '../content/merge-revisions.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -27,7 +22,9 @@ import { CrParams, findCr } from './change-request-target.js';
  * updating need `edit`. New change requests are `draft`, as on the real service, so the list's
  * default filter (`open`) does not show them: clients pass `status` explicitly.
  * Merge and update are three-way merges at page level (content/merge-revisions.ts) between the
- * base (`revisionMergedAncestor`, else `revisionInitial`), main and the change request.
+ * base (`revisionMergedAncestor`, else `revisionInitial`), main and the change request. When both
+ * changed the same page differently they answer `result: "conflicts"` with the change request's
+ * revision and change nothing: the change request stays open.
  * The list is newest first; `contributor` matches the author. A merged change request is never
  * `outdated`, and updating one that is not outdated returns its revision without making a new one.
  */
@@ -52,7 +49,6 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     url: '/v1/spaces/:spaceId/change-requests',
     params: SpaceParams,
     query: pageQuery.extend({ status: ChangeRequestStatusSchema.default('open'), contributor: z.string().optional() }),
-    response: listEnvelope(ChangeRequestSchema),
     handler: ({ params, query, caller }) => {
       const { space } = findSpace(ctx, caller, params.spaceId, { needs: 'read', action: 'read change requests' });
       const matching = [...ctx.state.changeRequests.values()]
@@ -69,7 +65,6 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     params: SpaceParams,
     body: CreateChangeRequestBodySchema,
     status: 201,
-    response: ChangeRequestSchema,
     handler: ({ params, body, caller }) => {
       const { space } = findSpace(ctx, caller, params.spaceId, { needs: 'edit', action: 'create change requests' });
       space.changeRequestCounter += 1;
@@ -97,7 +92,6 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     method: 'GET',
     url: '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     params: CrParams,
-    response: ChangeRequestSchema,
     handler: ({ params, caller }) => serializeChangeRequest(ctx, findCr(ctx, caller, params).cr),
   });
 
@@ -106,7 +100,6 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     url: '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     params: CrParams,
     body: UpdateChangeRequestBodySchema,
-    response: ChangeRequestSchema,
     handler: ({ params, body, caller }) => {
       const { cr } = findCr(ctx, caller, params, { needs: 'edit', action: 'edit change requests' });
       if (body.status === 'merged') {
@@ -126,12 +119,13 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     method: 'POST',
     url: '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
     params: CrParams,
-    response: MergeResultSchema,
     handler: ({ params, caller }) => {
       const { space, cr } = findCr(ctx, caller, params, { needs: 'edit', action: 'merge change requests' });
       if (cr.status === 'merged') throw conflict(`Change request ${cr.number} is already merged.`);
       if (cr.status === 'archived') throw conflict(`Change request ${cr.number} is archived; reopen it before merging.`);
-      const merged = createRevision(ctx.state, space.id, mergeWithMain(ctx, space, cr), [space.revision, cr.revision]);
+      const content = mergeWithMain(ctx, space, cr);
+      if (content.conflicts.length > 0) return { revision: cr.revision, result: 'conflicts' as const };
+      const merged = createRevision(ctx.state, space.id, content, [space.revision, cr.revision]);
       const now = ctx.state.timestamp();
       space.revision = merged.id;
       space.updatedAt = now;
@@ -146,13 +140,14 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     method: 'POST',
     url: '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
     params: CrParams,
-    response: UpdateResultSchema,
     handler: ({ params, caller }) => {
       const { space, cr } = findCr(ctx, caller, params, { needs: 'edit', action: 'update change requests' });
       if (cr.status === 'merged') throw conflict(`Change request ${cr.number} is merged; there is nothing to update.`);
       // Already up to date: no new revision, so a retried update is a no-op.
       if (!isOutdated(ctx, cr)) return { revision: cr.revision, result: 'update' as const };
-      const updated = createRevision(ctx.state, space.id, mergeWithMain(ctx, space, cr), [cr.revision, space.revision]);
+      const content = mergeWithMain(ctx, space, cr);
+      if (content.conflicts.length > 0) return { revision: cr.revision, result: 'conflicts' as const };
+      const updated = createRevision(ctx.state, space.id, content, [cr.revision, space.revision]);
       cr.revision = updated.id;
       cr.revisionMergedAncestor = space.revision;
       cr.updatedAt = ctx.state.timestamp();
@@ -165,7 +160,6 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
     url: '/v1/spaces/:spaceId/change-requests/:changeRequestId/pdf',
     params: CrParams,
     query: z.object({ only: queryBoolean.optional(), page: z.string().optional() }),
-    response: PdfResultSchema,
     handler: ({ params, query, caller }) => {
       const { space, cr } = findCr(ctx, caller, params);
       if (query.page !== undefined) {

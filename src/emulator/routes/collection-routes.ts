@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import type { Role } from '../../api/schemas/common.js';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
-  CollectionSchema,
   CreateCollectionBodySchema,
   MoveCollectionBodySchema,
   TransferCollectionBodySchema,
   UpdateCollectionBodySchema,
 } from '../../api/schemas/collection.js';
-import { SpaceSchema } from '../../api/schemas/space.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-error.js';
 import type { Caller } from '../http/caller.js';
@@ -75,7 +72,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     method: 'GET',
     url: '/v1/collections/:collectionId',
     params: CollectionParams,
-    response: CollectionSchema,
     handler: ({ params, caller }) => {
       const { collection, role } = findCollection(ctx, caller, params.collectionId, 'read', 'read this collection');
       return serializeCollection(ctx, collection, role);
@@ -107,7 +103,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     url: '/v1/collections/:collectionId',
     params: CollectionParams,
     body: UpdateCollectionBodySchema,
-    response: CollectionSchema,
     handler: ({ params, body, caller }) => {
       const { collection, role } = findCollection(ctx, caller, params.collectionId, 'create', 'update collections');
       if (body.title !== undefined) collection.title = body.title;
@@ -122,7 +117,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     url: '/v1/collections/:collectionId/spaces',
     params: CollectionParams,
     query: pageQuery,
-    response: listEnvelope(SpaceSchema),
     handler: ({ params, query, caller }) => {
       const { collection, role } = findCollection(ctx, caller, params.collectionId, 'read', 'list the spaces of this collection');
       // Display order first (`spaceOrder`), then spaces it does not list yet, in creation order.
@@ -144,7 +138,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     url: '/v1/collections/:collectionId/move',
     params: CollectionParams,
     body: MoveCollectionBodySchema,
-    response: CollectionSchema,
     handler: ({ params, body, caller }) => {
       const { collection, role } = findCollection(ctx, caller, params.collectionId, 'create', 'move collections');
       const parent = body.parent === undefined ? collection.parent : (body.parent ?? undefined);
@@ -173,7 +166,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     url: '/v1/collections/:collectionId/transfer',
     params: CollectionParams,
     body: TransferCollectionBodySchema,
-    response: CollectionSchema,
     handler: ({ params, body, caller }) => {
       const { collection } = findCollection(ctx, caller, params.collectionId, 'admin', 'transfer collections');
       const { role } = findOrganization(ctx, caller, body.organization, {
@@ -201,7 +193,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     url: '/v1/orgs/:organizationId/collections',
     params: OrgParams,
     query: pageQuery.extend({ nested: queryBoolean.optional() }),
-    response: listEnvelope(CollectionSchema),
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list collections' });
       const nested = query.nested ?? true;
@@ -218,7 +209,6 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     params: OrgParams,
     body: CreateCollectionBodySchema,
     status: 201,
-    response: CollectionSchema,
     handler: ({ params, body, caller }) => {
       const { org, role } = findOrganization(ctx, caller, params.organizationId, { needs: 'create', action: 'create collections' });
       const parent = body.parent === undefined ? undefined : checkParent(ctx, org.id, body.parent);

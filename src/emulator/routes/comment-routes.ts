@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CommentSchema, CreateCommentBodySchema, UpdateCommentBodySchema } from '../../api/schemas/comment.js';
+import { CreateCommentBodySchema, UpdateCommentBodySchema } from '../../api/schemas/comment.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, forbidden } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -54,7 +53,6 @@ function commentOperations(define: DefineRoute, ctx: EmulatorContext, prefix: st
     url: `${prefix}/comments`,
     params: ScopeParams,
     query: ListQuery,
-    response: listEnvelope(CommentSchema),
     handler: ({ params, query, caller }) => {
       const scope = findCommentScope(ctx, caller, params, READ);
       const authors = query.authors === undefined ? undefined : new Set(query.authors);
@@ -77,7 +75,6 @@ function commentOperations(define: DefineRoute, ctx: EmulatorContext, prefix: st
     url: `${prefix}/comments`,
     params: ScopeParams,
     body: CreateCommentBodySchema,
-    response: CommentSchema,
     handler: ({ params, body, caller }) => {
       const scope = findCommentScope(ctx, caller, params, COMMENT);
       const revision = scopeRevision(scope);
@@ -106,7 +103,6 @@ function commentOperations(define: DefineRoute, ctx: EmulatorContext, prefix: st
     url: `${prefix}/comments/:commentId`,
     params: CommentParams,
     query: FormatQuery,
-    response: CommentSchema,
     handler: ({ params, caller }) => {
       const scope = findCommentScope(ctx, caller, params, READ);
       return serializeComment(ctx, findComment(ctx, scope, params.commentId), scope.role, caller.user.id);
@@ -118,7 +114,6 @@ function commentOperations(define: DefineRoute, ctx: EmulatorContext, prefix: st
     url: `${prefix}/comments/:commentId`,
     params: CommentParams,
     body: UpdateCommentBodySchema,
-    response: CommentSchema,
     handler: ({ params, body, caller }) => {
       const scope = findCommentScope(ctx, caller, params, COMMENT);
       const comment = findComment(ctx, scope, params.commentId);

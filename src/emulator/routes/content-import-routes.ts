@@ -1,4 +1,4 @@
-import { ImportContentBodySchema, ImportResultSchema } from '../../api/schemas/content.js';
+import { ImportContentBodySchema } from '../../api/schemas/content.js';
 import { gitbookZipImport } from '../content/gitbook-zip-import.js';
 import { countImported, type ImportedContent } from '../content/imported-content.js';
 import { fetchImportSource } from '../content/fetch-import-source.js';
@@ -32,7 +32,6 @@ export function contentImportRoutes(define: DefineRoute, ctx: EmulatorContext): 
       params: ContentParams,
       body: ImportContentBodySchema,
       status: 201,
-      response: ImportResultSchema,
       handler: async ({ params, body, caller }) => {
         checkWritable(ctx, caller, params);
         if (!SUPPORTED.has(body.source)) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { FileBacklinkSchema, LinkStatusSchema, PageLinksResponseSchema } from '../../api/schemas/content.js';
+import { LinkStatusSchema } from '../../api/schemas/content.js';
 import { pageLinks, type FoundLink } from '../content/page-links.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-error.js';
@@ -8,8 +7,11 @@ import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';
 import { paginate } from '../http/paginate.js';
 import { serializeFile } from '../serializers/serialize-file.js';
+import { serializePage } from '../serializers/serialize-page.js';
+import { fileDownloadBase } from './file-download-route.js';
 import { serializeOrganization } from '../serializers/serialize-organization.js';
 import { serializeSpace } from '../serializers/serialize-space.js';
+import type { FileRecord, PageRecord } from '../state/records.js';
 import { walkPages } from '../state/revisions.js';
 import { CONTENT_PREFIXES, ContentParams, findContent, type ContentTarget } from './content-target.js';
 
@@ -27,7 +29,6 @@ export function contentLinkRoutes(define: DefineRoute, ctx: EmulatorContext): vo
       url: `${prefix.url}/content/page/:pageId/links`,
       params: ContentParams.extend({ pageId: z.string() }),
       query,
-      response: PageLinksResponseSchema,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
         const page = [...walkPages(target.revision.pages)].find((p) => p.id === params.pageId);
@@ -36,8 +37,10 @@ export function contentLinkRoutes(define: DefineRoute, ctx: EmulatorContext): vo
         const status = 'status' in query ? query.status : undefined;
         const shown = status === undefined ? links : links.filter((link) => link.status === status);
         const broken = links.filter((link) => link.status === 'broken').length;
+        const where = locations(ctx, target);
+        const from = where.page(page);
         return {
-          ...paginate(shown, query, (link) => serializeLink(target, link)),
+          ...paginate(shown, query, (link) => serializeLink(where, from, link)),
           stats: { total: links.length, broken: { total: broken, changeRequest: target.changeRequest ? broken : 0 } },
         };
       },
@@ -48,45 +51,42 @@ export function contentLinkRoutes(define: DefineRoute, ctx: EmulatorContext): vo
       url: `${prefix.url}/content/files/:fileId/backlinks`,
       params: ContentParams.extend({ fileId: z.string() }),
       query: pageQuery,
-      response: listEnvelope(FileBacklinkSchema),
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
         const file = target.revision.files.find((f) => f.id === params.fileId);
         if (!file) throw notFound('File', params.fileId);
         const names = [file.name, encodeURI(file.name), encodeURIComponent(file.name)];
         const pages = [...walkPages(target.revision.pages)].filter((page) => names.some((name) => page.markdown.includes(name)));
-        const org = ctx.state.organizations.get(target.space.organization);
-        if (!org) throw notFound('Organization', target.space.organization);
-        const organization = serializeOrganization(ctx, org, target.role);
-        const space = serializeSpace(ctx, target.space, target.role);
-        const serializedFile = serializeFile(target.space.id, file);
-        return paginate(pages, query, (page) => ({
-          kind: 'file',
-          organization,
-          space,
-          versionContext: { type: 'revision', revision: target.revision.id },
-          file: serializedFile,
-          page: { id: page.id, title: page.title, path: page.path },
-        }));
+        const where = locations(ctx, target);
+        return paginate(pages, query, (page) => where.page(page));
       },
     });
   }
 }
 
-function serializeLink(target: ContentTarget, link: FoundLink) {
-  const reference = {
-    kind: link.kind,
-    organization: target.space.organization,
-    space: target.space.id,
-    versionContext: { type: 'revision', revision: target.revision.id },
+/** Builds the official `ContentLocation`s of pages and files of the target's content. */
+function locations(ctx: EmulatorContext, target: ContentTarget) {
+  const org = ctx.state.organizations.get(target.space.organization);
+  if (!org) throw notFound('Organization', target.space.organization);
+  const base = { organization: serializeOrganization(ctx, org, target.role), space: serializeSpace(ctx, target.space, target.role) };
+  return {
+    page: (page: PageRecord) => ({ kind: 'page' as const, ...base, page: serializePage(page, { appBase: target.appBase, metadata: true, markdown: false }) }),
+    file: (file: FileRecord) => ({ kind: 'file' as const, ...base, file: serializeFile(fileDownloadBase(ctx, target.revision.id), file) }),
   };
+}
+
+/**
+ * One link of a page: where it points (`targetReference`, absent when broken, since there is
+ * nothing to point at) and where it is written (`locationReferences`). `target` is the link as
+ * written in the markdown.
+ */
+function serializeLink(where: ReturnType<typeof locations>, from: ReturnType<ReturnType<typeof locations>['page']>, link: FoundLink) {
+  const reference = link.kind === 'url' ? { kind: 'url' as const, url: link.target } : link.page ? where.page(link.page) : link.file ? where.file(link.file) : undefined;
   return {
     status: link.status,
-    relation: 'reference',
+    relation: 'reference' as const,
     target: link.target,
-    targetReference:
-      link.kind === 'url'
-        ? { kind: 'url', url: link.target }
-        : { ...reference, ...(link.page ? { page: link.page.id } : {}), ...(link.file ? { file: link.file.id } : {}) },
+    ...(reference === undefined ? {} : { targetReference: reference }),
+    locationReferences: [from],
   };
 }

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { FileSchema, PageSchema, PagesResponseSchema, RevisionSchema } from '../../api/schemas/content.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -12,33 +10,32 @@ import { serializeRevision } from '../serializers/serialize-revision.js';
 import { walkPages } from '../state/revisions.js';
 import { contentImportRoutes } from './content-import-routes.js';
 import { contentLinkRoutes } from './content-link-routes.js';
-import { CONTENT_PREFIXES, ContentParams, MetadataQuery, findContent } from './content-target.js';
+import { fileDownloadBase } from './file-download-route.js';
+import { CONTENT_READ_BASES, ContentParams, MetadataQuery, findContent } from './content-target.js';
 
 /**
- * Content of a space (`S`) and of a change request (`CR`): each handler is written once and
- * registered under both prefixes. Reads need `read`; imports need `edit` (see content-import-routes).
+ * Content of a space (`S`), of a change request (`CR`) and of any revision of the space by id: each
+ * read is written once and registered under the three bases (content-target.ts). Reads need `read`; imports need `edit` (see content-import-routes).
  * `computed=false` is accepted and changes nothing: the emulator has no computed pages.
  */
 export function contentRoutes(define: DefineRoute, ctx: EmulatorContext): void {
-  for (const { url: prefix } of CONTENT_PREFIXES) {
+  for (const base of CONTENT_READ_BASES) {
     define({
       method: 'GET',
-      url: `${prefix}/content`,
+      url: base,
       params: ContentParams,
       query: MetadataQuery,
-      response: RevisionSchema,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
-        return serializeRevision(target.revision, { appBase: target.appBase, metadata: query.metadata ?? true });
+        return serializeRevision(target.revision, { appBase: target.appBase, downloadBase: fileDownloadBase(ctx, target.revision.id), metadata: query.metadata ?? true });
       },
     });
 
     define({
       method: 'GET',
-      url: `${prefix}/content/pages`,
+      url: `${base}/pages`,
       params: ContentParams,
       query: MetadataQuery,
-      response: PagesResponseSchema,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
         const view = { appBase: target.appBase, metadata: query.metadata ?? true, markdown: false };
@@ -48,37 +45,34 @@ export function contentRoutes(define: DefineRoute, ctx: EmulatorContext): void {
 
     define({
       method: 'GET',
-      url: `${prefix}/content/files`,
+      url: `${base}/files`,
       params: ContentParams,
       query: pageQuery.extend(MetadataQuery.shape),
-      response: listEnvelope(FileSchema),
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
-        return paginate(target.revision.files, query, (file) => serializeFile(target.space.id, file, query.metadata ?? true));
+        return paginate(target.revision.files, query, (file) => serializeFile(fileDownloadBase(ctx, target.revision.id), file, query.metadata ?? true));
       },
     });
 
     define({
       method: 'GET',
-      url: `${prefix}/content/files/:fileId`,
+      url: `${base}/files/:fileId`,
       params: ContentParams.extend({ fileId: z.string() }),
       query: MetadataQuery,
-      response: FileSchema,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
         const file = target.revision.files.find((f) => f.id === params.fileId);
         if (!file) throw notFound('File', params.fileId);
-        return serializeFile(target.space.id, file, query.metadata ?? true);
+        return serializeFile(fileDownloadBase(ctx, target.revision.id), file, query.metadata ?? true);
       },
     });
 
     define({
       method: 'GET',
-      url: `${prefix}/content/page/:pageId`,
+      url: `${base}/page/:pageId`,
       params: ContentParams.extend({ pageId: z.string() }),
       // `format` is accepted as any string: the values beyond the default are not documented.
       query: MetadataQuery.extend({ format: z.string().optional(), evaluated: queryBoolean.optional() }),
-      response: PageSchema,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
         const page = [...walkPages(target.revision.pages)].find((p) => p.id === params.pageId);
@@ -86,7 +80,30 @@ export function contentRoutes(define: DefineRoute, ctx: EmulatorContext): void {
         return serializePage(page, { appBase: target.appBase, metadata: query.metadata ?? true, markdown: true });
       },
     });
+
+    define({
+      method: 'GET',
+      // The page path may hold slashes, encoded or not: `guides/install` or `guides%2Finstall`.
+      url: `${base}/path/*`,
+      params: ContentParams.extend({ '*': z.string() }),
+      query: MetadataQuery.extend({ format: z.string().optional(), evaluated: queryBoolean.optional() }),
+      handler: ({ params, query, caller }) => {
+        const target = findContent(ctx, caller, params);
+        const path = safeDecode(params['*']).replace(/^\/+|\/+$/g, '');
+        const page = [...walkPages(target.revision.pages)].find((p) => p.path === path);
+        if (!page) throw notFound('Page at path', path);
+        return serializePage(page, { appBase: target.appBase, metadata: query.metadata ?? true, markdown: true });
+      },
+    });
   }
   contentImportRoutes(define, ctx);
   contentLinkRoutes(define, ctx);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

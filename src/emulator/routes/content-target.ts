@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EmulatorContext } from '../emulator-context.js';
+import { notFound } from '../emulator-error.js';
 import type { Caller } from '../http/caller.js';
 import { queryBoolean } from '../http/input.js';
 import { findChangeRequest, findSpace, type Access } from '../http/lookup.js';
@@ -13,7 +14,17 @@ export const CONTENT_PREFIXES = [
   { kind: 'change-request', url: '/v1/spaces/:spaceId/change-requests/:changeRequestId' },
 ] as const;
 
-export const ContentParams = z.object({ spaceId: z.string(), changeRequestId: z.string().optional() });
+/**
+ * Where content is read: the space's current revision and a change request's under `…/content`,
+ * and any revision of the space by id under `S/revisions/{revisionId}`.
+ */
+export const CONTENT_READ_BASES = [
+  `${CONTENT_PREFIXES[0].url}/content`,
+  `${CONTENT_PREFIXES[1].url}/content`,
+  '/v1/spaces/:spaceId/revisions/:revisionId',
+] as const;
+
+export const ContentParams = z.object({ spaceId: z.string(), changeRequestId: z.string().optional(), revisionId: z.string().optional() });
 export type ContentParams = z.infer<typeof ContentParams>;
 
 /** Query `metadata` and `computed` (both default true) of the operations the API marks M. */
@@ -37,6 +48,11 @@ export function findContent(
 ): ContentTarget {
   const { space, role } = findSpace(ctx, caller, params.spaceId, access);
   const changeRequest = params.changeRequestId === undefined ? undefined : findChangeRequest(ctx, space, params.changeRequestId);
+  if (params.revisionId !== undefined) {
+    const revision = ctx.state.revisions.get(params.revisionId);
+    if (revision?.space !== space.id) throw notFound('Revision', params.revisionId);
+    return { space, role, revision, appBase: `${APP_ORIGIN}/s/${space.id}/~/revisions/${revision.id}` };
+  }
   const revisionId = changeRequest?.revision ?? space.revision;
   const revision = ctx.state.revisions.get(revisionId);
   if (!revision) throw new Error(`Emulator state is inconsistent: revision ${revisionId} of space ${space.id} is missing.`);

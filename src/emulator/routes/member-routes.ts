@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RoleSchema, listEnvelope } from '../../api/schemas/common.js';
-import { MemberSchema, MemberSpaceSchema, MemberTeamSchema, UpdateMemberBodySchema } from '../../api/schemas/member.js';
+import { RoleSchema } from '../../api/schemas/common.js';
+import { UpdateMemberBodySchema } from '../../api/schemas/member.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, conflict, notFound } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -75,7 +75,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       search: z.string().optional(),
       sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
     }),
-    response: listEnvelope(MemberSchema),
     handler: ({ params, query, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list members' });
       const search = query.search?.toLowerCase();
@@ -95,7 +94,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/members/:userId',
     params: MemberParams,
-    response: MemberSchema,
     handler: ({ params, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'read members' });
       return serializeMember(ctx, findMember(ctx, params.organizationId, params.userId));
@@ -107,7 +105,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/members/:userId',
     params: MemberParams,
     body: UpdateMemberBodySchema,
-    response: MemberSchema,
     handler: ({ params, body, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'admin', action: 'change member roles' });
       const member = findMember(ctx, params.organizationId, params.userId);
@@ -138,7 +135,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'POST',
     url: '/v1/orgs/:organizationId/members/:userId/sso',
     params: MemberParams,
-    response: MemberSchema,
     handler: ({ params, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'admin', action: 'mark members as SSO members' });
       const member = findMember(ctx, params.organizationId, params.userId);
@@ -152,7 +148,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/members/:userId/spaces',
     params: MemberParams,
     query: pageQuery.extend({ order: OrderSchema }),
-    response: listEnvelope(MemberSpaceSchema),
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list member spaces' });
       const member = findMember(ctx, params.organizationId, params.userId);
@@ -172,7 +167,6 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/members/:userId/teams',
     params: MemberParams,
     query: pageQuery.extend({ title: z.string().optional() }),
-    response: listEnvelope(MemberTeamSchema),
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list member teams' });
       findMember(ctx, params.organizationId, params.userId);

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
   CreateOpenAPISpecBodySchema,
-  OpenAPISpecSchema,
   OpenAPISpecSlugSchema,
-  OpenAPISpecVersionContentSchema,
-  OpenAPISpecVersionSchema,
   PutOpenAPISpecBodySchema,
   type OpenAPISource,
 } from '../../api/schemas/openapi.js';
@@ -100,7 +96,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: base,
     params: OrgParams,
     query: pageQuery,
-    response: listEnvelope(OpenAPISpecSchema),
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, READ);
       const specs = [...ctx.state.openapiSpecs.values()].filter((s) => s.organization === params.organizationId);
@@ -114,7 +109,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: OrgParams,
     body: CreateOpenAPISpecBodySchema,
     status: 201,
-    response: OpenAPISpecSchema,
     handler: ({ params, body, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, WRITE);
       if (specBySlug(params.organizationId, body.slug)) {
@@ -128,7 +122,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: `${base}/:specSlug`,
     params: SpecParams,
-    response: OpenAPISpecSchema,
     handler: ({ params, caller }) => {
       const { spec, role } = findSpec(caller, params, READ);
       return serializeOpenAPISpec(ctx, spec, role);
@@ -141,7 +134,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     // Creating through PUT takes the slug from the path, so the path is held to the slug's bounds.
     params: OrgParams.extend({ specSlug: OpenAPISpecSlugSchema }),
     body: PutOpenAPISpecBodySchema,
-    response: OpenAPISpecSchema,
     handler: ({ params, body, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, WRITE);
       const spec = specBySlug(params.organizationId, params.specSlug);
@@ -168,7 +160,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: `${base}/:specSlug/versions`,
     params: SpecParams,
     query: pageQuery,
-    response: listEnvelope(OpenAPISpecVersionSchema),
     handler: ({ params, query, caller }) => {
       const { spec } = findSpec(caller, params, READ);
       const newestFirst = [...spec.versions].reverse().map((id) => findVersion(spec, id));
@@ -181,7 +172,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: `${base}/:specSlug/versions/:versionId`,
     params: VersionParams,
-    response: OpenAPISpecVersionSchema,
     handler: ({ params, caller }) => {
       const { spec } = findSpec(caller, params, READ);
       return serializeOpenAPIVersion(ctx, spec, findVersion(spec, params.versionId));
@@ -192,7 +182,6 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: `${base}/:specSlug/versions/:versionId/content`,
     params: VersionParams,
-    response: OpenAPISpecVersionContentSchema,
     handler: ({ params, caller }) => {
       const { spec } = findSpec(caller, params, READ);
       return serializeOpenAPIContent(findVersion(spec, params.versionId));

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
-  EmailDomainOrgsSchema,
-  OrganizationSchema,
-  PingResultSchema,
   UpdateOrganizationBodySchema,
 } from '../../api/schemas/organization.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -22,7 +18,6 @@ export function organizationRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'GET',
     url: '/v1/orgs',
     query: pageQuery,
-    response: listEnvelope(OrganizationSchema),
     handler: ({ query, caller }) => {
       const mine = [...ctx.state.organizations.values()].filter((org) => caller.roleIn(org.id) !== undefined);
       return paginate(mine, query, (org) => serializeOrganization(ctx, org, caller.roleIn(org.id) ?? null));
@@ -33,7 +28,6 @@ export function organizationRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'GET',
     url: '/v1/orgs/:organizationId',
     params: OrgParams,
-    response: OrganizationSchema,
     handler: ({ params, caller }) => {
       const { org, role } = findOrganization(ctx, caller, params.organizationId);
       return serializeOrganization(ctx, org, role);
@@ -45,7 +39,6 @@ export function organizationRoutes(define: DefineRoute, ctx: EmulatorContext): v
     url: '/v1/orgs/:organizationId',
     params: OrgParams,
     body: UpdateOrganizationBodySchema,
-    response: OrganizationSchema,
     handler: ({ params, body, caller }) => {
       const { org, role } = findOrganization(ctx, caller, params.organizationId, {
         needs: 'admin',
@@ -82,7 +75,6 @@ export function organizationRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'POST',
     url: '/v1/orgs/:organizationId/ping',
     params: OrgParams,
-    response: PingResultSchema,
     handler: ({ params, caller }) => {
       findOrganization(ctx, caller, params.organizationId);
       const member = ctx.state.members.get(memberKey(params.organizationId, caller.user.id));
@@ -95,7 +87,6 @@ export function organizationRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'GET',
     url: '/v1/email-domains/:emailDomain/orgs',
     params: z.object({ emailDomain: z.string().min(1) }),
-    response: EmailDomainOrgsSchema,
     handler: ({ params, caller }) => {
       const domain = params.emailDomain.toLowerCase();
       const organizations = [...ctx.state.organizations.values()]

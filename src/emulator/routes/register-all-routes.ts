@@ -16,9 +16,16 @@ import { contentRoutes } from './content-routes.js';
 import { searchRoutes } from './search-routes.js';
 import { commentRoutes } from './comment-routes.js';
 import { openapiRoutes } from './openapi-routes.js';
+import { spaceRoutes } from './space-routes.js';
+import { gitImportRoutes } from './git-import-routes.js';
+import { changeRequestChangesRoute } from './change-request-changes-route.js';
+import { changeRequestReviewRoutes } from './change-request-review-routes.js';
+import { systemRoutes } from './system-routes.js';
 
 /** Every operation of the API, by group. Each group lives in its own file. */
 export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): void {
+  systemRoutes(define, ctx);
+  spaceRoutes(define, ctx);
   organizationRoutes(define, ctx);
   memberRoutes(define, ctx);
   teamRoutes(define, ctx);
@@ -31,7 +38,10 @@ export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): vo
   siteSpaceRoutes(define, ctx);
   shareLinkRoutes(define, ctx);
   changeRequestRoutes(define, ctx);
+  changeRequestReviewRoutes(define, ctx);
+  changeRequestChangesRoute(define, ctx);
   contentRoutes(define, ctx);
+  gitImportRoutes(define, ctx);
   searchRoutes(define, ctx);
   commentRoutes(define, ctx);
   openapiRoutes(define, ctx);

@@ -1,5 +1,4 @@
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CommentReplySchema, CreateReplyBodySchema, UpdateReplyBodySchema } from '../../api/schemas/comment.js';
+import { CreateReplyBodySchema, UpdateReplyBodySchema } from '../../api/schemas/comment.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { forbidden } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -25,12 +24,13 @@ import {
 import { applyReactionChanges } from '../comments/reactions.js';
 
 /**
- * Replies to comments, exactly as the seed's tables give them: under `S` create, read, update and
- * delete (no list); under `CR` list, create and read (no update or delete, so those answer 404).
+ * Replies to comments, as the official document has them: under `S` list, create, read, update and
+ * delete; under `CR` list, create and read (no update or delete, so those answer 404).
  * Roles as for comments: `read` to read, `comment` to reply and react, the author alone edits the
  * body, the author or an admin deletes.
  */
 export function replyRoutes(define: DefineRoute, ctx: EmulatorContext): void {
+  defineList(define, ctx, SPACE_PREFIX);
   defineCreate(define, ctx, SPACE_PREFIX);
   defineGet(define, ctx, SPACE_PREFIX);
   defineUpdate(define, ctx, SPACE_PREFIX);
@@ -47,7 +47,6 @@ function defineList(define: DefineRoute, ctx: EmulatorContext, prefix: string): 
     url: `${prefix}/comments/:commentId/replies`,
     params: CommentParams,
     query: pageQuery.extend(FormatQuery.shape),
-    response: listEnvelope(CommentReplySchema),
     handler: ({ params, query, caller }) => {
       const scope = findCommentScope(ctx, caller, params, READ);
       const comment = findComment(ctx, scope, params.commentId);
@@ -67,7 +66,6 @@ function defineCreate(define: DefineRoute, ctx: EmulatorContext, prefix: string)
     params: CommentParams,
     query: FormatQuery,
     body: CreateReplyBodySchema,
-    response: CommentReplySchema,
     handler: ({ params, body, caller }) => {
       const scope = findCommentScope(ctx, caller, params, { needs: 'comment', action: 'reply to comments' });
       const comment = findComment(ctx, scope, params.commentId);
@@ -91,7 +89,6 @@ function defineGet(define: DefineRoute, ctx: EmulatorContext, prefix: string): v
     url: `${prefix}/comments/:commentId/replies/:commentReplyId`,
     params: ReplyParams,
     query: FormatQuery,
-    response: CommentReplySchema,
     handler: ({ params, caller }) => {
       const scope = findCommentScope(ctx, caller, params, READ);
       const comment = findComment(ctx, scope, params.commentId);
@@ -107,7 +104,6 @@ function defineUpdate(define: DefineRoute, ctx: EmulatorContext, prefix: string)
     url: `${prefix}/comments/:commentId/replies/:commentReplyId`,
     params: ReplyParams,
     body: UpdateReplyBodySchema,
-    response: CommentReplySchema,
     handler: ({ params, body, caller }) => {
       const scope = findCommentScope(ctx, caller, params, COMMENT);
       const comment = findComment(ctx, scope, params.commentId);

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
   CreateSamlProviderBodySchema,
-  SamlProviderSchema,
-  SsoListSchema,
   UpdateSamlProviderBodySchema,
 } from '../../api/schemas/saml.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -41,7 +38,6 @@ export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/saml',
     params: OrgParams,
     query: pageQuery,
-    response: listEnvelope(SamlProviderSchema),
     handler: ({ params, query, caller }) => {
       const { role } = admin(caller, params.organizationId, 'list SAML providers');
       const providers = [...ctx.state.samlProviders.values()].filter((p) => p.organization === params.organizationId);
@@ -55,7 +51,6 @@ export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: OrgParams,
     body: CreateSamlProviderBodySchema,
     status: 201,
-    response: SamlProviderSchema,
     handler: ({ params, body, caller }) => {
       const { org, role } = admin(caller, params.organizationId, 'create SAML providers');
       checkDefaultTeam(ctx, params.organizationId, body.defaultTeam);
@@ -81,7 +76,6 @@ export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/saml/:samlProviderId',
     params: ProviderParams,
-    response: SamlProviderSchema,
     handler: ({ params, caller }) => {
       const { role } = admin(caller, params.organizationId, 'read SAML providers');
       return serializeSamlProvider(ctx, findProvider(params.organizationId, params.samlProviderId), role, caller.user.id);
@@ -93,7 +87,6 @@ export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/saml/:samlProviderId',
     params: ProviderParams,
     body: UpdateSamlProviderBodySchema,
-    response: SamlProviderSchema,
     handler: ({ params, body, caller }) => {
       const { role } = admin(caller, params.organizationId, 'update SAML providers');
       const provider = findProvider(params.organizationId, params.samlProviderId);
@@ -123,7 +116,6 @@ export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/sso',
     params: OrgParams,
-    response: SsoListSchema,
     handler: ({ params, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list SSO logins' });
       const items = [...ctx.state.samlProviders.values()]

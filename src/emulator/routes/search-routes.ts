@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { OrgSearchResultSchema, SearchResultSchema } from '../../api/schemas/content.js';
 import { searchPages } from '../content/search-pages.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -25,7 +23,6 @@ export function searchRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/spaces/:spaceId/search',
     params: z.object({ spaceId: z.string() }),
     query: SearchQuery,
-    response: listEnvelope(SearchResultSchema),
     handler: ({ params, query, caller }) => {
       const { space } = findSpace(ctx, caller, params.spaceId, { needs: 'read', action: 'search this space' });
       const hits = searchPages(currentPages(ctx, space.revision), query.query);
@@ -38,7 +35,6 @@ export function searchRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/search',
     params: z.object({ organizationId: z.string() }),
     query: SearchQuery,
-    response: listEnvelope(OrgSearchResultSchema),
     handler: ({ params, query, caller }) => {
       findOrganization(ctx, caller, params.organizationId, {
         needs: 'read',

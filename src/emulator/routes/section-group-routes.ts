@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
   AddSectionToGroupBodySchema,
   CreateSectionGroupBodySchema,
   MoveSectionGroupBodySchema,
-  SiteSectionGroupSchema,
   UpdateSectionGroupBodySchema,
 } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -13,6 +11,7 @@ import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';
 import { paginate } from '../http/paginate.js';
 import { serializeSectionGroup } from '../serializers/serialize-section-group.js';
+import { SiteLayout } from '../state/site-layout.js';
 import type { SectionGroupRecord, SiteRecord } from '../state/records.js';
 import {
   attachSection,
@@ -37,10 +36,10 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
     url: '/v1/orgs/:organizationId/sites/:siteId/section-groups',
     params: SiteParams,
     query: pageQuery,
-    response: listEnvelope(SiteSectionGroupSchema),
     handler: ({ params, query, caller }) => {
       const { site, role } = readSite(ctx, caller, params);
-      return paginate(sectionGroupsOf(ctx.state, site), query, (g) => serializeSectionGroup(ctx, site, g, role));
+      const layout = new SiteLayout(ctx.state, site);
+      return paginate(sectionGroupsOf(ctx.state, site), query, (g) => serializeSectionGroup(ctx, site, g, role, {}, layout));
     },
   });
 
@@ -50,7 +49,6 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
     params: SiteParams,
     body: CreateSectionGroupBodySchema,
     status: 201,
-    response: SiteSectionGroupSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'create section groups');
       const ids = body.sections ?? [];
@@ -91,7 +89,6 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
     url: GROUP_URL,
     params: GroupParams,
     body: UpdateSectionGroupBodySchema,
-    response: SiteSectionGroupSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'update section groups');
       const group = findSectionGroup(ctx, site, params.siteSectionGroupId);
@@ -107,7 +104,6 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
     params: GroupParams,
     body: AddSectionToGroupBodySchema,
     status: 201,
-    response: SiteSectionGroupSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'change section groups');
       const group = findSectionGroup(ctx, site, params.siteSectionGroupId);
@@ -141,7 +137,6 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
     url: `${GROUP_URL}/move`,
     params: GroupParams,
     body: MoveSectionGroupBodySchema,
-    response: SiteSectionGroupSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'move section groups');
       const group = findSectionGroup(ctx, site, params.siteSectionGroupId);

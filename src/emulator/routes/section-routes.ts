@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CreateSectionBodySchema, MoveSectionBodySchema, SiteSectionSchema, UpdateSectionBodySchema } from '../../api/schemas/site.js';
+import { CreateSectionBodySchema, MoveSectionBodySchema, UpdateSectionBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -8,6 +7,7 @@ import { pageQuery } from '../http/input.js';
 import { paginate } from '../http/paginate.js';
 import { roleAtLeast } from '../roles.js';
 import { serializeSection } from '../serializers/serialize-section.js';
+import { SiteLayout } from '../state/site-layout.js';
 import type { SectionRecord } from '../state/records.js';
 import { slugify } from '../state/revisions.js';
 import { attachSection, deleteSection, detachSection } from '../state/site-structure-edits.js';
@@ -39,11 +39,11 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/sites/:siteId/sections',
     params: SiteParams,
     query: pageQuery.extend(ShareKeyQuery.shape),
-    response: listEnvelope(SiteSectionSchema),
     handler: ({ params, query, caller }) => {
       const { site, role } = readSite(ctx, caller, params);
       const view = resolveShareKey(ctx, site, query.shareKey, roleAtLeast(role, 'create'));
-      return paginate(sectionsOf(ctx.state, site), query, (s) => serializeSection(ctx, site, s, role, view));
+      const layout = new SiteLayout(ctx.state, site);
+      return paginate(sectionsOf(ctx.state, site), query, (s) => serializeSection(ctx, site, s, role, view, layout));
     },
   });
 
@@ -53,7 +53,6 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: SiteParams,
     body: CreateSectionBodySchema,
     status: 201,
-    response: SiteSectionSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'create sections');
       const space = bodySpace(ctx, site, body.spaceId, 'spaceId');
@@ -94,7 +93,6 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: SECTION_URL,
     params: SectionParams,
     body: UpdateSectionBodySchema,
-    response: SiteSectionSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'update sections');
       const section = findSection(ctx, site, params.siteSectionId);
@@ -122,7 +120,6 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: `${SECTION_URL}/move`,
     params: SectionParams,
     body: MoveSectionBodySchema,
-    response: SiteSectionSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'move sections');
       const section = findSection(ctx, site, params.siteSectionId);

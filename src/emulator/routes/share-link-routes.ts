@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CreateShareLinkBodySchema, ShareLinkSchema, UpdateShareLinkBodySchema } from '../../api/schemas/site.js';
+import { CreateShareLinkBodySchema, UpdateShareLinkBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';
@@ -23,7 +22,6 @@ export function shareLinkRoutes(define: DefineRoute, ctx: EmulatorContext): void
     url: '/v1/orgs/:organizationId/sites/:siteId/share-links',
     params: SiteParams,
     query: pageQuery,
-    response: listEnvelope(ShareLinkSchema),
     handler: ({ params, query, caller }) => {
       const { site } = readSite(ctx, caller, params);
       const links = [...ctx.state.shareLinks.values()].filter((link) => link.site === site.id);
@@ -37,7 +35,6 @@ export function shareLinkRoutes(define: DefineRoute, ctx: EmulatorContext): void
     params: SiteParams,
     body: CreateShareLinkBodySchema,
     status: 201,
-    response: ShareLinkSchema,
     handler: ({ params, body, caller }) => {
       const { site } = writeSite(ctx, caller, params, 'create share links');
       const link: ShareLinkRecord = {
@@ -70,7 +67,6 @@ export function shareLinkRoutes(define: DefineRoute, ctx: EmulatorContext): void
     url: LINK_URL,
     params: LinkParams,
     body: UpdateShareLinkBodySchema,
-    response: ShareLinkSchema,
     handler: ({ params, body, caller }) => {
       const { site } = writeSite(ctx, caller, params, 'update share links');
       const link = findIn(ctx.state.shareLinks, 'Share link', params.shareLinkId, (l) => l.site === site.id);

@@ -1,4 +1,4 @@
-import { PutAdaptiveSchemaBodySchema, SiteAdaptiveSchemaSchema, TemplateConditionsSchema } from '../../api/schemas/site.js';
+import { PutAdaptiveSchemaBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -17,7 +17,6 @@ export function siteAdaptiveRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'GET',
     url: '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema',
     params: SiteParams,
-    response: SiteAdaptiveSchemaSchema,
     handler: ({ params, caller }) => serializeAdaptiveSchema(readSite(ctx, caller, params).site),
   });
 
@@ -26,7 +25,6 @@ export function siteAdaptiveRoutes(define: DefineRoute, ctx: EmulatorContext): v
     url: '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema',
     params: SiteParams,
     body: PutAdaptiveSchemaBodySchema,
-    response: SiteAdaptiveSchemaSchema,
     handler: ({ params, body, caller }) => {
       const { site } = writeSite(ctx, caller, params, 'change the adaptive schema');
       const declared = body.jsonSchema.$schema;
@@ -42,7 +40,6 @@ export function siteAdaptiveRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'GET',
     url: '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions',
     params: SiteParams,
-    response: TemplateConditionsSchema,
     handler: ({ params, caller }) => {
       const { site } = readSite(ctx, caller, params);
       return { items: templateConditions(site.adaptiveSchema.jsonSchema) };

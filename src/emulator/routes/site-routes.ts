@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CreateSiteBodySchema, PublishedSiteSchema, SiteSchema, UpdateSiteBodySchema } from '../../api/schemas/site.js';
+import { CreateSiteBodySchema, UpdateSiteBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-error.js';
 import { DEFAULT_ADAPTIVE_SCHEMA } from '../fixtures/apply-fixture.js';
@@ -8,13 +7,19 @@ import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery, queryBoolean } from '../http/input.js';
 import { findOrganization } from '../http/lookup.js';
 import { paginate } from '../http/paginate.js';
+import { DEFAULT_SITE_CUSTOMIZATION } from '../serializers/default-site-customization.js';
 import { serializeSection } from '../serializers/serialize-section.js';
+import { serializeSectionGroup } from '../serializers/serialize-section-group.js';
 import { serializeSite } from '../serializers/serialize-site.js';
 import { serializeSiteSpace } from '../serializers/serialize-site-space.js';
+import type { MemberRole } from '../roles.js';
+import type { PublishedView } from '../serializers/site-urls.js';
 import type { SiteRecord, SpaceRecord } from '../state/records.js';
-import { createRevision, slugify } from '../state/revisions.js';
+import { slugify } from '../state/revisions.js';
+import { createSpace } from '../state/create-space.js';
 import { deleteSite } from '../state/site-structure-edits.js';
-import { rootSiteSpaces, sectionsOf, uniquePath } from '../state/site-structure.js';
+import { uniquePath } from '../state/site-structure.js';
+import { SiteLayout } from '../state/site-layout.js';
 import { siteAdaptiveRoutes } from './site-adaptive-routes.js';
 import { SiteParams, ShareKeyQuery, bodyRef, readSite, resolveShareKey, writeSite } from './site-route-helpers.js';
 
@@ -32,7 +37,6 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/sites',
     params: OrgParams,
     query: SiteListQuery,
-    response: listEnvelope(SiteSchema),
     handler: ({ params, query, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list sites' });
       const title = query.title?.toLowerCase();
@@ -53,7 +57,6 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: OrgParams,
     body: CreateSiteBodySchema,
     status: 201,
-    response: SiteSchema,
     handler: ({ params, body, caller }) => {
       findOrganization(ctx, caller, params.organizationId, { needs: 'create', action: 'create sites' });
       const organization = params.organizationId;
@@ -97,7 +100,6 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/sites/:siteId',
     params: SiteParams,
-    response: SiteSchema,
     handler: ({ params, caller }) => serializeSite(ctx, readSite(ctx, caller, params).site),
   });
 
@@ -106,7 +108,6 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/sites/:siteId',
     params: SiteParams,
     body: UpdateSiteBodySchema,
-    response: SiteSchema,
     handler: ({ params, body, caller }) => {
       const { site } = writeSite(ctx, caller, params, 'update the site');
       // Resolve references first: a 400 must not leave the site half-updated.
@@ -156,23 +157,70 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/sites/:siteId/published',
     params: SiteParams,
     query: ShareKeyQuery,
-    response: PublishedSiteSchema,
     handler: ({ params, query, caller }) => {
       const { site, role } = readSite(ctx, caller, params);
       if (!site.published) throw notFound('Published site', site.id);
       // The published view is what visitors see: no key, no view, whatever the caller's role.
       const view = resolveShareKey(ctx, site, query.shareKey, false);
-      const sections = sectionsOf(ctx.state, site);
-      // The seed shows only the sections form; a site without sections publishes its root site spaces.
-      const structure =
-        sections.length > 0
-          ? { type: 'sections', structure: sections.map((s) => serializeSection(ctx, site, s, role, view)) }
-          : { type: 'siteSpaces', structure: rootSiteSpaces(ctx.state, site).map((s) => serializeSiteSpace(ctx, site, s, role, view)) };
-      return { object: 'published-content-site' as const, site: serializeSite(ctx, site, view), structure };
+      const structure = siteStructure(ctx, site, role, view);
+      return {
+        object: 'published-content-site' as const,
+        site: serializeSite(ctx, site, view),
+        structure,
+        customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
+        // Integrations are not emulated, so no site runs their scripts.
+        scripts: [],
+      };
     },
   });
 
+  define({
+    method: 'GET',
+    url: '/v1/orgs/:organizationId/sites/:siteId/structure',
+    params: SiteParams,
+    query: ShareKeyQuery,
+    handler: ({ params, query, caller }) => {
+      const { site, role } = readSite(ctx, caller, params);
+      // Members read the structure without a key; a given key must still be an active one.
+      return siteStructure(ctx, site, role, resolveShareKey(ctx, site, query.shareKey, true));
+    },
+  });
+
+  for (const [action, published] of [['publish', true], ['unpublish', false]] as const) {
+    define({
+      method: 'POST',
+      url: `/v1/orgs/:organizationId/sites/:siteId/${action}`,
+      params: SiteParams,
+      handler: ({ params, caller }) => {
+        const { site } = writeSite(ctx, caller, params, `${action} this site`);
+        site.published = published;
+        return serializeSite(ctx, site);
+      },
+    });
+  }
+
   siteAdaptiveRoutes(define, ctx);
+}
+
+/**
+ * The structure of a site in one read: section groups (with their sections) and ungrouped
+ * sections in display order, or its root site spaces when it has no sections. One pass over the
+ * state's sections and site spaces builds the lookups, so the cost is linear in the site's size.
+ */
+function siteStructure(ctx: EmulatorContext, site: SiteRecord, role: MemberRole, view: PublishedView) {
+  const layout = new SiteLayout(ctx.state, site);
+  const top = layout.topLevel.filter((item) => item.kind !== 'site-space');
+  if (top.length === 0) {
+    return { type: 'siteSpaces' as const, structure: layout.siteSpacesOf(undefined).map((s) => serializeSiteSpace(ctx, site, s, role, view, layout)) };
+  }
+  return {
+    type: 'sections' as const,
+    structure: top.map((item) =>
+      item.kind === 'group'
+        ? serializeSectionGroup(ctx, site, item.record, role, view, layout)
+        : serializeSection(ctx, site, item.record, role, view, layout),
+    ),
+  };
 }
 
 function hasSpace(ctx: EmulatorContext, site: SiteRecord, spaceId: string): boolean {
@@ -181,20 +229,5 @@ function hasSpace(ctx: EmulatorContext, site: SiteRecord, spaceId: string): bool
 }
 
 function newEmptySpace(ctx: EmulatorContext, organization: string, title: string): SpaceRecord {
-  const now = ctx.state.timestamp();
-  const id = ctx.state.newId('space');
-  const revision = createRevision(ctx.state, id, { pages: [], files: [] }, []);
-  const space: SpaceRecord = {
-    id,
-    organization,
-    title,
-    visibility: 'public',
-    createdAt: now,
-    updatedAt: now,
-    revision: revision.id,
-    defaultLevel: null,
-    changeRequestCounter: 0,
-  };
-  ctx.state.spaces.set(id, space);
-  return space;
+  return createSpace(ctx.state, organization, { title });
 }

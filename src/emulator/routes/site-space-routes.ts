@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
-import { CreateSiteSpaceBodySchema, MoveSiteSpaceBodySchema, SiteSpaceSchema, UpdateSiteSpaceBodySchema } from '../../api/schemas/site.js';
+import { CreateSiteSpaceBodySchema, MoveSiteSpaceBodySchema, UpdateSiteSpaceBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -8,10 +7,11 @@ import { pageQuery, queryBoolean } from '../http/input.js';
 import { paginate } from '../http/paginate.js';
 import { roleAtLeast } from '../roles.js';
 import { serializeSiteSpace } from '../serializers/serialize-site-space.js';
+import { SiteLayout } from '../state/site-layout.js';
 import type { SiteSpaceRecord } from '../state/records.js';
 import { slugify } from '../state/revisions.js';
 import { deleteSiteSpace, detachSiteSpace, placeRelative, settleSection, settleTopLevel } from '../state/site-structure-edits.js';
-import { defaultSectionOf, isDefaultSiteSpace, siblingSiteSpaces, siteSpacesOf, uniquePath } from '../state/site-structure.js';
+import { defaultSectionOf, siblingSiteSpaces, siteSpacesOf, uniquePath } from '../state/site-structure.js';
 import {
   ShareKeyQuery,
   SiteParams,
@@ -40,13 +40,13 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
     url: '/v1/orgs/:organizationId/sites/:siteId/site-spaces',
     params: SiteParams,
     query: ListQuery,
-    response: listEnvelope(SiteSpaceSchema),
     handler: ({ params, query, caller }) => {
       const { site, role } = readSite(ctx, caller, params);
       const view = resolveShareKey(ctx, site, query.shareKey, roleAtLeast(role, 'create'));
       const all = siteSpacesOf(ctx.state, site);
-      const wanted = query.default === undefined ? all : all.filter((s) => isDefaultSiteSpace(ctx.state, site, s) === query.default);
-      return paginate(wanted, query, (s) => serializeSiteSpace(ctx, site, s, role, view));
+      const layout = new SiteLayout(ctx.state, site);
+      const wanted = query.default === undefined ? all : all.filter((s) => layout.isDefaultSiteSpace(s) === query.default);
+      return paginate(wanted, query, (s) => serializeSiteSpace(ctx, site, s, role, view, layout));
     },
   });
 
@@ -56,7 +56,6 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
     params: SiteParams,
     body: CreateSiteSpaceBodySchema,
     status: 201,
-    response: SiteSpaceSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'add site spaces');
       const space = bodySpace(ctx, site, body.spaceId, 'spaceId');
@@ -96,7 +95,6 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
     url: SITE_SPACE_URL,
     params: SiteSpaceParams,
     body: UpdateSiteSpaceBodySchema,
-    response: SiteSpaceSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'update site spaces');
       const siteSpace = findSiteSpace(ctx, site, params.siteSpaceId);
@@ -115,7 +113,6 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
     url: `${SITE_SPACE_URL}/move`,
     params: SiteSpaceParams,
     body: MoveSiteSpaceBodySchema,
-    response: SiteSpaceSchema,
     handler: ({ params, body, caller }) => {
       const { site, role } = writeSite(ctx, caller, params, 'move site spaces');
       const siteSpace = findSiteSpace(ctx, site, params.siteSpaceId);

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { listEnvelope } from '../../api/schemas/common.js';
 import {
   BulkTeamMembersBodySchema,
   CreateTeamBodySchema,
   PutTeamMemberBodySchema,
-  TeamMemberSchema,
-  TeamSchema,
   UpdateTeamBodySchema,
   type TeamMemberRole,
 } from '../../api/schemas/team.js';
@@ -60,7 +57,6 @@ export function teamRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/teams',
     params: OrgParams,
     query: pageQuery.extend({ owner: z.string().optional(), title: z.string().optional() }),
-    response: listEnvelope(TeamSchema),
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list teams' });
       const title = query.title?.toLowerCase();
@@ -82,7 +78,6 @@ export function teamRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: OrgParams,
     body: CreateTeamBodySchema,
     status: 201,
-    response: TeamSchema,
     handler: ({ params, body, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'admin', action: 'create teams' });
       const members = new Map<string, TeamMemberRole>();
@@ -106,7 +101,6 @@ export function teamRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/teams/:teamId',
     params: TeamParams,
-    response: TeamSchema,
     handler: ({ params, caller }) => {
       const { team, role } = findTeam(ctx, caller, params.organizationId, params.teamId, { needs: 'read', action: 'read teams' });
       return serializeTeam(ctx, team, role, caller.user.id);
@@ -118,7 +112,6 @@ export function teamRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/teams/:teamId',
     params: TeamParams,
     body: UpdateTeamBodySchema,
-    response: TeamSchema,
     handler: ({ params, body, caller }) => {
       const { team, role } = findTeam(ctx, caller, params.organizationId, params.teamId, { needs: 'admin', action: 'rename teams' });
       team.title = body.title;
@@ -146,7 +139,6 @@ export function teamRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     url: '/v1/orgs/:organizationId/teams/:teamId/members',
     params: TeamParams,
     query: pageQuery,
-    response: listEnvelope(TeamMemberSchema),
     handler: ({ params, query, caller }) => {
       const { team, role } = findTeam(ctx, caller, params.organizationId, params.teamId, {
         needs: 'read',

@@ -20,7 +20,8 @@ export function serializeChangeRequest(ctx: EmulatorContext, cr: ChangeRequestRe
     id: cr.id,
     number: cr.number,
     status: cr.status,
-    ...(cr.subject === '' ? {} : { subject: cr.subject }),
+    // Required by the official schema: empty for a change request created without one.
+    subject: cr.subject,
     createdBy: serializeUserId(ctx, cr.createdBy),
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,

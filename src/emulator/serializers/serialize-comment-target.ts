@@ -11,13 +11,13 @@ export function serializeCommentTarget(ctx: EmulatorContext, comment: CommentRec
     space: string;
     changeRequest?: string;
     revision?: string;
-    node?: { id: string; preview: null };
+    node?: { id: string };
     page?: { id: string; title: string; createdAt?: string; updatedAt?: string; path?: string; emoji?: string; icon?: string; outdated: boolean };
   } = { space: comment.space };
   if (comment.changeRequest !== undefined) target.changeRequest = comment.changeRequest;
   if (comment.revision !== undefined) target.revision = comment.revision;
-  // The emulator keeps no document nodes, so there is nothing to preview.
-  if (comment.node !== undefined) target.node = { id: comment.node, preview: null };
+  // The emulator keeps no document nodes, so there is no `preview` to give.
+  if (comment.node !== undefined) target.node = { id: comment.node };
   if (comment.page !== undefined) {
     const now = pageIn(ctx, currentRevisionOf(ctx, comment), comment.page);
     const then = pageIn(ctx, comment.revision, comment.page);

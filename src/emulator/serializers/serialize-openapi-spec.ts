@@ -2,6 +2,7 @@ import type { EmulatorContext } from '../emulator-context.js';
 import type { OpenAPISpecRecord } from '../state/records.js';
 import type { MemberRole } from '../roles.js';
 import { viewEditPermissions } from '../permissions.js';
+import { roleAtLeast } from '../roles.js';
 import { APP_ORIGIN } from './serialize-space.js';
 
 export function serializeOpenAPISpec(ctx: EmulatorContext, spec: OpenAPISpecRecord, role: MemberRole) {
@@ -16,7 +17,7 @@ export function serializeOpenAPISpec(ctx: EmulatorContext, spec: OpenAPISpecReco
     ...(spec.lastVersion === undefined ? {} : { lastVersion: spec.lastVersion }),
     ...(spec.lastProcessedAt === undefined ? {} : { lastProcessedAt: spec.lastProcessedAt }),
     ...(spec.lastProcessErrorCode === undefined ? {} : { lastProcessErrorCode: spec.lastProcessErrorCode }),
-    permissions: viewEditPermissions(role, 'create'),
+    permissions: { ...viewEditPermissions(role, 'create'), delete: roleAtLeast(role, 'create') },
     urls: {
       location: `${ctx.baseUrl()}/v1/orgs/${spec.organization}/openapi/${spec.slug}`,
       app: `${APP_ORIGIN}/o/${spec.organization}/openapi/${spec.slug}`,

@@ -9,11 +9,27 @@ export interface PageView {
   markdown: boolean;
 }
 
+/** How the app lays a document page out; the emulator renders nothing, so every page has the defaults. */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+
 export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
   return {
     id: page.id,
     title: page.title,
+    // `kind` repeats `type`, except that a document is a `sheet`.
+    kind: page.type === 'document' ? 'sheet' : page.type,
     type: page.type,
+    ...(page.type === 'document' ? { layout: DEFAULT_LAYOUT } : {}),
     ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
     ...(page.icon === undefined ? {} : { icon: page.icon }),
     createdAt: page.createdAt,
@@ -23,6 +39,7 @@ export function serializePage(page: PageRecord, view: PageView): Record<string, 
     slug: page.slug,
     path: page.path,
     ...(page.description === undefined ? {} : { description: page.description }),
+    ...(page.cover === undefined ? {} : { cover: page.cover }),
     documentId: page.documentId ?? `doc_${page.id}`,
     ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
     ...(view.metadata && page.git ? { git: page.git } : {}),

@@ -2,13 +2,15 @@ import type { RevisionRecord } from '../state/records.js';
 import { serializeFile } from './serialize-file.js';
 import { serializePage } from './serialize-page.js';
 
-export function serializeRevision(revision: RevisionRecord, view: { appBase: string; metadata: boolean }) {
+export function serializeRevision(revision: RevisionRecord, view: { appBase: string; downloadBase: string; metadata: boolean }) {
   return {
     object: 'revision' as const,
     id: revision.id,
     parents: revision.parents,
     pages: revision.pages.map((page) => serializePage(page, { ...view, markdown: false })),
-    files: revision.files.map((file) => serializeFile(revision.space, file, view.metadata)),
+    files: revision.files.map((file) => serializeFile(view.downloadBase, file, view.metadata)),
+    // The emulator has no reusable content blocks.
+    reusableContents: [],
     createdAt: revision.createdAt,
     ...(view.metadata && revision.git ? { git: revision.git } : {}),
     urls: { app: view.appBase },

@@ -1,7 +1,7 @@
 import type { EmulatorContext } from '../emulator-context.js';
 import type { MemberRole } from '../roles.js';
 import type { SectionRecord, SiteRecord } from '../state/records.js';
-import { defaultSectionOf, siteSpacesOfSection } from '../state/site-structure.js';
+import { SiteLayout } from '../state/site-layout.js';
 import { serializeSiteSpace } from './serialize-site-space.js';
 import { sectionBaseUrl, withShareKey, type PublishedView } from './site-urls.js';
 
@@ -11,18 +11,22 @@ export function serializeSection(
   section: SectionRecord,
   role: MemberRole,
   view: PublishedView = {},
+  layout: SiteLayout = new SiteLayout(ctx.state, site),
 ) {
   return {
     object: 'site-section' as const,
     id: section.id,
     title: section.title,
     ...(section.description === undefined ? {} : { description: section.description }),
-    default: defaultSectionOf(ctx.state, site)?.id === section.id,
+    default: layout.isDefaultSection(section),
     path: section.path,
     ...(section.condition === undefined ? {} : { condition: section.condition }),
     ...(section.sectionGroup === undefined ? {} : { sectionGroup: section.sectionGroup }),
-    siteSpaces: siteSpacesOfSection(ctx.state, section).map((s) => serializeSiteSpace(ctx, site, s, role, view)),
-    urls: { published: withShareKey(sectionBaseUrl(ctx.state, site, section), view.shareKey) },
+    siteSpaces: layout.siteSpacesOf(section.id).map((s) => serializeSiteSpace(ctx, site, s, role, view, layout)),
+    urls: {
+      location: `${ctx.baseUrl()}/v1/orgs/${site.organization}/sites/${site.id}/sections/${section.id}`,
+      published: withShareKey(sectionBaseUrl(layout, site, section), view.shareKey),
+    },
     ...(section.icon === undefined ? {} : { icon: section.icon }),
   };
 }

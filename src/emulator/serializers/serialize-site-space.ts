@@ -2,7 +2,7 @@ import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-error.js';
 import type { MemberRole } from '../roles.js';
 import type { SiteRecord, SiteSpaceRecord } from '../state/records.js';
-import { isDefaultSiteSpace } from '../state/site-structure.js';
+import { SiteLayout } from '../state/site-layout.js';
 import { serializeSpace } from './serialize-space.js';
 import { siteSpaceBaseUrl, withShareKey, type PublishedView } from './site-urls.js';
 
@@ -12,6 +12,7 @@ export function serializeSiteSpace(
   siteSpace: SiteSpaceRecord,
   role: MemberRole,
   view: PublishedView = {},
+  layout: SiteLayout = new SiteLayout(ctx.state, site),
 ) {
   const space = ctx.state.spaces.get(siteSpace.space);
   // Site spaces only ever point at spaces that exist (spaces are never deleted through the API).
@@ -21,11 +22,31 @@ export function serializeSiteSpace(
     id: siteSpace.id,
     path: siteSpace.path,
     ...(siteSpace.section === undefined ? {} : { section: siteSpace.section }),
-    space: serializeSpace(ctx, space, role),
+    space: spaceOnce(layout, () => serializeSpace(ctx, space, role), space.id),
     title: space.title,
-    default: isDefaultSiteSpace(ctx.state, site, siteSpace),
+    default: layout.isDefaultSiteSpace(siteSpace),
     ...(siteSpace.condition === undefined ? {} : { condition: siteSpace.condition }),
     hasAdvancedCustomizationFeature: false,
-    urls: { published: withShareKey(siteSpaceBaseUrl(ctx.state, site, siteSpace), view.shareKey) },
+    urls: {
+      location: `${ctx.baseUrl()}/v1/orgs/${site.organization}/sites/${site.id}/site-spaces/${siteSpace.id}`,
+      published: withShareKey(siteSpaceBaseUrl(layout, site, siteSpace, siteSpace.section === undefined ? undefined : ctx.state.sections.get(siteSpace.section)), view.shareKey),
+    },
   };
+}
+
+/** A space published by many site spaces is serialized once per layout (one answer, one role). */
+const spaces = new WeakMap<SiteLayout, Map<string, ReturnType<typeof serializeSpace>>>();
+
+function spaceOnce(layout: SiteLayout, serialize: () => ReturnType<typeof serializeSpace>, id: string): ReturnType<typeof serializeSpace> {
+  let byId = spaces.get(layout);
+  if (byId === undefined) {
+    byId = new Map();
+    spaces.set(layout, byId);
+  }
+  let space = byId.get(id);
+  if (space === undefined) {
+    space = serialize();
+    byId.set(id, space);
+  }
+  return space;
 }

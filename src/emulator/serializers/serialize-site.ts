@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../emulator-context.js';
 import type { SiteRecord } from '../state/records.js';
 import { APP_ORIGIN } from './serialize-space.js';
+import { defaultSectionOf, defaultSiteSpaceIn } from '../state/site-structure.js';
 import { siteBaseUrl, withShareKey, type PublishedView } from './site-urls.js';
 
 export function serializeSite(ctx: EmulatorContext, site: SiteRecord, view: PublishedView = {}) {
@@ -15,13 +16,17 @@ export function serializeSite(ctx: EmulatorContext, site: SiteRecord, view: Publ
     ...(site.hostname === undefined ? {} : { hostname: site.hostname }),
     ...(site.basename === undefined ? {} : { basename: site.basename }),
     // The stored proxy is `host/path`: visitors come in there and are served the published site.
-    ...(site.proxy === undefined ? {} : { proxy: { origin: `https://${site.proxy}`, target: published } }),
+    ...(site.proxy === undefined ? {} : { proxy: { origin: site.proxy, target: published } }),
     visibility: site.visibility,
     published: site.published,
     siteSpaces,
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
     agentsContext: site.agentsContext,
+    // Required by the official schema without a declared type: the space a visitor lands on.
+    defaultSpace: defaultSiteSpaceIn(ctx.state, site, defaultSectionOf(ctx.state, site))?.space ?? null,
+    // Plans and their features are not emulated.
+    features: [],
     urls: {
       location: `${ctx.baseUrl()}/v1/orgs/${site.organization}/sites/${site.id}`,
       app: `${APP_ORIGIN}/o/${site.organization}/sites/${site.id}`,

@@ -20,12 +20,15 @@ export function serializeSpace(ctx: EmulatorContext, space: SpaceRecord, role: M
   return {
     object: 'space' as const,
     id: space.id,
+    // The official schema requires `type` without declaring its values; `document` is the only kind the emulator has.
+    type: 'document',
     title: space.title,
-    ...(space.emoji === undefined ? {} : { emoji: space.emoji }),
+    // Required too: an empty string for a space without one.
+    emoji: space.emoji ?? '',
     visibility: space.visibility,
     createdAt: space.createdAt,
     updatedAt: space.updatedAt,
-    editMode: 'live',
+    editMode: space.editMode ?? 'live',
     urls: {
       location: `${ctx.baseUrl()}/v1/spaces/${space.id}`,
       app: `${APP_ORIGIN}/s/${space.id}`,
@@ -35,8 +38,8 @@ export function serializeSpace(ctx: EmulatorContext, space: SpaceRecord, role: M
     organization: space.organization,
     ...(space.parent === undefined ? {} : { parent: space.parent }),
     revision: space.revision,
-    // The seed types an embedded space's defaultLevel as a Role: a guest level (null) is left out.
-    ...(space.defaultLevel === null ? {} : { defaultLevel: space.defaultLevel }),
+    // null: guests get no access by default.
+    defaultLevel: space.defaultLevel,
     comments,
     changeRequests,
     changeRequestsOpen: open,

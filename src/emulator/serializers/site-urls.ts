@@ -1,6 +1,5 @@
-import type { EmulatorState } from '../state/emulator-state.js';
 import type { SectionRecord, SiteRecord, SiteSpaceRecord } from '../state/records.js';
-import { defaultSectionOf, isDefaultSiteSpace } from '../state/site-structure.js';
+import type { SiteLayout } from '../state/site-layout.js';
 
 /** Where the emulator pretends sites are published when they have no custom host name. */
 export const PUBLISHED_ORIGIN = 'https://docs.emulator.test';
@@ -23,14 +22,13 @@ export function siteBaseUrl(site: SiteRecord): string {
 }
 
 /** The default section (and default site space) add no path segment, as on a published site. */
-export function sectionBaseUrl(state: EmulatorState, site: SiteRecord, section: SectionRecord | undefined): string {
+export function sectionBaseUrl(layout: SiteLayout, site: SiteRecord, section: SectionRecord | undefined): string {
   const base = siteBaseUrl(site);
-  if (section === undefined || defaultSectionOf(state, site)?.id === section.id) return base;
+  if (section === undefined || layout.isDefaultSection(section)) return base;
   return `${base}/${section.path}`;
 }
 
-export function siteSpaceBaseUrl(state: EmulatorState, site: SiteRecord, siteSpace: SiteSpaceRecord): string {
-  const section = siteSpace.section === undefined ? undefined : state.sections.get(siteSpace.section);
-  const base = sectionBaseUrl(state, site, section);
-  return isDefaultSiteSpace(state, site, siteSpace) ? base : `${base}/${siteSpace.path}`;
+export function siteSpaceBaseUrl(layout: SiteLayout, site: SiteRecord, siteSpace: SiteSpaceRecord, section: SectionRecord | undefined): string {
+  const base = sectionBaseUrl(layout, site, section);
+  return layout.isDefaultSiteSpace(siteSpace) ? base : `${base}/${siteSpace.path}`;
 }

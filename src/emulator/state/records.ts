@@ -72,13 +72,15 @@ export interface PageRecord {
   /** Slug-like path relative to the space root, e.g. `guides/install`. */
   path: string;
   slug: string;
-  type: 'document' | 'group' | 'link';
+  type: 'document' | 'group';
   markdown: string;
   description?: string;
   emoji?: string;
   icon?: string;
   hidden?: boolean;
   git?: { oid: string; path: string };
+  /** The cover image: a file of the revision (by id) or a URL, and its vertical offset. */
+  cover?: { ref: { kind: 'file'; file: string } | { kind: 'url'; url: string }; yPos: number };
   /** Stable across revisions; imports keep it for a page at the same path. Absent: derived from `id`. */
   documentId?: string;
   createdAt: string;
@@ -91,7 +93,7 @@ export interface FileRecord {
   name: string;
   contentType: string;
   size: number;
-  /** Raw bytes, served nowhere but counted in `size`; kept so hashes can be checked. */
+  /** Raw bytes, counted in `size` and served at the download URL (see file-download-route). */
   data: Uint8Array;
   git?: { oid: string; path: string };
 }
@@ -117,7 +119,9 @@ export interface SpaceRecord {
   /** Current main revision. */
   revision: string;
   parent?: string;
-  defaultLevel: MemberRole;
+  /** `inherit`: from the parent collection or the organization. */
+  defaultLevel: MemberRole | 'inherit';
+  editMode?: 'live' | 'locked';
   /** Last change request number handed out in this space. */
   changeRequestCounter: number;
 }
@@ -138,6 +142,18 @@ export interface ChangeRequestRecord {
   revisionMergedAncestor?: string;
   revisionMerged?: string;
   reviewers: Map<string, { requestedBy: string; createdAt: string; revision: string }>;
+  /** Submitted reviews, oldest first. */
+  reviews?: ReviewRecord[];
+}
+
+export interface ReviewRecord {
+  id: string;
+  reviewer: string;
+  requestedBy?: string;
+  /** The change request's revision the review was given on. */
+  revision: string;
+  status: 'approved' | 'changes-requested';
+  createdAt: string;
 }
 
 export interface ReactionRecord {
@@ -264,8 +280,11 @@ export interface OpenAPISpecRecord {
 export interface TranslationRecord {
   id: string;
   organization: string;
-  title: string;
-  languages: string[];
+  sourceSpace: string;
+  sourceLanguage: string;
+  language: string;
+  /** A JSON document, stored as sent. */
+  instructions: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
 }

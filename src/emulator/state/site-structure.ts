@@ -103,12 +103,6 @@ export function defaultSiteSpaceIn(
   return siblings.find((s) => s.id === chosen) ?? siblings[0];
 }
 
-/** A site space is `default` when it is the default of its own section (or of the root). */
-export function isDefaultSiteSpace(state: EmulatorState, site: SiteRecord, siteSpace: SiteSpaceRecord): boolean {
-  const section = siteSpace.section === undefined ? undefined : state.sections.get(siteSpace.section);
-  return defaultSiteSpaceIn(state, site, section)?.id === siteSpace.id;
-}
-
 /** `base`, or `base-2`, `base-3`… whichever is not taken; kept within the 100-char path bound. */
 export function uniquePath(base: string, taken: ReadonlySet<string>): string {
   const root = base.slice(0, 100);

@@ -2,6 +2,8 @@
 export class MigrationTargetError extends Error {
   override readonly name = 'MigrationTargetError';
   readonly code = 'E_MIGRATE_TARGET';
+  /** Retrying cannot help: see the class comment. */
+  readonly permanent = true;
 
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

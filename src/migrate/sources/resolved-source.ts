@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/api-client.js';
 import type { CommitInfo } from '../../content/git-repository.js';
 import type { Logger } from '../../logging/logger.js';
-import type { ContentExpectation } from '../content-expectation.js';
+import type { ContentExpectation } from '../../content/content-expectation.js';
 import type { SourceKind, UrlSourceKind } from '../plan-schema.js';
 import type { GitCache } from './git-cache.js';
 

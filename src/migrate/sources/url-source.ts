@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { joinDocPath } from '../../content/doc-path.js';
+import { ArchiveError } from '../../content/errors/archive-error.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
-import { byPath, gitBlobOid, type ContentExpectation, type ExpectedPage } from '../content-expectation.js';
+import { byPath, gitBlobOid, type ContentExpectation, type ExpectedPage } from '../../content/content-expectation.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { sourceLabel, type SourceSpec, type UrlSourceKind } from '../plan-schema.js';
 import { snapshotPagePaths } from './bundle-snapshot.js';
@@ -32,7 +33,9 @@ export async function resolveUrlSource(
     try {
       source = new ZipTreeSource(bytes, label);
     } catch (error) {
-      throw new MigrationSourceError(`${label} is not a readable zip archive (${(error as Error).message})`, { permanent: true, cause: error });
+      // The reader's own message names the archive and the cap it passed.
+      const message = error instanceof ArchiveError ? error.message : `${label} is not a readable zip archive (${(error as Error).message})`;
+      throw new MigrationSourceError(message, { permanent: true, cause: error });
     }
     const snapshot = await readDocsRepo(source);
     warnings = snapshot.warnings;

@@ -1,38 +1,24 @@
-import { unzipSync } from 'fflate';
 import { comparePaths } from '../../content/compare-paths.js';
 import { SourceFileNotFoundError } from '../../content/errors/source-file-not-found-error.js';
 import { ReadCounter } from '../../content/read-counter.js';
+import { readZip } from '../../content/read-zip.js';
 import type { FileBytes, TreeEntry, TreeSource } from '../../content/tree-source.js';
 
-/** OS droppings and a checked-in `.git` folder: never content. */
-const JUNK = /(^|\/)(__MACOSX|\.git)\/|(^|\/)(\.DS_Store|Thumbs\.db)$/;
-
 /**
- * The files of a zip archive held in memory, read the way an import reads them: paths normalized,
- * junk and entries escaping their folder dropped, and a single folder holding everything (GitHub's
- * `repo-main/`) stripped. Lets `readDocsRepo` read an archive that a migration passes to the API as
- * is, to know the pages the import must produce.
+ * The files of a zip archive held in memory, read as the emulator's import reads them (one reader,
+ * `readZip`, with its caps on entries, expanded bytes and ratio). Lets `readDocsRepo` read an
+ * archive that a migration passes to the API as is, to know the pages the import must produce.
  */
 export class ZipTreeSource implements TreeSource {
   readonly counter = new ReadCounter();
   readonly #files: Map<string, Uint8Array>;
 
-  /** Throws when the bytes are not a zip archive. */
+  /** Throws `ArchiveError` when the bytes are not a zip archive, or pass a cap of `readZip`. */
   constructor(
     archive: Uint8Array,
     readonly label: string,
   ) {
-    const files = new Map<string, Uint8Array>();
-    for (const [name, bytes] of Object.entries(unzipSync(archive))) {
-      const path = name
-        .replace(/\\/g, '/')
-        .split('/')
-        .filter((segment) => segment !== '' && segment !== '.')
-        .join('/');
-      if (path === '' || name.endsWith('/') || JUNK.test(path) || path.split('/').includes('..') || /^[A-Za-z]:/.test(path)) continue;
-      files.set(path, bytes);
-    }
-    this.#files = stripSharedFolder(files);
+    this.#files = readZip(archive, label);
   }
 
   list(): Promise<readonly TreeEntry[]> {
@@ -50,18 +36,4 @@ export class ZipTreeSource implements TreeSource {
   async *readMany(paths: readonly string[]): AsyncIterable<FileBytes> {
     for (const path of paths) yield { path, bytes: await this.read(path) };
   }
-}
-
-function stripSharedFolder(entries: Map<string, Uint8Array>): Map<string, Uint8Array> {
-  let shared: string | undefined;
-  for (const path of entries.keys()) {
-    const slash = path.indexOf('/');
-    if (slash < 0) return entries;
-    const first = path.slice(0, slash);
-    if (shared === undefined) shared = first;
-    else if (shared !== first) return entries;
-  }
-  if (shared === undefined) return entries;
-  const cut = shared.length + 1;
-  return new Map([...entries].map(([path, bytes]) => [path.slice(cut), bytes]));
 }

@@ -1,10 +1,10 @@
-import { normalizeDocPath } from '../../content/doc-path.js';
+import { joinDocPath, normalizeDocPath, relativeTo } from '../../content/doc-path.js';
 import type { File, Page } from '../../api/schemas/content.js';
 
 /** A document page and the file it is written to, with its child pages. */
 export interface LaidOutPage {
   readonly page: Page;
-  /** Path relative to the docs root, `/`-separated. */
+  /** Path relative to the pulled folder, `/`-separated. */
   readonly file: string;
   readonly children: readonly LaidOutPage[];
 }
@@ -16,28 +16,28 @@ export interface LaidOutGroup {
 }
 
 export interface PullLayout {
+  /** The docs root (`.gitbook.yaml` `root`), '' for the folder itself; pages and SUMMARY.md go below it. */
+  readonly root: string;
   readonly groups: readonly LaidOutGroup[];
   /** Every document page in SUMMARY.md order. */
   readonly pages: readonly LaidOutPage[];
   readonly assets: readonly { readonly file: File; readonly path: string }[];
-  /** The first page: `structure.readme` of `.gitbook.yaml`. */
+  /** The first page, relative to the root: `structure.readme` of `.gitbook.yaml`. */
   readonly readme: string | undefined;
   readonly warnings: readonly string[];
 }
 
 /**
- * Where each page and file of a space goes in a GitBook-format folder. A page keeps its `git.path`
- * when it has a usable one (without a leading folder every path shares: that was the repo's docs
- * root); else its path follows the page path, `README.md` for a page with children. The first page
- * becomes `README.md` when nothing else claims it. Pure: same input, same layout.
+ * Where each page and file of a space goes in a GitBook-format folder whose docs root is `root`. A
+ * page or file keeps its `git.path` (the path it was synced from, relative to the docs root, so a
+ * shared folder in it stays) when it has a usable one, so syncing the folder back matches every page;
+ * else its path follows the page path, `README.md` for a page with children. The first page becomes
+ * the readme when nothing else claims it. Pure: same input, same layout.
  */
-export function planPullLayout(tree: readonly Page[], files: readonly File[]): PullLayout {
+export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md'): PullLayout {
   const warnings: string[] = [];
-  const gitPaths = [...documents(tree), ...files].map((item) => markdownOrAsset(item.git?.path)).filter((p) => p !== undefined);
-  const prefix = commonFolder(gitPaths);
-  const strip = (p: string): string => (prefix !== undefined && p.startsWith(`${prefix}/`) ? p.slice(prefix.length + 1) : p);
   // Lower-cased: a case-insensitive file system must not merge two files. The repo's own files are taken.
-  const used = new Set<string>(['summary.md', '.gitbook.yaml']);
+  const used = new Set<string>([joinDocPath(root, summary).toLowerCase(), '.gitbook.yaml']);
   const claim = (wanted: string): string => {
     let candidate = wanted;
     // `a.md` → `a-2.md`, `guides/README.md` → `guides-2/README.md`, `x.png` → `x-2.png`.
@@ -49,15 +49,16 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[]): P
   const fromGit = new Map<string, string>();
   for (const page of documents(tree)) {
     const git = markdownOrAsset(page.git?.path);
-    if (git === undefined || !/\.md$/i.test(git) || used.has(strip(git).toLowerCase())) continue;
-    fromGit.set(page.id, claim(strip(git)));
+    if (git === undefined || !/\.md$/i.test(git) || used.has(joinDocPath(root, git).toLowerCase())) continue;
+    fromGit.set(page.id, claim(joinDocPath(root, git)));
   }
   const firstDocument = documents(tree)[0];
-  if (firstDocument && !fromGit.has(firstDocument.id) && !used.has('readme.md')) fromGit.set(firstDocument.id, claim('README.md'));
+  const rootReadme = joinDocPath(root, 'README.md');
+  if (firstDocument && !fromGit.has(firstDocument.id) && !used.has(rootReadme.toLowerCase())) fromGit.set(firstDocument.id, claim(rootReadme));
 
   const layOut = (page: Page): LaidOutPage => {
     const children = layOutList(page.pages ?? [], `"${page.title}"`);
-    const file = fromGit.get(page.id) ?? claim(derivedPath(page, children.length > 0));
+    const file = fromGit.get(page.id) ?? claim(joinDocPath(root, derivedPath(page, children.length > 0)));
     return { page, file, children };
   };
   const layOutList = (pages: readonly Page[], where: string): LaidOutPage[] => {
@@ -89,18 +90,19 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[]): P
   const assets = files.map((file) => {
     const git = markdownOrAsset(file.git?.path);
     const name = file.name.replace(/[/\\]/g, '_').replace(/^\.+/, '_') || file.id;
-    return { file, path: claim(git !== undefined && !/\.md$/i.test(git) ? strip(git) : `.gitbook/assets/${name}`) };
+    return { file, path: claim(joinDocPath(root, git !== undefined && !/\.md$/i.test(git) ? git : `.gitbook/assets/${name}`)) };
   });
   const pages = groups.flatMap((g) => flatten(g.pages));
-  return { groups, pages, assets, readme: pages[0]?.file, warnings };
+  const first = pages[0]?.file;
+  return { root, groups, pages, assets, readme: first === undefined ? undefined : relativeTo(root, first), warnings };
 }
 
-/** SUMMARY.md for a layout: `##` per group, nested bullets, links URL-encoded. */
+/** SUMMARY.md for a layout (links relative to its root): `##` per group, nested bullets, links URL-encoded. */
 export function renderSummary(layout: PullLayout): string {
   const lines = ['# Table of contents', ''];
   const bullets = (pages: readonly LaidOutPage[], depth: number): void => {
     for (const { page, file, children } of pages) {
-      lines.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodeLink(file)})`);
+      lines.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodeLink(relativeTo(layout.root, file) ?? file)})`);
       bullets(children, depth + 1);
     }
   };
@@ -132,13 +134,6 @@ function flatten(pages: readonly LaidOutPage[]): LaidOutPage[] {
 function markdownOrAsset(raw: string | undefined): string | undefined {
   const normal = raw === undefined ? undefined : normalizeDocPath(raw);
   return normal === undefined || normal === '' || normal.split('/').includes('.git') ? undefined : normal;
-}
-
-/** The first folder every path starts with, when there is one (and every path is below it). */
-function commonFolder(paths: readonly string[]): string | undefined {
-  const first = paths[0]?.split('/')[0];
-  if (first === undefined || first.startsWith('.')) return undefined;
-  return paths.every((p) => p.startsWith(`${first}/`)) ? first : undefined;
 }
 
 /** `guides/install` → `guides/install.md`; with children → `guides/install/README.md`. */

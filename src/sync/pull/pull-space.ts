@@ -1,15 +1,17 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { Document, Scalar } from 'yaml';
 import type { ApiClient } from '../../api/api-client.js';
 import { apiPath } from '../../api/api-path.js';
 import { FileSchema, type Page } from '../../api/schemas/content.js';
 import type { DocsSnapshot } from '../../content/docs-snapshot.js';
-import { formatGitbookConfig } from '../../content/gitbook-config.js';
+import { joinDocPath } from '../../content/doc-path.js';
+import { formatGitbookConfig, parseGitbookConfig, type GitbookConfig } from '../../content/gitbook-config.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
+import { PullDownloadError } from './pull-download-error.js';
 import { PullTargetNotEmptyError } from './pull-target-not-empty-error.js';
 
 export interface PullSpaceDeps {
@@ -38,7 +40,7 @@ export interface PullSpaceResult {
   assets: number;
   /** Files written, relative to the folder. */
   written: string[];
-  /** What was skipped or changed on the way: pages of other kinds, assets not downloaded. */
+  /** What was skipped or changed on the way: pages of other kinds, groups moved up. */
   warnings: string[];
   /** The folder read back as `docsync sync` will read it: its `contentHash` makes the next sync a no-op. */
   snapshot: DocsSnapshot;
@@ -46,8 +48,8 @@ export interface PullSpaceResult {
 
 /**
  * Writes a space's content as a GitBook-format folder: pages with frontmatter, `SUMMARY.md`,
- * `.gitbook.yaml`, assets. Everything is read from the API before the first write, so a failed read
- * leaves the folder untouched. Then the folder is read back with the same reader a sync uses.
+ * `.gitbook.yaml`, assets. Everything is read and downloaded before the first write, so a failed read
+ * or download leaves the folder untouched. Then the folder is read back with the same reader a sync uses.
  */
 export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions): Promise<PullSpaceResult> {
   const directory = path.resolve(options.directory);
@@ -60,34 +62,50 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     deps.api.content.listPages(target),
     deps.api.list({ path: `${apiPath`/spaces/${options.spaceId}`}/content/files`, itemSchema: FileSchema, limit: 1000 }),
   ]);
-  const layout = planPullLayout(tree, files);
+  // Pulled over a repository (--force): its `.gitbook.yaml` says where the docs root is, and holds redirects the API never returns.
+  const existing = options.force === true ? await readGitbookConfig(directory) : undefined;
+  const root = existing?.root ?? '';
+  const summary = existing?.structure.summary ?? 'SUMMARY.md';
+  const layout = planPullLayout(tree, files, root, summary);
   const warnings = [...layout.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 
+  // A cover names a file by id (or a URL): written as the path from the page to where that file goes.
+  const assetPath = new Map(layout.assets.map((asset) => [asset.file.id, asset.path]));
+  const coverOf = (page: Page, file: string): PageCover | undefined => {
+    const ref = page.cover?.ref;
+    const where = ref?.kind === 'file' && ref.file !== undefined ? assetPath.get(ref.file) : ref?.kind === 'url' ? ref.url : undefined;
+    if (page.cover === undefined || where === undefined) return undefined;
+    const image = ref?.kind === 'file' ? path.posix.relative(path.posix.dirname(file), where) : where;
+    return { image, yPos: page.cover.yPos ?? 0 };
+  };
+
   // The page listing leaves markdown out: one read per page.
-  const bodies = await mapLimit(layout.pages, concurrency, async ({ page }) => {
+  const bodies = await mapLimit(layout.pages, concurrency, async ({ page, file }) => {
     const full = await deps.api.content.getPage(target, page.id, { format: 'markdown' });
     if (full.markdown === undefined) warnings.push(`page "${page.title}": the API sent no markdown; written empty`);
-    return pageText(full, full.markdown ?? '');
+    if (full.cover !== undefined && coverOf(full, file) === undefined) warnings.push(`page "${page.title}": its cover is not a file of the space; left out`);
+    return pageText({ ...full, cover: coverOf(full, file) }, full.markdown ?? '');
   });
 
   const download = deps.fetch ?? ((url: string, init: { signal: AbortSignal }) => fetch(url, init));
   const timeoutMs = options.downloadTimeoutMs ?? 60_000;
+  const failures: string[] = [];
+  let firstFailure: unknown;
   const assetBytes = await mapLimit(layout.assets, concurrency, async ({ file, path: where }) => {
-    if (!/^https?:\/\//i.test(file.downloadURL)) {
-      warnings.push(`${where}: no http(s) download URL; skipped`);
-      return undefined;
-    }
     try {
+      if (!/^https?:\/\//i.test(file.downloadURL)) throw new Error(`no http(s) download URL (${file.downloadURL.replace(/[?#].*$/s, '')})`);
       const response = await download(file.downloadURL, { signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
     } catch (error) {
-      // One missing image should not cost the whole pull; the read-back names pages that point at it.
-      warnings.push(`${where}: download failed (${error instanceof Error ? error.message : String(error)}); skipped`);
-      return undefined;
+      firstFailure ??= error;
+      failures.push(`${where}: ${reasonOf(error)}`);
+      return new Uint8Array();
     }
   });
+  // A folder missing a file would sync back as a deletion: fail before the first write instead.
+  if (failures.length > 0) throw new PullDownloadError(failures.sort(), { cause: firstFailure });
 
   const written: string[] = [];
   const put = async (relative: string, data: string | Uint8Array): Promise<void> => {
@@ -98,13 +116,12 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   };
   await mkdir(directory, { recursive: true });
   const readme = layout.readme ?? 'README.md';
-  await put('.gitbook.yaml', formatGitbookConfig({ root: '', structure: { readme, summary: 'SUMMARY.md' }, redirects: {} }));
-  await put('SUMMARY.md', renderSummary(layout));
-  for (const [index, laidOut] of layout.pages.entries()) await put(laidOut.file, bodies[index] ?? '');
-  for (const [index, asset] of layout.assets.entries()) {
-    const bytes = assetBytes[index];
-    if (bytes !== undefined) await put(asset.path, bytes);
+  if (existing === undefined || existing.structure.readme !== readme) {
+    await put('.gitbook.yaml', formatGitbookConfig({ root, structure: { readme, summary }, redirects: existing?.redirects ?? {} }));
   }
+  await put(joinDocPath(root, summary), renderSummary(layout));
+  for (const [index, laidOut] of layout.pages.entries()) await put(laidOut.file, bodies[index] ?? '');
+  for (const [index, asset] of layout.assets.entries()) await put(asset.path, assetBytes[index] ?? new Uint8Array());
 
   const snapshot = await readDocsRepo(new WorktreeSource(directory));
   warnings.push(...snapshot.warnings);
@@ -112,21 +129,69 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     directory,
     pages: layout.pages.length,
     groups: layout.groups.filter((g) => g.title !== undefined).length,
-    assets: assetBytes.filter((b) => b !== undefined).length,
+    assets: layout.assets.length,
     written,
     warnings,
     snapshot,
   };
 }
 
-/** The page file: frontmatter only for what is set (`hidden` only when true), then the body verbatim. */
-export function pageText(page: Pick<Page, 'description' | 'icon' | 'hidden'>, markdown: string): string {
-  const data: Record<string, string | boolean> = {};
-  if (page.description !== undefined && page.description !== '') data.description = page.description;
-  if (page.icon !== undefined && page.icon !== '') data.icon = page.icon;
-  if (page.hidden === true) data.hidden = true;
-  if (Object.keys(data).length === 0) return markdown;
-  return `---\n${stringify(data, { lineWidth: 0 })}---\n${markdown}`;
+/**
+ * The page file: frontmatter only for what is set (`hidden` only when true), then the body verbatim.
+ * Written as GitBook's export writes it: description, icon, cover, coverY, hidden; a value too long
+ * for one 80-column line folded with `>-`.
+ */
+export function pageText(page: Pick<Page, 'description' | 'icon' | 'hidden'> & { cover?: PageCover | undefined }, markdown: string): string {
+  const fields: [string, Scalar][] = [];
+  const text = (key: string, value: string | undefined): void => {
+    if (value === undefined || value === '') return;
+    const node = new Scalar(value);
+    const plain = new Document({ [key]: value }, YAML_1_1).toString(FRONTMATTER_STYLE);
+    // Only where YAML would wrap the line anyway, and never a value with line breaks or edge spaces of its own.
+    if (plain.trimEnd().includes('\n') && !/[\n\r]/.test(value) && value.trim() === value) node.type = Scalar.BLOCK_FOLDED;
+    fields.push([key, node]);
+  };
+  text('description', page.description);
+  text('icon', page.icon);
+  if (page.cover !== undefined) {
+    text('cover', page.cover.image);
+    fields.push(['coverY', new Scalar(page.cover.yPos)]);
+  }
+  if (page.hidden === true) fields.push(['hidden', new Scalar(true)]);
+  if (fields.length === 0) return markdown;
+  const data = new Document({}, YAML_1_1);
+  for (const [key, node] of fields) data.set(key, node);
+  return `---\n${data.toString(FRONTMATTER_STYLE)}---\n${markdown}`;
+}
+
+/** A page's cover as its frontmatter writes it: `cover:` (a path from the page, or a URL) and `coverY:`. */
+export interface PageCover {
+  readonly image: string;
+  readonly yPos: number;
+}
+
+/**
+ * GitBook's export writes frontmatter like js-yaml's defaults: 80 columns, single quotes, and YAML 1.1
+ * words such as `yes` and `on` quoted. The `yaml` library writes the same with these options.
+ */
+const FRONTMATTER_STYLE = { lineWidth: 80, singleQuote: true } as const;
+const YAML_1_1 = { version: '1.1' } as const;
+
+/** The folder's `.gitbook.yaml`, when it has one. */
+async function readGitbookConfig(directory: string): Promise<GitbookConfig | undefined> {
+  try {
+    return parseGitbookConfig(await readFile(path.join(directory, '.gitbook.yaml'), 'utf8')).config;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** `fetch failed (ECONNREFUSED)`: undici puts the useful part in the cause. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
 }
 
 async function hasEntries(directory: string): Promise<boolean> {

@@ -117,3 +117,23 @@ describe('the token', () => {
     }
   });
 });
+
+describe('what the API echoes', () => {
+  it('a short token that is an ordinary word leaves the message intact', async () => {
+    server = await startServer((_h, res) => sendJson(res, 401, errorBody(401, 'the API token is missing or wrong')));
+    client = testClient(server.url, { token: 'wrong' });
+    const error = (await client.request({ path: '/x', schema: z.unknown() }).catch((e: unknown) => e)) as ApiError;
+    expect(error.apiMessage).toBe('the API token is missing or wrong');
+    expect(error.message).not.toContain('[redacted]');
+  });
+
+  it('a signed bundle URL in an error body reaches neither the error nor the logs', async () => {
+    const signed = 'http://127.0.0.1:1/bundles/abc.zip?expires=1900000000&signature=0a1b2c3d4e5f';
+    server = await startServer((_h, res) => sendJson(res, 400, errorBody(400, `could not fetch ${signed}: connection refused`)));
+    const { logger, lines } = capturingLogger();
+    client = testClient(server.url, { logger });
+    const error = (await client.request({ method: 'POST', path: '/x', schema: z.unknown() }).catch((e: unknown) => e)) as ApiError;
+    expect(error.apiMessage).toBe('could not fetch http://127.0.0.1:1/bundles/abc.zip?[redacted]: connection refused');
+    for (const text of [error.message, inspect(error, { depth: 10 }), JSON.stringify(error), ...lines]) expect(text).not.toContain('signature=');
+  });
+});

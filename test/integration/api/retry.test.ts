@@ -185,3 +185,20 @@ describe('timeouts', () => {
     expect(server.hits).toHaveLength(1);
   });
 });
+
+describe('handled retries', () => {
+  it('are debug records and reach onRetry with the failed status, so a run can count them', async () => {
+    const levels: string[] = [];
+    const record = (level: string) => (_fields: object, message?: string) => void levels.push(`${level} ${message ?? ''}`);
+    const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
+    const retried: (number | undefined)[] = [];
+    await flaky(2, (_h, res, index) => (index === 0 ? sendJson(res, 429, errorBody(429, 'slow down'), { 'retry-after': '1' }) : sendJson(res, 503, errorBody(503, 'busy'))), {
+      logger,
+      onRetry: (status) => retried.push(status),
+    });
+    await expect(client!.request({ path: '/x', schema: OkSchema })).resolves.toEqual({ ok: true });
+    expect(retried).toEqual([429, 503]);
+    expect(levels.filter((line) => line.includes('retrying'))).toEqual(['debug api call failed, retrying', 'debug api call failed, retrying']);
+    expect(levels.filter((line) => !line.startsWith('debug'))).toEqual([]);
+  });
+});

@@ -7,7 +7,6 @@ import {
   GitRefSource,
   readDocsRepo,
   SnapshotStaleError,
-  streamBundle,
   WorktreeSource,
 } from '../../../src/content/index.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
@@ -112,32 +111,5 @@ describe('createBundle', () => {
     const source = await GitRefSource.open(repo);
     const fromGit = await createBundle(await readDocsRepo(source), source);
     expect(fromGit.bytesHash).toBe((await bundleOf(EXAMPLE)).bytesHash);
-  });
-
-  it('streams exactly the bytes createBundle writes, non-ASCII names, stored images and all', async () => {
-    const dir = await tempTree({
-      '.gitbook.yaml': 'root: ./docs\n',
-      'docs/README.md': '# Accueil\n\n![](.gitbook/assets/Écran (1).png)\n',
-      'docs/SUMMARY.md': '* [Accueil](README.md)\n* [Café](café/menu.md)\n',
-      'docs/café/menu.md': `# Menu\n\n${'espresso '.repeat(5000)}\n`,
-      'docs/.gitbook/assets/Écran (1).png': new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)),
-      'docs/.gitbook/assets/empty.txt': '',
-    });
-    const source = new WorktreeSource(dir);
-    const snapshot = await readDocsRepo(source);
-    expect(snapshot.warnings).toEqual([]);
-    const whole = await createBundle(snapshot, source);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of streamBundle(snapshot, source)) chunks.push(chunk);
-    expect(Buffer.concat(chunks).equals(Buffer.from(whole.bytes))).toBe(true);
-    expect(Object.keys(unzipSync(whole.bytes))).toEqual(snapshot.files.map((file) => file.path));
-  });
-
-  it('streams the example repo identically too', async () => {
-    const source = new WorktreeSource(EXAMPLE);
-    const snapshot = await readDocsRepo(source);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of streamBundle(snapshot, source, { level: 9 })) chunks.push(chunk);
-    expect(Buffer.concat(chunks).equals(Buffer.from((await createBundle(snapshot, source, { level: 9 })).bytes))).toBe(true);
   });
 });

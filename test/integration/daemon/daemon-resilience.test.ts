@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../../src/daemon/start-daemon.js';
+import { processorRegistry } from '../../../workers/processor-registry.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection } from '../../../src/queue/redis-connection.js';
@@ -14,16 +15,16 @@ import {
   liveChangeRequests,
   logRecords,
   recordingLogger,
-  SHARED_REDIS_URL,
   sleep,
   spawnCli,
-  startDedicatedRedis,
   uniquePrefix,
   until,
   waitForChangeRequestContent,
   waitIdle,
   writeDaemonConfig,
 } from '../../support/daemon-harness.js';
+import { startRedisServer } from '../../support/redis-server.js';
+import { testRedisUrl } from '../../support/test-environment.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 
 /**
@@ -46,7 +47,7 @@ async function emulatorAndDocs(latencyMs: number): Promise<{ emulator: RunningEm
 
 /** A producer (and queue handle) of the test's own on the shared Redis, under `prefix`. */
 function testProducer(prefix: string): BullmqProducer {
-  const connection = createRedisConnection(SHARED_REDIS_URL, 'admin', recordingLogger());
+  const connection = createRedisConnection(testRedisUrl(), 'admin', recordingLogger());
   const producer = new BullmqProducer(connection, prefix);
   cleanups.push(async () => {
     await producer.close();
@@ -70,9 +71,9 @@ describe('docsync daemon under failure', () => {
     // 400 ms per API call: the job takes seconds, so it is surely still running when killed.
     const { emulator, dir, docs } = await emulatorAndDocs(400);
     const prefix = uniquePrefix('kill9');
-    cleanups.push(() => deleteKeys(SHARED_REDIS_URL, prefix));
+    cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
     // lockDuration 3s: a dead worker's job is noticed within seconds instead of the default minute.
-    const file = await writeDaemonConfig(emulator, dir, { redisUrl: SHARED_REDIS_URL, prefix, daemon: { lockDuration: '3s' } });
+    const file = await writeDaemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon: { lockDuration: '3s' } });
     const producer = testProducer(prefix);
     const queue = producer.queue('space-sync');
 
@@ -106,13 +107,13 @@ describe('docsync daemon under failure', () => {
   });
 
   it('(e) Redis restarted under a running daemon: the daemon recovers by itself, and edits during and after the outage sync', async () => {
-    const redis = await startDedicatedRedis();
+    const redis = await startRedisServer();
     cleanups.push(() => redis.stop());
     const { emulator, dir, docs } = await emulatorAndDocs(0);
     const logger = recordingLogger();
     const prefix = uniquePrefix('restart');
     const loaded = daemonConfig(emulator, dir, { redisUrl: redis.url, prefix });
-    const daemon = await startDaemon(loaded, { role: 'daemon', logger, httpListen: '127.0.0.1:0' });
+    const daemon = await startDaemon(loaded, { role: 'daemon', logger, httpListen: '127.0.0.1:0', processors: processorRegistry });
     cleanups.push(() => daemon.stop());
 
     const original = await readFile(join(docs, EDITED_PAGE), 'utf8');
@@ -145,8 +146,8 @@ describe('docsync daemon under failure', () => {
   it('(g) SIGTERM during a job: the daemon drains and exits 0', async () => {
     const { emulator, dir, docs } = await emulatorAndDocs(400);
     const prefix = uniquePrefix('sigterm');
-    cleanups.push(() => deleteKeys(SHARED_REDIS_URL, prefix));
-    const file = await writeDaemonConfig(emulator, dir, { redisUrl: SHARED_REDIS_URL, prefix, daemon: { shutdownGrace: '20s' } });
+    cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
+    const file = await writeDaemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon: { shutdownGrace: '20s' } });
     const queue = testProducer(prefix).queue('space-sync');
 
     const daemon = spawnCli(['daemon', '-c', file, '--http', '127.0.0.1:0'], dir);

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon, type RunningDaemon } from '../../../src/daemon/start-daemon.js';
+import { processorRegistry } from '../../../workers/processor-registry.js';
 import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { call, startTestEmulator } from '../../support/emulator-harness.js';
@@ -13,13 +14,12 @@ import {
   jobCount,
   liveChangeRequests,
   recordingLogger,
-  SHARED_REDIS_URL,
-  sleep,
   uniquePrefix,
   until,
   waitForChangeRequestContent,
   waitIdle,
 } from '../../support/daemon-harness.js';
+import { testRedisUrl } from '../../support/test-environment.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 
 /**
@@ -48,10 +48,10 @@ async function startAll(name: string, emulatorOptions: EmulatorOptionsInput = {}
   const { dir, docs } = await exampleWorkspace();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const prefix = uniquePrefix(name);
-  cleanups.push(() => deleteKeys(SHARED_REDIS_URL, prefix));
+  cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
   const logger = recordingLogger();
-  const loaded = daemonConfig(emulator, dir, { redisUrl: SHARED_REDIS_URL, prefix, daemon });
-  const running = await startDaemon(loaded, { role: 'daemon', logger, httpListen: '127.0.0.1:0' });
+  const loaded = daemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon });
+  const running = await startDaemon(loaded, { role: 'daemon', logger, httpListen: '127.0.0.1:0', processors: processorRegistry });
   cleanups.push(() => running.stop());
   return { emulator, daemon: running, docs, dir, prefix, logger };
 }
@@ -85,27 +85,28 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
     const importsBefore = importCount(run.emulator);
     const completedBefore = await jobCount(run.daemon.metrics, 'space-sync', 'completed');
 
-    for (let n = 1; n <= 10; n += 1) {
-      await writeFile(join(run.docs, EDITED_PAGE), page(`Rapid edit ${n} of 10.`));
-      await sleep(15);
-    }
+    for (let n = 1; n <= 10; n += 1) await writeFile(join(run.docs, EDITED_PAGE), page(`Rapid edit ${n} of 10.`));
     await waitForChangeRequestContent(run.emulator, page('Rapid edit 10 of 10.'));
-    // Let any trailing file event (debounce + write-finish) turn into its job before counting.
-    await sleep(1_000);
+    // One more edit, then wait for it: the watcher hands on one file's events in order, so anything
+    // the burst still had pending has been synced by then, or folded into this last sync.
+    await writeFile(join(run.docs, EDITED_PAGE), page('After the burst.'));
+    await waitForChangeRequestContent(run.emulator, page('After the burst.'));
     await waitIdle(run.daemon.producer);
 
+    // The burst's syncs plus exactly one for the last edit (or one more folded into it).
     const imports = importCount(run.emulator) - importsBefore;
     const completed = (await jobCount(run.daemon.metrics, 'space-sync', 'completed')) - completedBefore;
-    expect(imports).toBeGreaterThanOrEqual(1);
-    expect(imports).toBeLessThanOrEqual(2);
-    expect(completed).toBeGreaterThanOrEqual(1);
-    expect(completed).toBeLessThanOrEqual(2);
+    expect(imports).toBeGreaterThanOrEqual(2);
+    expect(imports).toBeLessThanOrEqual(3);
+    expect(completed).toBeGreaterThanOrEqual(2);
+    expect(completed).toBeLessThanOrEqual(3);
     expect(await liveChangeRequests(run.emulator)).toHaveLength(1);
   });
 
   it('(c) an edit made while a sync runs is not lost', async () => {
-    // Every API call takes 250 ms, so a sync (read the change request, import) takes over half a second.
-    const run = await startAll('during', { latencyMs: 250 });
+    // Every API call takes a second, so a sync (read the change request, import) takes over two: wide
+    // enough for the second edit to land inside it even on a loaded machine.
+    const run = await startAll('during', { latencyMs: 1_000 });
     await initialSync(run);
     const queue = run.daemon.producer.queue('space-sync');
 
@@ -121,7 +122,8 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
     await waitIdle(run.daemon.producer);
     // Still the later content once everything has settled: nothing older overwrote it.
     await waitForChangeRequestContent(run.emulator, page('Second edit, made during the sync.'), 5_000);
-    expect(await jobCount(run.daemon.metrics, 'space-sync', 'failed')).toBe(0);
+    // An attempt may fail on purpose (the tree changed between read and bundle) and be retried; no job fails for good.
+    expect((await queue.getJobCounts('failed')).failed).toBe(0);
   });
 
   it('(f) a storm of 429s is waited out and the sync completes', async () => {
@@ -131,21 +133,23 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
     const run = await startAll('storm', { rateLimit: 5 });
     await initialSync(run, 1_000);
 
-    // Six seconds outlast the API client's own retries (five tries a second apart), so the job
-    // itself is rate limited: the queue pauses for the time the API asked, without spending an attempt.
-    const stormEnds = Date.now() + 6_000;
-    let stormRequests = 0;
+    // The storm lasts until the job itself has been rate limited (it outlasts the API client's own
+    // retries): the queue pauses for the time the API asked, without spending an attempt.
+    let stormOver = false;
+    const rateLimitedJobs = (): Promise<number> => jobCount(run.daemon.metrics, 'space-sync', 'rate-limited');
     const storm = Promise.all(
       Array.from({ length: 4 }, async () => {
-        while (Date.now() < stormEnds && stormRequests < 40_000) {
-          stormRequests += 1;
-          await call(run.emulator, 'GET', '/v1/orgs', { as: 'admin' });
-        }
+        while (!stormOver) await call(run.emulator, 'GET', '/v1/orgs', { as: 'admin' });
       }),
     );
-    await sleep(200);
-    await writeFile(join(run.docs, EDITED_PAGE), page('Edited during a 429 storm.'));
-    await storm;
+    try {
+      await until('the storm to exhaust the rate limit', () => run.emulator.stats().routes.some((route) => route.status === 429));
+      await writeFile(join(run.docs, EDITED_PAGE), page('Edited during a 429 storm.'));
+      await until('the sync job to be rate limited', async () => (await rateLimitedJobs()) >= 1, 45_000, 100);
+    } finally {
+      stormOver = true;
+      await storm;
+    }
 
     await waitForChangeRequestContent(run.emulator, page('Edited during a 429 storm.'), 30_000, { everyMs: 1_000 });
     // The routes only the daemon calls for an update: read its change request, import into it.
@@ -155,8 +159,9 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
       .routes.filter((route) => route.status === 429 && daemonRoute(route.route))
       .reduce((sum, route) => sum + route.count, 0);
     expect(daemon429s).toBeGreaterThan(0);
-    expect(await jobCount(run.daemon.metrics, 'space-sync', 'rate-limited')).toBeGreaterThanOrEqual(1);
+    // The content lands with the import; the job may still be waiting out a 429 on a later call (the verification read).
+    await waitIdle(run.daemon.producer, 60_000);
     expect(await jobCount(run.daemon.metrics, 'space-sync', 'failed')).toBe(0);
     expect(await jobCount(run.daemon.metrics, 'space-sync', 'completed')).toBeGreaterThanOrEqual(2);
-  });
+  }, 120_000);
 });

@@ -7,10 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpsServer, type OpsServer, type OpsServerOptions } from '../../../src/daemon/ops-server.js';
 import type { Logger } from '../../../src/logging/logger.js';
 import { Metrics } from '../../../src/observability/metrics.js';
+import { chromiumPath, testRedisUrl } from '../../support/test-environment.js';
 
 const CREDENTIAL = { username: 'operator', password: 'correct-horse-battery' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const REDIS = { host: '127.0.0.1', port: 6379 };
 
 /** A logger that keeps every line, to prove the credential never reaches one. */
 function recordingLogger(): Logger & { lines: string[] } {
@@ -136,13 +135,19 @@ describe('ops server: the queue dashboard', () => {
   let userDataDir: string | undefined;
 
   beforeAll(async () => {
-    queue = new Queue(queueName, { connection: REDIS, prefix });
+    const redis = new URL(testRedisUrl());
+    queue = new Queue(queueName, { connection: { host: redis.hostname, port: Number(redis.port) }, prefix });
     await queue.add('space-sync', { target: 'handbook', reason: 'test' });
+  });
+
+  /** Headless Chromium, launched by the one test that drives it: a missing browser fails that test alone. */
+  async function launchBrowser(): Promise<BrowserContext> {
+    const executablePath = chromiumPath();
     userDataDir = await mkdtemp(join(tmpdir(), 'docsync-chromium-'));
     // A fresh profile per run (Playwright takes it as the persistent context's directory, not as
     // an argument), so Chromium never touches a real profile and nothing carries over between runs.
     browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
+      executablePath,
       headless: true,
       args: [
         '--headless',
@@ -155,7 +160,8 @@ describe('ops server: the queue dashboard', () => {
         '--disable-sync',
       ],
     });
-  });
+    return browser;
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -196,7 +202,7 @@ describe('ops server: the queue dashboard', () => {
   it('renders the dashboard with its queues in headless Chromium, 401 without the credential', async () => {
     const { url } = await start({ queues: [queue!], dashboard: CREDENTIAL });
 
-    const page = await browser!.newPage();
+    const page = await (await launchBrowser()).newPage();
     try {
       // Headless Chromium has no password prompt: it fails the navigation after the 401 arrives,
       // so the status is read from the response event rather than from goto's result.

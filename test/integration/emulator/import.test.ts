@@ -134,7 +134,7 @@ describe('import of a GitBook-format zip', () => {
     expect(ids(second)).toEqual(ids(first));
   });
 
-  it('infers pages from folders without a SUMMARY.md', async () => {
+  it('infers pages from folders without a SUMMARY.md, as the sync reader does (a folder without README is led by its first page)', async () => {
     const zip = zipSync(
       textEntries({
         'README.md': '# Home\n',
@@ -150,7 +150,7 @@ describe('import of a GitBook-format zip', () => {
     expect(outline(await spacePages())).toEqual([
       ['Home', 'home', []],
       ['Alpha', 'alpha', []],
-      ['bare', 'bare', [['Only', 'bare/only', []]]],
+      ['Only', 'only', []],
       ['Guide', 'guide', [['Step', 'guide/step', []]]],
       ['zeta', 'zeta', []],
     ]);

@@ -138,7 +138,7 @@ describe('openapi specs: operations', () => {
     const list = await call(emulator, 'GET', BASE, { as: 'read', query: { limit: 1000 } });
     expect(list.status).toBe(200);
     expect(json(list.body).items.map((s: { slug: string }) => s.slug)).toEqual(['a', 'b']);
-    expect(json(list.body).items[0].permissions).toEqual({ view: true, edit: false });
+    expect(json(list.body).items[0].permissions).toEqual({ view: true, edit: false, delete: false });
     const over = await call(emulator, 'GET', BASE, { query: { limit: 1001 } });
     expect(over.status).toBe(400);
     expect(json(over.body).error.message).toContain('limit');

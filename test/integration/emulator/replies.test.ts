@@ -76,7 +76,7 @@ describe('space comment replies', () => {
     expect(nowhere.status).toBe(404);
   });
 
-  it('reads one reply; guests 403; the space has no reply list (404, as in the seed)', async () => {
+  it('reads one reply and lists them under the space too; guests 403', async () => {
     const url = await comment(SPACE);
     const posted = await reply(url, 'comment', 'hello');
     const res = await call(emulator, 'GET', `${url}/replies/${String(posted.id)}`, { as: 'read', query: { format: 'markdown' } });
@@ -84,7 +84,9 @@ describe('space comment replies', () => {
     expect(json(res.body)).toMatchObject({ id: posted.id, permissions: { edit: false, delete: false } });
     expect((await call(emulator, 'GET', `${url}/replies/${String(posted.id)}`, { as: 'guest' })).status).toBe(403);
     expect((await call(emulator, 'GET', `${url}/replies/reply-nope`)).status).toBe(404);
-    expect((await call(emulator, 'GET', `${url}/replies`)).status).toBe(404);
+    const list = await call(emulator, 'GET', `${url}/replies`);
+    expect(list.status).toBe(200);
+    expect(json(list.body)).toMatchObject({ items: [{ id: posted.id }] });
   });
 
   it('updates: the author edits the body, others get 403 for it but may react', async () => {

@@ -16,34 +16,38 @@ function expectBadField(res: CallResult, field: string): void {
   expect(json(res.body).error.message).toContain(`"${field}"`);
 }
 
-async function createTranslation(title = 'French'): Promise<string> {
-  const res = await call(emulator, 'POST', TRANSLATIONS, { body: { title } });
+const INSTRUCTIONS = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] };
+const body = (language = 'fr') => ({ source: { space: 'space-docs', language: 'en' }, language });
+
+async function createTranslation(language = 'fr'): Promise<string> {
+  const res = await call(emulator, 'POST', TRANSLATIONS, { body: body(language) });
   expect(res.status).toBe(201);
   return json(res.body).id as string;
 }
 
 describe('translations', () => {
-  it('creates settings with 201; title 1..100; needs admin', async () => {
-    const res = await call(emulator, 'POST', TRANSLATIONS, { body: { title: 'French' } });
+  it('creates a pending translation of a space with 201; languages from the official list; needs admin', async () => {
+    const res = await call(emulator, 'POST', TRANSLATIONS, { body: body() });
     expect(res.status).toBe(201);
     expect(json(res.body)).toMatchObject({
-      object: 'translation-settings',
-      title: 'French',
-      languages: [],
+      object: 'translation',
+      status: 'pending',
+      source: { space: 'space-docs', language: 'en' },
+      language: 'fr',
+      instructions: { object: 'document', data: {}, nodes: [] },
+      stats: { runs: 0 },
       permissions: { view: true, edit: true },
       urls: { location: `${emulator.url}${TRANSLATIONS}/${json(res.body).id}` },
     });
     expect(typeof json(res.body).createdAt).toBe('string');
-    expect((await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't'.repeat(100) } })).status).toBe(201);
-    expect((await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't' } })).status).toBe(201);
-    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { title: 't'.repeat(101) } }), 'title');
-    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { title: '' } }), 'title');
-    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: {} }), 'title');
-    expect((await call(emulator, 'POST', TRANSLATIONS, { as: 'create', body: { title: 'German' } })).status).toBe(403);
-    expect((await call(emulator, 'POST', TRANSLATIONS, { as: null, body: { title: 'German' } })).status).toBe(401);
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { ...body(), language: 'xx' } }), 'language');
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: { ...body(), source: { space: 'space-nope', language: 'en' } } }), 'source.space');
+    expectBadField(await call(emulator, 'POST', TRANSLATIONS, { body: {} }), 'source');
+    expect((await call(emulator, 'POST', TRANSLATIONS, { as: 'create', body: body('de') })).status).toBe(403);
+    expect((await call(emulator, 'POST', TRANSLATIONS, { as: null, body: body('de') })).status).toBe(401);
   });
 
-  it('lists settings to readers, with permissions from their role', async () => {
+  it('lists translations to readers, with permissions from their role', async () => {
     const id = await createTranslation();
     const res = await call(emulator, 'GET', TRANSLATIONS, { as: 'read' });
     expect(res.status).toBe(200);
@@ -58,21 +62,20 @@ describe('translations', () => {
     const id = await createTranslation();
     const res = await call(emulator, 'GET', `${TRANSLATIONS}/${id}`, { as: 'read' });
     expect(res.status).toBe(200);
-    expect(json(res.body)).toMatchObject({ object: 'translation-settings', id, title: 'French' });
+    expect(json(res.body)).toMatchObject({ object: 'translation', id, language: 'fr' });
     expect((await call(emulator, 'GET', `${TRANSLATIONS}/trans_nope`)).status).toBe(404);
     expect((await call(emulator, 'GET', `/v1/orgs/org-partner/translations/${id}`)).status).toBe(404);
     expect((await call(emulator, 'GET', `${TRANSLATIONS}/${id}`, { as: 'guest' })).status).toBe(403);
   });
 
-  it('replaces the title with PUT; title 1..100; needs admin', async () => {
+  it('replaces the instructions with PUT; needs admin', async () => {
     const id = await createTranslation();
-    const res = await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: { title: 'u'.repeat(100) } });
+    const res = await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: { instructions: INSTRUCTIONS } });
     expect(res.status).toBe(200);
-    expect(json(res.body)).toMatchObject({ id, title: 'u'.repeat(100) });
-    expectBadField(await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: { title: 'u'.repeat(101) } }), 'title');
-    expectBadField(await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: {} }), 'title');
-    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { as: 'edit', body: { title: 'X' } })).status).toBe(403);
-    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/trans_nope`, { body: { title: 'X' } })).status).toBe(404);
+    expect(json(res.body)).toMatchObject({ id, instructions: INSTRUCTIONS });
+    expectBadField(await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { body: {} }), 'instructions');
+    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/${id}`, { as: 'edit', body: { instructions: INSTRUCTIONS } })).status).toBe(403);
+    expect((await call(emulator, 'PUT', `${TRANSLATIONS}/trans_nope`, { body: { instructions: INSTRUCTIONS } })).status).toBe(404);
   });
 
   it('deletes with 205 and no body', async () => {

@@ -6,7 +6,7 @@ import { HttpArtifactStore } from '../../../src/artifacts/http-artifact-store.js
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { migrateItem, type MigrateItemDeps } from '../../../src/migrate/migrate-item.js';
-import { migrationCache } from '../../../src/migrate/open-migration.js';
+import { migrationCache } from '../../../src/runtime/open-migration.js';
 import { DEFAULT_SUBJECT, type MigrationItem } from '../../../src/migrate/plan-schema.js';
 import { RunLedger } from '../../../src/migrate/run-ledger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';

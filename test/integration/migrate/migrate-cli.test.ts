@@ -4,7 +4,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateAction, type MigrateIo } from '../../../src/cli/commands/migrate-command.js';
-import { EXIT } from '../../../src/cli/exit-codes.js';
+import { EXIT } from '../../../src/failure/exit-codes.js';
 import { ConfigError } from '../../../src/config/config-error.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';

@@ -5,16 +5,17 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { HttpArtifactStore } from '../../../src/artifacts/http-artifact-store.js';
 import { migrateAction } from '../../../src/cli/commands/migrate-command.js';
-import { EXIT } from '../../../src/cli/exit-codes.js';
+import { EXIT } from '../../../src/failure/exit-codes.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { migrateItemProcessor } from '../../../src/migrate/migrate-item-processor.js';
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
-import { migrationCache } from '../../../src/migrate/open-migration.js';
+import { migrationCache } from '../../../src/runtime/open-migration.js';
 import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
 import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
 import { RedisStateStore } from '../../../src/state/redis-state-store.js';
-import { deleteKeys, SHARED_REDIS_URL, uniquePrefix } from '../../support/daemon-harness.js';
+import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
+import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
 
@@ -28,7 +29,7 @@ afterAll(removeTempDirs);
 async function startWorkers(emulator: RunningEmulator, prefix: string, baseDir: string): Promise<void> {
   const connections: Redis[] = [];
   const connect = (): Redis => {
-    const redis = createRedisConnection(SHARED_REDIS_URL, 'worker', silentLogger);
+    const redis = createRedisConnection(testRedisUrl(), 'worker', silentLogger);
     connections.push(redis);
     return redis;
   };
@@ -42,7 +43,7 @@ async function startWorkers(emulator: RunningEmulator, prefix: string, baseDir: 
     await artifacts.close();
     await api.close();
     for (const redis of connections) redis.disconnect();
-    await deleteKeys(SHARED_REDIS_URL, prefix);
+    await deleteKeys(testRedisUrl(), prefix);
   });
 }
 
@@ -62,7 +63,7 @@ describe('docsync migrate --queue', () => {
     const plan = path.join(dir, 'plan.yaml');
     await writeFile(plan, stringify({ items }));
     const config = path.join(dir, 'docsync.yaml');
-    await writeFile(config, stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: SHARED_REDIS_URL, prefix }, state: { backend: 'redis' } }));
+    await writeFile(config, stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }));
 
     const out: string[] = [];
     const io = { stdout: { write: (t: string) => out.push(t), isTTY: false }, stderr: { write: () => true }, env: {}, logger: silentLogger };

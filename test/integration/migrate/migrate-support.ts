@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { buildReport, type MigrationReport } from '../../../src/migrate/migration-report.js';
 import { migrateItemProcessor } from '../../../src/migrate/migrate-item-processor.js';
-import { announcedLimit, openMigration, type MigrationRuntime } from '../../../src/migrate/open-migration.js';
+import { announcedLimit, openMigration, type MigrationRuntime } from '../../../src/runtime/open-migration.js';
 import type { MigrationPlan } from '../../../src/migrate/plan-schema.js';
 import { RunLedger } from '../../../src/migrate/run-ledger.js';
 import { runMigration, type MigrationEvent } from '../../../src/migrate/run-migration.js';

@@ -18,10 +18,10 @@ afterAll(async () => {
 /** Line numbers in the full manifest (site-test-support.ts); YAML errors are where the parser notices them. */
 const CASES: [string, (text: string) => string, number, string | undefined, string][] = [
   ['bad YAML', (t) => t.replace('basename: handbook', 'basename: [handbook'), 7, undefined, 'not valid YAML'],
-  ['a title out of bounds', (t) => t.replace('title: Blog', `title: ${'b'.repeat(129)}`), 62, 'site.structure.1.children.1.title', '128'],
+  ['a title out of bounds', (t) => t.replace('title: Blog', `title: ${'b'.repeat(129)}`), 63, 'site.structure.1.children.1.title', '128'],
   ['a bad proxy', (t) => t.replace('proxy: www.example.com/docs', 'proxy: https://www.example.com/docs'), 7, 'site.proxy', 'host name'],
-  ['an unknown space key', (t) => `${t}spaces:\n  no-such-space: space-1\n`, 67, 'spaces.no-such-space', 'unknown space key'],
-  ['an invalid JSON Schema', (t) => t.replace('isBeta: { type: boolean }', 'isBeta: { type: string }'), 15, 'site.adaptiveContent.jsonSchema.properties.isBeta.type', 'boolean'],
+  ['an unknown space key', (t) => `${t}spaces:\n  no-such-space: space-1\n`, 68, 'spaces.no-such-space', 'unknown space key'],
+  ['an invalid JSON Schema', (t) => t.replace('isBeta: { type: boolean, description: In the beta programme }', 'isBeta: { type: boolean }'), 15, 'site.adaptiveContent.jsonSchema.properties.isBeta', '`description` is required'],
 ];
 
 describe('invalid site manifests', () => {

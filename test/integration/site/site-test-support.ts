@@ -63,11 +63,12 @@ export function fullManifest(siteId: string, edit: (text: string) => string = (t
       $schema: http://json-schema.org/draft-07/schema#
       type: object
       properties:
-        isBeta: { type: boolean }
+        isBeta: { type: boolean, description: In the beta programme }
         unsigned:
           type: object
+          description: Unsigned claims of the site visitor.
           properties:
-            darkMode: { type: boolean }
+            darkMode: { type: boolean, description: Prefers a dark colour scheme }
           additionalProperties: false
       additionalProperties: false
   shareLinks:

@@ -11,6 +11,8 @@ import { specPublishAction, specStatusAction, specVersionsAction, type SpecIo } 
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
+import type { ReadScope } from '../../../src/config/read-scope.js';
+import { loadSpec } from '../../../src/specs/load-spec.js';
 import { publishSpec } from '../../../src/specs/publish-spec.js';
 import { waitForSpec } from '../../../src/specs/wait-for-spec.js';
 import { ORG, TOKENS, startTestEmulator } from '../../support/emulator-harness.js';
@@ -28,7 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   emulator.reset();
   dir = await mkdtemp(join(tmpdir(), 'docsync-specs-'));
-  await cp('test/fixtures/specs', join(dir, 'specs'), { recursive: true });
+  await cp(new URL('../../fixtures/specs', import.meta.url).pathname, join(dir, 'specs'), { recursive: true });
   out = [];
 });
 afterEach(async () => {
@@ -89,6 +91,42 @@ describe('docsync spec publish against the emulator', () => {
       expect(seen[0]).toBe('pending');
       expect(seen.at(-1)).toBe('complete');
       expect(outcome).toMatchObject({ kind: 'done', version: published.spec?.lastVersion });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('skips an unchanged multi-file spec without validating it, and validates again once a referenced file changes', async () => {
+    const api = new ApiClient({ endpoint: emulator.url, token: TOKENS.admin });
+    try {
+      const loads: string[] = [];
+      const deps = {
+        api,
+        state: new MemoryStateStore(),
+        logger: silentLogger,
+        load: (file: string, scope?: ReadScope) => {
+          loads.push(file);
+          return loadSpec(file, scope);
+        },
+      };
+      const target = { organizationId: ORG, slug: 'multi', file: join(dir, 'specs/multi/openapi.yaml') };
+      const first = await publishSpec(deps, target);
+      expect(first.outcome).toBe('published');
+      expect(loads).toHaveLength(1);
+
+      const again = await publishSpec(deps, target);
+      expect(again).toMatchObject({ outcome: 'skipped', hash: first.hash, referencedFiles: first.referencedFiles, source: first.source });
+      expect(loads).toHaveLength(1);
+
+      const schema = first.referencedFiles.find((f) => f.includes('/schemas/'));
+      if (schema === undefined) throw new Error('the fixture has no referenced schema file');
+      await writeFile(schema, `${await readFile(schema, 'utf8')}\n# edited\n`);
+      const edited = await publishSpec(deps, target);
+      expect(loads).toHaveLength(2);
+      // A comment in a bundled file does not change what is sent: validated again, then skipped by the hash of the text.
+      expect(edited).toMatchObject({ outcome: 'skipped', hash: first.hash });
+      expect((await publishSpec(deps, target, { force: true })).outcome).toBe('published');
+      expect(loads).toHaveLength(3);
     } finally {
       await api.close();
     }

@@ -2,8 +2,10 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../../src/daemon/start-daemon.js';
+import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
-import { deleteKeys, recordingLogger, SHARED_REDIS_URL, uniquePrefix, until } from '../../support/daemon-harness.js';
+import { deleteKeys, recordingLogger, uniquePrefix, until } from '../../support/daemon-harness.js';
+import { testRedisUrl } from '../../support/test-environment.js';
 import { configFor, exampleWorkspace } from '../../support/sync-harness.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -20,18 +22,18 @@ describe('specs under the daemon', () => {
     const specDir = join(dir, 'api');
     await cp(new URL('../../fixtures/specs/multi/', import.meta.url).pathname, specDir, { recursive: true });
     const prefix = uniquePrefix('spec-watch');
-    cleanups.push(() => deleteKeys(SHARED_REDIS_URL, prefix));
+    cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
     const loaded = configFor(
       emulator,
       dir,
       {},
       {
         specs: [{ organizationId: 'org-emulator', slug: 'multi-pets', file: 'api/openapi.yaml' }],
-        redis: { url: SHARED_REDIS_URL, prefix },
+        redis: { url: testRedisUrl(), prefix },
         daemon: { debounce: '150ms', reconcileInterval: '1h', shutdownGrace: '10s' },
       },
     );
-    const daemon = await startDaemon(loaded, { role: 'daemon', logger: recordingLogger(), httpListen: '127.0.0.1:0' });
+    const daemon = await startDaemon(loaded, { role: 'daemon', logger: recordingLogger(), httpListen: '127.0.0.1:0', processors: processorRegistry });
     cleanups.push(() => daemon.stop());
 
     // Read behind the API: the test must not spend requests of the daemon's token.

@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT } from '../../../src/cli/exit-codes.js';
+import { EXIT } from '../../../src/failure/exit-codes.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';

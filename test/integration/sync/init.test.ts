@@ -49,6 +49,26 @@ describe('docsync init', () => {
     expect(await initAction({ dir, force: true }, capture().io)).toBe(0);
   });
 
+  it('adds .docsync/ to .gitignore: creates the file, appends once, leaves a line that ignores it already', async () => {
+    const fresh = await tempTree({ 'docs/README.md': '# Home\n' });
+    const first = capture();
+    expect(await initAction({ dir: fresh }, first.io)).toBe(0);
+    expect(first.out.join('')).toContain(`Created ${join(fresh, '.gitignore')}`);
+    expect(await readFile(join(fresh, '.gitignore'), 'utf8')).toBe('# docsync state, caches and bundles\n.docsync/\n');
+    expect(await initAction({ dir: fresh, force: true }, capture().io)).toBe(0);
+    expect(await readFile(join(fresh, '.gitignore'), 'utf8')).toBe('# docsync state, caches and bundles\n.docsync/\n');
+
+    const existing = await tempTree({ 'docs/README.md': '# Home\n', '.gitignore': 'node_modules' });
+    expect(await initAction({ dir: existing }, capture().io)).toBe(0);
+    expect(await readFile(join(existing, '.gitignore'), 'utf8')).toBe('node_modules\n\n# docsync state, caches and bundles\n.docsync/\n');
+
+    const covered = await tempTree({ 'docs/README.md': '# Home\n', '.gitignore': 'dist/\n/.docsync\n' });
+    const quiet = capture();
+    expect(await initAction({ dir: covered }, quiet.io)).toBe(0);
+    expect(quiet.out.join('')).not.toContain('.gitignore');
+    expect(await readFile(join(covered, '.gitignore'), 'utf8')).toBe('dist/\n/.docsync\n');
+  });
+
   it('refuses a folder that does not exist', async () => {
     const dir = await tempTree({});
     const run = capture();

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PullIo } from '../../../src/cli/commands/pull-command.js';
@@ -8,9 +8,11 @@ import { parsePageMeta, parseSummary, readDocsRepo, WorktreeSource, type Summary
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { runSyncOnce } from '../../../src/runtime/run-sync-once.js';
+import { ApiClient } from '../../../src/api/api-client.js';
+import { PullDownloadError } from '../../../src/sync/pull/pull-download-error.js';
 import { pullSpace, type PullSpaceDeps } from '../../../src/sync/pull/pull-space.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
-import { configFor, EXAMPLE_DOCS, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let emulator: RunningEmulator;
@@ -23,16 +25,10 @@ afterAll(async () => {
 });
 beforeEach(() => emulator.reset());
 
-/** Serves the example's assets for the emulator's (unreachable) download URLs. */
-const fetchAsset: NonNullable<PullIo['fetch']> = async (url) => {
-  const name = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '');
-  return new Response(new Uint8Array(await readFile(join(EXAMPLE_DOCS, '.gitbook', 'assets', name))));
-};
-
 function io(): PullIo & { out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, logger: silentLogger, fetch: fetchAsset };
+  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, logger: silentLogger };
 }
 
 /** A docsync.yaml in `dir` pointing at the emulator, with target `docs` → ./docs → space-docs. */
@@ -132,7 +128,7 @@ describe('docsync pull', () => {
         listPages: () => Promise.resolve(tree),
         getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
       },
-      list: () => Promise.resolve([{ id: 'f1', name: 'logo.svg', contentType: 'image/svg+xml', downloadURL: 'gs://bucket/logo.svg', size: 3 }]),
+      list: () => Promise.resolve([]),
     } as unknown as PullSpaceDeps['api'];
     const dir = await makeTempDir('docsync-pull-');
     const result = await pullSpace({ api }, { spaceId: 's1', directory: dir });
@@ -141,16 +137,33 @@ describe('docsync pull', () => {
       '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides \\[beta\\]\n\n* [Install](install/README.md)\n  * [On Linux](install/linux.md)\n',
     );
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('# Page p1\n');
-    expect(await readFile(join(dir, 'install/linux.md'), 'utf8')).toBe('---\ndescription: "Tux: yes"\nhidden: true\n---\n# Page p3\n');
+    expect(await readFile(join(dir, 'install/linux.md'), 'utf8')).toBe("---\ndescription: 'Tux: yes'\nhidden: true\n---\n# Page p3\n");
     expect(result.warnings).toEqual([
       'link page "Elsewhere" in the top level: only documents and groups are pulled; skipped',
-      '.gitbook/assets/logo.svg: no http(s) download URL; skipped',
     ]);
     expect(result.snapshot.pages.map((g) => [g.title, g.pages.map((p) => p.title)])).toEqual([
       [undefined, ['Welcome']],
       ['Guides [beta]', ['Install']],
     ]);
     expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'install/linux.md', hidden: true, description: 'Tux: yes' });
+  });
+
+  it('fails naming every file it could not download, and writes nothing', async () => {
+    await mergedExampleSpace();
+    const dir = await makeTempDir('docsync-pull-');
+    const target = join(dir, 'pulled');
+    // The emulator's own download route, asked for a file id it does not hold: a real 404.
+    const missing: PullSpaceDeps['fetch'] = (url, init) => fetch(url.replace(/\/[^/]+\/([^/]+)$/, '/no-such-file/$1'), init);
+    const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
+    try {
+      const error = await pullSpace({ api, fetch: missing }, { spaceId: 'space-docs', directory: target }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PullDownloadError);
+      expect((error as PullDownloadError).failures).toEqual(['.gitbook/assets/Sync flow (1).png: HTTP 404']);
+      expect((error as Error).message).toContain('nothing was written');
+    } finally {
+      await api.close();
+    }
+    expect(await readdir(dir)).toEqual([]);
   });
 });
 

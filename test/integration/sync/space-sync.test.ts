@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -107,7 +107,14 @@ describe('space sync against the emulator', () => {
     await writeFile(join(docs, 'SUMMARY.md'), (await readFile(join(docs, 'SUMMARY.md'), 'utf8')).replace('* [CLI reference](reference/cli.md)\n', ''));
     const writes = emulator.stats().writes;
     const dry = await syncOnce(loaded, true);
-    expect(dry.results[0]?.diff).toEqual({ added: [], changed: ['getting-started/quickstart.md'], removed: ['reference/cli.md'], unchanged: 25 });
+    expect(dry.results[0]?.diff).toEqual({
+      added: [],
+      changed: ['getting-started/quickstart.md'],
+      removed: ['reference/cli.md'],
+      unchanged: 25,
+      files: { added: [], changed: [], removed: [] },
+      titles: { 'getting-started/quickstart.md': 'Quickstart', 'reference/cli.md': 'CLI reference' },
+    });
     expect(emulator.stats().writes).toBe(writes);
   });
 
@@ -123,7 +130,9 @@ describe('space sync against the emulator', () => {
 describe('sync --once with specs', () => {
   it('publishes configured specs after the spaces and waits until they are processed', async () => {
     const { dir } = await exampleWorkspace();
-    const spec = new URL('../../fixtures/specs/petstore.yaml', import.meta.url).pathname;
+    // Inside the workspace: docsync reads no spec outside the config's repository or folder.
+    const spec = join(dir, 'petstore.yaml');
+    await copyFile(new URL('../../fixtures/specs/petstore.yaml', import.meta.url), spec);
     const report = await syncOnce(configFor(emulator, dir, {}, { specs: [{ organizationId: 'org-emulator', slug: 'petstore', file: spec }] }));
     expect(report.failures).toEqual([]);
     expect(report.specs[0]).toMatchObject({ slug: 'petstore', outcome: 'published', processing: { kind: 'done' } });

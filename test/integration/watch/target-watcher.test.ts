@@ -80,10 +80,11 @@ describe('watchTargets, worktree mode', () => {
     expect(before.every((call) => call.reason.includes('README.md'))).toBe(true);
   });
 
-  it('ignores node_modules, .git, build output and editor temp files', async () => {
+  it('ignores node_modules, .git, what .gitignore ignores (build output) and editor temp files', async () => {
     const dir = await docsDir();
     await mkdir(path.join(dir, '.git'));
     await mkdir(path.join(dir, 'node_modules', 'pkg'), { recursive: true });
+    await writeFile(path.join(dir, '.gitignore'), 'build/\n');
     const calls = await watch([{ name: 'docs', directory: dir, source: 'worktree' }]);
     await writeTree(dir, {
       'node_modules/pkg/index.md': '# dependency\n',

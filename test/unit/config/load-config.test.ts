@@ -2,6 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MissingTokenError } from '../../../src/config/missing-token-error.js';
+import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 import { ConfigError } from '../../../src/config/config-error.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 
@@ -33,7 +35,10 @@ describe('loadConfig', () => {
 
   it('names the variable and the field when the environment lacks it, and honours defaults', async () => {
     const file = await configFile('api:\n  token: ${NOPE_TOKEN}\n');
-    const error = (await loadConfig(file, {}).catch((e: unknown) => e)) as ConfigError;
+    const error = (await loadConfig(file, {}).catch((e: unknown) => e)) as MissingTokenError;
+    // The file is right; the token is what is missing (exit 3, as for a token the API refuses).
+    expect(error).toBeInstanceOf(MissingTokenError);
+    expect(exitCodeFor(error)).toBe(EXIT.auth);
     expect(error.message).toContain('NOPE_TOKEN');
     expect(error.line).toBe(2);
     expect(error.field).toBe('api.token');
@@ -57,6 +62,46 @@ describe('loadConfig', () => {
     const error = (await loadConfig(file, {}).catch((e: unknown) => e)) as ConfigError;
     expect(error.field).toBe('spaces.1.name');
     expect(error.line).toBe(5);
+  });
+});
+
+describe('environment overrides', () => {
+  const SPACES = 'spaces:\n  - name: docs\n    directory: ./docs\n    spaceId: sp1\n';
+
+  it('REDIS_URL sets redis.url with no interpolation in the file, and overrides the file', async () => {
+    const bare = await configFile(SPACES);
+    expect((await loadConfig(bare, { REDIS_URL: 'redis://redis:6379/2' })).config.redis.url).toBe('redis://redis:6379/2');
+    expect((await loadConfig(bare, {})).config.redis.url).toBe('redis://127.0.0.1:6379');
+    const literal = await configFile(`${SPACES}redis:\n  url: redis://127.0.0.1:6380\n  prefix: mine\n`);
+    const { config } = await loadConfig(literal, { REDIS_URL: 'redis://redis:6379' });
+    expect(config.redis).toMatchObject({ url: 'redis://redis:6379', prefix: 'mine' });
+  });
+
+  it('DOCSYNC_TOKEN overrides token: ${GITBOOK_TOKEN}, set or not', async () => {
+    const file = await configFile(`api:\n  token: \${GITBOOK_TOKEN}\n${SPACES}`);
+    expect((await loadConfig(file, { GITBOOK_TOKEN: 'from-gitbook', DOCSYNC_TOKEN: 'from-docsync' })).config.api.token).toBe('from-docsync');
+    expect((await loadConfig(file, { DOCSYNC_TOKEN: 'from-docsync' })).config.api.token).toBe('from-docsync');
+  });
+
+  it('DOCSYNC_ARTIFACTS_LISTEN and DOCSYNC_ARTIFACTS_PUBLIC_URL set the bundle server, as the image does', async () => {
+    const file = await configFile(`${SPACES}artifacts:\n  ttl: 5m\n`);
+    const { config } = await loadConfig(file, { DOCSYNC_ARTIFACTS_LISTEN: '0.0.0.0:8787', DOCSYNC_ARTIFACTS_PUBLIC_URL: 'https://bundles.example.com' });
+    expect(config.artifacts).toMatchObject({ listen: '0.0.0.0:8787', publicUrl: 'https://bundles.example.com', ttl: 300_000 });
+  });
+
+  it('a bad value from the environment is exit 2 naming the variable', async () => {
+    const file = await configFile(SPACES);
+    for (const [variable, value, field] of [
+      ['REDIS_URL', 'localhost:6379', 'redis.url'],
+      ['DOCSYNC_ARTIFACTS_LISTEN', 'everywhere', 'artifacts.listen'],
+      ['DOCSYNC_ENDPOINT', 'not-a-url', 'api.endpoint'],
+    ] as const) {
+      const error = (await loadConfig(file, { [variable]: value }).catch((e: unknown) => e)) as ConfigError;
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(exitCodeFor(error)).toBe(EXIT.config);
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(`(from the environment; ${variable} overrides this setting)`);
+    }
   });
 });
 

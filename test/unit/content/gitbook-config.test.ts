@@ -16,7 +16,7 @@ describe('parseGitbookConfig', () => {
   });
 
   it('defaults everything for an empty file or one with only comments', () => {
-    expect(parseGitbookConfig('')).toEqual({ config: DEFAULT_GITBOOK_CONFIG, warnings: [], rootLine: undefined });
+    expect(parseGitbookConfig('')).toEqual({ config: DEFAULT_GITBOOK_CONFIG, warnings: [], rootLine: undefined, redirectLines: {} });
     expect(parseGitbookConfig('# nothing here\n').config).toEqual(DEFAULT_GITBOOK_CONFIG);
   });
 

@@ -128,7 +128,7 @@ describe('readDocsRepo with SUMMARY.md', () => {
     expect(paths(snapshot.pages[0]!.pages)).toEqual(['README.md', 'setup.md']);
     expect(snapshot.warnings).toEqual([
       'SUMMARY.md:2: "Setup.md" matched "setup.md" ignoring case; fix the link\'s case',
-      'SUMMARY.md: drafts/x.md and 1 more not listed; not bundled (add them to SUMMARY.md to publish them)',
+      'SUMMARY.md: 2 files are not listed, so not bundled: drafts/x.md, orphan.md (add them to SUMMARY.md to publish them)',
     ]);
   });
 });
@@ -148,6 +148,7 @@ describe('readDocsRepo without SUMMARY.md', () => {
       '.gitbook/assets/x.md': 'not a page',
     });
     expect(snapshot.summary).toBeUndefined();
+    expect(snapshot.files.map((file) => file.path)).not.toContain('.gitbook/assets/x.md');
     expect(paths(snapshot.pages[0]!.pages)).toEqual([
       'README.md',
       'Alpha.md',
@@ -155,7 +156,9 @@ describe('readDocsRepo without SUMMARY.md', () => {
       ['guide/README.md', ['guide/a.md', 'guide/b.md', ['guide/deep/one.md', ['guide/deep/two.md']]]],
       'zeta.md',
     ]);
-    expect(snapshot.warnings).toEqual([]);
+    expect(snapshot.warnings).toEqual([
+      '.gitbook/assets: 1 file referenced by no page, so not bundled: .gitbook/assets/x.md (add a pattern to the target\'s assets.include to bundle them)',
+    ]);
   });
 });
 
@@ -174,7 +177,6 @@ describe('readDocsRepo roots, assets and errors', () => {
     expect(snapshot.files.map((file) => [file.path, file.sourcePath])).toEqual([
       ['.gitbook.yaml', undefined],
       ['.gitbook/assets/a b.png', 'docs/.gitbook/assets/a b.png'],
-      ['.gitbook/assets/unused.gif', 'docs/.gitbook/assets/unused.gif'],
       ['SUMMARY.md', 'docs/SUMMARY.md'],
       ['intro.md', 'docs/intro.md'],
     ]);
@@ -182,6 +184,46 @@ describe('readDocsRepo roots, assets and errors', () => {
     expect(new TextDecoder().decode(config.bytes)).toBe(
       'root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\nredirects:\n  old: intro.md\n',
     );
+  });
+
+  it('bundles only referenced files (links, images, {% file %}, cover, file icons, SUMMARY links), naming the rest in one warning', async () => {
+    const files: Record<string, string | Uint8Array> = {
+      'README.md': '---\ncover: .gitbook/assets/cover.jpg\ncoverY: 12\nicon: .gitbook/assets/icon.svg\n---\n# Home\n\n{% file src=".gitbook/assets/guide.pdf" %}\n[Sheet](.gitbook/assets/data.csv)\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [Spec](openapi.yaml)\n* [A](a.md)\n',
+      'a.md': '# A\n<img src="../docs/.gitbook/assets/shot.png">\n',
+      'openapi.yaml': 'openapi: 3.1.0\n',
+    };
+    for (const name of ['cover.jpg', 'icon.svg', 'guide.pdf', 'data.csv', 'unused-1.png', 'unused-2.png', 'big.mov']) files[`.gitbook/assets/${name}`] = new Uint8Array([1]);
+    const snapshot = await read(files);
+    expect(snapshot.files.map((file) => file.path)).toEqual([
+      '.gitbook/assets/cover.jpg',
+      '.gitbook/assets/data.csv',
+      '.gitbook/assets/guide.pdf',
+      '.gitbook/assets/icon.svg',
+      'README.md',
+      'SUMMARY.md',
+      'a.md',
+      'openapi.yaml',
+    ]);
+    expect(snapshot.pages[0]!.pages[0]).toMatchObject({ path: 'README.md' });
+    expect(snapshot.warnings.filter((w) => w.startsWith('.gitbook/assets'))).toEqual([
+      '.gitbook/assets: 3 files referenced by no page, so not bundled: .gitbook/assets/big.mov, .gitbook/assets/unused-1.png, .gitbook/assets/unused-2.png (add a pattern to the target\'s assets.include to bundle them)',
+    ]);
+
+    const dir = await tempTree(files);
+    const withRules = await readDocsRepo(new WorktreeSource(dir), { assets: { include: ['.gitbook/assets/unused-*'], exclude: ['*.pdf'] } });
+    const bundled = withRules.files.map((file) => file.path).filter((path) => path.startsWith('.gitbook/'));
+    expect(bundled).toEqual(['.gitbook/assets/cover.jpg', '.gitbook/assets/data.csv', '.gitbook/assets/icon.svg', '.gitbook/assets/unused-1.png', '.gitbook/assets/unused-2.png']);
+    expect(withRules.warnings.join('\n')).toContain('2 files referenced by no page, so not bundled: .gitbook/assets/big.mov, .gitbook/assets/guide.pdf');
+  });
+
+  it('names at most 20 unreferenced files and counts the rest', async () => {
+    const files: Record<string, string> = { 'README.md': '# Home\n' };
+    for (let i = 0; i < 25; i++) files[`.gitbook/assets/f${String(i).padStart(2, '0')}.png`] = 'x';
+    const warning = (await read(files)).warnings.at(-1)!;
+    expect(warning).toContain('25 files referenced by no page');
+    expect(warning).toContain('.gitbook/assets/f19.png and 5 more');
+    expect(warning).not.toContain('f20');
   });
 
   it('bundles images referenced outside .gitbook/assets and warns about missing ones', async () => {

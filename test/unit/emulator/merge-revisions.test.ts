@@ -18,17 +18,26 @@ describe('mergeRevisions', () => {
   it('applies the change request’s edits, additions and removals on top of main', () => {
     const main = content([page('a', 'A main'), page('b', 'B', [page('b/c', 'C')]), page('d', 'D'), page('m', 'Main only')]);
     const changes = content([page('a', 'A'), page('b', 'B', [page('b/c', 'C cr'), page('b/n', 'New')])]);
-    expect(titles(mergeRevisions(base, main, changes, newId).pages)).toEqual(['A main', ['B', ['C cr', 'New']], 'Main only']);
+    const merged = mergeRevisions(base, main, changes, newId);
+    expect(titles(merged.pages)).toEqual(['A main', ['B', ['C cr', 'New']], 'Main only']);
+    expect(merged.conflicts).toEqual([]);
   });
 
-  it('lets the change request win when both sides changed a page, and keeps ids unique', () => {
+  it('reports a page both sides changed differently as a conflict (the change request side in the content), and keeps ids unique', () => {
     const main = content([page('a', 'A main'), page('b', 'B', [page('b/c', 'C')]), page('d', 'D')]);
     // The change request moved page d (same id) under b while main kept it at the top.
     const changes = content([page('a', 'A cr'), page('b', 'B', [page('b/c', 'C'), page('b/d', 'D', [], 'id-d')])]);
-    const merged = mergeRevisions(base, main, changes, newId).pages;
+    const result = mergeRevisions(base, main, changes, newId);
+    expect(result.conflicts).toEqual(['a']);
+    const merged = result.pages;
     expect(titles(merged)).toEqual(['A cr', ['B', ['C', 'D']]]);
     const ids = (list: PageRecord[]): string[] => list.flatMap((p) => [p.id, ...ids(p.pages)]);
     expect(new Set(ids(merged)).size).toBe(ids(merged).length);
+  });
+
+  it('is no conflict when both sides made the same change', () => {
+    const same = content([page('a', 'A both'), page('b', 'B', [page('b/c', 'C')]), page('d', 'D')]);
+    expect(mergeRevisions(base, same, same, newId).conflicts).toEqual([]);
   });
 
   it('returns main when the change request changed nothing', () => {

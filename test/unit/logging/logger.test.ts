@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
+import { DivertableDestination } from '../../../src/logging/divertable-destination.js';
 import { createLogger, logFormat } from '../../../src/logging/logger.js';
 
 const SECRET = 'gb_api_3xAmPlE-s3cr3t-t0k3n';
@@ -50,6 +51,41 @@ describe('createLogger', () => {
     logger.warn({}, 'shown');
     expect(out.text()).not.toContain('hidden');
     expect(out.text()).toContain('shown');
+  });
+});
+
+describe('pretty colours', () => {
+  const SGR = new RegExp(String.raw`\u001b\[[0-9;]*m`);
+  const pretty = (env: Record<string, string>, color?: boolean): string => {
+    const out = sink();
+    createLogger({ destination: out, format: 'pretty', env, ...(color === undefined ? {} : { color }) }).warn({ target: 'docs' }, 'look');
+    return out.text();
+  };
+
+  it('follow FORCE_COLOR and NO_COLOR, and an explicit choice over both', () => {
+    expect(pretty({})).not.toMatch(SGR);
+    expect(pretty({ FORCE_COLOR: '1' })).toMatch(SGR);
+    expect(pretty({ NO_COLOR: '1' }, true)).toMatch(SGR);
+    expect(pretty({ FORCE_COLOR: '1' }, false)).not.toMatch(SGR);
+    expect(pretty({ FORCE_COLOR: '0' })).toContain('WARN');
+  });
+});
+
+describe('DivertableDestination', () => {
+  it('sends whole lines elsewhere until restored', () => {
+    const out = sink();
+    const lines = new DivertableDestination(out);
+    const logger = createLogger({ destination: lines, format: 'pretty', env: {} });
+    const diverted: string[] = [];
+    logger.warn({}, 'before');
+    const restore = lines.divert((line) => diverted.push(line));
+    logger.warn({ target: 'docs' }, 'during');
+    restore();
+    logger.warn({}, 'after');
+    expect(out.text()).toMatch(/WARN: before\n[^]*WARN: after\n$/);
+    expect(out.text()).not.toContain('during');
+    expect(diverted).toHaveLength(1);
+    expect(diverted[0]).toMatch(/WARN: during\n {4}target: "docs"\n$/);
   });
 });
 

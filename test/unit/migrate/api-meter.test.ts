@@ -34,3 +34,14 @@ describe('ApiMeter', () => {
     expect(meter.recentRate()).toBe(0);
   });
 });
+
+describe('ApiMeter.onRetry', () => {
+  it('tells 429s waited out from other retries', () => {
+    const meter = new ApiMeter();
+    meter.onRetry(429);
+    meter.onRetry(429);
+    meter.onRetry(503);
+    meter.onRetry(undefined);
+    expect({ waits: meter.rateLimitWaits, retries: meter.retries }).toEqual({ waits: 2, retries: 2 });
+  });
+});

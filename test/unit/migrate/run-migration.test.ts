@@ -9,8 +9,8 @@ import { JsonLinesOutput } from '../../../src/migrate/progress-output.js';
 import { itemHash } from '../../../src/migrate/run-id.js';
 import { RunLedger } from '../../../src/migrate/run-ledger.js';
 import { runMigration, type MigrationEvent } from '../../../src/migrate/run-migration.js';
-import { PermanentJobError } from '../../../src/queue/errors/permanent-job-error.js';
-import type { Processor } from '../../../src/queue/processor.js';
+import { PermanentJobError } from '../../../src/failure/permanent-job-error.js';
+import type { ItemAttempt } from '../../../src/migrate/item-attempt.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 
 const item = (n: number): MigrationItem => ({
@@ -49,7 +49,7 @@ describe('runMigration', () => {
     let inFlight = 0;
     let peak = 0;
     const tries = new Map<string, number>();
-    const processor: Processor<'migrate-item'> = async ({ item: it }, { attempt }) => {
+    const processor: ItemAttempt = async ({ item: it }, { attempt }) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
       tries.set(it.id, (tries.get(it.id) ?? 0) + 1);
@@ -99,7 +99,7 @@ describe('runMigration', () => {
       result: doneResult(first),
     });
     const ran: string[] = [];
-    const processor: Processor<'migrate-item'> = ({ item: it }) => {
+    const processor: ItemAttempt = ({ item: it }) => {
       ran.push(it.id);
       return Promise.reject(new ServerError({ method: 'POST', path: '/x', status: 500 }));
     };
@@ -119,7 +119,7 @@ describe('runMigration', () => {
     const ledger = new RunLedger(new MemoryStateStore(), 'm-unit');
     const stop = new AbortController();
     let started = 0;
-    const processor: Processor<'migrate-item'> = async ({ item: it }, { signal }) => {
+    const processor: ItemAttempt = async ({ item: it }, { signal }) => {
       started += 1;
       if (started === 3) stop.abort();
       await tick(2);

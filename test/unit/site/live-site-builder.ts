@@ -28,7 +28,7 @@ export function liveSite(parts: Partial<Omit<LiveSite, 'site'>> & { site?: Parti
       parts.adaptiveSchema ??
       AdaptiveJsonSchemaSchema.parse({
         type: 'object',
-        properties: { unsigned: { type: 'object', properties: {}, additionalProperties: false } },
+        properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
         additionalProperties: false,
       }),
   };

@@ -132,10 +132,11 @@ describe('parseManifest', () => {
   });
 
   it.each([
-    ['a non-boolean claim', ['        beta: { type: string }'], [], 'site.adaptiveContent.jsonSchema.properties.beta.type', 11],
+    ['a claim without a description', ['        beta: { type: boolean }'], [], 'site.adaptiveContent.jsonSchema.properties.beta', 11],
+    ['a claim of an unknown type', ['        beta: { type: date, description: Beta }'], [], 'site.adaptiveContent.jsonSchema.properties.beta', 11],
     ['additional properties allowed', [], ['      additionalProperties: true'], 'site.adaptiveContent.jsonSchema.additionalProperties', 11],
     ['another draft', [], ['      $schema: http://json-schema.org/draft-04/schema#'], 'site.adaptiveContent.jsonSchema.$schema', 12],
-    ['a required claim it does not declare', [], ['      required: [gamma]'], 'site.adaptiveContent.jsonSchema.required.0', 12],
+    ['a `required` list (the API accepts none)', [], ['      required: [gamma]'], 'site.adaptiveContent.jsonSchema.required', 12],
   ])('refuses an adaptive JSON Schema with %s', (_what, properties, top, field, line) => {
     const schema = [
       '  adaptiveContent:', //                                                          5
@@ -143,7 +144,7 @@ describe('parseManifest', () => {
       '    jsonSchema:', //                                                             7
       '      type: object', //                                                          8
       '      properties:', //                                                           9
-      '        unsigned: { type: object, properties: {}, additionalProperties: false }', // 10
+      "        unsigned: { type: object, description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false }", // 10
       ...properties,
       ...(top.some((l) => l.includes('additionalProperties')) ? [] : ['      additionalProperties: false']),
       ...top,

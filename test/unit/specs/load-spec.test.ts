@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SpecValidationError } from '../../../src/specs/errors/spec-validation-error.js';
@@ -8,7 +8,7 @@ import { listSpecFiles } from '../../../src/specs/list-spec-files.js';
 import { loadSpec } from '../../../src/specs/load-spec.js';
 import { specHash } from '../../../src/specs/spec-hash.js';
 
-const FIXTURES = resolve('test/fixtures/specs');
+const FIXTURES = new URL('../../fixtures/specs', import.meta.url).pathname;
 let dir: string;
 
 beforeAll(async () => {
@@ -63,11 +63,13 @@ describe('loadSpec', () => {
     expect(JSON.parse(spec.text).components.schemas.Pet.properties.id.type).toBe('integer');
   });
 
-  it('refuses a schema error, naming the file, the line and the JSON pointer', async () => {
-    const file = join(FIXTURES, 'invalid.yaml');
+  it('refuses a schema error, naming the file (relative to the working directory), the line and the JSON pointer', async () => {
+    const file = join(process.cwd(), 'specs', 'invalid.yaml');
+    await mkdir(join(process.cwd(), 'specs'));
+    await cp(join(FIXTURES, 'invalid.yaml'), file);
     const error = await failure(file);
     expect(error).toMatchObject({ file, line: 7, pointer: '/paths/~1pets/get', code: 'E_SPEC_INVALID' });
-    expect(error.message).toBe(`test/fixtures/specs/invalid.yaml:7: /paths/~1pets/get: must have required property 'responses' (OpenAPI schema)`);
+    expect(error.message).toBe(`specs/invalid.yaml:7: /paths/~1pets/get: must have required property 'responses' (OpenAPI schema)`);
     expect(error.cause).toBeInstanceOf(Error);
   });
 

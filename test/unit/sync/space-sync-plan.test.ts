@@ -58,3 +58,26 @@ describe('planSpaceSync', () => {
     expect(plan.actions[0]).toEqual({ kind: 'set-subject', changeRequest: 4, subject: 'New [docsync:docs]' });
   });
 });
+
+describe('planSpaceSync when the live content already holds the bundle', () => {
+  it('writes nothing when the space holds it, in either mode, whatever the state says', () => {
+    for (const mode of ['change-request', 'direct']) {
+      const plan = planSpaceSync({ target: target({ mode }), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: undefined, liveMatches: true });
+      expect(plan).toMatchObject({ actions: [], skipReason: 'the space already holds this content' });
+    }
+  });
+
+  it('leaves a change request that holds it alone, and only merges it with autoMerge', () => {
+    const open = planSpaceSync({ target: target(), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: liveCr({ outdated: true }), liveMatches: true });
+    expect(open).toMatchObject({ actions: [], changeRequest: { number: 4 }, skipReason: 'change request #4 already holds this content' });
+    const merging = planSpaceSync({
+      target: target({ changeRequest: { autoMerge: true, reviewers: ['u1'] } }),
+      contentHash: 'h2',
+      subject: 'S',
+      state: undefined,
+      liveChangeRequest: liveCr(),
+      liveMatches: true,
+    });
+    expect(merging.actions).toEqual([{ kind: 'merge' }]);
+  });
+});

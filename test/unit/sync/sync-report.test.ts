@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnnotations, formatHuman, formatStepSummary, summarize, type SyncReport } from '../../../src/cli/sync-report.js';
+import { formatAnnotations, formatHuman, formatStepSummary, placeWarning, summarize, syncOutputs } from '../../../src/cli/sync-report.js';
+import type { SyncReport } from '../../../src/runtime/sync-report.js';
 import type { SpaceSyncResult } from '../../../src/sync/sync-space.js';
 
 const result = (outcome: SpaceSyncResult['outcome'], warnings: string[] = []): SpaceSyncResult => ({
@@ -16,6 +17,8 @@ const report: SyncReport = {
   results: [result('updated', ['SUMMARY.md:4: gone.md not found; skipped'])],
   specs: [],
   failures: [{ target: 'api', error: 'Space "x" not found | 404\nretry', code: 'E_API_NOT_FOUND', exitCode: 6 }],
+  writes: 2,
+  archived: [],
 };
 
 describe('sync report output', () => {
@@ -29,11 +32,74 @@ describe('sync report output', () => {
     expect(formatHuman(report, false)).toContain('warning: SUMMARY.md:4');
   });
 
-  it('escapes GitHub annotations and step summaries', () => {
-    expect(formatAnnotations(report)).toContain('::error title=docsync api::Space "x" not found | 404%0Aretry');
-    expect(formatAnnotations(report)).toContain('::warning title=docsync docs::SUMMARY.md:4');
-    const summary = formatStepSummary(report);
-    expect(summary).toContain('| docs | updated | 3 pages change request #7, 1 warnings |');
-    expect(summary).toContain('Space "x" not found \\| 404 retry');
+  it('escapes GitHub annotations and places content warnings on their file and line', () => {
+    const annotations = formatAnnotations(report, (target, file) => `site/${file}`);
+    expect(annotations).toContain('::error title=docsync api::Space "x" not found | 404%0Aretry');
+    expect(annotations).toContain('::warning file=site/SUMMARY.md,line=4,title=docsync docs::gone.md not found; skipped');
+    const unplaced = formatAnnotations({ ...report, results: [result('updated', ['the docs folder has no SUMMARY.md'])] });
+    expect(unplaced).toContain('::warning title=docsync docs::the docs folder has no SUMMARY.md');
+  });
+
+  it('lists in a dry run the pages and the files the import would add, change and remove', () => {
+    const planned: SpaceSyncResult = {
+      ...result('planned'),
+      diff: {
+        added: ['guide/setup.md'],
+        changed: [],
+        removed: ['old.md'],
+        unchanged: 2,
+        files: { added: ['.gitbook/assets/new.png'], changed: [], removed: ['.gitbook/assets/gone.png', '.gitbook/assets/also-gone.png'] },
+      },
+    };
+    const text = formatHuman({ ...report, results: [planned] }, true);
+    expect(text).toContain('pages versus live: 1 added, 0 changed, 1 removed, 2 unchanged\n           + guide/setup.md\n           - old.md\n');
+    expect(text).toContain(
+      'files versus live: 1 added, 0 changed, 2 removed\n           + .gitbook/assets/new.png\n           - .gitbook/assets/gone.png\n           - .gitbook/assets/also-gone.png\n',
+    );
+  });
+
+  it('splits a warning into file, line and message', () => {
+    expect(placeWarning('content/SUMMARY.md:4: "gone.md" not found')).toEqual({ file: 'content/SUMMARY.md', line: 4, message: '"gone.md" not found' });
+    expect(placeWarning('content/SUMMARY.md: file is not listed')).toEqual({ file: 'content/SUMMARY.md', message: 'file is not listed' });
+    expect(placeWarning('no file here: at all')).toEqual({ message: 'no file here: at all' });
+  });
+
+  it('writes a step summary table per target: outcome, change request link, pages with titles', () => {
+    const synced: SpaceSyncResult = {
+      ...result('created', ['SUMMARY.md:4: gone.md not found; skipped']),
+      changeRequest: { id: 'cr1', number: 7, url: 'https://app.example/cr/7' },
+      diff: {
+        added: ['guide/setup.md'],
+        changed: ['README.md'],
+        removed: ['old.md', '(no source file) notes'],
+        unchanged: 4,
+        files: { added: [], changed: [], removed: [] },
+        titles: { 'guide/setup.md': 'Set | up', 'README.md': 'Home', 'old.md': 'Old page', '(no source file) notes': 'Notes' },
+      },
+    };
+    const summary = formatStepSummary({ ...report, results: [synced] });
+    expect(summary).toContain('1 created, 1 failed');
+    expect(summary).toContain(
+      [
+        '| `docs` | |',
+        '|---|---|',
+        '| outcome | created |',
+        '| change request | [#7](https://app.example/cr/7) |',
+        '| added: 1 | Set \\| up (`guide/setup.md`) |',
+        '| changed: 1 | Home (`README.md`) |',
+        '| removed: 2 | Old page (`old.md`), Notes (`notes`, made in the editor) |',
+        '| unchanged | 4 |',
+        '| warnings | 1: SUMMARY.md:4: gone.md not found; skipped |',
+      ].join('\n'),
+    );
+    expect(summary).toContain('| api | **failed** | Space "x" not found \\| 404 retry |');
+  });
+
+  it('gives the workflow the first change request link, one status word and the write count', () => {
+    const withUrl = { ...report, results: [{ ...result('updated'), changeRequest: { id: 'cr1', number: 7, url: 'https://app.example/cr/7' } }] };
+    expect(syncOutputs(withUrl, false)).toEqual({ 'change-request-url': 'https://app.example/cr/7', status: 'failed', writes: '2' });
+    expect(syncOutputs({ ...withUrl, failures: [] }, false).status).toBe('synced');
+    expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, false).status).toBe('unchanged');
+    expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, true).status).toBe('planned');
   });
 });

@@ -8,11 +8,15 @@ const at = (...parts: string[]): string => path.join(root, ...parts);
 describe('worktreeIgnored', () => {
   const ignored = worktreeIgnored(root, [at('node_modules', 'kept.yaml')]);
 
-  it('skips git internals, dependencies, build output and docsync state below the root', () => {
-    for (const dir of ['.git', 'node_modules', 'dist', 'build', '_book', '.docsync']) {
+  it('skips git internals, dependencies and docsync state below the root', () => {
+    for (const dir of ['.git', 'node_modules', '.docsync']) {
       expect(ignored(at(dir)), dir).toBe(true);
       expect(ignored(at('guide', dir, 'x.md')), dir).toBe(true);
     }
+  });
+
+  it('watches build output a sync would read (nothing ignores it here)', () => {
+    for (const dir of ['dist', 'build', '_book']) expect(ignored(at('guide', dir, 'x.md')), dir).toBe(false);
   });
 
   it('keeps docs, assets, the root itself even under a "build" folder, and files listed to keep', () => {

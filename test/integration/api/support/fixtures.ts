@@ -58,7 +58,12 @@ export const shareLink = { object: 'share-link', id: 'sl1', createdAt: at, name:
 export const jsonSchema = {
   type: 'object',
   properties: {
-    unsigned: { type: 'object', properties: { beta: { type: 'boolean' } }, additionalProperties: false },
+    unsigned: {
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: { beta: { type: 'boolean', description: 'In the beta programme' } },
+      additionalProperties: false,
+    },
     paid: { type: 'boolean' },
   },
   additionalProperties: false,

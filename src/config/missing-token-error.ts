@@ -1,0 +1,17 @@
+/**
+ * The configuration takes its token from an environment variable that is not set. Not a mistake
+ * in the file: the token is missing, which the CLI reports with the token's exit code (3).
+ */
+export class MissingTokenError extends Error {
+  override readonly name = 'MissingTokenError';
+  readonly code = 'E_TOKEN_MISSING';
+  readonly field = 'api.token';
+
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line?: number,
+  ) {
+    super(`${file}${line === undefined ? '' : `:${line}`}: api.token: ${message}`);
+  }
+}

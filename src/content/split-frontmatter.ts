@@ -1,0 +1,54 @@
+import matter from '@11ty/gray-matter';
+import { parseDocument } from 'yaml';
+import type { LineNote } from './line-note.js';
+import { yamlErrorSummary } from './yaml-error.js';
+
+/** A page file cut in two: its frontmatter, parsed, and its body, verbatim. */
+export interface SplitPage {
+  /** The frontmatter mapping; `{}` without a block or when the block is not valid YAML. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** The frontmatter block as written (with its `---` lines), '' without one. */
+  readonly block: string;
+  /** Everything after the block, byte for byte (CRLF, block tags, HTML kept). */
+  readonly body: string;
+  /** Line of the file where the body starts (1-based). */
+  readonly bodyLine: number;
+  readonly notes: readonly LineNote[];
+}
+
+// A BOM, `---`, the YAML, then `---` (or YAML's `...`): CRLF or LF, an empty block allowed.
+const BLOCK = /^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+/**
+ * Separates a page's YAML frontmatter from its body, as GitBook does on import. Bad YAML becomes a note
+ * naming its line (the block is still cut off, so it never shows up in the page), never an error.
+ */
+export function splitFrontmatter(text: string): SplitPage {
+  const block = BLOCK.exec(text)?.[0];
+  if (block === undefined) return { data: {}, block: '', body: text, bodyLine: 1, notes: [] };
+  const notes: LineNote[] = [];
+  let data: Record<string, unknown> = {};
+  try {
+    // Only the block goes to gray-matter (it keys a lookup by its whole input, costly for long pages);
+    // passing options keeps it from caching every input in a module-level map.
+    const parsed = matter(block.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), { engines: { yaml: parseYamlMapping } });
+    data = isRecord(parsed.data) ? parsed.data : {};
+  } catch (error) {
+    const { line, reason } = yamlErrorSummary(error);
+    // gray-matter hands over the text after the opening `---` including its newline: lines match the file's.
+    notes.push({ line: line ?? 1, message: `frontmatter is not valid YAML (${reason}); ignored` });
+  }
+  return { data, block, body: text.slice(block.length), bodyLine: block.split('\n').length, notes };
+}
+
+function parseYamlMapping(input: string): object {
+  const doc = parseDocument(input, { uniqueKeys: false });
+  const error = doc.errors[0];
+  if (error !== undefined) throw error;
+  const data: unknown = doc.toJS();
+  return isRecord(data) ? data : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** Folders never read nor watched, at any depth: git internals, dependencies, docsync's own state. */
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules', '.docsync']);
+
+/**
+ * The one rule of what a worktree read (sync) and a worktree watch skip below a docs root: the
+ * folders above at any depth, and what the `.gitignore` files from the repository's root down to
+ * the docs root ignore (gitignore syntax, by the `ignore` package), so the worktree is read as git
+ * would commit it and every edit that can change a sync wakes the watcher. `.gitignore` files below
+ * the docs root are not read.
+ */
+export class TreeIgnore {
+  private constructor(
+    private readonly root: string,
+    /** Each `.gitignore` with the folder its patterns are relative to. */
+    private readonly rules: ReadonlyArray<{ readonly base: string; readonly rule: Ignore }>,
+  ) {}
+
+  /** The rule for the docs root `directory`; reads the `.gitignore` files above it once. */
+  static load(directory: string): TreeIgnore {
+    const root = path.resolve(directory);
+    const rules: { base: string; rule: Ignore }[] = [];
+    for (let folder = root; ; folder = path.dirname(folder)) {
+      const file = path.join(folder, '.gitignore');
+      if (existsSync(file)) rules.unshift({ base: folder, rule: ignore().add(readFileSync(file, 'utf8')) });
+      if (existsSync(path.join(folder, '.git')) || path.dirname(folder) === folder) break;
+    }
+    return new TreeIgnore(root, rules);
+  }
+
+  /**
+   * Whether `relative` (to the docs root, `/`-separated) is skipped. `isDirectory` undefined (a
+   * watcher's candidate without stats) tries it both as a file and as a folder.
+   */
+  ignores(relative: string, isDirectory?: boolean): boolean {
+    if (relative === '') return false;
+    if (relative.split('/').some((segment) => SKIPPED_DIRECTORIES.has(segment))) return true;
+    const absolute = path.join(this.root, ...relative.split('/'));
+    for (const { base, rule } of this.rules) {
+      const fromBase = path.relative(base, absolute).split(path.sep).join('/');
+      if (isDirectory !== true && rule.ignores(fromBase)) return true;
+      if (isDirectory !== false && rule.ignores(`${fromBase}/`)) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { type FileHandle, open, rm } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { deflateSync } from 'fflate';
+import { bundleContents } from './bundle-contents.js';
+import { DeflatePool, type Deflater } from './deflate-pool.js';
+import { type DeflatedEntry, DeflatedEntryCache } from './deflated-entry-cache.js';
+import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
+import type { TreeSource } from './tree-source.js';
+import { writeZipHeader, zipEnd, type ZipEntryFields, zipHeaderLength } from './zip-headers.js';
+import { DEFAULT_LEVEL, type DeflateLevel, levelFor } from './zip-layout.js';
+
+/** Options of {@link writeBundle}. */
+export interface WriteBundleOptions {
+  /** Deflated entries of earlier bundles; only content it lacks is read and deflated. Default: a fresh in-memory cache. */
+  readonly cache?: DeflatedEntryCache;
+  /** Where big batches are deflated. Default: a pool started and closed by this call. */
+  readonly deflater?: Deflater;
+  /** Deflate level for compressible files, 1-9. Default 6. Images, archives and PDFs are stored. */
+  readonly level?: Exclude<DeflateLevel, 0>;
+}
+
+/** A bundle written to a file. */
+export interface BundleFile {
+  readonly path: string;
+  /** Bytes of the zip. */
+  readonly size: number;
+  /** The snapshot's content hash: what is inside, independent of the zip encoding. */
+  readonly contentHash: string;
+  /** sha256 of the zip, hex. */
+  readonly bytesHash: string;
+  /** Files deflated by this call; the others came from the cache or are stored as they are. */
+  readonly deflated: number;
+  /** Files read from the source: the deflated ones and the stored ones. */
+  readonly read: number;
+}
+
+/** Below this many bytes to deflate, a worker round trip costs more than deflating here (a few ms). */
+const INLINE_DEFLATE_BYTES = 256 * 1024;
+/** Bytes sent to a worker at once. */
+const BATCH_BYTES = 512 * 1024;
+/** Read-ahead bound: entries read or deflating but not yet written. */
+const MAX_PENDING_BYTES = 32 * 1024 * 1024;
+/** Output is written in chunks of about this size. */
+const WRITE_CHUNK_BYTES = 1024 * 1024;
+/** Local headers are written into buffers of this size. */
+const ARENA_BYTES = 64 * 1024;
+
+interface Batch {
+  readonly files: Uint8Array[];
+  bytes: number;
+  result?: Promise<DeflatedEntry[]>;
+}
+
+/** An entry on its way to the zip: cached, made here, or the `index`th file of a batch a worker deflates. */
+interface Slot {
+  readonly file: SnapshotFile;
+  readonly level: DeflateLevel;
+  /** From the cache, or made by this call (then it goes into the cache once written). */
+  entry: DeflatedEntry | undefined;
+  batch?: { readonly of: Batch; readonly index: number };
+  /** Bytes this slot holds in memory until written (a stored file, or a deflate's input). */
+  held: number;
+}
+
+/**
+ * Writes the snapshot's deterministic zip (the same bytes as `createBundle`) to `file`, reading and
+ * deflating only the files whose content is not in the cache: after a one-page edit, one file is read
+ * and deflated and every other entry is copied from the cache. Reads are checked against the
+ * snapshot's hashes (`SnapshotStaleError` when a file changed since the read); large deflates run in
+ * worker threads, so the event loop stays free. The cache keeps what this bundle used; prune it after.
+ */
+export async function writeBundle(
+  snapshot: DocsSnapshot,
+  source: TreeSource,
+  file: string,
+  options: WriteBundleOptions = {},
+): Promise<BundleFile> {
+  const level = options.level ?? DEFAULT_LEVEL;
+  const cache = options.cache ?? DeflatedEntryCache.inMemory();
+  const slots: Slot[] = [];
+  const misses: SnapshotFile[] = [];
+  let toDeflate = 0;
+  let deflated = 0;
+  for (const entry of snapshot.files) {
+    const fileLevel = levelFor(entry.path, level);
+    const hit = fileLevel === 0 ? undefined : cache.get(entry.hash, fileLevel);
+    slots.push({ file: entry, level: fileLevel, entry: hit, held: 0 });
+    if (hit !== undefined) continue;
+    misses.push(entry);
+    if (fileLevel !== 0) {
+      toDeflate += entry.size;
+      deflated += 1;
+    }
+  }
+  const useWorkers = toDeflate > INLINE_DEFLATE_BYTES;
+  const ownPool = useWorkers && options.deflater === undefined ? new DeflatePool() : undefined;
+  const deflater = useWorkers ? (options.deflater ?? ownPool) : undefined;
+
+  const handle = await open(file, 'w');
+  const out = new ZipOutput(handle);
+  const reads = bundleContents({ ...snapshot, files: misses }, source)[Symbol.asyncIterator]();
+  try {
+    let written = 0; // slots before this one are in `out`
+    let pendingBytes = 0; // read, not yet written
+    let batch: Batch = { files: [], bytes: 0 };
+    const send = (of: Batch): Promise<DeflatedEntry[]> => {
+      if (of.result === undefined) {
+        if (deflater === undefined) throw new Error('Internal error: a batch without a deflater.');
+        of.result = deflater.deflate(of.files, level);
+        of.result.catch(() => undefined); // awaited in order when written; this only keeps it from being "unhandled"
+      }
+      return of.result;
+    };
+    const writeUpTo = async (end: number): Promise<void> => {
+      for (; written < end; written++) {
+        const slot = slots[written];
+        if (slot === undefined) break;
+        if (slot.batch !== undefined) {
+          slot.entry = (await send(slot.batch.of))[slot.batch.index];
+          if (slot.entry !== undefined) cache.set(slot.file.hash, slot.level, slot.entry);
+          slot.batch = undefined;
+        }
+        pendingBytes -= slot.held;
+        if (slot.entry === undefined) throw new Error(`Internal error: no deflated data for ${slot.file.path}.`);
+        out.entry(slot.file.path, slot.level === 0 ? 0 : 8, slot.entry);
+        if (out.buffered >= WRITE_CHUNK_BYTES) await out.flush();
+      }
+    };
+
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (slot === undefined || slot.entry !== undefined) continue;
+      const next = await reads.next();
+      if (next.done === true) throw new Error(`Internal error: no bytes read for ${slot.file.path}.`);
+      const { bytes } = next.value;
+      if (slot.level === 0) {
+        slot.entry = { crc: crc32(bytes), size: bytes.length, data: bytes };
+        slot.held = bytes.length;
+      } else if (deflater === undefined) {
+        slot.entry = { crc: crc32(bytes), size: bytes.length, data: deflateSync(bytes, { level: slot.level }) };
+        cache.set(slot.file.hash, slot.level, slot.entry);
+      } else {
+        if (batch.result !== undefined) batch = { files: [], bytes: 0 };
+        slot.batch = { of: batch, index: batch.files.push(bytes) - 1 };
+        slot.held = bytes.length;
+        batch.bytes += bytes.length;
+        if (batch.bytes >= BATCH_BYTES) void send(batch);
+      }
+      pendingBytes += slot.held;
+      if (pendingBytes > MAX_PENDING_BYTES) await writeUpTo(i + 1);
+    }
+    await writeUpTo(slots.length);
+    const done = await out.finish();
+    return { path: file, size: done.size, contentHash: snapshot.contentHash, bytesHash: done.bytesHash, deflated, read: misses.length };
+  } catch (error) {
+    await out.abandon();
+    await rm(file, { force: true });
+    throw error;
+  } finally {
+    await reads.return(undefined); // stops a `git cat-file` process when we stop early
+    await ownPool?.close();
+  }
+}
+
+/** Zip entries and their central directory, hashed and written to a file in large chunks. */
+class ZipOutput {
+  private readonly hash = createHash('sha256');
+  private readonly central: { fields: ZipEntryFields; offset: number }[] = [];
+  private chunk: Uint8Array[] = [];
+  /** Local headers are written into this, in turn, then referenced from `chunk`. */
+  private arena = Buffer.allocUnsafe(ARENA_BYTES);
+  private arenaAt = 0;
+  private offset = 0;
+  /** Bytes in `chunk`, not yet written. */
+  buffered = 0;
+
+  constructor(private readonly handle: FileHandle) {}
+
+  entry(path: string, method: 0 | 8, entry: DeflatedEntry): void {
+    const name = Buffer.from(path);
+    const fields = { name, utf8: name.length !== path.length, method, crc: entry.crc, compressed: entry.data.length, size: entry.size };
+    const length = zipHeaderLength(name.length, false);
+    if (this.arenaAt + length > this.arena.length) {
+      this.arena = Buffer.allocUnsafe(Math.max(ARENA_BYTES, length));
+      this.arenaAt = 0;
+    }
+    const end = writeZipHeader(this.arena, this.arenaAt, fields, undefined);
+    this.chunk.push(this.arena.subarray(this.arenaAt, end), entry.data);
+    this.arenaAt = end;
+    this.central.push({ fields, offset: this.offset });
+    this.offset += length + entry.data.length;
+    this.buffered += length + entry.data.length;
+  }
+
+  async finish(): Promise<{ size: number; bytesHash: string }> {
+    const directorySize = this.central.reduce((sum, { fields }) => sum + zipHeaderLength(fields.name.length, true), 0);
+    const directory = Buffer.allocUnsafe(directorySize);
+    let at = 0;
+    for (const { fields, offset } of this.central) at = writeZipHeader(directory, at, fields, offset);
+    this.chunk.push(directory, zipEnd(this.central.length, directorySize, this.offset));
+    await this.flush();
+    await this.handle.close();
+    return { size: this.offset + directorySize + 22, bytesHash: this.hash.digest('hex') };
+  }
+
+  async abandon(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+
+  async flush(): Promise<void> {
+    const bytes = Buffer.concat(this.chunk);
+    this.chunk = [];
+    this.buffered = 0;
+    this.hash.update(bytes);
+    for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+  }
+}

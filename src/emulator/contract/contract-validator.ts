@@ -1,0 +1,115 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ContractOperation } from './contract-operation.js';
+import type { ContractViolation } from './contract-violation.js';
+import { loadContract } from './load-contract.js';
+import type { OpenApiDocument, OpenApiResponse, OpenApiSchema } from './openapi-document.js';
+import { OperationIndex } from './operation-index.js';
+import { toJsonSchema } from './to-json-schema.js';
+import { applyErrata } from './contract-errata.js';
+
+const DOCUMENT_ID = 'https://api.gitbook.com/openapi.json';
+const JSON_TYPE = 'application/json';
+
+/**
+ * The shape every error response in the document declares; used for an error status an operation
+ * does not list (401, 403, 429, 5xx), which the API answers in the same form.
+ */
+function errorSchema(status: number): OpenApiSchema {
+  return {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'integer', enum: [status] }, message: { type: 'string' } },
+      },
+    },
+  };
+}
+
+/**
+ * Checks request and response bodies against the official OpenAPI document, with its known
+ * defects corrected (contract-errata.ts). Validators are
+ * compiled on first use per operation and status, and cached.
+ */
+export class ContractValidator {
+  readonly operations: OperationIndex;
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly bySchema = new WeakMap<OpenApiSchema, ValidateFunction>();
+
+  private readonly document: OpenApiDocument;
+
+  /** `official` is corrected by the errata of contract-errata.ts first. */
+  constructor(official: OpenApiDocument) {
+    const document = applyErrata(official);
+    this.document = document;
+    this.operations = new OperationIndex(document);
+    this.ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false });
+    addFormats.default(this.ajv);
+    // The document's own formats: free text with a length bound the schema already states.
+    this.ajv.addFormat('emoji', true).addFormat('icon', true);
+    this.ajv.addKeyword('example').addKeyword('x-typescript');
+    this.ajv.addSchema({ $id: DOCUMENT_ID, definitions: toJsonSchema(document.components.schemas, DOCUMENT_ID) });
+  }
+
+  /** Loads the installed document; throws ContractUnavailableError without it. */
+  static async load(): Promise<ContractValidator> {
+    return new ContractValidator(await loadContract());
+  }
+
+
+  /** Violations of the response body `body` (undefined for none) sent with `status`; [] when valid. */
+  checkResponse(operation: ContractOperation, status: number, body: unknown): ContractViolation[] {
+    const declared = this.declaredResponse(operation, status);
+    if (declared === undefined) {
+      if (status >= 400) return this.run(`error:${status}`, () => errorSchema(status), body);
+      return [{ path: '', message: `status ${status} is not a documented answer of ${operation.operationId}` }];
+    }
+    const schema = declared.content?.[JSON_TYPE]?.schema;
+    if (schema === undefined) return body === undefined ? [] : [{ path: '', message: `status ${status} of ${operation.operationId} has no body` }];
+    return this.run(`${operation.operationId}:${status}`, () => schema, body);
+  }
+
+  /** Violations of the JSON request body of `operation`; [] when valid or when it takes no body. */
+  checkRequest(operation: ContractOperation, body: unknown): ContractViolation[] {
+    const schema = operation.definition.requestBody?.content?.[JSON_TYPE]?.schema;
+    if (schema === undefined) return [];
+    return this.run(`${operation.operationId}:request`, () => schema, body);
+  }
+
+  /** Violations of `value` against any schema node of the document (tests generate instances from such nodes). */
+  checkSchema(schema: OpenApiSchema, value: unknown): ContractViolation[] {
+    let validate = this.bySchema.get(schema);
+    if (validate === undefined) {
+      validate = this.ajv.compile(toJsonSchema(schema, DOCUMENT_ID) as OpenApiSchema);
+      this.bySchema.set(schema, validate);
+    }
+    return validate(value) ? [] : (validate.errors ?? []).map(toViolation);
+  }
+
+  private declaredResponse(operation: ContractOperation, status: number): OpenApiResponse | undefined {
+    const responses = operation.definition.responses;
+    const response = responses[String(status)] ?? responses[`${String(status)[0] ?? ''}XX`] ?? (status >= 400 ? responses.default : undefined);
+    const ref = response?.$ref?.match(/^#\/components\/responses\/(.+)$/)?.[1];
+    return ref === undefined ? response : this.document.components.responses[ref];
+  }
+
+  private run(key: string, schema: () => OpenApiSchema, body: unknown): ContractViolation[] {
+    let validate = this.compiled.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile(toJsonSchema(schema(), DOCUMENT_ID) as OpenApiSchema);
+      this.compiled.set(key, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(toViolation);
+  }
+}
+
+function toViolation(error: ErrorObject): ContractViolation {
+  const detail = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: unknown }).additionalProperty)})` : '';
+  const allowed = error.keyword === 'enum' ? ` ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}` : '';
+  return { path: error.instancePath, message: `${error.message ?? error.keyword}${allowed}${detail}` };
+}

@@ -1,0 +1,60 @@
+import { ApiConfigError } from '../api/errors/api-config-error.js';
+import { ApiError } from '../api/errors/api-error.js';
+import { NotTheApiError } from '../api/errors/not-the-api-error.js';
+import { AuthenticationError } from '../api/errors/authentication-error.js';
+import { PermissionError } from '../api/errors/permission-error.js';
+import { NetworkError } from '../api/errors/network-error.js';
+import { TimeoutError } from '../api/errors/timeout-error.js';
+import { ServerError } from '../api/errors/server-error.js';
+import { RateLimitError } from '../api/errors/rate-limit-error.js';
+import { ArtifactStoreError, type ArtifactFailure } from '../artifacts/errors/artifact-store-error.js';
+import { ConfigError } from '../config/config-error.js';
+import { MissingTokenError } from '../config/missing-token-error.js';
+import { ContentError } from '../content/errors/content-error.js';
+import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
+import { RedisUnavailableError } from './redis-unavailable-error.js';
+
+/** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
+export const EXIT = {
+  ok: 0,
+  /** The work ran and something failed (a target, a spec, an item). */
+  failed: 1,
+  /** Bad configuration, manifest or command line; a docs folder that is missing or not a git repo; an endpoint that is not the API. */
+  config: 2,
+  /** The token is missing or wrong. */
+  auth: 3,
+  /** The token's role does not allow an operation. */
+  permission: 4,
+  /** The API (or Redis) could not be reached, timed out, or kept failing. */
+  unavailable: 5,
+  /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
+  api: 6,
+  /** Interrupted (SIGINT). */
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The artifact store's failures, by what the user has to fix: its configuration, its credentials, its reach. */
+const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
+  bucket: EXIT.config,
+  'unreachable-by-api': EXIT.config,
+  credentials: EXIT.auth,
+  permission: EXIT.permission,
+  unreachable: EXIT.unavailable,
+  'not-fetched': EXIT.api,
+  failed: EXIT.failed,
+};
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
+  if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
+  // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
+  if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
+  if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;
+  if (error instanceof PermissionError) return EXIT.permission;
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
+    return EXIT.unavailable;
+  }
+  if (error instanceof ApiError) return EXIT.api;
+  return EXIT.failed;
+}

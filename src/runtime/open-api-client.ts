@@ -1,0 +1,31 @@
+import { ApiClient, type ApiClientOptions } from '../api/api-client.js';
+import { resolveApiConfig } from '../api/api-config.js';
+import type { DocsyncConfig } from '../config/config-schema.js';
+
+/** What a command adds to the configuration when it builds its client: logging and counters. */
+export type ApiClientWiring = Pick<ApiClientOptions, 'logger' | 'onResponse' | 'onRetry' | 'connections'> & {
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+};
+
+/**
+ * The API client of every command, built in one place: endpoint and token from the configuration
+ * (which already applies `DOCSYNC_*` overrides), else from the environment; the configured timeout.
+ * Works without a configuration file (`spec --org`, `pull`, `migrate`).
+ */
+export function openApiClient(config: DocsyncConfig | undefined, wiring: ApiClientWiring): ApiClient {
+  const fromEnv = resolveApiConfig(wiring.env ?? process.env);
+  return new ApiClient({
+    endpoint: apiEndpoint(config, wiring.env),
+    token: config?.api.token ?? fromEnv.token,
+    timeoutMs: config?.api.timeout,
+    logger: wiring.logger,
+    onResponse: wiring.onResponse,
+    onRetry: wiring.onRetry,
+    ...(wiring.connections !== undefined ? { connections: wiring.connections } : {}),
+  });
+}
+
+/** The API endpoint a configuration (or the environment) names: what the artifact store's reach is checked against. */
+export function apiEndpoint(config: DocsyncConfig | undefined, env?: Readonly<Record<string, string | undefined>>): string {
+  return config?.api.endpoint ?? resolveApiConfig(env ?? process.env).baseUrl;
+}

@@ -1,0 +1,8 @@
+/** A target (space, spec) that failed, and the exit code its failure alone would give. */
+export interface TargetFailure {
+  target: string;
+  error: string;
+  code: string;
+  /** The exit code this failure alone would give (auth, permission, unavailable…). */
+  exitCode: number;
+}

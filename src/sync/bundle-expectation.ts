@@ -1,0 +1,36 @@
+import { byPath, gitBlobOid, type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
+import type { PageNode } from '../content/docs-snapshot.js';
+import type { PreparedContent } from './prepared-content.js';
+
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/** Dot-files and dot-folders are tooling, except GitBook's own `.gitbook/` (its assets). */
+function isTooling(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.') && segment !== '.gitbook');
+}
+
+/**
+ * What the space must hold once the bundle is imported: every page of the table of contents and
+ * every asset (a bundled file that is neither markdown, SUMMARY nor tooling), each by its path in the
+ * bundle and its git blob id, as the import records them in `git`. Local reads only: the pages'
+ * and assets' bytes, to take their blob ids.
+ */
+export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot' | 'readMany'>): Promise<ContentExpectation & { kind: 'exact' }> {
+  const { snapshot } = content;
+  const pagePaths: string[] = [];
+  const walk = (pages: readonly PageNode[]): void => {
+    for (const page of pages) {
+      pagePaths.push(page.path);
+      walk(page.children);
+    }
+  };
+  for (const group of snapshot.pages) walk(group.pages);
+  const pageSet = new Set(pagePaths);
+  const assets = snapshot.files.filter((file) => !MARKDOWN.test(file.path) && !isTooling(file.path) && file.path !== snapshot.summary).map((file) => file.path);
+  const pages: ExpectedPage[] = [];
+  const files: ExpectedFile[] = [];
+  for await (const { path, bytes } of content.readMany([...pageSet, ...assets])) {
+    (pageSet.has(path) ? pages : files).push({ path, oid: gitBlobOid(bytes) });
+  }
+  return { kind: 'exact', pages: pages.sort(byPath), files: files.sort(byPath) };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { OPENAPI_SLUG_PATTERN, OpenAPISpecSlugSchema } from '../../../src/api/schemas/openapi.js';
+import { PROXY_PATTERN, SITE_HOSTNAME_PATTERN, SiteFields, UpdateSiteBodySchema } from '../../../src/api/schemas/site.js';
+import { SiteManifestSchema } from '../../../src/site/manifest-schema.js';
+import { officialDocument, validateOfficial } from './official-contract.js';
+
+/** docsync's local checks of proxies, slugs, paths and conditions are the official ones. */
+
+type Node = Record<string, unknown>;
+const schemas: Record<string, Node> = officialDocument.components.schemas;
+const schema = (name: string): Node => {
+  const node = schemas[name];
+  if (node === undefined) throw new Error(`the official document has no ${name}`);
+  return node;
+};
+
+describe('local validation follows the official patterns and bounds', () => {
+  it('uses the document’s own patterns, verbatim', () => {
+    expect(PROXY_PATTERN.source).toBe(schema('SiteProxyOrigin').pattern);
+    expect(SITE_HOSTNAME_PATTERN.source).toBe(schema('SiteHostname').pattern);
+    expect(OPENAPI_SLUG_PATTERN.source).toBe(schema('OpenAPISpecSlug').pattern);
+  });
+
+  it.each([
+    ['Condition', SiteFields.condition],
+    ['SiteSectionPath', SiteFields.path],
+    ['SiteSpacePath', SiteFields.path],
+    ['SiteBasename', SiteFields.basename],
+    ['SiteTitle', SiteFields.title],
+    ['SiteSectionTitle', SiteFields.sectionTitle],
+    ['OpenAPISpecSlug', OpenAPISpecSlugSchema],
+  ] as const)('%s: same length bounds', (name, local) => {
+    const official = schema(name);
+    expect(local.minLength ?? 0).toBe(official.minLength ?? 0);
+    expect(local.maxLength).toBe(official.maxLength);
+  });
+
+  const proxies: [string, boolean][] = [
+    ['www.example.com/docs', true],
+    ['company.com/developer/docs', true],
+    ['Docs.Example.COM/docs', true],
+    ['my_docs.example.com/docs', true],
+    ['example.com/v2.0', false],
+    ['example.com/docs~old', false],
+    ['example.com/a%20b', false],
+    ['https://example.com/docs', false],
+    ['example.com', false],
+    ['example.com/docs/', false],
+  ];
+
+  it.each(proxies)('proxy %s: accepted %s, as the official schema says', (proxy, accepted) => {
+    expect(validateOfficial(schema('SiteProxyOrigin'), proxy).length === 0).toBe(accepted);
+    expect(UpdateSiteBodySchema.safeParse({ proxy }).success).toBe(accepted);
+    const manifest = { site: { organization: 'org', title: 'Docs', proxy } };
+    expect(SiteManifestSchema.safeParse(manifest).success).toBe(accepted);
+  });
+
+  it('conditions: any expression of 1 to 1024 characters, as the official schema says', () => {
+    for (const condition of ['visitor.claims.isBeta === true', 'a'.repeat(1024), '', 'a'.repeat(1025)]) {
+      expect(SiteFields.condition.safeParse(condition).success).toBe(validateOfficial(schema('Condition'), condition).length === 0);
+    }
+  });
+});

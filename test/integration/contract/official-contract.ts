@@ -1,0 +1,32 @@
+import { ContractValidator } from '../../../src/emulator/contract/contract-validator.js';
+import { loadContract } from '../../../src/emulator/contract/load-contract.js';
+import type { OpenApiSchema } from '../../../src/emulator/contract/openapi-document.js';
+import type { SchemaNode } from './schema-arbitrary.js';
+
+/** The live API's published OpenAPI document (`@gitbook/api`, pinned) and its validator. */
+export const officialDocument = await loadContract();
+export const contract = new ContractValidator(officialDocument);
+
+/** One operation of the document, by method and template path, with its JSON bodies' schemas. */
+export interface OfficialOperation {
+  readonly id: string;
+  /** Schema of the first 2xx JSON answer; undefined when it answers without a body. */
+  readonly response: SchemaNode | undefined;
+  readonly request: SchemaNode | undefined;
+}
+
+export function officialOperation(method: string, template: string): OfficialOperation {
+  const operation = contract.operations.operations.find((o) => o.method === method.toLowerCase() && o.template === template);
+  if (operation === undefined) throw new Error(`the official document has no ${method} ${template}`);
+  const success = Object.entries(operation.definition.responses).find(([code, r]) => code.startsWith('2') && r.content?.['application/json']);
+  return {
+    id: operation.operationId,
+    response: success?.[1].content?.['application/json']?.schema,
+    request: operation.definition.requestBody?.content?.['application/json']?.schema,
+  };
+}
+
+/** Violations of `value` against a schema node of the document, as `path message` lines. */
+export function validateOfficial(schema: OpenApiSchema, value: unknown): string[] {
+  return contract.checkSchema(schema, value).map((v) => `${v.path || '/'} ${v.message}`);
+}

@@ -1,0 +1,160 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { ApiClient } from '../../../src/api/api-client.js';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { loadPlan } from '../../../src/migrate/load-plan.js';
+import { runIdFor } from '../../../src/migrate/run-id.js';
+import { reconcileSite } from '../../../src/site/reconcile-site.js';
+import { publishSpec } from '../../../src/specs/publish-spec.js';
+import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
+import { pullSpace } from '../../../src/sync/pull/pull-space.js';
+import { ORG, TOKENS } from '../../support/emulator-harness.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+import { docsFolder, runInlinePlan } from '../migrate/migrate-support.js';
+import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator } from '../site/site-test-support.js';
+import { contract } from './official-contract.js';
+
+/**
+ * Every request docsync sends in its main flows (sync, spec publish, site apply, migrate, pull)
+ * passes through a recording proxy in front of the emulator; each must be a documented operation,
+ * and each JSON body must satisfy that operation's official request schema.
+ */
+
+interface Recorded {
+  readonly flow: string;
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+}
+
+/** Forwards to `upstream` and records what docsync sent, tagged with the current flow. */
+async function recordingProxy(upstream: string, recorded: Recorded[], flow: () => string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', upstream);
+      recorded.push({ flow: flow(), method: req.method ?? 'GET', path: url.pathname, body: text === '' ? undefined : (JSON.parse(text) as unknown) });
+      const hopByHop = ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'];
+      const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && !hopByHop.includes(e[0])));
+      fetch(url, { method: req.method, headers, body: text === '' ? undefined : text })
+        .then(async (answer) => {
+          const payload = Buffer.from(await answer.arrayBuffer());
+          const forwarded = Object.fromEntries([...answer.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)));
+          res.writeHead(answer.status, forwarded).end(payload);
+        })
+        .catch((error: unknown) => {
+          console.error('proxy', error);
+          res.writeHead(502).end(String(error));
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('every request body docsync sends satisfies the official request schema', () => {
+  const recorded: Recorded[] = [];
+  let flow = 'setup';
+  let emulator: RunningEmulator;
+  let proxy: { url: string; server: Server };
+  /** The emulator as docsync sees it: through the proxy. */
+  let via: RunningEmulator;
+
+  beforeAll(async () => {
+    ({ emulator } = await startSiteEmulator());
+    proxy = await recordingProxy(emulator.url, recorded, () => flow);
+    via = { ...emulator, url: proxy.url };
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+    await emulator.close();
+    await removeTempDirs();
+  });
+
+  it('sync (change request, then direct), spec publish, site apply, migrate and pull', async () => {
+    flow = 'sync';
+    const proposed = await exampleWorkspace();
+    expect((await syncOnce(configFor(via, proposed.dir, { changeRequest: { autoMerge: true } }))).failures).toEqual([]);
+    const direct = await exampleWorkspace();
+    await writeFile(path.join(direct.docs, 'README.md'), '# Welcome\n\nEdited for a direct import.\n');
+    expect((await syncOnce(configFor(via, direct.dir, { mode: 'direct' }))).failures).toEqual([]);
+
+    flow = 'spec publish';
+    const api = new ApiClient({ endpoint: via.url, token: TOKENS.admin });
+    try {
+      const specs = new URL('../../fixtures/specs/petstore.yaml', import.meta.url).pathname;
+      const published = await publishSpec({ api, state: new MemoryStateStore(), logger: silentLogger }, { organizationId: ORG, slug: 'petstore', file: specs });
+      expect(published.spec).toBeDefined();
+
+      flow = 'site apply';
+      const siteDir = await makeTempDir('docsync-contract-site-');
+      const siteId = await emptySite(emulator);
+      await reconcileSite(siteDeps(via), await manifestTarget(siteDir, fullManifest(siteId)));
+
+      flow = 'migrate';
+      const migrateDir = await makeTempDir('docsync-contract-migrate-');
+      await docsFolder(path.join(migrateDir, 'sources'), 'set-a', 2);
+      await docsFolder(path.join(migrateDir, 'sources'), 'set-b', 2);
+      const planFile = path.join(migrateDir, 'plan.yaml');
+      await writeFile(
+        planFile,
+        stringify({
+          defaults: { mode: 'change-request' },
+          items: [
+            { id: 'a', source: './sources/set-a', space: 'space-6', merge: true },
+            { id: 'b', source: './sources/set-b', space: 'space-7', mode: 'direct' },
+            { id: 'c', source: 'space:space-docs', space: 'space-8' },
+          ],
+        }),
+      );
+      const plan = await loadPlan(planFile);
+      const { report } = await runInlinePlan(via, migrateDir, plan, runIdFor(plan));
+      expect(report.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+
+      flow = 'pull';
+      const pulled = await pullSpace({ api }, { spaceId: 'space-docs', directory: await makeTempDir('docsync-contract-pull-') });
+      expect(pulled.warnings).toBeDefined();
+    } finally {
+      await api.close();
+    }
+
+    const flows = ['sync', 'spec publish', 'site apply', 'migrate', 'pull'];
+    const rows = flows.map((name) => {
+      const sent = recorded.filter((r) => r.flow === name);
+      const withBody = sent.filter((r) => r.body !== undefined);
+      const violations: string[] = [];
+      for (const request of sent) {
+        const operation = contract.operations.find(request.method, request.path.replace(/^\/v1/, ''));
+        if (operation === undefined) {
+          violations.push(`${request.method} ${request.path}: not an operation of the API`);
+          continue;
+        }
+        if (request.body === undefined) continue;
+        for (const v of contract.checkRequest(operation, request.body)) {
+          violations.push(`${operation.operationId} ${v.path || '/'} ${v.message}: ${JSON.stringify(request.body).slice(0, 200)}`);
+        }
+      }
+      const operations = new Set(withBody.map((r) => contract.operations.find(r.method, r.path.replace(/^\/v1/, ''))?.operationId));
+      return { name, requests: sent.length, bodies: withBody.length, operations: [...operations].sort(), violations };
+    });
+    // The evidence: requests and bodies per flow, the operations that carried a body, and violations.
+    console.log(
+      [
+        'request bodies (flow, requests, JSON bodies, violations, operations with a body):',
+        ...rows.map((r) => `  ${r.name}  ${r.requests}  ${r.bodies}  ${r.violations.length}  ${r.operations.join(' ')}`),
+        `  total: ${rows.reduce((s, r) => s + r.requests, 0)} requests, ${rows.reduce((s, r) => s + r.bodies, 0)} bodies, ${rows.reduce((s, r) => s + r.violations.length, 0)} violations`,
+      ].join('\n'),
+    );
+    for (const row of rows) expect(row.requests, row.name).toBeGreaterThan(0);
+    expect(rows.flatMap((r) => r.violations)).toEqual([]);
+  });
+});

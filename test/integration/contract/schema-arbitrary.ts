@@ -1,0 +1,188 @@
+import fc from 'fast-check';
+
+/** A JSON Schema node of the OpenAPI 3.0 document (its dialect: `nullable`, no `const`). */
+export type SchemaNode = { readonly [keyword: string]: unknown };
+
+/**
+ * `full`: every optional property present, arrays with one or two items.
+ * `minimal`: only the required properties, arrays with one item (or their `minItems`).
+ */
+export type FillMode = 'full' | 'minimal';
+
+/** Past this many nested objects, optional properties are left out and arrays kept at their minimum. */
+const MAX_DEPTH = 6;
+
+const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
+
+/**
+ * Builds fast-check arbitraries of instances of an OpenAPI 3.0 document's schemas: `$ref`s resolved
+ * within the document, `allOf` merged, one branch of `oneOf`/`anyOf`, enums, `nullable`, string
+ * bounds, formats (date-time, uri, email) and patterns. Arbitraries are memoised per reference,
+ * mode and depth, so recursive schemas (page trees, documents) stay finite.
+ */
+export class SchemaArbitraries {
+  readonly #document: SchemaNode;
+  readonly #accepts: (schema: SchemaNode, value: unknown) => boolean;
+  readonly #memo = new Map<string, fc.Arbitrary<unknown>>();
+
+  /**
+   * @param accepts validates a value against a node of `document`; a `oneOf` keeps only values that
+   * match exactly one branch (branches often overlap, for example a loose object and a specific one).
+   */
+  constructor(document: SchemaNode, accepts: (schema: SchemaNode, value: unknown) => boolean) {
+    this.#document = document;
+    this.#accepts = accepts;
+  }
+
+  /** Instances of `schema` filled per `mode`. */
+  of(schema: SchemaNode, mode: FillMode): fc.Arbitrary<unknown> {
+    return this.#build(schema, mode, 0);
+  }
+
+  #resolve(ref: string): SchemaNode {
+    if (!ref.startsWith('#/')) throw new Error(`only local references are supported: ${ref}`);
+    let node: unknown = this.#document;
+    for (const part of ref.slice(2).split('/')) node = isNode(node) ? node[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    if (!isNode(node)) throw new Error(`unresolved reference ${ref}`);
+    return node;
+  }
+
+  #build(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
+    if (typeof schema.$ref === 'string') {
+      const key = `${schema.$ref}|${mode}|${Math.min(depth, MAX_DEPTH + 1)}`;
+      let arbitrary = this.#memo.get(key);
+      if (arbitrary === undefined) {
+        // Placeholder first: a reference to itself at the same depth resolves lazily.
+        this.#memo.set(key, fc.constant(null).chain(() => this.#memo.get(key) ?? fc.constant(null)));
+        arbitrary = this.#build(this.#resolve(schema.$ref), mode, depth);
+        this.#memo.set(key, arbitrary);
+      }
+      return arbitrary;
+    }
+    const base = this.#core(schema, mode, depth);
+    return schema.nullable === true ? fc.oneof(base, fc.constant(null)) : base;
+  }
+
+  #core(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
+    if (Array.isArray(schema.allOf)) {
+      const alternatives = this.#distribute(schema.allOf.filter(isNode));
+      return fc.oneof(...alternatives.map((parts) => this.#build(this.#merge(parts), mode, depth)));
+    }
+    if (Array.isArray(schema.oneOf)) {
+      const choice = fc.oneof(...schema.oneOf.filter(isNode).map((branch) => this.#build(branch, mode, depth)));
+      return choice.filter((value) => this.#accepts(schema, value));
+    }
+    if (Array.isArray(schema.anyOf)) return fc.oneof(...schema.anyOf.filter(isNode).map((branch) => this.#build(branch, mode, depth)));
+    if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+    const type = typeof schema.type === 'string' ? schema.type : isNode(schema.properties) ? 'object' : undefined;
+    switch (type) {
+      case 'object':
+        return this.#object(schema, mode, depth);
+      case 'array': {
+        const items = isNode(schema.items) ? schema.items : {};
+        // One item at least (lists are where the interesting shapes are), fewer only past MAX_DEPTH.
+        const min = numberOr(schema.minItems, 0);
+        const cap = numberOr(schema.maxItems, 2);
+        const least = depth >= MAX_DEPTH ? min : Math.max(min, Math.min(1, cap));
+        const most = mode === 'full' && depth < MAX_DEPTH ? Math.max(least, Math.min(cap, 2)) : least;
+        return fc.array(this.#build(items, mode, depth + 1), { minLength: least, maxLength: most });
+      }
+      case 'string':
+        return this.#string(schema);
+      case 'integer':
+        return fc.integer({ min: numberOr(schema.minimum, -1000), max: numberOr(schema.maximum, 1_000_000) });
+      case 'number':
+        return fc.double({ min: numberOr(schema.minimum, -1000), max: numberOr(schema.maximum, 1_000_000), noNaN: true, noDefaultInfinity: true });
+      case 'boolean':
+        return fc.boolean();
+      default:
+        // No type: any JSON value.
+        return fc.jsonValue({ maxDepth: 1 });
+    }
+  }
+
+  /**
+   * `allOf` parts with a `oneOf`/`anyOf` among them, spread into one list of parts per branch. A
+   * branch that only admits `{}` is dropped: merged with the other parts it can never hold.
+   */
+  #distribute(parts: SchemaNode[]): SchemaNode[][] {
+    let lists: SchemaNode[][] = [[]];
+    for (const raw of parts) {
+      const part = typeof raw.$ref === 'string' ? this.#resolve(raw.$ref) : raw;
+      const branches = Array.isArray(part.oneOf) ? part.oneOf : Array.isArray(part.anyOf) ? part.anyOf : undefined;
+      if (branches === undefined) {
+        lists = lists.map((list) => [...list, part]);
+        continue;
+      }
+      const usable = branches
+        .filter(isNode)
+        .map((b) => (typeof b.$ref === 'string' ? this.#resolve(b.$ref) : b))
+        .filter((b) => !(b.additionalProperties === false && Object.keys(isNode(b.properties) ? b.properties : {}).length === 0));
+      lists = lists.flatMap((list) => usable.map((branch) => [...list, branch]));
+    }
+    return lists;
+  }
+
+  /** `allOf` as one schema: properties and `required` united, references resolved first. */
+  #merge(parts: SchemaNode[]): SchemaNode {
+    const properties: Record<string, SchemaNode> = {};
+    const required = new Set<string>();
+    let additionalProperties: unknown;
+    for (const raw of parts) {
+      const part = typeof raw.$ref === 'string' ? this.#resolve(raw.$ref) : raw;
+      const flat = Array.isArray(part.allOf) ? this.#merge(part.allOf.filter(isNode)) : part;
+      for (const [name, property] of Object.entries(isNode(flat.properties) ? flat.properties : {})) {
+        if (!isNode(property)) continue;
+        const existing = properties[name];
+        properties[name] = existing === undefined ? property : { allOf: [existing, property] };
+      }
+      for (const name of stringList(flat.required)) required.add(name);
+      if (flat.additionalProperties !== undefined) additionalProperties = flat.additionalProperties;
+    }
+    return { type: 'object', properties, required: [...required], ...(additionalProperties === undefined ? {} : { additionalProperties }) };
+  }
+
+  #object(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
+    const properties = isNode(schema.properties) ? schema.properties : {};
+    const required = new Set(stringList(schema.required));
+    const keep = (name: string) => required.has(name) || (mode === 'full' && depth < MAX_DEPTH);
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const [name, property] of Object.entries(properties)) {
+      if (isNode(property) && keep(name)) model[name] = this.#build(property, mode, depth + 1);
+    }
+    // A required name without a declared schema takes any value.
+    for (const name of required) model[name] ??= fc.string({ maxLength: 8 });
+    const record = fc.record(model);
+    const extra = schema.additionalProperties;
+    if (!isNode(extra)) return record;
+    // A map (`additionalProperties: {schema}`): a few entries in full mode, `minProperties` otherwise.
+    const minKeys = numberOr(schema.minProperties, 0);
+    const maxKeys = mode === 'full' && depth < MAX_DEPTH ? Math.max(minKeys, 2) : minKeys;
+    const entries = fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,11}$/), this.#build(extra, mode, depth + 1), {
+      minKeys,
+      maxKeys,
+    });
+    return fc.tuple(record, entries).map(([fixed, more]) => ({ ...more, ...fixed }));
+  }
+
+  #string(schema: SchemaNode): fc.Arbitrary<string> {
+    const minLength = numberOr(schema.minLength, 0);
+    const maxLength = numberOr(schema.maxLength, Math.max(minLength, 24));
+    const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+    if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+    switch (schema.format) {
+      case 'date-time':
+        return fc
+          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((date) => date.toISOString());
+      case 'uri':
+        return fc.webUrl().filter(fits);
+      case 'email':
+        return fc.emailAddress().filter(fits);
+      default:
+        return fc.string({ minLength, maxLength: Math.min(maxLength, Math.max(minLength, 24)) });
+    }
+  }
+}

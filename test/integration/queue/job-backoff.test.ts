@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ServerError } from '../../../src/api/errors/server-error.js';
+import { PermanentJobError } from '../../../src/failure/permanent-job-error.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
+import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
+import type { ProcessorRegistry } from '../../../src/queue/processor.js';
+import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
+import { deleteKeys, uniquePrefix, until } from '../../support/daemon-harness.js';
+import { testRedisUrl } from '../../support/test-environment.js';
+
+const connections: Redis[] = [];
+const prefixes: string[] = [];
+afterAll(async () => {
+  for (const redis of connections) await redis.quit().catch(() => undefined);
+  for (const prefix of prefixes) await deleteKeys(testRedisUrl(), prefix);
+});
+
+const connect = (): Redis => {
+  const redis = createRedisConnection(testRedisUrl(), 'worker', silentLogger);
+  connections.push(redis);
+  return redis;
+};
+
+describe('BullMQ job retries', () => {
+  it('retries a transient failure with the retry policy backoff, and stops at once on a permanent one', async () => {
+    const prefix = uniquePrefix('backoff');
+    prefixes.push(prefix);
+    const attempts = new Map<string, number[]>();
+    const registry: ProcessorRegistry = {
+      'space-sync': async (data, { attempt }) => {
+        attempts.set(data.target, [...(attempts.get(data.target) ?? []), attempt]);
+        await Promise.resolve();
+        if (data.target === 'flaky' && attempt < 3) throw new ServerError({ status: 503, method: 'PUT', path: '/v1/spaces/x/content/import' });
+        if (data.target === 'broken') throw new PermanentJobError('the docs root does not exist');
+        return { status: 'done', summary: { attempt } };
+      },
+    };
+    const producer = new BullmqProducer(connect(), prefix);
+    const consumer = new BullmqConsumer(registry, connect, silentLogger, { prefix });
+    try {
+      await producer.enqueue('space-sync', { target: 'flaky' });
+      await producer.enqueue('space-sync', { target: 'broken' });
+      const queue = producer.queue('space-sync');
+      await until('both jobs to settle', async () => {
+        const counts = await queue.getJobCounts('completed', 'failed');
+        return counts.completed === 1 && counts.failed === 1;
+      }, 30_000);
+      expect(attempts.get('flaky')).toEqual([1, 2, 3]);
+      expect(attempts.get('broken')).toEqual([1]);
+      const [failed] = await queue.getFailed();
+      expect(failed?.data).toMatchObject({ target: 'broken' });
+      expect(failed?.failedReason).toContain('the docs root does not exist');
+      // The retries were scheduled by the policy's strategy (an unknown backoff type would fail the job instead).
+      const [completed] = await queue.getCompleted();
+      expect(completed?.attemptsMade).toBe(3);
+    } finally {
+      await consumer.close(5_000);
+      await producer.close();
+    }
+  });
+});

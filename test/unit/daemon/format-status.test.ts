@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatStatus } from '../../../src/daemon/read-status.js';
+
+describe('docsync status output', () => {
+  it('shows each configured space as the API has it, or why it could not be read', () => {
+    const text = formatStatus({
+      spaces: [
+        { spaceId: 'space-docs', title: 'Product docs', visibility: 'public' },
+        { spaceId: 'space-gone', error: 'Space "space-gone" not found' },
+      ],
+      queues: {},
+      targets: [],
+      failures: [],
+    });
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'spaces:',
+      `  ${'space-docs'.padEnd(30)} Product docs (public)`,
+      `  ${'space-gone'.padEnd(30)} unavailable: Space "space-gone" not found`,
+    ]);
+  });
+
+  it('leaves the spaces section out when none is configured', () => {
+    expect(formatStatus({ spaces: [], queues: {}, targets: [], failures: [] })).toMatch(/^queues/);
+  });
+});
