@@ -7,6 +7,7 @@ import { ApiConfigError } from './errors/api-config-error.js';
 import { ApiError } from './errors/api-error.js';
 import { NotTheApiError } from './errors/not-the-api-error.js';
 import { errorForStatus } from './errors/error-for-status.js';
+import { describeSent } from './describe-sent.js';
 import { ResponseShapeError } from './errors/response-shape-error.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
 import { paginate, type PaginateOptions } from './paginate.js';
@@ -190,7 +191,7 @@ export class ApiClient {
           { method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt },
           'api call',
         );
-        return this.#read(response, method, logPath, options.schema);
+        return this.#read(response, method, logPath, options.schema, options.body);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === undefined) this.#onResponse?.(method, 'error');
@@ -230,7 +231,7 @@ export class ApiClient {
     await this.#transport.close();
   }
 
-  #read(response: TransportResponse, method: string, path: string, schema: z.ZodType | undefined): unknown {
+  #read(response: TransportResponse, method: string, path: string, schema: z.ZodType | undefined, sent: unknown): unknown {
     const { status, text } = response;
     if (status >= 200 && status < 300) {
       if (schema === undefined) return undefined;
@@ -256,6 +257,7 @@ export class ApiClient {
       method,
       path,
       body,
+      ...(status === 400 ? { sent: describeSent(sent) } : {}),
       retryAfterMs:
         status === 429
           ? waitFromHeaders(response.headers, now)

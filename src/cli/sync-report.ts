@@ -32,7 +32,10 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
     lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${spec.spec.lastVersion}` : ''}${state}`);
   }
   for (const a of report.archived) lines.push(`archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`);
-  for (const f of report.failures) lines.push(`failed   ${f.target}  ${f.error}`);
+  for (const f of report.failures) {
+    lines.push(`failed   ${f.target}  ${f.error}`);
+    for (const warning of f.warnings ?? []) lines.push(`         warning: ${warning}`);
+  }
   const counts = summarize(report);
   const outcome =
     Object.entries(counts)
@@ -43,10 +46,6 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * The report as one JSON document. A failed run also carries `error` (its first failure, in the shape
- * a command that fails before any report prints), so a CI step can always look at `.error`.
- */
 /** `; 3 waits for the rate limit, 1 retry` when the run had any: handled, so counted rather than warned about. */
 function handledRetries(report: SyncReport): string {
   const { rateLimitWaits = 0, retries = 0 } = report.retries ?? {};
@@ -57,6 +56,10 @@ function handledRetries(report: SyncReport): string {
   return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }
 
+/**
+ * The report as one JSON document. A failed run also carries `error` (its first failure, in the shape
+ * a command that fails before any report prints), so a CI step can always look at `.error`.
+ */
 export function formatJson(report: SyncReport): string {
   const [failure] = report.failures;
   const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: null, line: null } };
@@ -101,11 +104,11 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
   const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const lines: string[] = [];
-  for (const r of report.results) {
-    for (const warning of r.warnings) {
+  for (const { target, warnings = [] } of [...report.results, ...report.failures]) {
+    for (const warning of warnings) {
       const placed = placeWarning(warning);
-      const where = placed.file === undefined ? '' : `file=${escapeProperty(repoPath(r.target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
-      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${r.target}`)}::${escapeData(placed.file === undefined ? warning : placed.message)}`);
+      const where = placed.file === undefined ? '' : `file=${escapeProperty(repoPath(target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
+      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${escapeData(placed.file === undefined ? warning : placed.message)}`);
     }
   }
   for (const f of report.failures) lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${escapeData(f.error)}`);
@@ -154,7 +157,7 @@ export function formatStepSummary(report: SyncReport): string {
       rows.push(`| removed${verb}: ${removed.length} | ${pageList(removed, titles)} |`);
       rows.push(`| unchanged | ${unchanged} |`);
     } else rows.push(`| pages | ${r.pageCount}${r.outcome === 'skipped' ? ' (no change since the last sync)' : ''} |`);
-    if (r.warnings.length > 0) rows.push(`| warnings | ${r.warnings.length}: ${r.warnings.slice(0, 10).map(cell).join('<br>')}${r.warnings.length > 10 ? '<br>…' : ''} |`);
+    if (r.warnings.length > 0) rows.push(`| warnings | ${warningList(r.warnings)} |`);
     parts.push(rows.join('\n'));
   }
   const rows: string[] = [];
@@ -163,10 +166,18 @@ export function formatStepSummary(report: SyncReport): string {
     const link = a.changeRequest.url === undefined ? `#${a.changeRequest.number}` : `[#${a.changeRequest.number}](${a.changeRequest.url})`;
     rows.push(`| ${cell(`${a.target}@${a.branch}`)} | archived | change request ${link}${a.supersededBy ? `, superseded by #${a.supersededBy.number}` : ''} |`);
   }
-  for (const f of report.failures) rows.push(`| ${cell(f.target)} | **failed** | ${cell(f.error)} |`);
+  for (const f of report.failures) {
+    const warnings = f.warnings === undefined ? '' : `<br>warnings ${warningList(f.warnings)}`;
+    rows.push(`| ${cell(f.target)} | **failed** | ${cell(f.error)}${warnings} |`);
+  }
   if (rows.length > 0) parts.push(['| target | outcome | details |', '|---|---|---|', ...rows].join('\n'));
   // A blank line at the end: summaries of later steps or runs start a block of their own.
   return `${parts.join('\n\n')}\n\n`;
+}
+
+/** `3: a<br>b<br>c`, at most 10 of them. */
+function warningList(warnings: readonly string[]): string {
+  return `${warnings.length}: ${warnings.slice(0, 10).map(cell).join('<br>')}${warnings.length > 10 ? '<br>…' : ''}`;
 }
 
 /** `+`, `~` and `-` lines, at most 20 of each kind, then how many more. */

@@ -47,10 +47,21 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     else retries.retries += 1;
   };
   const runtime = await createRuntime(loaded, { logger, onApiResponse: countWrites, onApiRetry: countRetries, ...(options.state ? { state: options.state } : {}) });
+  // The warnings of the docs last read, so a target that fails after reading them still reports them.
+  let read: { target: string; warnings: string[] } | undefined;
+  const syncDeps = {
+    ...runtime.syncDeps,
+    prepare: async (target: SpaceTarget) => {
+      const content = await runtime.syncDeps.prepare(target);
+      read = { target: target.name, warnings: content.warnings };
+      return content;
+    },
+  };
   const fail = (target: string, error: unknown): void => {
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ target, err: message }, 'sync failed');
-    report.failures.push({ target, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error) });
+    const warnings = read?.target === target && read.warnings.length > 0 ? { warnings: read.warnings } : {};
+    report.failures.push({ target, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error), ...warnings });
   };
   try {
     if (options.closeBranch !== undefined) {
@@ -67,7 +78,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
       const target = options.branch === undefined ? configured : previewTarget(configured, options.branch);
       try {
         const resolved = { ...target, directory: resolve(loaded.baseDir, target.directory) };
-        const result = await syncSpace(runtime.syncDeps, resolved, {
+        const result = await syncSpace(syncDeps, resolved, {
           dryRun: options.dryRun,
           maxDeletions: loaded.config.sync.maxDeletions,
           allowDeletions: options.allowDeletions,

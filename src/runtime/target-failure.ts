@@ -5,4 +5,6 @@ export interface TargetFailure {
   code: string;
   /** The exit code this failure alone would give (auth, permission, unavailable…). */
   exitCode: number;
+  /** Content warnings read before the failure (a space target whose docs were read). */
+  warnings?: string[];
 }

@@ -139,13 +139,14 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
     checkDeletions(target.name, pageDiff(liveContent, liveContent.titles), options.maxDeletions);
   }
+  // The import refuses a bundle over its limit: checked before the first write (no empty change
+  // request left behind) and in a dry run, which so predicts the refusal.
+  if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
     return { ...base, outcome: 'planned', ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}), ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
   }
 
-  // Before the first write: a bundle the import would refuse must not leave an empty change request.
-  if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   const now = deps.now ?? (() => new Date());
   let current: TargetState = {
     ...(state ?? { reviewersRequested: [] }),

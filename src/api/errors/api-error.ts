@@ -12,6 +12,8 @@ export interface ApiErrorContext {
   readonly body?: ApiErrorBody | undefined;
   /** The underlying error (socket error, ZodError, …). */
   readonly cause?: unknown;
+  /** What the request body held, abbreviated and without secrets (see `describeSent`). */
+  readonly sent?: string | undefined;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ErrorForStatusInput {
   readonly method: string;
   readonly path: string;
   readonly body?: ApiErrorBody | undefined;
+  /** What the request body held, abbreviated and without secrets (see `describeSent`). */
+  readonly sent?: string | undefined;
   /** From `Retry-After` / `X-RateLimit-Reset`; used by 429 and 5xx. */
   readonly retryAfterMs?: number | undefined;
 }

@@ -81,6 +81,16 @@ describe('errors from a real server', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toContain('"title" must be at least 2 characters');
     expect(error.method).toBe('POST');
+    expect(error.message).toContain('docsync sent: title = "x"');
+  });
+
+  it('400 names what docsync sent without the signature of a URL it made', async () => {
+    await failing(400, 'url: could not fetch');
+    const url = 'https://bucket.example.com/bundles/abc/docs.zip?X-Amz-Signature=deadbeef&X-Amz-Credential=AKIAEXAMPLE';
+    const error = await caught(client.content.import({ spaceId: 's1' }, { url, source: 'zip' }));
+    expect(error.message).toContain('docsync sent: url = "https://bucket.example.com/bundles/abc/docs.zip?…", source = "zip"');
+    expect(error.message).not.toMatch(/deadbeef|AKIAEXAMPLE/);
+    expect(error.message).not.toMatch(/in the manifest, config or command line it came from/);
   });
 
   it('429 carries retryAfterMs from Retry-After', async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // Random bytes do not compress: the bundle is as large as the images. Generated here, never committed.
   await writeTree(join(dir, 'docs'), {
     'README.md': '# Home\n\n![Big](.gitbook/assets/big.png)\n![Medium](.gitbook/assets/medium.png)\n',
-    'SUMMARY.md': '* [Home](README.md)\n',
+    'SUMMARY.md': '* [Home](README.md)\n* [Elsewhere](../elsewhere.md)\n',
     '.gitbook/assets/big.png': randomBytes(200 * 1024),
     '.gitbook/assets/medium.png': randomBytes(100 * 1024),
     '.gitbook/assets/unused.png': randomBytes(300 * 1024),
@@ -38,6 +38,16 @@ describe('import size', () => {
     expect(emulator.stats().writes).toBe(before.writes);
     const crs = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests')).body);
     expect(crs.items).toEqual([]);
+  });
+
+  it('a dry run predicts the refusal the same way, and a failed target keeps its warnings', async () => {
+    const before = emulator.stats();
+    const report = await syncOnce(configFor(emulator, dir, { import: { maxBytes: LIMIT } }), true);
+    expect(report.failures).toHaveLength(1);
+    expect(report.failures[0]).toMatchObject({ code: 'E_CONTENT_TOO_LARGE', exitCode: 2 });
+    expect(report.failures[0]!.error).toContain('Largest files: .gitbook/assets/big.png (200.0 KiB)');
+    expect(report.failures[0]!.warnings).toEqual(['SUMMARY.md:2: "../elsewhere.md" points outside the docs root; entry skipped', expect.stringContaining('referenced by no page')]);
+    expect(emulator.stats().writes).toBe(before.writes);
   });
 
   it('bundles only referenced files, so the same repo fits once the medium image is excluded', async () => {

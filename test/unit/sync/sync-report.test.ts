@@ -40,6 +40,17 @@ describe('sync report output', () => {
     expect(unplaced).toContain('::warning title=docsync docs::the docs folder has no SUMMARY.md');
   });
 
+  it('keeps the content warnings of a target that failed after its docs were read', () => {
+    const failed: SyncReport = {
+      ...report,
+      results: [],
+      failures: [{ target: 'docs', error: 'The bundle is 2.9 MiB, over the import limit', code: 'E_CONTENT_TOO_LARGE', exitCode: 2, warnings: ['SUMMARY.md:4: "../x.md" points outside the docs root; entry skipped'] }],
+    };
+    expect(formatHuman(failed, false)).toContain('failed   docs  The bundle is 2.9 MiB, over the import limit\n         warning: SUMMARY.md:4: "../x.md" points outside');
+    expect(formatAnnotations(failed)).toContain('::warning file=SUMMARY.md,line=4,title=docsync docs::"../x.md" points outside the docs root; entry skipped');
+    expect(formatStepSummary(failed)).toContain('| docs | **failed** | The bundle is 2.9 MiB, over the import limit<br>warnings 1: SUMMARY.md:4: "../x.md" points outside');
+  });
+
   it('lists in a dry run the pages and the files the import would add, change and remove', () => {
     const planned: SpaceSyncResult = {
       ...result('planned'),
