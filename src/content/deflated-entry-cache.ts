@@ -109,13 +109,18 @@ interface LeveledEntry extends DeflatedEntry {
   readonly level: number;
 }
 
+/** Entry data is written in pieces of about this size: one write per entry would be a system call each. */
+const PIECE_BYTES = 1024 * 1024;
+
 function encode(entries: ReadonlyMap<string, LeveledEntry>): Uint8Array[] {
   const table = Buffer.alloc(HEADER + RECORD * entries.size);
   table.writeUInt32LE(MAGIC, 0);
   table.writeUInt32LE(VERSION, 4);
   table.writeUInt32LE(entries.size, 8);
   let at = HEADER;
-  const data: Uint8Array[] = [];
+  const pieces: Uint8Array[] = [table];
+  let piece: Uint8Array[] = [];
+  let pieceBytes = 0;
   for (const [sha256, entry] of entries) {
     table.write(sha256, at, 32, 'hex');
     table.writeUInt8(entry.level, at + 32);
@@ -123,9 +128,16 @@ function encode(entries: ReadonlyMap<string, LeveledEntry>): Uint8Array[] {
     table.writeUInt32LE(entry.size, at + 37);
     table.writeUInt32LE(entry.data.length, at + 41);
     at += RECORD;
-    data.push(entry.data);
+    piece.push(entry.data);
+    pieceBytes += entry.data.length;
+    if (pieceBytes >= PIECE_BYTES) {
+      pieces.push(Buffer.concat(piece, pieceBytes));
+      piece = [];
+      pieceBytes = 0;
+    }
   }
-  return [table, ...data];
+  if (piece.length > 0) pieces.push(Buffer.concat(piece, pieceBytes));
+  return pieces;
 }
 
 /** The entries of a cache file, or undefined when it is not one this version wrote whole. */
