@@ -326,7 +326,7 @@ class ItemSteps {
     const { payload } = prepared;
     const artifact =
       payload.type === 'bundle'
-        ? await publishBundle(this.deps.artifacts, () => writeBundleBytes(payload.bytes, this.deps.sources.tempDir), `${this.item.id}-${payload.name}`, this.signal)
+        ? await publishBundle(this.deps.artifacts, await writeBundleBytes(payload.bytes, this.deps.sources.tempDir), `${this.item.id}-${payload.name}`, this.signal)
         : undefined;
     if (this.record.importFrom !== fromRevision) {
       this.record.importFrom = fromRevision;

@@ -10,13 +10,7 @@ import type { BundleFile } from '../content/write-bundle.js';
 export type PublishableBundle = Pick<BundleFile, 'path' | 'size' | 'bytesHash'>;
 
 /** Publishes a bundle file under `name`, then deletes the file: the store keeps its own copy. */
-export async function publishBundle(
-  store: ArtifactStore,
-  bundle: () => Promise<PublishableBundle>,
-  name: string,
-  signal?: AbortSignal,
-): Promise<PublishedArtifact> {
-  const file = await bundle();
+export async function publishBundle(store: ArtifactStore, file: PublishableBundle, name: string, signal?: AbortSignal): Promise<PublishedArtifact> {
   try {
     return await store.publish({ path: file.path, sha256: file.bytesHash, size: file.size, name }, signal ? { signal } : {});
   } finally {

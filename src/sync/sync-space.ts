@@ -4,7 +4,7 @@ import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Page } from '../api/schemas/content.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
-import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
@@ -19,6 +19,7 @@ import type { PreparedContent } from './prepared-content.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
+import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -64,6 +65,8 @@ export interface SpaceSyncResult {
   warnings: string[];
   /** The commit the content came from; absent for the working tree. */
   commit?: CommitInfo;
+  /** Where the time went. */
+  timings: SyncTimings;
 }
 
 export const stateKey = (target: string): string => `space:${target}`;
@@ -79,7 +82,9 @@ export const stateKey = (target: string): string => `space:${target}`;
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
   const { signal } = options;
-  const content = await deps.prepare(target);
+  const stopwatch = new SyncStopwatch();
+  const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);
+  const content = await stopwatch.time('readMs', () => deps.prepare(target));
   const key = stateKey(target.name);
   const state = await deps.state.get(key);
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
@@ -87,7 +92,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   const live =
     unchanged || target.mode === 'direct'
       ? undefined
-      : await findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal);
+      : await api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
   // This content already met conflicts in that change request: unresolved while it stays open, so
   // the daemon's reconcile passes report it again without another merge attempt.
   if (!unchanged && live && state?.conflict?.hash === content.contentHash && state.conflict.changeRequest === live.number) {
@@ -105,10 +110,11 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       outcome: 'conflict',
       changeRequest: cr,
       conflict,
+      timings: stopwatch.timings(),
     };
   }
   const expectation = unchanged ? undefined : await bundleExpectation(content);
-  const liveContent = expectation && (await compareWithLive(deps, target, content, expectation, live, signal));
+  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal)));
   const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
   const base = {
     target: target.name,
@@ -133,7 +139,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
-    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}) };
+    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), timings: stopwatch.timings() };
   }
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
   if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
@@ -144,7 +150,13 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
-    return { ...base, outcome: 'planned', ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}), ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}) };
+    return {
+      ...base,
+      outcome: 'planned',
+      ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}),
+      ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}),
+      timings: stopwatch.timings(),
+    };
   }
 
   const now = deps.now ?? (() => new Date());
@@ -158,9 +170,11 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   let imported: SpaceSyncResult['imported'];
   let conflict: SyncConflict | undefined;
   // Published before the first write: a store that fails leaves no change request behind.
-  const artifact = plan.actions.some((action) => action.kind === 'import')
-    ? await publishBundle(deps.artifacts, () => content.bundle(), `${target.name}.zip`, signal)
-    : undefined;
+  let artifact: PublishedArtifact | undefined;
+  if (plan.actions.some((action) => action.kind === 'import')) {
+    const bundle = await stopwatch.time('bundleMs', () => content.bundle());
+    artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal));
+  }
 
   // Set once this run opened a change request and until content went into it: a failure in between
   // archives it, so no empty change request is left behind for the next run to find.
@@ -171,8 +185,8 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       deps.logger.info({ target: target.name }, describeAction(action));
       switch (action.kind) {
         case 'create-change-request': {
-          const created = await deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal });
-          const kept = await keepOldest(deps, target, created, signal);
+          const created = await api(() => deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal }));
+          const kept = await api(() => keepOldest(deps, target, created, signal));
           cr = { id: kept.id, number: kept.number, url: kept.urls.app };
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
@@ -182,17 +196,17 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
           break;
         }
         case 'update-from-main': {
-          const updated = await deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal });
+          const updated = await api(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
           if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
           break;
         }
         case 'set-subject':
-          await deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal });
+          await api(() => deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal }));
           break;
         case 'import': {
           const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
           try {
-            imported = await importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now);
+            imported = await api(() => importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now));
           } catch (error) {
             // Refused (4xx, or the bundle not fetched) means nothing was imported; anything else may have landed.
             if (!refused(error)) createdEmpty = undefined;
@@ -200,17 +214,17 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
           }
           createdEmpty = undefined;
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
-          const landed = await compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal);
+          const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
           break;
         }
         case 'request-reviewers':
-          await deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal });
+          await api(() => deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal }));
           current = { ...current, reviewersRequested: [...current.reviewersRequested, ...action.users] };
           break;
         case 'merge': {
           // Only `merge` means merged; `conflicts` (or anything new) leaves the change request open.
-          const merged = await deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal });
+          const merged = await api(() => deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal }));
           if (merged.result === 'merge') outcome = 'merged';
           else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
           break;
@@ -218,7 +232,8 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       }
     }
   } catch (error) {
-    if (createdEmpty) await archiveEmpty(deps, target, key, createdEmpty, error, signal);
+    const empty = createdEmpty;
+    if (empty) await api(() => archiveEmpty(deps, target, key, empty, error, signal));
     throw error;
   }
 
@@ -227,7 +242,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await deps.state.set(key, { ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}) };
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), timings: stopwatch.timings() };
   }
 
   const merged = outcome === 'merged';
@@ -240,7 +255,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   };
   await deps.state.set(key, current);
   const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff };
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, timings: stopwatch.timings() };
 }
 
 /** The API refused the import, so nothing of it landed. */

@@ -34,6 +34,11 @@ describe('space sync against the emulator', () => {
     const report = await syncOnce(configFor(emulator, dir, { changeRequest: { autoMerge: true } }));
     expect(report.failures).toEqual([]);
     expect(report.results[0]).toMatchObject({ outcome: 'merged', changeRequest: { number: 1 } });
+    // Where the time went: whole milliseconds per phase; phases never overlap, so they fit in the total.
+    const timings = report.results[0]!.timings;
+    expect(Object.keys(timings).sort()).toEqual(['apiMs', 'bundleMs', 'readMs', 'totalMs', 'uploadMs']);
+    for (const ms of Object.values(timings)) expect(Number.isInteger(ms) && ms >= 0).toBe(true);
+    expect(timings.readMs + timings.bundleMs + timings.uploadMs + timings.apiMs).toBeLessThanOrEqual(timings.totalMs + 2);
 
     const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
     // What arrived is what the reader read: SUMMARY groups become group pages holding their pages.
@@ -68,6 +73,7 @@ describe('space sync against the emulator', () => {
     const before = emulator.stats();
     const second = await syncOnce(loaded);
     expect(second.results[0]?.outcome).toBe('skipped');
+    expect(second.results[0]?.timings).toMatchObject({ bundleMs: 0, uploadMs: 0, apiMs: 0 });
     expect(emulator.stats().writes).toBe(before.writes);
     expect(emulator.stats().total).toBe(before.total);
   });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { SyncStopwatch } from '../../../src/sync/sync-stopwatch.js';
+
+describe('SyncStopwatch', () => {
+  it('adds up each phase, failed work included, and reports the total since it was made', async () => {
+    let now = 1000;
+    const stopwatch = new SyncStopwatch(() => now);
+    const step = (ms: number) => async (): Promise<number> => {
+      now += ms;
+      return ms;
+    };
+    now += 2; // planning: in the total, in no phase
+    expect(await stopwatch.time('readMs', step(30))).toBe(30);
+    await stopwatch.time('apiMs', step(12.4));
+    await stopwatch.time('bundleMs', step(7));
+    await stopwatch.time('uploadMs', step(5));
+    await stopwatch.time('apiMs', step(20.3));
+    await expect(
+      stopwatch.time('apiMs', async () => {
+        now += 4;
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(stopwatch.timings()).toEqual({ readMs: 30, bundleMs: 7, uploadMs: 5, apiMs: 37, totalMs: 81 });
+  });
+});
