@@ -3,16 +3,31 @@ import { resolve } from 'node:path';
 import { ContentError } from '../src/content/errors/content-error.js';
 import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
+import { SupersededError } from '../src/sync/errors/superseded-error.js';
 import { syncSpace } from '../src/sync/sync-space.js';
+
+/** The reason of a sync enqueued by one that was superseded: it compares with the live content. */
+const SUPERSEDED = 'superseded';
 
 /** `space-sync`: one target's docs into its space (change request or direct). */
 export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
-  return async (data, { logger, signal }) => {
+  return async (data, { logger, signal, ownsJob }) => {
     const target = deps.loaded.config.spaces.find((t) => t.name === data.target);
     if (!target) throw new PermanentJobError(`No space target named "${data.target}" in ${deps.loaded.file}.`);
     const resolved = { ...target, directory: resolve(deps.loaded.baseDir, target.directory) };
     try {
-      const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, { signal, maxDeletions: deps.loaded.config.sync.maxDeletions });
+      const fence = ownsJob && {
+        check: async (): Promise<void> => {
+          if (!(await ownsJob())) throw new SupersededError(`this worker lost the job of ${target.name} to another one (it was paused past its lock); it writes nothing more`);
+        },
+      };
+      const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, {
+        signal,
+        maxDeletions: deps.loaded.config.sync.maxDeletions,
+        ...(fence ? { fence } : {}),
+        // The reconcile loop heals drift; a superseded run may have left older content live.
+        compareLive: data.reason === 'reconcile' || data.reason === SUPERSEDED,
+      });
       if (data.reason === 'reconcile' && result.outcome !== 'skipped' && result.outcome !== 'conflict') deps.onDrift?.('space-sync', 1);
       // A conflict is the job's outcome (syncSpace logged it), not a failure to retry: only a person can resolve it.
       return {
@@ -20,6 +35,11 @@ export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
         summary: { target: result.target, outcome: result.outcome, contentHash: result.contentHash, changeRequest: result.changeRequest?.number },
       };
     } catch (error) {
+      if (error instanceof SupersededError) {
+        logger.info({ target: data.target, reason: error.message }, 'sync superseded; the target is synced again from the newest docs');
+        await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
+        return { status: 'done', summary: { target: data.target, outcome: 'superseded' } };
+      }
       // A file changing under the reader is worth another try; a missing docs root is not.
       if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {
         throw new PermanentJobError(error.message, { cause: error });

@@ -85,8 +85,8 @@ export class BullmqConsumer {
       connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 2,
-      lockDuration: this.options.lockDurationMs ?? 30_000,
-      stalledInterval: this.options.lockDurationMs ?? 30_000,
+      lockDuration: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      stalledInterval: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
       // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
       limiter: { max: 1_000, duration: 1_000 },
       settings: { backoffStrategy: jobBackoff() },
@@ -113,7 +113,10 @@ export class BullmqConsumer {
     if (!parsed.success) throw new UnrecoverableError(`Job data does not match the ${kind} schema: ${parsed.error.message}`);
     const signal = jobSignal ?? new AbortController().signal;
     try {
-      const outcome = await processor(parsed.data, { logger, signal, attempt: job.attemptsMade + 1 });
+      const lockDurationMs = this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
+      // extendLock answers 1 only while the lock holds this worker's token: atomic in Redis.
+      const ownsJob = async (): Promise<boolean> => !signal.aborted && token !== undefined && (await job.extendLock(token, lockDurationMs)) === 1;
+      const outcome = await processor(parsed.data, { logger, signal, attempt: job.attemptsMade + 1, ownsJob });
       if (outcome.status === 'later') {
         await job.updateData(outcome.data);
         await job.moveToDelayed(Date.now() + outcome.delayMs, token);
@@ -168,6 +171,8 @@ export class BullmqConsumer {
     await Promise.race([Promise.allSettled(this.queues.map((queue) => queue.close())), sleep(CLOSE_STEP_MS)]);
   }
 }
+
+const DEFAULT_LOCK_DURATION_MS = 30_000;
 
 /** How long each forced step of a close may take before shutdown moves on. */
 const CLOSE_STEP_MS = 1_000;

@@ -13,6 +13,11 @@ export interface ProcessorContext {
   signal: AbortSignal;
   /** 1 for the first attempt. */
   attempt: number;
+  /**
+   * Whether this worker still owns the job (BullMQ: still holds its lock, which this renews). Absent
+   * where one runner owns every job (the inline driver).
+   */
+  ownsJob?: () => Promise<boolean>;
 }
 
 /** One job kind's work. Drivers (BullMQ, inline) run the same processors. */

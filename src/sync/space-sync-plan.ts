@@ -41,7 +41,8 @@ export interface SpaceSyncPlanInput {
  */
 export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
   const { target, contentHash, state, liveChangeRequest } = input;
-  if (state?.lastHash === contentHash) {
+  // The state's word stands only where the live content was not read: what is live decides otherwise.
+  if (input.liveMatches === undefined && state?.lastHash === contentHash) {
     return { target: target.name, skipReason: 'content unchanged since the last sync', actions: [] };
   }
   if (input.liveMatches === true) {

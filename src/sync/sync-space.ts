@@ -20,6 +20,8 @@ import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-
 import { pageDiff, type PageDiff } from './page-diff.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
+import { SupersededError } from './errors/superseded-error.js';
+import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -38,6 +40,16 @@ export interface SyncSpaceOptions {
   /** `--allow-deletions`: remove them anyway. */
   allowDeletions?: boolean | undefined;
   signal?: AbortSignal;
+  /**
+   * Checked right before each write, and makes the sync confirm after its import that it imported
+   * the newest docs (`SupersededError` otherwise). Given by queue jobs, where workers race.
+   */
+  fence?: WriteFence;
+  /**
+   * Compare with the live content even when the state says this content was synced: the reconcile
+   * loop heals drift, and a superseded run may have imported older content after the newest.
+   */
+  compareLive?: boolean;
 }
 
 export type SpaceSyncOutcome = 'skipped' | 'planned' | 'created' | 'updated' | 'merged' | 'imported' | 'conflict';
@@ -83,12 +95,20 @@ export const stateKey = (target: string): string => `space:${target}`;
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
-  const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);
-  const content = await stopwatch.time('readMs', () => deps.prepare(target));
   const key = stateKey(target.name);
+  const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);
+  const write = async <T>(call: () => Promise<T>): Promise<T> => {
+    await options.fence?.check();
+    return api(call);
+  };
+  const saveState = async (state: TargetState): Promise<void> => {
+    await options.fence?.check();
+    await deps.state.set(key, state);
+  };
+  const content = await stopwatch.time('readMs', () => deps.prepare(target));
   const state = await deps.state.get(key);
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
-  const unchanged = state?.lastHash === content.contentHash;
+  const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const live =
     unchanged || target.mode === 'direct'
       ? undefined
@@ -185,28 +205,28 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       deps.logger.info({ target: target.name }, describeAction(action));
       switch (action.kind) {
         case 'create-change-request': {
-          const created = await api(() => deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal }));
-          const kept = await api(() => keepOldest(deps, target, created, signal));
+          const created = await write(() => deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal }));
+          const kept = await write(() => keepOldest(deps, target, created, signal));
           cr = { id: kept.id, number: kept.number, url: kept.urls.app };
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
-          await deps.state.set(key, current);
+          await saveState(current);
           outcome = kept.id === created.id ? 'created' : 'updated';
           if (kept.id === created.id) createdEmpty = { id: created.id, number: created.number };
           break;
         }
         case 'update-from-main': {
-          const updated = await api(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
+          const updated = await write(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
           if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
           break;
         }
         case 'set-subject':
-          await api(() => deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal }));
+          await write(() => deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal }));
           break;
         case 'import': {
           const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
           try {
-            imported = await api(() => importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now));
+            imported = await write(() => importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now));
           } catch (error) {
             // Refused (4xx, or the bundle not fetched) means nothing was imported; anything else may have landed.
             if (!refused(error)) createdEmpty = undefined;
@@ -216,15 +236,17 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
           const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
+          // Where workers race, a paused one may have sent its import after a newer one landed.
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target)), content.contentHash, target.name);
           break;
         }
         case 'request-reviewers':
-          await api(() => deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal }));
+          await write(() => deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal }));
           current = { ...current, reviewersRequested: [...current.reviewersRequested, ...action.users] };
           break;
         case 'merge': {
           // Only `merge` means merged; `conflicts` (or anything new) leaves the change request open.
-          const merged = await api(() => deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal }));
+          const merged = await write(() => deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal }));
           if (merged.result === 'merge') outcome = 'merged';
           else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
           break;
@@ -233,7 +255,8 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     }
   } catch (error) {
     const empty = createdEmpty;
-    if (empty) await api(() => archiveEmpty(deps, target, key, empty, error, signal));
+    // Superseded: whoever owns the target now may be filling that change request; leave it.
+    if (empty && !(error instanceof SupersededError)) await api(() => archiveEmpty(deps, target, key, empty, error, signal));
     throw error;
   }
 
@@ -241,7 +264,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     const open = requireCr(cr);
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
-    await deps.state.set(key, { ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
+    await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
     return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), timings: stopwatch.timings() };
   }
 
@@ -253,9 +276,17 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
     syncedAt: now().toISOString(),
   };
-  await deps.state.set(key, current);
+  await saveState(current);
   const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
   return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, timings: stopwatch.timings() };
+}
+
+/** Reads the docs again: content other than what was just imported means this import is not the newest. */
+async function confirmNewest(read: () => Promise<PreparedContent>, imported: string, target: string): Promise<void> {
+  const newest = (await read()).contentHash;
+  if (newest !== imported) {
+    throw new SupersededError(`the docs of ${target} changed while they were imported (${imported.slice(0, 12)} imported, ${newest.slice(0, 12)} now); syncing the newest again`);
+  }
 }
 
 /** The API refused the import, so nothing of it landed. */
