@@ -120,30 +120,12 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     const conflict = conflictOf(state.conflict.operation, cr, target.name);
     deps.logger.warn({ target: target.name, changeRequest: live.number }, conflict.message);
     const plan = { target: target.name, skipReason: `change request #${live.number} has unresolved conflicts`, changeRequest: { id: live.id, number: live.number }, actions: [] };
-    return {
-      target: target.name,
-      contentHash: content.contentHash,
-      pageCount: content.pageCount,
-      plan,
-      warnings: content.warnings,
-      ...(content.commit ? { commit: content.commit } : {}),
-      outcome: 'conflict',
-      changeRequest: cr,
-      conflict,
-      timings: stopwatch.timings(),
-    };
+    return { ...resultBase(target, content, plan), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
   }
   const expectation = unchanged ? undefined : await bundleExpectation(content);
   const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal)));
   const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
-  const base = {
-    target: target.name,
-    contentHash: content.contentHash,
-    pageCount: content.pageCount,
-    plan,
-    warnings: content.warnings,
-    ...(content.commit ? { commit: content.commit } : {}),
-  };
+  const base = resultBase(target, content, plan);
 
   if (plan.actions.length === 0) {
     deps.logger.info({ target: target.name, reason: plan.skipReason }, 'sync skipped');
@@ -279,6 +261,18 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   await saveState(current);
   const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
   return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, timings: stopwatch.timings() };
+}
+
+/** What every result of a sync says: the target, what was read, the plan. */
+function resultBase(target: SpaceTarget, content: PreparedContent, plan: SpaceSyncPlan): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit'> {
+  return {
+    target: target.name,
+    contentHash: content.contentHash,
+    pageCount: content.pageCount,
+    plan,
+    warnings: content.warnings,
+    ...(content.commit ? { commit: content.commit } : {}),
+  };
 }
 
 /** Reads the docs again: content other than what was just imported means this import is not the newest. */
