@@ -1,5 +1,5 @@
 import { destination, pino, type DestinationStream } from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import { createRequire } from 'node:module';
 import type { ApiLogger } from '../api/api-logger.js';
 import { colorEnabled } from './color-enabled.js';
 import { SecretRedactor, secretsFromEnv } from './redact-secrets.js';
@@ -77,6 +77,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   if (logFormat({ ...options, env }) === 'pretty') {
     // Formatted here, synchronously (no transport worker, no stream pipeline): a line logged just
     // before exit is not lost, and a destination that prints above a progress bar gets whole lines.
+    // Loaded only for a terminal: JSON logging (CI, the daemon, the benchmarks) starts without it.
+    const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
     const pretty = prettyFactory({
       colorize: options.color ?? colorEnabled(options.destination === undefined && (options.isTTY ?? process.stderr.isTTY), env),
       translateTime: 'SYS:HH:MM:ss.l',

@@ -35,11 +35,21 @@ function escape(segment: string): string {
  */
 export function findRefCycle(document: unknown): RefCycle | undefined {
   const settled = new Set<string>();
-  const walk = (node: unknown, pointer: string): RefCycle | undefined => {
-    if (typeof node !== 'object' || node === null) return undefined;
-    if (refOf(node) !== undefined) return follow(pointer);
-    for (const [key, child] of Object.entries(node)) {
-      const found = walk(child, `${pointer}/${escape(key)}`);
+  // Keys of the node being walked; a pointer is built only where a `$ref` is found.
+  const keys: string[] = [];
+  const walk = (node: object): RefCycle | undefined => {
+    const ref = refOf(node);
+    if (ref !== undefined) {
+      // The usual `$ref` names a concrete object: no chain of bare `$ref`s starts here.
+      if (refOf(at(document, ref)) === undefined) return undefined;
+      return follow(keys.map((key) => `/${escape(key)}`).join(''));
+    }
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child !== 'object' || child === null) continue;
+      keys.push(key);
+      const found = walk(child);
+      keys.pop();
       if (found) return found;
     }
     return undefined;
@@ -54,5 +64,5 @@ export function findRefCycle(document: unknown): RefCycle | undefined {
     for (const pointer of chain) settled.add(pointer);
     return undefined;
   };
-  return walk(document, '');
+  return typeof document === 'object' && document !== null ? walk(document) : undefined;
 }
