@@ -3,8 +3,10 @@ import { resolveApiConfig } from '../api/api-config.js';
 import type { DocsyncConfig } from '../config/config-schema.js';
 
 /** What a command adds to the configuration when it builds its client: logging and counters. */
-export type ApiClientWiring = Pick<ApiClientOptions, 'logger' | 'onResponse' | 'onRetry' | 'connections'> & {
+export type ApiClientWiring = Pick<ApiClientOptions, 'logger' | 'onResponse' | 'onRetry' | 'connections' | 'retry'> & {
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Overrides `api.timeout` (a quick probe such as `status`). */
+  readonly timeoutMs?: number;
 };
 
 /**
@@ -17,11 +19,12 @@ export function openApiClient(config: DocsyncConfig | undefined, wiring: ApiClie
   return new ApiClient({
     endpoint: apiEndpoint(config, wiring.env),
     token: config?.api.token ?? fromEnv.token,
-    timeoutMs: config?.api.timeout,
+    timeoutMs: wiring.timeoutMs ?? config?.api.timeout,
     logger: wiring.logger,
     onResponse: wiring.onResponse,
     onRetry: wiring.onRetry,
     ...(wiring.connections !== undefined ? { connections: wiring.connections } : {}),
+    ...(wiring.retry !== undefined ? { retry: wiring.retry } : {}),
   });
 }
 

@@ -21,7 +21,7 @@ export function demoCommand(): Command {
       const { MemoryStateStore } = await import('../../state/memory-state-store.js');
       const { DocsyncConfigSchema } = await import('../../config/config-schema.js');
       const { createLogger } = await import('../../logging/logger.js');
-      const { ApiClient } = await import('../../api/api-client.js');
+      const { openApiClient } = await import('../../runtime/open-api-client.js');
 
       const emulator = await startEmulator();
       const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -53,13 +53,12 @@ export function demoCommand(): Command {
           return;
         }
 
-        const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin' });
-        const pages = await api.content.listPages({ spaceId: 'space-docs', ...(options.merge ? {} : { changeRequest: cr.id }) });
+        const api = openApiClient(config, { logger });
+        const pages = await api.content.listPages({ spaceId: 'space-docs', ...(options.merge ? {} : { changeRequest: cr.id }) }).finally(() => api.close());
         const tree = formatPageTree(pages);
         const groups = tree.groups > 0 ? ` in ${tree.groups} group${tree.groups === 1 ? '' : 's'}` : '';
         out(`\n2. What the ${options.merge ? 'space' : `change request #${cr.number}`} now holds: ${tree.pages} pages${groups}`);
         for (const line of tree.lines) out(line);
-        await api.close();
 
         const writesBefore = emulator.stats().writes;
         out('\n3. Sync again with nothing changed');

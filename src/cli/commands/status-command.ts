@@ -11,12 +11,11 @@ export function statusCommand(): Command {
       const { readStatus, formatStatus } = await import('../../daemon/read-status.js');
       const { createLogger } = await import('../../logging/logger.js');
       const { SecretRedactor, secretsFromEnv } = await import('../../logging/redact-secrets.js');
-      const { ApiClient } = await import('../../api/api-client.js');
-      const { apiEndpoint } = await import('../../runtime/open-api-client.js');
+      const { openApiClient } = await import('../../runtime/open-api-client.js');
       const loaded = await loadConfig(options.config);
       const logger = createLogger({ level: 'warn' });
       // One quick try per space: status reports an unreachable API instead of waiting on retries.
-      const api = new ApiClient({ endpoint: apiEndpoint(loaded.config), token: loaded.config.api.token, timeoutMs: 5_000, retry: { maxAttempts: 1 }, logger });
+      const api = openApiClient(loaded.config, { timeoutMs: 5_000, retry: { maxAttempts: 1 }, logger });
       let status;
       try {
         status = await readStatus(loaded, logger, api);
