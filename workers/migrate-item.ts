@@ -9,6 +9,6 @@ import { migrationCache } from '../src/runtime/open-migration.js';
  * enqueuing command watches. Clones are cached below the configuration's `.docsync/cache/migrate`.
  */
 export function migrateItemJobProcessor(deps: WorkerDeps): Processor<'migrate-item'> {
-  const { api, artifacts, state } = deps.runtime;
-  return migrateItemProcessor({ api, artifacts, state, sources: migrationCache(resolve(deps.loaded.baseDir)) });
+  const { api, artifacts, state, download } = deps.runtime;
+  return migrateItemProcessor({ api, artifacts, state, sources: migrationCache(resolve(deps.loaded.baseDir), download) });
 }

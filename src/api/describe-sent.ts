@@ -1,3 +1,5 @@
+import { withoutQuery as urlWithoutQuery } from '../http/without-query.js';
+
 /** Longest string value quoted in full; longer ones are cut. */
 const MOST_CHARS = 60;
 
@@ -24,13 +26,7 @@ function describeValue(value: unknown): string {
 }
 
 function withoutQuery(text: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
-  try {
-    const url = new URL(text);
-    return `${url.protocol}//${url.host}${url.pathname}${url.search === '' ? '' : '?…'}`;
-  } catch {
-    return '(a URL)';
-  }
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? urlWithoutQuery(text) : text;
 }
 
 function abbreviate(text: string): string {

@@ -11,11 +11,14 @@ import { createContentPreparer } from '../sync/prepare-content.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
 import { apiEndpoint, openApiClient } from './open-api-client.js';
 import { openStateStore } from './open-state-store.js';
+import { type Download, UrlDownloader } from '../http/url-downloader.js';
 
 export interface Runtime {
   api: ApiClient;
   artifacts: ArtifactStore;
   state: StateStore;
+  /** HTTP for URLs outside the API (migration sources, files of pulled spaces). */
+  download: Download;
   syncDeps: SyncSpaceDeps;
   close(): Promise<void>;
 }
@@ -33,7 +36,7 @@ export interface RuntimeOverrides {
 
 /**
  * The composition root of a sync (once, daemon, worker): wires the outside systems a sync needs from the configuration: the API client, the artifact
- * store, the state store and the content reader. Everything is passed down from here.
+ * store, the state store, the downloader and the content reader. Everything is passed down from here.
  */
 export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOverrides): Promise<Runtime> {
   const { config, baseDir } = loaded;
@@ -54,10 +57,12 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
   const bundleDir = resolve(baseDir, '.docsync', 'tmp');
   await mkdir(bundleDir, { recursive: true });
   const deflater = new DeflatePool();
+  const downloader = new UrlDownloader();
   return {
     api,
     artifacts,
     state,
+    download: downloader.download,
     syncDeps: {
       api,
       artifacts,
@@ -68,6 +73,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     async close() {
       await artifacts.close();
       await deflater.close();
+      await downloader.close();
       await api.close();
       await opened.close();
     },

@@ -12,6 +12,7 @@ import type { MigrateItemProcessorDeps } from '../migrate/migrate-item-processor
 import { GitCache } from '../migrate/sources/git-cache.js';
 import { apiEndpoint, openApiClient } from './open-api-client.js';
 import { openStateStore } from './open-state-store.js';
+import { type Download, UrlDownloader } from '../http/url-downloader.js';
 
 /** The outside systems a migration uses, wired once. */
 export interface MigrationRuntime {
@@ -43,10 +44,10 @@ export interface OpenMigrationOptions {
   readonly onResponse?: (method: string, status: number | 'error') => void;
 }
 
-/** Where a migration's clones and temporary pulls go, below `.docsync/cache/migrate`. */
-export function migrationCache(baseDir: string): { git: GitCache; tempDir: string } {
+/** Where a migration's clones and temporary pulls go, below `.docsync/cache/migrate`, and how its URLs are downloaded. */
+export function migrationCache(baseDir: string, download: Download): { git: GitCache; tempDir: string; download: Download } {
   const root = path.join(baseDir, '.docsync', 'cache', 'migrate');
-  return { git: new GitCache(path.join(root, 'git')), tempDir: path.join(root, 'tmp') };
+  return { git: new GitCache(path.join(root, 'git')), tempDir: path.join(root, 'tmp'), download };
 }
 
 /**
@@ -62,7 +63,8 @@ export async function openMigration(options: OpenMigrationOptions): Promise<Migr
   const meter = new ApiMeter(Date.now, options.onResponse);
   const endpoint = apiEndpoint(config, options.env);
   const api = openApiClient(config, { env: options.env, logger, onResponse: meter.onResponse, onRetry: meter.onRetry, connections: options.connections ?? 32 });
-  const closers: (() => Promise<unknown>)[] = [() => api.close()];
+  const downloader = new UrlDownloader();
+  const closers: (() => Promise<unknown>)[] = [() => api.close(), () => downloader.close()];
   try {
     const artifacts =
       options.artifacts ??
@@ -85,7 +87,7 @@ export async function openMigration(options: OpenMigrationOptions): Promise<Migr
       meter,
       artifacts,
       state,
-      processorDeps: { api, artifacts, state, meter, sources: migrationCache(baseDir) },
+      processorDeps: { api, artifacts, state, meter, sources: migrationCache(baseDir, downloader.download) },
       async close() {
         for (const close of closers.reverse()) await close().catch(() => undefined);
       },

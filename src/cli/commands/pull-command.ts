@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
+import type { Download } from '../../http/url-downloader.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
 export interface PullFlags {
@@ -18,15 +19,15 @@ export interface PullIo {
   readonly stderr?: (text: string) => void;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly logger?: Logger;
-  /** Replaces the global fetch for asset downloads. */
-  readonly fetch?: (url: string, init: { signal: AbortSignal }) => Promise<Response>;
+  /** Replaces the downloader of the space's files. */
+  readonly download?: Download;
 }
 
 const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }] =
+  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }] =
     await Promise.all([
       import('../../config/load-config.js'),
       import('../../runtime/open-api-client.js'),
@@ -37,6 +38,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
       import('../../sync/pull/pull-state.js'),
       import('../../sync/sync-space.js'),
       import('../../sync/init/render-config.js'),
+      import('../../http/url-downloader.js'),
     ]);
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
@@ -45,16 +47,18 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
   const api = openApiClient(loaded?.config, { env, logger });
+  const downloader = new UrlDownloader();
   const directory = path.resolve(dir);
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
-    result = await pullSpace({ api, logger, ...(io.fetch ? { fetch: io.fetch } : {}) }, { spaceId, directory, force: flags.force ?? false });
+    result = await pullSpace({ api, logger, download: io.download ?? downloader.download }, { spaceId, directory, force: flags.force ?? false });
   } catch (error) {
     if (!(error instanceof PullTargetNotEmptyError)) throw error;
     err(`docsync pull: ${error.message}\n`);
     return EXIT.config;
   } finally {
     await api.close();
+    await downloader.close();
   }
 
   const target = loaded ? findPullTarget(loaded, spaceId, directory) : undefined;

@@ -1,3 +1,4 @@
+import type { Download } from '../../http/url-downloader.js';
 import type { ApiClient } from '../../api/api-client.js';
 import type { CommitInfo } from '../../content/git-repository.js';
 import type { Logger } from '../../logging/logger.js';
@@ -34,15 +35,15 @@ export interface ResolvedSource {
   dispose(): Promise<void>;
 }
 
-/** What resolvers need: the API (space sources), a cache folder (clones, pulls), fetch (URL sources). */
+/** What resolvers need: the API (space sources), a cache folder (clones, pulls), downloads (URL sources, a pulled space's files). */
 export interface ResolveDeps {
   readonly api: Pick<ApiClient, 'content' | 'list'>;
   /** Clones of git sources, shared by the items of a run. */
   readonly git: GitCache;
   /** Folder for temporary pulls of source spaces. */
   readonly tempDir: string;
-  /** Fetches URL sources to validate them and compute their expectations. Default: global fetch. */
-  readonly fetch?: ((url: string, init: { signal: AbortSignal }) => Promise<Response>) | undefined;
+  /** Downloads URL sources (to validate them and know what must arrive) and the files of source spaces. */
+  readonly download: Download;
   readonly logger: Logger;
   readonly signal?: AbortSignal | undefined;
 }

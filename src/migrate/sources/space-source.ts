@@ -35,7 +35,7 @@ export async function resolveSpaceSource(spaceId: string, deps: ResolveDeps): Pr
     async prepare() {
       await dispose();
       await mkdir(deps.tempDir, { recursive: true });
-      const pulled = await pullSpace({ api: deps.api, logger: deps.logger, ...(deps.fetch ? { fetch: deps.fetch } : {}) }, { spaceId, directory });
+      const pulled = await pullSpace({ api: deps.api, logger: deps.logger, download: deps.download }, { spaceId, directory });
       const bundle = await bundleSnapshot(pulled.snapshot, new WorktreeSource(directory));
       return {
         payload: { type: 'bundle', bytes: bundle.bytes, name: 'space.zip' },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DownloadError } from '../../http/errors/download-error.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { ArchiveError } from '../../content/errors/archive-error.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
@@ -9,7 +10,6 @@ import { snapshotPagePaths } from './bundle-snapshot.js';
 import type { ResolveDeps, ResolvedSource } from './resolved-source.js';
 import { ZipTreeSource } from './zip-tree-source.js';
 
-const FETCH_TIMEOUT_MS = 60_000;
 /** Beyond this, a source is not read by docsync (the API may still take it). */
 const MAX_BYTES = 200 * 1024 * 1024;
 
@@ -21,10 +21,16 @@ const MAX_BYTES = 200 * 1024 * 1024;
  */
 export async function resolveUrlSource(
   spec: Extract<SourceSpec, { kind: UrlSourceKind }>,
-  deps: Pick<ResolveDeps, 'fetch' | 'signal'>,
+  deps: Pick<ResolveDeps, 'download' | 'signal'>,
 ): Promise<ResolvedSource> {
   const label = sourceLabel(spec);
-  const bytes = await download(spec.url, label, deps);
+  let bytes: Uint8Array;
+  try {
+    bytes = await deps.download(spec.url, { signal: deps.signal, maxBytes: MAX_BYTES });
+  } catch (error) {
+    if (!(error instanceof DownloadError)) throw error;
+    throw new MigrationSourceError(`source ${label} ${error.reason}`, { permanent: error.permanent, cause: error });
+  }
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   let expectation: ContentExpectation;
   let warnings: readonly string[] = [];
@@ -60,39 +66,4 @@ export async function resolveUrlSource(
     prepare: () => Promise.resolve({ payload: { type: 'url', url: spec.url, source: spec.kind }, expectation, contentHash }),
     dispose: () => Promise.resolve(),
   };
-}
-
-async function download(url: string, label: string, deps: Pick<ResolveDeps, 'fetch' | 'signal'>): Promise<Uint8Array> {
-  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await (deps.fetch ?? ((target, init) => fetch(target, init)))(url, { signal });
-  } catch (error) {
-    if (deps.signal?.aborted === true) throw error;
-    const reason = reasonOf(error);
-    // A name that does not resolve or a refused connection will not heal by itself; a reset might.
-    const permanent = /ENOTFOUND|ECONNREFUSED|EAI_NONAME|ERR_INVALID_URL|certificate/i.test(reason);
-    throw new MigrationSourceError(`source ${label} is unreachable (${reason})`, { permanent, cause: error });
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new MigrationSourceError(`source ${label} answered HTTP ${response.status}`, { permanent: response.status < 500 || response.status === 501 });
-  }
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > MAX_BYTES) {
-    await response.body?.cancel();
-    throw new MigrationSourceError(`source ${label} is larger than ${MAX_BYTES / 1048576} MiB`, { permanent: true });
-  }
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength > MAX_BYTES) throw new MigrationSourceError(`source ${label} is larger than ${MAX_BYTES / 1048576} MiB`, { permanent: true });
-  return bytes;
-}
-
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
-  const cause = error.cause;
-  if (cause instanceof Error) return 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
-  return error.message;
 }

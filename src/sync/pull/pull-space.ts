@@ -11,13 +11,15 @@ import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
+import { DownloadError } from '../../http/errors/download-error.js';
+import type { Download } from '../../http/url-downloader.js';
 import { PullDownloadError } from './pull-download-error.js';
 import { PullTargetNotEmptyError } from './pull-target-not-empty-error.js';
 
 export interface PullSpaceDeps {
   api: Pick<ApiClient, 'content' | 'list'>;
-  /** Downloads asset bytes from their `downloadURL`. Default: the global `fetch`. */
-  fetch?: (url: string, init: { signal: AbortSignal }) => Promise<Response>;
+  /** Downloads asset bytes from their `downloadURL` (timeouts, retries, no signature in errors). */
+  download: Download;
   logger?: Logger;
 }
 
@@ -29,8 +31,6 @@ export interface PullSpaceOptions {
   force?: boolean;
   /** Page reads and downloads in flight at once. Default 8. */
   concurrency?: number;
-  /** Per-download limit. Default 60 s. */
-  downloadTimeoutMs?: number;
 }
 
 export interface PullSpaceResult {
@@ -88,16 +88,11 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     return pageText({ ...full, cover: coverOf(full, file) }, full.markdown ?? '');
   });
 
-  const download = deps.fetch ?? ((url: string, init: { signal: AbortSignal }) => fetch(url, init));
-  const timeoutMs = options.downloadTimeoutMs ?? 60_000;
   const failures: string[] = [];
   let firstFailure: unknown;
   const assetBytes = await mapLimit(layout.assets, concurrency, async ({ file, path: where }) => {
     try {
-      if (!/^https?:\/\//i.test(file.downloadURL)) throw new Error(`no http(s) download URL (${file.downloadURL.replace(/[?#].*$/s, '')})`);
-      const response = await download(file.downloadURL, { signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
+      return await deps.download(file.downloadURL);
     } catch (error) {
       firstFailure ??= error;
       failures.push(`${where}: ${reasonOf(error)}`);
@@ -189,6 +184,7 @@ async function readGitbookConfig(directory: string): Promise<GitbookConfig | und
 
 /** `fetch failed (ECONNREFUSED)`: undici puts the useful part in the cause. */
 function reasonOf(error: unknown): string {
+  if (error instanceof DownloadError && error.status !== undefined) return `HTTP ${error.status}`;
   if (!(error instanceof Error)) return String(error);
   const code = (error.cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? `${error.message} (${code})` : error.message;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { stringify } from 'yaml';
 import { ApiClient } from '../../../src/api/api-client.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -19,6 +20,9 @@ import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, runInlinePlan } from '../migrate/migrate-support.js';
 import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator } from '../site/site-test-support.js';
 import { contract } from './official-contract.js';
+
+const downloader = new UrlDownloader({ attempts: 1 });
+afterAll(() => downloader.close());
 
 /**
  * Every request docsync sends in its main flows (sync, spec publish, site apply, migrate, pull)
@@ -121,7 +125,7 @@ describe('every request body docsync sends satisfies the official request schema
       expect(report.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
 
       flow = 'pull';
-      const pulled = await pullSpace({ api }, { spaceId: 'space-docs', directory: await makeTempDir('docsync-contract-pull-') });
+      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: await makeTempDir('docsync-contract-pull-') });
       expect(pulled.warnings).toBeDefined();
     } finally {
       await api.close();

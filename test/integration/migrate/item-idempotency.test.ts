@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { NetworkError } from '../../../src/api/errors/network-error.js';
 import { ServerError } from '../../../src/api/errors/server-error.js';
@@ -12,6 +13,9 @@ import { RunLedger } from '../../../src/migrate/run-ledger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { changeRequestsIn, docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+
+const downloader = new UrlDownloader({ attempts: 1 });
+afterAll(() => downloader.close());
 
 const RUN = 'm-test';
 let emulator: RunningEmulator;
@@ -33,7 +37,7 @@ afterEach(async () => {
 afterAll(removeTempDirs);
 
 function deps(state: MemoryStateStore): MigrateItemDeps {
-  return { api, artifacts, ledger: new RunLedger(state, RUN), sources: migrationCache(dir), logger: silentLogger };
+  return { api, artifacts, ledger: new RunLedger(state, RUN), sources: migrationCache(dir, downloader.download), logger: silentLogger };
 }
 
 async function item(mode: MigrationItem['mode'], merge: boolean): Promise<MigrationItem> {

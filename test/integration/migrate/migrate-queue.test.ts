@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { HttpArtifactStore } from '../../../src/artifacts/http-artifact-store.js';
 import { migrateAction } from '../../../src/cli/commands/migrate-command.js';
@@ -18,6 +19,9 @@ import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+
+const downloader = new UrlDownloader({ attempts: 1 });
+afterAll(() => downloader.close());
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -36,7 +40,7 @@ async function startWorkers(emulator: RunningEmulator, prefix: string, baseDir: 
   const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin' });
   const artifacts = await HttpArtifactStore.start();
   const state = new RedisStateStore(connect(), prefix);
-  const processor = migrateItemProcessor({ api, artifacts, state, sources: migrationCache(baseDir) });
+  const processor = migrateItemProcessor({ api, artifacts, state, sources: migrationCache(baseDir, downloader.download) });
   const consumer = new BullmqConsumer({ 'migrate-item': processor }, connect, silentLogger, { prefix, concurrency: 4, lockDurationMs: 5_000 });
   closers.push(async () => {
     await consumer.close(5_000);

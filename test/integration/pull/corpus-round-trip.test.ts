@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { ApiClient } from '../../../src/api/api-client.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
@@ -9,6 +10,9 @@ import { pullSpace } from '../../../src/sync/pull/pull-space.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
+
+const downloader = new UrlDownloader({ attempts: 1 });
+afterAll(() => downloader.close());
 
 const CORPUS = new URL('../../fixtures/corpus/', import.meta.url).pathname;
 const KIB = 1024;
@@ -193,7 +197,7 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     const pulledDir = join(back, 'docs');
     const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
     try {
-      const pulled = await pullSpace({ api }, { spaceId: 'space-docs', directory: pulledDir });
+      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: pulledDir });
       expect(pulled.warnings).toEqual([]);
       expect(pulled.pages).toBe(repo.pages.length);
     } finally {
@@ -235,7 +239,7 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     await cp(join(CORPUS, 'docs-root-redirects'), clone, { recursive: true });
     const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
     try {
-      const pulled = await pullSpace({ api }, { spaceId: 'space-docs', directory: clone, force: true });
+      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: clone, force: true });
       expect(pulled.written).not.toContain('.gitbook.yaml');
       expect(pulled.written).toContain('docs/guides/install.md');
     } finally {

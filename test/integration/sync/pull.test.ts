@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import type { PullIo } from '../../../src/cli/commands/pull-command.js';
 import { pullAction } from '../../../src/cli/commands/pull-command.js';
 import { loadConfig } from '../../../src/config/load-config.js';
@@ -14,6 +15,9 @@ import { pullSpace, type PullSpaceDeps } from '../../../src/sync/pull/pull-space
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+const downloader = new UrlDownloader({ attempts: 1 });
+afterAll(() => downloader.close());
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -131,7 +135,7 @@ describe('docsync pull', () => {
       list: () => Promise.resolve([]),
     } as unknown as PullSpaceDeps['api'];
     const dir = await makeTempDir('docsync-pull-');
-    const result = await pullSpace({ api }, { spaceId: 's1', directory: dir });
+    const result = await pullSpace({ api, download: downloader.download }, { spaceId: 's1', directory: dir });
 
     expect(await readFile(join(dir, 'SUMMARY.md'), 'utf8')).toBe(
       '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides \\[beta\\]\n\n* [Install](install/README.md)\n  * [On Linux](install/linux.md)\n',
@@ -153,10 +157,10 @@ describe('docsync pull', () => {
     const dir = await makeTempDir('docsync-pull-');
     const target = join(dir, 'pulled');
     // The emulator's own download route, asked for a file id it does not hold: a real 404.
-    const missing: PullSpaceDeps['fetch'] = (url, init) => fetch(url.replace(/\/[^/]+\/([^/]+)$/, '/no-such-file/$1'), init);
+    const missing: PullSpaceDeps['download'] = (url, options) => downloader.download(url.replace(/\/[^/]+\/([^/]+)$/, '/no-such-file/$1'), options);
     const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
     try {
-      const error = await pullSpace({ api, fetch: missing }, { spaceId: 'space-docs', directory: target }).catch((e: unknown) => e);
+      const error = await pullSpace({ api, download: missing }, { spaceId: 'space-docs', directory: target }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PullDownloadError);
       expect((error as PullDownloadError).failures).toEqual(['.gitbook/assets/Sync flow (1).png: HTTP 404']);
       expect((error as Error).message).toContain('nothing was written');
