@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { GitRepository } from '../content/git-repository.js';
 
 /** What the sync command needs to know of the git checkout it runs in. */
 export interface GitCheckout {
@@ -10,28 +10,15 @@ export interface GitCheckout {
   readonly defaultBranch: string | undefined;
 }
 
-function git(dir: string, args: readonly string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', dir, ...args], { timeout: 10_000 }, (error, stdout) => resolve(error ? undefined : stdout.trim()));
-  });
-}
-
 /** The checkout `dir` is in; undefined outside a git repository (or without git). */
 export async function readGitCheckout(dir: string): Promise<GitCheckout | undefined> {
-  const root = await git(dir, ['rev-parse', '--show-toplevel']);
-  if (root === undefined || root === '') return undefined;
-  const head = await git(dir, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  const remoteHead = await git(dir, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
-  let defaultBranch = remoteHead?.replace(/^origin\//, '') || undefined;
-  if (defaultBranch === undefined) {
-    for (const name of ['main', 'master']) {
-      if ((await git(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${name}`])) !== undefined) {
-        defaultBranch = name;
-        break;
-      }
-    }
+  let repository: GitRepository;
+  try {
+    repository = await GitRepository.open(dir);
+  } catch {
+    return undefined;
   }
-  return { root, branch: head || undefined, defaultBranch };
+  return { root: repository.directory, branch: await repository.currentBranch(), defaultBranch: await repository.defaultBranch() };
 }
 
 /**

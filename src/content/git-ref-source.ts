@@ -28,11 +28,11 @@ export class GitRefSource implements TreeSource {
 
   /**
    * Opens `ref` (default `HEAD`) of the repository containing `directory`. Paths are relative to
-   * `directory`, as with a `WorktreeSource` on the same folder. Throws `NotAGitRepositoryError`,
+   * `directory`, as with a `WorktreeSource` on the same folder; `signal` ends its git processes. Throws `NotAGitRepositoryError`,
    * `GitRefNotFoundError`, `FolderNotInCommitError`.
    */
-  static async open(directory: string, ref = 'HEAD'): Promise<GitRefSource> {
-    const repository = await GitRepository.open(directory);
+  static async open(directory: string, ref = 'HEAD', options: { signal?: AbortSignal | undefined } = {}): Promise<GitRefSource> {
+    const repository = await GitRepository.open(directory, options);
     const commit = await repository.resolveCommit(ref);
     if (repository.prefix !== '' && !(await repository.hasFolder(commit, repository.prefix))) {
       throw new FolderNotInCommitError(repository.directory, repository.prefix, ref, commit);

@@ -43,20 +43,51 @@ export class GitRepository {
     /** Path of the opened directory below the top level ('' at the top), `/`-separated. */
     readonly prefix: string,
     private readonly git: SimpleGit,
+    /** Ends every git process of this repository when it aborts (a job's shutdown, a lost lock). */
+    private readonly signal: AbortSignal | undefined,
   ) {}
 
   /** Opens the repository containing `directory`. Throws `NotAGitRepositoryError`. */
-  static async open(directory: string): Promise<GitRepository> {
+  static async open(directory: string, options: { signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
     const absolute = path.resolve(directory);
     if (!existsSync(absolute)) throw new NotAGitRepositoryError(absolute);
+    const { signal } = options;
     try {
-      const git = simpleGit({ baseDir: absolute });
+      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
       const top = (await git.revparse(['--show-toplevel'])).trim();
       const prefix = (await git.revparse(['--show-prefix'])).trim().replace(/\/$/, '');
-      return new GitRepository(top, prefix, simpleGit({ baseDir: top }));
+      return new GitRepository(top, prefix, simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
     } catch (error) {
+      signal?.throwIfAborted();
       throw new NotAGitRepositoryError(absolute, error);
     }
+  }
+
+  /**
+   * This work tree's git directory (`.git/worktrees/<name>` in a linked worktree), which holds its
+   * `HEAD`, and the one all worktrees share, which holds `refs/` and `packed-refs`.
+   */
+  async gitDirs(): Promise<{ gitDir: string; commonDir: string }> {
+    const gitDir = (await this.run(['rev-parse', '--absolute-git-dir'])).trim();
+    // Printed relative to the working directory when not absolute.
+    const commonDir = path.resolve(this.directory, (await this.run(['rev-parse', '--git-common-dir'])).trim());
+    if (gitDir === '') throw new GitError(`git printed no git directory for ${this.directory}`);
+    return { gitDir, commonDir };
+  }
+
+  /** The checked-out branch; undefined on a detached HEAD. */
+  async currentBranch(): Promise<string | undefined> {
+    return (await this.quiet(['symbolic-ref', '--quiet', '--short', 'HEAD'])) || undefined;
+  }
+
+  /** The branch `origin/HEAD` names, else `main` or `master` when the repository has one. */
+  async defaultBranch(): Promise<string | undefined> {
+    const remoteHead = (await this.quiet(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']))?.replace(/^origin\//, '');
+    if (remoteHead) return remoteHead;
+    for (const name of ['main', 'master']) {
+      if ((await this.quiet(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`])) !== undefined) return name;
+    }
+    return undefined;
   }
 
   /**
@@ -112,6 +143,7 @@ export class GitRepository {
     try {
       oid = (await this.git.raw(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
     } catch (error) {
+      this.signal?.throwIfAborted();
       throw new GitRefNotFoundError(this.directory, ref, error);
     }
     // simple-git resolves on some non-zero exits with empty stderr: trust only a sha.
@@ -146,6 +178,7 @@ export class GitRepository {
     try {
       return (await this.git.raw(['cat-file', '-t', `${commit}:${path}`])).trim() === 'tree';
     } catch {
+      this.signal?.throwIfAborted();
       return false;
     }
   }
@@ -156,6 +189,7 @@ export class GitRepository {
     try {
       bytes = await this.git.binaryCatFile(['blob', oid]);
     } catch (error) {
+      this.signal?.throwIfAborted();
       throw new GitError(`git cat-file blob ${oid} failed in ${this.directory}`, error);
     }
     if (!(bytes instanceof Uint8Array)) throw new GitError(`git cat-file blob ${oid} returned no bytes`);
@@ -165,7 +199,9 @@ export class GitRepository {
   /** Many blobs through one `git cat-file --batch` process, yielded in request order. */
   async *readBlobs(oids: readonly string[]): AsyncIterable<{ oid: string; bytes: Uint8Array }> {
     if (oids.length === 0) return;
-    const child = spawn('git', ['cat-file', '--batch', '--buffer'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.signal?.throwIfAborted();
+    // With the signal, node kills the process on abort and the stream below fails with the abort.
+    const child = spawn('git', ['cat-file', '--batch', '--buffer'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'], ...(this.signal ? { signal: this.signal } : {}) });
     const closed = once(child, 'close').catch((error: unknown) => [error]);
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
@@ -176,6 +212,7 @@ export class GitRepository {
     try {
       for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
         for (const record of parser.push(chunk)) {
+          this.signal?.throwIfAborted(); // records already read stay unused once aborted
           if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
           received += 1;
           yield { oid: record.oid, bytes: record.bytes };
@@ -197,7 +234,19 @@ export class GitRepository {
     try {
       return await this.git.raw(args);
     } catch (error) {
+      this.signal?.throwIfAborted();
       throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
+    }
+  }
+
+  /** The trimmed output of a command that may fail by design (`--quiet` lookups): undefined then. */
+  private async quiet(args: string[]): Promise<string | undefined> {
+    try {
+      const out = (await this.git.raw(args)).trim();
+      return out === '' ? undefined : out;
+    } catch {
+      this.signal?.throwIfAborted();
+      return undefined;
     }
   }
 }

@@ -25,8 +25,8 @@ export interface PrepareOptions {
   bundleDir?: string | undefined;
 }
 
-/** Reads and bundles one target's docs. */
-export type PrepareContent = (target: SpaceTarget) => Promise<PreparedContent>;
+/** Reads and bundles one target's docs; `signal` ends the git processes it runs. */
+export type PrepareContent = (target: SpaceTarget, options?: { signal?: AbortSignal | undefined }) => Promise<PreparedContent>;
 
 interface TargetCaches {
   readonly hashes: HashCache;
@@ -49,9 +49,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     }
     return found;
   };
-  return async (target) => {
+  return async (target, read = {}) => {
     const { hashes, entries } = await cachesOf(target.name);
-    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source);
+    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, read);
     const source: TreeSource = gitSource ?? new WorktreeSource(target.directory);
     const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets });
     hashes.prune(); // files deleted since the last read

@@ -28,8 +28,8 @@ export interface SyncSpaceDeps {
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
-  /** Reads, hashes and (lazily) bundles a target's docs. */
-  prepare(target: SpaceTarget): Promise<PreparedContent>;
+  /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
+  prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
   now?: () => Date;
 }
 
@@ -105,7 +105,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     await options.fence?.check();
     await deps.state.set(key, state);
   };
-  const content = await stopwatch.time('readMs', () => deps.prepare(target));
+  const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   const state = await deps.state.get(key);
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
@@ -219,7 +219,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
           const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
           // Where workers race, a paused one may have sent its import after a newer one landed.
-          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target)), content.contentHash, target.name);
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;
         }
         case 'request-reviewers':

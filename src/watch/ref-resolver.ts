@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { simpleGit } from 'simple-git';
 import { GitRefNotFoundError } from '../content/errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from '../content/errors/not-a-git-repository-error.js';
 import { GitRepository } from '../content/git-repository.js';
 
 /**
  * Where a ref-mode target's git state lives, and what its ref names now. Commits are resolved by
- * `GitRepository` (src/content); only the git-dir lookup it lacks runs here through simple-git.
+ * `GitRepository` (src/content), the one way docsync runs git.
  */
 export class RefResolver {
   private constructor(
@@ -27,11 +26,7 @@ export class RefResolver {
     const absolute = path.resolve(directory);
     const repository = await GitRepository.open(absolute);
     try {
-      const git = simpleGit({ baseDir: absolute });
-      const gitDir = (await git.revparse(['--absolute-git-dir'])).trim();
-      // Printed relative to the working directory when not absolute.
-      const commonDir = path.resolve(absolute, (await git.revparse(['--git-common-dir'])).trim());
-      if (gitDir === '') throw new Error('git printed no git directory');
+      const { gitDir, commonDir } = await repository.gitDirs();
       return new RefResolver(ref, gitDir, commonDir, repository);
     } catch (error) {
       throw new NotAGitRepositoryError(absolute, error);
