@@ -58,6 +58,10 @@ describe('HashCache on a 2,000-page repo', () => {
     expect(damaged.loadNote).toMatch(/not valid JSON/);
     await writeFile(file, JSON.stringify({ version: 999, entries: {} }));
     expect((await HashCache.load(file)).loadNote).toMatch(/another docsync version/);
+    await writeFile(file, JSON.stringify({ version: 1, entries: { 'a.md': { token: 't', size: 1, sha256: 'x' }, 'b.md': { token: 't' } } }));
+    const damagedEntry = await HashCache.load(file);
+    expect(damagedEntry.size).toBe(0);
+    expect(damagedEntry.loadNote).toMatch(/damaged/);
 
     const small = await makeTempDir();
     const { files } = await generateDocsRepo(small, { pages: 30 });
