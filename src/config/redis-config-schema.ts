@@ -12,5 +12,27 @@ export const RedisConfigSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'use letters, digits, ".", "_" or "-" (max 64)' })
     .default('docsync')
     .describe('Key prefix of the queues, so several deployments can share one Redis. Default `docsync`.'),
+  cluster: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Redis Cluster: `url` (and `nodes`) are seed nodes, the rest is discovered, and every key is hash-tagged (`{<prefix>}:…`) so each deployment lives in one slot. Default false.',
+    ),
+  nodes: z
+    .array(z.string().regex(/^rediss?:\/\//, { message: 'use redis:// or rediss:// URLs' }))
+    .default([])
+    .describe('More seed nodes of the cluster besides `url` (only with `cluster: true`), so start-up does not depend on one node.'),
 });
 export type RedisConfig = z.infer<typeof RedisConfigSchema>;
+
+/** Where to connect: one server, or the seed nodes of a cluster. */
+export type RedisTarget = Pick<RedisConfig, 'url'> & Partial<Pick<RedisConfig, 'cluster' | 'nodes'>>;
+
+/**
+ * The prefix every docsync key starts with. On a cluster it is a hash tag: BullMQ's scripts and the
+ * state store touch several keys at once, which Redis Cluster allows only within one slot. Every
+ * Redis key of docsync is built from this.
+ */
+export function redisKeyPrefix(config: Pick<RedisConfig, 'prefix' | 'cluster'>): string {
+  return config.cluster ? `{${config.prefix}}` : config.prefix;
+}

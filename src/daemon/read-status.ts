@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/api-client.js';
 import type { LoadedConfig } from '../config/load-config.js';
+import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS } from '../queue/job-kinds.js';
@@ -28,8 +29,8 @@ export interface DaemonStatus {
  */
 export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pick<ApiClient, 'spaces'>): Promise<DaemonStatus> {
   const { config } = loaded;
-  const redis = await connectRedis(config.redis.url, logger);
-  const producer = new BullmqProducer(redis, config.redis.prefix);
+  const redis = await connectRedis(config.redis, logger);
+  const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis));
   try {
     const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
     const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], targets: [], failures: [] };

@@ -1,4 +1,5 @@
 import type { LoadedConfig } from '../config/load-config.js';
+import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
@@ -52,7 +53,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
   const closers: (() => Promise<unknown>)[] = [];
   const connections: Redis[] = [];
   const connect = (kind: 'worker' | 'producer' | 'admin'): Redis => {
-    const redis = createRedisConnection(config.redis.url, kind, logger);
+    const redis = createRedisConnection(config.redis, kind, logger);
     connections.push(redis);
     return redis;
   };
@@ -72,7 +73,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     const admin = connect('admin');
     admin.once('ready', () => void checkEvictionPolicy(admin, logger));
     const producerRedis = connect('producer');
-    const producer = new BullmqProducer(producerRedis, config.redis.prefix);
+    const producer = new BullmqProducer(producerRedis, redisKeyPrefix(config.redis));
     // Before Redis is first reached BullMQ waits for it without a deadline; the queues' close does not.
     closers.push(() => producer.close());
     const metrics = new Metrics({ kinds: JOB_KINDS });
@@ -98,7 +99,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       closers.push(() => running.close());
       const registry = options.processors({ loaded, runtime: running, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
       const consumer = new BullmqConsumer(registry, () => connect('worker'), logger, {
-        prefix: config.redis.prefix,
+        prefix: redisKeyPrefix(config.redis),
         concurrency: config.daemon.concurrency,
         lockDurationMs: config.daemon.lockDuration,
         onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),

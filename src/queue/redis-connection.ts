@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis as Server, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { RedisTarget } from '../config/redis-config-schema.js';
 import { RedisUnavailableError } from '../failure/redis-unavailable-error.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -8,7 +9,40 @@ import type { Logger } from '../logging/logger.js';
  * producers must fail fast so a watcher does not queue edits in memory while Redis is away.
  * One-shot commands connect with {@link connectRedis}, which fails within a deadline instead.
  */
-export type { Redis };
+/** A connection to one Redis server or to a Redis Cluster; BullMQ and the state store take either. */
+export type Redis = Server | Cluster;
+
+/** A bare URL means one server. */
+function targetOf(target: RedisTarget | string): RedisTarget {
+  return typeof target === 'string' ? { url: target } : target;
+}
+
+/**
+ * Opens a server or cluster connection with `options`. A cluster gets them per node; its own retry
+ * strategy mirrors the node's, so an unreachable cluster is retried like an unreachable server.
+ */
+function open(target: RedisTarget, options: RedisOptions): Redis {
+  if (!target.cluster) return new Server(target.url, options);
+  const seeds = [target.url, ...(target.nodes ?? [])].map((url) => {
+    const parsed = new URL(url);
+    return { host: parsed.hostname, port: Number(parsed.port || 6379) };
+  });
+  const first = new URL(target.url);
+  const { retryStrategy, lazyConnect, enableOfflineQueue, ...perNode } = options;
+  const clusterOptions: ClusterOptions = {
+    lazyConnect,
+    enableOfflineQueue,
+    clusterRetryStrategy: retryStrategy,
+    enableReadyCheck: true,
+    redisOptions: {
+      ...perNode,
+      username: first.username === '' ? undefined : decodeURIComponent(first.username),
+      password: first.password === '' ? undefined : decodeURIComponent(first.password),
+      ...(first.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  };
+  return new Cluster(seeds, clusterOptions);
+}
 
 export type ConnectionRole = 'worker' | 'producer' | 'admin';
 
@@ -54,12 +88,13 @@ export function redisDownReason(url: string): string | undefined {
   return outage && outage.down.size > 0 ? outage.lastError : undefined;
 }
 
-export function createRedisConnection(url: string, role: ConnectionRole, logger: Logger): Redis {
+export function createRedisConnection(target: RedisTarget | string, role: ConnectionRole, logger: Logger): Redis {
+  const { url } = targetOf(target);
   const options: RedisOptions =
     role === 'worker'
       ? { maxRetriesPerRequest: null, enableReadyCheck: true }
       : { maxRetriesPerRequest: 1, enableOfflineQueue: role !== 'producer', connectTimeout: 5_000 };
-  const redis = new Redis(url, { ...options, lazyConnect: false, disconnectTimeout: DISCONNECT_MS, retryStrategy: (times) => Math.min(times * 200, 5_000) });
+  const redis = open(targetOf(target), { ...options, lazyConnect: false, disconnectTimeout: DISCONNECT_MS, retryStrategy: (times) => Math.min(times * 200, 5_000) });
   const outage = outageOf(url);
   // Without a listener ioredis logs "Unhandled error event" for every reconnect attempt.
   redis.on('error', (error: Error) => {
@@ -110,10 +145,11 @@ export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<boo
  * forever. Once connected, a dropped connection is retried for about half a minute, then commands
  * fail. The caller disconnects it when done.
  */
-export async function connectRedis(url: string, logger: Logger, timeoutMs = ONE_SHOT_CONNECT_MS): Promise<Redis> {
+export async function connectRedis(target: RedisTarget | string, logger: Logger, timeoutMs = ONE_SHOT_CONNECT_MS): Promise<Redis> {
+  const { url } = targetOf(target);
   let connected = false;
   let lastError: Error | undefined;
-  const redis = new Redis(url, {
+  const redis = open(targetOf(target), {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: timeoutMs,

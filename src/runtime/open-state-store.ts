@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { DocsyncConfig } from '../config/config-schema.js';
+import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { FileStateStore } from '../state/file-state-store.js';
 import type { RedisHashCommands } from '../state/redis-state-store.js';
@@ -27,12 +28,12 @@ export async function openStateStore(
     return { state: new FileStateStore(resolve(baseDir, config?.state.path ?? '.docsync/state.json')), close: () => Promise.resolve() };
   }
   const { RedisStateStore } = await import('../state/redis-state-store.js');
-  if (options.redis) return { state: new RedisStateStore(options.redis, config.redis.prefix), close: () => Promise.resolve() };
+  if (options.redis) return { state: new RedisStateStore(options.redis, redisKeyPrefix(config.redis)), close: () => Promise.resolve() };
   const { connectRedis } = await import('../queue/redis-connection.js');
   // A one-shot command: fails within seconds when Redis is away, and lets the process exit when closed.
-  const redis = await connectRedis(config.redis.url, logger);
+  const redis = await connectRedis(config.redis, logger);
   return {
-    state: new RedisStateStore(redis, config.redis.prefix),
+    state: new RedisStateStore(redis, redisKeyPrefix(config.redis)),
     close: () => {
       redis.disconnect();
       return Promise.resolve();

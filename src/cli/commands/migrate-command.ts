@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
+import { redisKeyPrefix } from '../../config/redis-config-schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { MigrationOutcome } from '../../migrate/run-migration.js';
 import type { MigrationPlan } from '../../migrate/plan-schema.js';
@@ -183,14 +184,14 @@ async function onQueue(
   const { redis: redisConfig } = loaded.config;
   // Fails within seconds when Redis is away; both connections are closed at the end, or the
   // process would stay alive after its report.
-  const admin = await connectRedis(redisConfig.url, logger);
-  const producerRedis = await connectRedis(redisConfig.url, logger).catch((error: unknown) => {
+  const admin = await connectRedis(redisConfig, logger);
+  const producerRedis = await connectRedis(redisConfig, logger).catch((error: unknown) => {
     admin.disconnect();
     throw error;
   });
-  const producer = new BullmqProducer(producerRedis, redisConfig.prefix);
+  const producer = new BullmqProducer(producerRedis, redisKeyPrefix(redisConfig));
   try {
-    const ledger = new RunLedger(new RedisStateStore(admin, redisConfig.prefix), runId);
+    const ledger = new RunLedger(new RedisStateStore(admin, redisKeyPrefix(redisConfig)), runId);
     if (flags.resume !== undefined && (await ledger.run()) === undefined) {
       throw new ConfigError(`no migration run "${runId}" in Redis; run the plan without --resume to start it`, plan.file, undefined, '--resume');
     }
