@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { CatFileParser } from './cat-file-parser.js';
+import { GitAbortedError } from './errors/git-aborted-error.js';
 import { GitError } from './errors/git-error.js';
 import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from './errors/not-a-git-repository-error.js';
@@ -58,7 +59,7 @@ export class GitRepository {
       const prefix = (await git.revparse(['--show-prefix'])).trim().replace(/\/$/, '');
       return new GitRepository(top, prefix, simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
     } catch (error) {
-      signal?.throwIfAborted();
+      throwIfAborted(signal, 'rev-parse');
       throw new NotAGitRepositoryError(absolute, error);
     }
   }
@@ -95,18 +96,19 @@ export class GitRepository {
    * checking files out: docs are read from commits (`GitRefSource`, `readDocsRepo`'s `directory`).
    * Never prompts for credentials. With `ref`, also checks that the clone has that commit.
    * Throws `GitError` (unreachable, not a repository; the URL's credentials never appear),
-   * `GitRefNotFoundError`.
+   * `GitRefNotFoundError`, `GitAbortedError` (`signal` fired: git was killed).
    */
-  static async clone(url: string, directory: string, options: { ref?: string; timeoutMs?: number } = {}): Promise<GitRepository> {
+  static async clone(url: string, directory: string, options: { ref?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
     const shown = redactUrl(url);
     if (url.trim() === '' || url.startsWith('-')) throw new GitError(`"${shown}" is not a git repository URL or path`);
     const absolute = path.resolve(directory);
     try {
-      await networkGit(undefined, options.timeoutMs).clone(url, absolute, ['--no-checkout', '--quiet']);
+      await networkGit(undefined, options.timeoutMs, options.signal).clone(url, absolute, ['--no-checkout', '--quiet']);
     } catch (error) {
+      throwIfAborted(options.signal, `clone ${shown}`);
       throw new GitError(`git clone ${shown} failed: ${fatalLine(error).replaceAll(url, shown)}`, error);
     }
-    const repository = await GitRepository.open(absolute);
+    const repository = await GitRepository.open(absolute, { signal: options.signal });
     if (options.ref !== undefined) await repository.resolveFetchedCommit(options.ref);
     return repository;
   }
@@ -114,8 +116,9 @@ export class GitRepository {
   /** Brings a clone up to date: every branch (as `origin/<name>`) and tag of `origin`, rewritten ones too. */
   async fetch(options: { timeoutMs?: number } = {}): Promise<void> {
     try {
-      await networkGit(this.directory, options.timeoutMs).raw(['fetch', '--quiet', '--prune', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
+      await networkGit(this.directory, options.timeoutMs, this.signal).raw(['fetch', '--quiet', '--prune', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
     } catch (error) {
+      throwIfAborted(this.signal, 'fetch');
       throw new GitError(`git fetch failed in ${this.directory}: ${fatalLine(error)}`, error);
     }
   }
@@ -143,7 +146,7 @@ export class GitRepository {
     try {
       oid = (await this.git.raw(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
     } catch (error) {
-      this.signal?.throwIfAborted();
+      throwIfAborted(this.signal, 'rev-parse');
       throw new GitRefNotFoundError(this.directory, ref, error);
     }
     // simple-git resolves on some non-zero exits with empty stderr: trust only a sha.
@@ -178,7 +181,7 @@ export class GitRepository {
     try {
       return (await this.git.raw(['cat-file', '-t', `${commit}:${path}`])).trim() === 'tree';
     } catch {
-      this.signal?.throwIfAborted();
+      throwIfAborted(this.signal, 'cat-file -t');
       return false;
     }
   }
@@ -189,7 +192,7 @@ export class GitRepository {
     try {
       bytes = await this.git.binaryCatFile(['blob', oid]);
     } catch (error) {
-      this.signal?.throwIfAborted();
+      throwIfAborted(this.signal, 'cat-file blob');
       throw new GitError(`git cat-file blob ${oid} failed in ${this.directory}`, error);
     }
     if (!(bytes instanceof Uint8Array)) throw new GitError(`git cat-file blob ${oid} returned no bytes`);
@@ -199,8 +202,8 @@ export class GitRepository {
   /** Many blobs through one `git cat-file --batch` process, yielded in request order. */
   async *readBlobs(oids: readonly string[]): AsyncIterable<{ oid: string; bytes: Uint8Array }> {
     if (oids.length === 0) return;
-    this.signal?.throwIfAborted();
-    // With the signal, node kills the process on abort and the stream below fails with the abort.
+    throwIfAborted(this.signal, 'cat-file --batch');
+    // With the signal, node kills the process on abort; the read below then stops with GitAbortedError.
     const child = spawn('git', ['cat-file', '--batch', '--buffer'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'], ...(this.signal ? { signal: this.signal } : {}) });
     const closed = once(child, 'close').catch((error: unknown) => [error]);
     let stderr = '';
@@ -210,15 +213,21 @@ export class GitRepository {
     const parser = new CatFileParser();
     let received = 0;
     try {
-      for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-        for (const record of parser.push(chunk)) {
-          this.signal?.throwIfAborted(); // records already read stay unused once aborted
-          if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
-          received += 1;
-          yield { oid: record.oid, bytes: record.bytes };
+      try {
+        for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+          for (const record of parser.push(chunk)) {
+            throwIfAborted(this.signal, 'cat-file --batch'); // records already read stay unused once aborted
+            if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
+            received += 1;
+            yield { oid: record.oid, bytes: record.bytes };
+          }
         }
+      } catch (error) {
+        if (!(error instanceof GitAbortedError)) throwIfAborted(this.signal, 'cat-file --batch');
+        throw error;
       }
       const [code] = (await closed) as unknown[];
+      throwIfAborted(this.signal, 'cat-file --batch'); // killed: the count below would blame git
       if (received !== oids.length || !parser.idle) {
         throw new GitError(
           `git cat-file --batch in ${this.directory} stopped after ${received} of ${oids.length} objects ` +
@@ -234,7 +243,7 @@ export class GitRepository {
     try {
       return await this.git.raw(args);
     } catch (error) {
-      this.signal?.throwIfAborted();
+      throwIfAborted(this.signal, args[0] ?? '');
       throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
     }
   }
@@ -245,7 +254,7 @@ export class GitRepository {
       const out = (await this.git.raw(args)).trim();
       return out === '' ? undefined : out;
     } catch {
-      this.signal?.throwIfAborted();
+      throwIfAborted(this.signal, args[0] ?? '');
       return undefined;
     }
   }
@@ -256,9 +265,19 @@ function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
 }
 
-/** simple-git for commands that reach a remote: never prompts for credentials, gives up after `timeoutMs` of silence. */
-function networkGit(baseDir: string | undefined, timeoutMs = 300_000): SimpleGit {
-  return simpleGit({ ...(baseDir === undefined ? {} : { baseDir }), timeout: { block: timeoutMs }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env({
+/** Throws `GitAbortedError` once `signal` has fired: the abort, not git's failure at being killed, is what happened. */
+function throwIfAborted(signal: AbortSignal | undefined, command: string): void {
+  if (signal?.aborted === true) throw new GitAbortedError(command, signal.reason);
+}
+
+/** simple-git for commands that reach a remote: never prompts for credentials, gives up after `timeoutMs` of silence or on `signal`. */
+function networkGit(baseDir: string | undefined, timeoutMs = 300_000, signal?: AbortSignal): SimpleGit {
+  return simpleGit({
+    ...(baseDir === undefined ? {} : { baseDir }),
+    ...(signal === undefined ? {} : { abort: signal }),
+    timeout: { block: timeoutMs },
+    allowEnvironment: ['GIT_TERMINAL_PROMPT'],
+  }).env({
     ...unguardedEnv(),
     GIT_TERMINAL_PROMPT: '0',
   });

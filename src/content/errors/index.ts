@@ -2,6 +2,7 @@ export { ArchiveError, type ArchiveProblem } from './archive-error.js';
 export { BundleTooLargeError } from './bundle-too-large-error.js';
 export { ContentError } from './content-error.js';
 export { DocsRootNotFoundError } from './docs-root-not-found-error.js';
+export { GitAbortedError } from './git-aborted-error.js';
 export { GitError } from './git-error.js';
 export { GitRefNotFoundError } from './git-ref-not-found-error.js';
 export { DeflateWorkerError } from './deflate-worker-error.js';
