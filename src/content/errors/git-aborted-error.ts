@@ -8,7 +8,7 @@ export class GitAbortedError extends GitError {
   override readonly code: string = 'E_CONTENT_GIT_ABORTED';
 
   constructor(command: string, reason: unknown) {
-    super(`git ${command} stopped: ${reason instanceof Error ? reason.message : String(reason ?? 'aborted')}`, reason);
+    super(`git ${command} stopped: ${reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'aborted'}`, reason);
     this.name = 'GitAbortedError';
   }
 }
