@@ -1,6 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStatus } from '../../../src/daemon/read-status.js';
 import { startDaemon, type RunningDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
@@ -64,6 +65,10 @@ describe('docsync on Redis Cluster', () => {
       expect(await liveChangeRequests(emulator)).toHaveLength(1);
       const failed = await watcher.producer.queue('space-sync').getJobCounts('failed');
       expect(failed.failed).toBe(0);
+      // `docsync status` reads the same queues and the state store (one-shot connection) off the cluster.
+      const status = await readStatus(loaded, recordingLogger());
+      expect(status.targets.map((target) => target.key)).toContain('space:docs');
+      expect(status.failures).toEqual([]);
     } finally {
       for (const daemon of daemons.reverse()) await daemon.stop();
       await emulator.close();
