@@ -121,12 +121,16 @@ async function main(): Promise<void> {
   const sample = (job: number): void => {
     const { rss, heapUsed } = process.memoryUsage();
     samples.push({ job, rssMb: Math.round(rss / 1048576), heapMb: Math.round(heapUsed / 1048576) });
+    console.log(`after job ${job}: RSS ${Math.round(rss / 1048576)} MB, heap ${Math.round(heapUsed / 1048576)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   };
   const started = performance.now();
+  // Interrupted (Ctrl-C): the emulator process, the bench's Redis keys and files go too.
+  const interrupted = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => interrupted.abort());
   try {
     await until('the start-up sync', async () => (await completed()) >= 1 && (await idle()));
     console.log(`docsync soak: ${JOBS} sync jobs after random one-page edits, ${PAGES}-page repo, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    for (let job = 1; job <= JOBS; job++) {
+    for (let job = 1; job <= JOBS && !interrupted.signal.aborted; job++) {
       const before = await completed();
       const page = join(docs, repo.pages[Math.floor(Math.random() * repo.pages.length)] ?? repo.pages[0] ?? 'README.md');
       await writeFile(page, `${await readFile(page, 'utf8')}\nSoak edit ${job}: ${Math.random().toString(36).slice(2)}\n`);
