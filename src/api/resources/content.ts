@@ -1,3 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { z } from 'zod';
+import { ResponseShapeError } from '../errors/response-shape-error.js';
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
@@ -36,6 +39,38 @@ function contentPath(target: ContentTarget): string {
     : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
 }
 
+// A 10,000-page revision checked in one go held the event loop for over 100 ms: its pages are
+// checked in batches, with timers and sockets let run between them.
+const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });
+/** Pages (nested ones included) checked per turn of the event loop. */
+const PAGES_PER_TURN = 1000;
+
+/** How many pages `page` holds, itself included; what one batch of checking costs. */
+function pageCount(page: unknown): number {
+  const children = typeof page === 'object' && page !== null ? (page as { pages?: unknown }).pages : undefined;
+  return Array.isArray(children) ? children.reduce((sum: number, child: unknown) => sum + pageCount(child), 1) : 1;
+}
+
+/** The top-level pages of a revision checked against `PageSchema`, in batches. */
+async function parsePages(raw: readonly unknown[], path: string): Promise<Page[]> {
+  const pages: Page[] = [];
+  let sinceYield = 0;
+  for (const [index, item] of raw.entries()) {
+    const parsed = PageSchema.safeParse(item);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['pages', index, ...issue.path] }));
+      throw new ResponseShapeError({ method: 'GET', path, status: 200, issues, input: { pages: raw }, cause: parsed.error });
+    }
+    pages.push(parsed.data);
+    sinceYield += pageCount(item);
+    if (sinceYield >= PAGES_PER_TURN) {
+      sinceYield = 0;
+      await nextTurn();
+    }
+  }
+  return pages;
+}
+
 /** Content of a space or of a change request (`S/content…`, `CR/content…`), and space search. */
 export class ContentApi {
   readonly #client: Requester;
@@ -45,13 +80,15 @@ export class ContentApi {
   }
 
   /** The current revision: pages, files, reusable content. */
-  getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
-    return this.#client.request({
-      path: contentPath(target),
+  async getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
+    const path = contentPath(target);
+    const revision = await this.#client.request({
+      path,
       query: { metadata: options.metadata, computed: options.computed },
-      schema: RevisionSchema,
+      schema: RevisionEnvelopeSchema,
       signal: options.signal,
     });
+    return { ...revision, pages: await parsePages(revision.pages, path) };
   }
 
   /** The page tree of the current revision. */

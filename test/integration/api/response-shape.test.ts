@@ -50,6 +50,15 @@ describe('response validation', () => {
     expect(shape.issues.map((i) => i.path.join('.'))).toEqual(['items.1.number', 'items.1.outdated']);
   });
 
+  it('names the page of a revision that is malformed, nested pages included', async () => {
+    const page = { id: 'p1', title: 'One', type: 'document' };
+    const revision = { object: 'revision', id: 'r1', type: 'original', parents: [], files: [], createdAt: '2024-01-01T00:00:00Z' };
+    await serve(200, JSON.stringify({ ...revision, pages: [page, { ...page, id: 'p2', pages: [{ ...page, title: 3 }] }] }));
+    const error = await client.content.getRevision({ spaceId: 'space1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).message).toContain('pages[1].pages[0].title: expected string, received number');
+  });
+
   it('names a missing field', async () => {
     const { revision: _revision, ...missing } = changeRequest;
     await serve(200, JSON.stringify(missing));
