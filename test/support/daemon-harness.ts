@@ -184,6 +184,14 @@ export async function waitForChangeRequestContent(
   );
 }
 
+/** Change requests the emulator created (POST …/change-requests answered 201). */
+export function changeRequestsCreated(emulator: RunningEmulator): number {
+  return emulator
+    .stats()
+    .routes.filter((route) => route.method === 'POST' && route.route === '/v1/spaces/:spaceId/change-requests' && route.status === 201)
+    .reduce((sum, route) => sum + route.count, 0);
+}
+
 /** Successful content imports the emulator served (one per sync that had something to send). */
 export function importCount(emulator: RunningEmulator): number {
   return emulator

@@ -1,33 +1,10 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from '../../support/daemon-harness.js';
 import { freePort } from '../../support/free-port.js';
+import { runDocsync as docsync, type DocsyncRun } from '../../support/run-docsync.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function docsync(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A committed docs repository with `docsync.yaml` holding `config`. */
 async function repo(config: string, files: Record<string, string> = {}): Promise<string> {
@@ -42,7 +19,7 @@ async function repo(config: string, files: Record<string, string> = {}): Promise
 const SPACE = 'spaces:\n  - name: docs\n    directory: ./docs\n    spaceId: sp1\n';
 
 /** Stdout must be exactly one JSON document. */
-function onlyDocument(run: Run): Record<string, any> {
+function onlyDocument(run: DocsyncRun): Record<string, any> {
   expect(run.stdout.trim(), run.stderr).not.toBe('');
   return JSON.parse(run.stdout) as Record<string, any>;
 }

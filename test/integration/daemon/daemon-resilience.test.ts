@@ -8,6 +8,7 @@ import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection } from '../../../src/queue/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
+  changeRequestsCreated,
   daemonConfig,
   deleteKeys,
   EDITED_PAGE,
@@ -56,13 +57,6 @@ function testProducer(prefix: string): BullmqProducer {
   return producer;
 }
 
-/** Change requests the emulator created (POST …/change-requests answered 201). */
-function changeRequestsCreated(emulator: RunningEmulator): number {
-  return emulator
-    .stats()
-    .routes.filter((route) => route.method === 'POST' && route.route === '/v1/spaces/:spaceId/change-requests' && route.status === 201)
-    .reduce((sum, route) => sum + route.count, 0);
-}
 
 const page = (text: string): string => `# CLI reference\n\n${text}\n`;
 

@@ -5,10 +5,9 @@ import { readStatus } from '../../../src/daemon/read-status.js';
 import { startDaemon, type RunningDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
-import { EDITED_PAGE, liveChangeRequests, recordingLogger, uniquePrefix, waitForChangeRequestContent, waitIdle } from '../../support/daemon-harness.js';
+import { changeRequestsCreated, EDITED_PAGE, liveChangeRequests, recordingLogger, uniquePrefix, waitForChangeRequestContent, waitIdle } from '../../support/daemon-harness.js';
 import { startRedisCluster, type RedisCluster } from '../../support/redis-cluster.js';
 import { configFor, exampleWorkspace } from '../../support/sync-harness.js';
-import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 
 /**
  * Scale-out on Redis Cluster: a cluster of three masters of the test's own, one watcher and two
@@ -22,13 +21,6 @@ afterAll(async () => {
   await cluster.stop();
 });
 
-/** Change requests the emulator created (POST …/change-requests answered 201). */
-function changeRequestsCreated(emulator: RunningEmulator): number {
-  return emulator
-    .stats()
-    .routes.filter((route) => route.method === 'POST' && route.route === '/v1/spaces/:spaceId/change-requests' && route.status === 201)
-    .reduce((sum, route) => sum + route.count, 0);
-}
 
 const page = (text: string): string => `# CLI reference\n\n${text}\n`;
 
