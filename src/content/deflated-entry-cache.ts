@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from './write-file-atomically.js';
 import { DeflatedEntryCacheWriteError } from './errors/deflated-entry-cache-write-error.js';
+import { UsedKeys } from './used-keys.js';
 
 /** A file's bytes as a zip stores them deflated, with what its headers need. */
 export interface DeflatedEntry {
@@ -26,7 +27,7 @@ const RECORD = 45; // sha256 (32), level (1), crc (4), size (4), data length (4)
  */
 export class DeflatedEntryCache {
   private dirty = false;
-  private readonly used = new Set<string>();
+  private readonly used = new UsedKeys();
 
   private constructor(
     /** Where {@link save} writes; undefined for a memory-only cache. */
@@ -65,12 +66,12 @@ export class DeflatedEntryCache {
   get(sha256: string, level: number): DeflatedEntry | undefined {
     const entry = this.entries.get(sha256);
     if (entry?.level !== level) return undefined;
-    this.used.add(sha256);
+    this.used.mark(sha256);
     return entry;
   }
 
   set(sha256: string, level: number, entry: DeflatedEntry): void {
-    this.used.add(sha256);
+    this.used.mark(sha256);
     this.entries.set(sha256, { ...entry, level });
     this.dirty = true;
   }
@@ -80,14 +81,7 @@ export class DeflatedEntryCache {
    * cache holds one bundle's worth at most. Call it after a bundle is built. Returns how many.
    */
   prune(): number {
-    let dropped = 0;
-    for (const key of this.entries.keys()) {
-      if (!this.used.has(key)) {
-        this.entries.delete(key);
-        dropped += 1;
-      }
-    }
-    this.used.clear();
+    const dropped = this.used.sweep(this.entries);
     if (dropped > 0) this.dirty = true;
     return dropped;
   }

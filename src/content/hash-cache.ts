@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { writeFileAtomically } from './write-file-atomically.js';
 import { HashCacheWriteError } from './errors/hash-cache-write-error.js';
 import type { PageMeta } from './parse-page-meta.js';
+import { UsedKeys } from './used-keys.js';
 
 /** What the cache knows about one file, valid while the file's change token is unchanged. */
 export interface CachedFile {
@@ -49,7 +50,7 @@ const ENTRIES_PER_TURN = 1000;
  */
 export class HashCache {
   private dirty = false;
-  private readonly used = new Set<string>();
+  private readonly used = new UsedKeys();
 
   private constructor(
     /** Where {@link save} writes; undefined for a memory-only cache. */
@@ -94,13 +95,13 @@ export class HashCache {
 
   /** The entry for `path` if it was computed under the same `token`; no token, no entry. */
   lookup(filePath: string, token: string | undefined): CachedFile | undefined {
-    this.used.add(filePath);
+    this.used.mark(filePath);
     const entry = this.entries.get(filePath);
     return token !== undefined && entry?.token === token ? entry : undefined;
   }
 
   store(filePath: string, entry: CachedFile): void {
-    this.used.add(filePath);
+    this.used.mark(filePath);
     this.entries.set(filePath, entry);
     this.dirty = true;
   }
@@ -110,14 +111,7 @@ export class HashCache {
    * the next round: a long-lived cache keeps only what the latest read used. Returns how many.
    */
   prune(): number {
-    let dropped = 0;
-    for (const key of this.entries.keys()) {
-      if (!this.used.has(key)) {
-        this.entries.delete(key);
-        dropped += 1;
-      }
-    }
-    this.used.clear();
+    const dropped = this.used.sweep(this.entries);
     if (dropped > 0) this.dirty = true;
     return dropped;
   }

@@ -1,12 +1,20 @@
 import type { EmulatorState } from './emulator-state.js';
-import type { SpaceRecord } from './records.js';
+import type { PageRecord, SpaceRecord } from './records.js';
 import { createRevision } from './revisions.js';
 
-/** A new, empty space of `organization` (public, no default access for guests). */
-export function createSpace(state: EmulatorState, organization: string, fields: { title: string; emoji?: string; parent?: string }): SpaceRecord {
+/**
+ * A new space of `organization` (public, no default access for guests): empty, or with the `pages`
+ * and `id` a fixture gives it.
+ */
+export function createSpace(
+  state: EmulatorState,
+  organization: string,
+  fields: { title: string; emoji?: string | undefined; parent?: string },
+  seed: { id?: string; pages?: PageRecord[] } = {},
+): SpaceRecord {
   const now = state.timestamp();
-  const id = state.newId('space');
-  const revision = createRevision(state, id, { pages: [], files: [] }, []);
+  const id = seed.id ?? state.newId('space');
+  const revision = createRevision(state, id, { pages: seed.pages ?? [], files: [] }, []);
   const space: SpaceRecord = {
     id,
     organization,

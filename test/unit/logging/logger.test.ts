@@ -1,21 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { DivertableDestination } from '../../../src/logging/divertable-destination.js';
 import { createLogger, logFormat } from '../../../src/logging/logger.js';
+import { sink } from '../../support/memory-sink.js';
 
 const SECRET = 'gb_api_3xAmPlE-s3cr3t-t0k3n';
-
-/** A stream that keeps what was written. */
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return Object.assign(stream, { text: () => chunks.join('') });
-}
 
 describe('createLogger', () => {
   it('writes JSON lines with token, authorization and url fields redacted', () => {

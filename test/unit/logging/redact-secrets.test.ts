@@ -1,20 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logging/logger.js';
 import { SecretRedactor, secretsFromEnv } from '../../../src/logging/redact-secrets.js';
+import { sink } from '../../support/memory-sink.js';
 
 const TOKEN = 'gb_api_Zq8xW2c7Lp0';
-
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return Object.assign(stream, { text: () => chunks.join('') });
-}
 
 describe('SecretRedactor', () => {
   it('replaces a long secret as a whole token, wherever it stands', () => {
