@@ -2,36 +2,53 @@ import type { LoadedFile } from './content-loader.js';
 import { parentOf, relativeTo } from './doc-path.js';
 import type { PageGroup, PageNode } from './docs-snapshot.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
+import type { PageMeta } from './parse-page-meta.js';
+import type { ReadMemo } from './read-memo.js';
 
 /**
  * Turns the outline into the page tree: titles (SUMMARY text, else first heading, else file name),
- * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line.
+ * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. With a
+ * memo, a page whose metadata and children are unchanged keeps last read's node.
  */
 export function buildPageTree(
   groups: readonly OutlineGroup[],
   pages: ReadonlyMap<string, LoadedFile>,
   root: string,
   warnings: string[],
+  memo?: ReadMemo,
 ): PageGroup[] {
-  const build = (node: OutlineNode): PageNode[] => {
-    const children = node.children.flatMap(build);
+  const build = (node: OutlineNode, into: PageNode[]): void => {
+    const children: PageNode[] = [];
+    for (const child of node.children) build(child, children);
     const meta = pages.get(node.path)?.page;
-    if (meta === undefined) return children; // vanished between listing and reading
+    if (meta === undefined) {
+      into.push(...children); // vanished between listing and reading
+      return;
+    }
     for (const note of meta.notes) warnings.push(`${node.path}:${note.line}: ${note.message}`);
-    const path = relativeTo(root, node.path) ?? node.path;
-    const page: { -readonly [K in keyof PageNode]: PageNode[K] } = {
-      title: node.title ?? meta.heading ?? fileTitle(path),
-      path,
-      children,
-    };
-    if (node.label !== undefined) page.label = node.label;
-    if (meta.description !== undefined) page.description = meta.description;
-    if (meta.icon !== undefined) page.icon = meta.icon;
-    if (meta.hidden !== undefined) page.hidden = meta.hidden;
-    if (meta.layout !== undefined) page.layout = meta.layout;
-    return [page];
+    const make = (): PageNode => pageNode(node, meta, children, root);
+    into.push(memo === undefined ? make() : memo.pageNode(node, meta, children, make));
   };
-  return groups.map((group) => ({ title: group.title, pages: group.nodes.flatMap(build) }));
+  return groups.map((group) => {
+    const built: PageNode[] = [];
+    for (const node of group.nodes) build(node, built);
+    return { title: group.title, pages: built };
+  });
+}
+
+function pageNode(node: OutlineNode, meta: PageMeta, children: readonly PageNode[], root: string): PageNode {
+  const path = relativeTo(root, node.path) ?? node.path;
+  const page: { -readonly [K in keyof PageNode]: PageNode[K] } = {
+    title: node.title ?? meta.heading ?? fileTitle(path),
+    path,
+    children,
+  };
+  if (node.label !== undefined) page.label = node.label;
+  if (meta.description !== undefined) page.description = meta.description;
+  if (meta.icon !== undefined) page.icon = meta.icon;
+  if (meta.hidden !== undefined) page.hidden = meta.hidden;
+  if (meta.layout !== undefined) page.layout = meta.layout;
+  return page;
 }
 
 /** The title of a page with neither a `SUMMARY.md` title nor a heading: `guide/setup.md` → `setup`; a folder's `README.md` → the folder's name. */

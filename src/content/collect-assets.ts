@@ -2,6 +2,8 @@ import { type AssetRules, patternMatcher } from './asset-rules.js';
 import type { LoadedFile } from './content-loader.js';
 import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from './file-index.js';
+import type { PageMeta } from './parse-page-meta.js';
+import type { PageAssets, ReadMemo } from './read-memo.js';
 import { resolveLink } from './resolve-link.js';
 
 /** MOST_NAMED paths are named in a warning; the rest are counted. */
@@ -12,7 +14,8 @@ const MOST_NAMED = 20;
  * and file icons), the files `SUMMARY.md` links to, and those `rules.include` matches, minus those
  * `rules.exclude` matches. A missing image, or one outside the root, is a warning naming the page and
  * line; other missing links are left alone (they may be site routes). Files under `.gitbook/assets/`
- * that end up unbundled are named in one warning.
+ * that end up unbundled are named in one warning. With a memo, an unchanged page's links are not
+ * resolved again.
  */
 export function collectAssets(
   index: FileIndex,
@@ -21,23 +24,19 @@ export function collectAssets(
   summaryFiles: readonly string[],
   rules: AssetRules,
   warnings: string[],
+  memo?: ReadMemo,
 ): string[] {
   const included = patternMatcher(rules.include);
   const excluded = patternMatcher(rules.exclude);
   const relative = (path: string): string => relativeTo(root, path) ?? path;
   const assets = new Set<string>(summaryFiles);
   for (const [pagePath, file] of pages) {
-    for (const ref of file.page?.refs ?? []) {
-      const found = resolveLink(parentOf(pagePath), ref.target, { root, index, page: false });
-      if (found.kind === 'file') {
-        if (!pages.has(found.path)) assets.add(found.path);
-        if (found.note !== undefined) warnings.push(`${pagePath}:${ref.line}: "${ref.target}" ${found.note}; fix its case`);
-      } else if (ref.image && found.kind === 'missing') {
-        warnings.push(`${pagePath}:${ref.line}: image "${ref.target}" not found (looked for ${found.path}); not bundled`);
-      } else if (ref.image && found.kind === 'outside') {
-        warnings.push(`${pagePath}:${ref.line}: image "${ref.target}" is outside the docs root; not bundled`);
-      }
-    }
+    const meta = file.page;
+    if (meta === undefined) continue;
+    const resolve = (): PageAssets => linkedFiles(pagePath, meta, root, index);
+    const linked = memo === undefined ? resolve() : memo.assetsOf(pagePath, meta, resolve);
+    for (const path of linked.paths) if (!pages.has(path)) assets.add(path);
+    warnings.push(...linked.warnings);
   }
   if (rules.include.length > 0) {
     for (const { path } of index.under(root)) {
@@ -60,4 +59,22 @@ export function collectAssets(
     );
   }
   return bundled;
+}
+
+/** The files one page's references point at, and the warnings about those that are missing or outside. */
+function linkedFiles(pagePath: string, meta: PageMeta, root: string, index: FileIndex): PageAssets {
+  const paths: string[] = [];
+  const warnings: string[] = [];
+  for (const ref of meta.refs) {
+    const found = resolveLink(parentOf(pagePath), ref.target, { root, index, page: false });
+    if (found.kind === 'file') {
+      paths.push(found.path);
+      if (found.note !== undefined) warnings.push(`${pagePath}:${ref.line}: "${ref.target}" ${found.note}; fix its case`);
+    } else if (ref.image && found.kind === 'missing') {
+      warnings.push(`${pagePath}:${ref.line}: image "${ref.target}" not found (looked for ${found.path}); not bundled`);
+    } else if (ref.image && found.kind === 'outside') {
+      warnings.push(`${pagePath}:${ref.line}: image "${ref.target}" is outside the docs root; not bundled`);
+    }
+  }
+  return { paths, warnings };
 }

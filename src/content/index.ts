@@ -21,6 +21,7 @@ export { type PageMeta, type PageRef, parsePageMeta } from './parse-page-meta.js
 export { type ParsedSummary, parseSummary, type SummaryGroup, type SummaryItem } from './parse-summary.js';
 export { readDocsRepo, type ReadDocsOptions } from './read-docs-repo.js';
 export { ReadCounter } from './read-counter.js';
+export { ReadMemo } from './read-memo.js';
 export type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
 export { WorktreeSource, type WorktreeSourceOptions } from './worktree-source.js';
 export { type BundleFile, writeBundle, type WriteBundleOptions } from './write-bundle.js';

@@ -13,6 +13,7 @@ import { formatGitbookConfig } from './gitbook-config.js';
 import { HashCache } from './hash-cache.js';
 import { locateDocs } from './locate-docs.js';
 import { outlineDocs } from './outline-docs.js';
+import { ReadMemo } from './read-memo.js';
 import type { TreeSource } from './tree-source.js';
 
 /** Larger "pages" are data dumps or mistakes; GitBook would not render them either. */
@@ -29,6 +30,8 @@ export interface ReadDocsOptions {
   readonly cache?: HashCache;
   /** Files to bundle beyond those the docs reference, and files never to bundle. Default: none. */
   readonly assets?: AssetRules;
+  /** What the last read of the same tree derived, reused where its inputs are unchanged. Default: none. */
+  readonly memo?: ReadMemo;
 }
 
 /**
@@ -55,7 +58,11 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     throw new DocsRootNotFoundError(source.label, root, hint);
   }
   const summaryFile = (await loader.load([summaryPath], 'text')).get(summaryPath);
-  const outline = outlineDocs(index, location, summaryFile === undefined ? undefined : (summaryFile.text ?? ''));
+  const summaryText = summaryFile === undefined ? undefined : (summaryFile.text ?? '');
+  const assetRules = options.assets ?? NO_ASSET_RULES;
+  const memo = options.memo ?? new ReadMemo();
+  memo.begin(index.entries, JSON.stringify([directory, configFile?.text ?? null, summaryText ?? null, assetRules]));
+  const outline = memo.outline(() => outlineDocs(index, location, summaryText));
   warnings.push(...outline.warnings);
   const { groups } = outline;
 
@@ -71,8 +78,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
     pages.delete(path);
   }
-  const pageTree = buildPageTree(groups, pages, root, warnings);
-  const assets = await loader.load(collectAssets(index, root, pages, outline.files, options.assets ?? NO_ASSET_RULES, warnings), 'hash');
+  const pageTree = buildPageTree(groups, pages, root, warnings, memo);
+  const assets = await loader.load(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo), 'hash');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   const files: SnapshotFile[] = [];

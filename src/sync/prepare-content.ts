@@ -10,6 +10,7 @@ import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
+import { ReadMemo } from '../content/read-memo.js';
 import type { TreeSource } from '../content/tree-source.js';
 import { WorktreeSource } from '../content/worktree-source.js';
 import { type BundleFile, writeBundle } from '../content/write-bundle.js';
@@ -31,6 +32,7 @@ export type PrepareContent = (target: SpaceTarget, options?: { signal?: AbortSig
 interface TargetCaches {
   readonly hashes: HashCache;
   readonly entries: DeflatedEntryCache;
+  readonly memo: ReadMemo;
 }
 
 /**
@@ -50,10 +52,10 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     return found;
   };
   return async (target, read = {}) => {
-    const { hashes, entries } = await cachesOf(target.name);
+    const { hashes, entries, memo } = await cachesOf(target.name);
     const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, read);
     const source: TreeSource = gitSource ?? new WorktreeSource(target.directory);
-    const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets });
+    const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo });
     hashes.prune(); // files deleted since the last read
     await hashes.save();
     const commit = gitSource ? await gitSource.headCommit() : undefined;
@@ -94,9 +96,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
 }
 
 async function loadCaches(cacheDir: string | undefined, name: string): Promise<TargetCaches> {
-  if (cacheDir === undefined) return { hashes: HashCache.inMemory(), entries: DeflatedEntryCache.inMemory() };
+  if (cacheDir === undefined) return { hashes: HashCache.inMemory(), entries: DeflatedEntryCache.inMemory(), memo: new ReadMemo() };
   const [hashes, entries] = await Promise.all([HashCache.load(join(cacheDir, `${name}.json`)), DeflatedEntryCache.load(join(cacheDir, `${name}.entries`))]);
-  return { hashes, entries };
+  return { hashes, entries, memo: new ReadMemo() };
 }
 
 function countPages(snapshot: DocsSnapshot): number {
