@@ -102,7 +102,7 @@ async function main(): Promise<void> {
       await writeFile(path.join(repo, generated.pages[(n * 997) % generated.pages.length] ?? 'README.md'), `# Edited ${n}\n\nOne page changed.\n`);
     };
 
-    const daemon = createContentPreparer({ cacheDir, deflater, bundleDir });
+    const daemon = createContentPreparer({ cacheDir, deflater, bundleDir, journal: true });
     const first = await localWork('first sync: cold read + full bundle', daemon, target, true);
     await localWork('no-op: warm read (daemon, caches in memory)', daemon, target, false);
     const editsInMemory: number[] = [];

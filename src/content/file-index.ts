@@ -30,8 +30,8 @@ export class FileIndex {
   }
 
   /** Entries inside `folder` ('' = all). */
-  under(folder: string): TreeEntry[] {
-    if (folder === '') return [...this.entries];
+  under(folder: string): readonly TreeEntry[] {
+    if (folder === '') return this.entries;
     const prefix = `${folder}/`;
     return this.entries.filter((entry) => entry.path.startsWith(prefix));
   }

@@ -14,6 +14,8 @@ const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules'
  */
 export class TreeIgnore {
   private constructor(
+    /** The rules' texts and folders: equal keys, equal rules. */
+    readonly key: string,
     private readonly root: string,
     /** Each `.gitignore` with the folder its patterns are relative to. */
     private readonly rules: ReadonlyArray<{ readonly base: string; readonly rule: Ignore }>,
@@ -23,12 +25,17 @@ export class TreeIgnore {
   static load(directory: string): TreeIgnore {
     const root = path.resolve(directory);
     const rules: { base: string; rule: Ignore }[] = [];
+    const texts: string[] = [];
     for (let folder = root; ; folder = path.dirname(folder)) {
       const file = path.join(folder, '.gitignore');
-      if (existsSync(file)) rules.unshift({ base: folder, rule: ignore().add(readFileSync(file, 'utf8')) });
+      if (existsSync(file)) {
+        const text = readFileSync(file, 'utf8');
+        rules.unshift({ base: folder, rule: ignore().add(text) });
+        texts.unshift(folder, text);
+      }
       if (existsSync(path.join(folder, '.git')) || path.dirname(folder) === folder) break;
     }
-    return new TreeIgnore(root, rules);
+    return new TreeIgnore(JSON.stringify(texts), root, rules);
   }
 
   /**

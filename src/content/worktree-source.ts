@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { comparePaths } from './compare-paths.js';
@@ -7,6 +7,7 @@ import { SourceNotFoundError } from './errors/source-not-found-error.js';
 import { TreeIgnore } from './tree-ignore.js';
 import { ReadCounter } from './read-counter.js';
 import type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
+import type { JournalChanges, WorktreeJournal } from './worktree-journal.js';
 
 /** Options of {@link WorktreeSource}. */
 export interface WorktreeSourceOptions {
@@ -25,6 +26,11 @@ export interface WorktreeSourceOptions {
   readonly batch?: number;
   /** Current time in ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * What changed since this directory's last listing, kept by a long-lived process across reads: a
+   * listing then stats only changed files instead of every file. Default: none (every file stat'ed).
+   */
+  readonly journal?: WorktreeJournal;
 }
 
 /** Reads a folder on disk. Change token: size + mtime, so a cache can skip unchanged files. */
@@ -36,6 +42,7 @@ export class WorktreeSource implements TreeSource {
   private readonly racyWindowMs: number;
   private readonly batch: number;
   private readonly now: () => number;
+  private readonly journal: WorktreeJournal | undefined;
 
   constructor(directory: string, options: WorktreeSourceOptions = {}) {
     this.directory = path.resolve(directory);
@@ -44,35 +51,96 @@ export class WorktreeSource implements TreeSource {
     this.racyWindowMs = options.racyWindowMs ?? 2000;
     this.batch = Math.max(1, options.batch ?? 256);
     this.now = options.now ?? Date.now;
+    // A journal of another folder says nothing about this one.
+    this.journal = options.journal?.directory === this.directory ? options.journal : undefined;
   }
 
   async list(): Promise<readonly TreeEntry[]> {
-    const startedAt = this.now();
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
+    const journal = this.journal;
+    if (journal === undefined) return sorted(await this.walk('', this.now()));
+    return journal.exclusive(async () => {
+      const startedAt = this.now();
+      const changes = await journal.changes(this.ignore.key);
+      const entries = changes === undefined ? sorted(await this.walk('', startedAt)) : await this.update(changes, startedAt);
+      journal.record(entries);
+      return entries;
+    });
+  }
+
+  /** Every file under `folder` (relative; '' for all), unsorted; each folder is watched before it is read. */
+  private async walk(folder: string, startedAt: number): Promise<TreeEntry[]> {
     const entries: TreeEntry[] = [];
-    const folders = [''];
+    const folders = [folder];
     let done = 0;
-    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+      this.journal?.watchFolder(next);
       let dirents: Dirent[];
       try {
-        dirents = readdirSync(folder === '' ? this.directory : this.absolute(folder), { withFileTypes: true });
+        dirents = readdirSync(next === '' ? this.directory : this.absolute(next), { withFileTypes: true });
       } catch {
         continue; // removed while listing: simply not there
       }
       for (const dirent of dirents) {
-        const relative = folder === '' ? dirent.name : `${folder}/${dirent.name}`;
+        const relative = next === '' ? dirent.name : `${next}/${dirent.name}`;
         // Symlinks are skipped, as in git sources (mode 120000): following them could leave the tree.
         if (dirent.isDirectory() && !this.ignore.ignores(relative, true)) folders.push(relative);
         if (!dirent.isFile() || this.ignore.ignores(relative, false)) continue;
         const info = statSync(this.absolute(relative), { throwIfNoEntry: false });
-        if (info === undefined) continue;
-        const trusted = startedAt - info.mtimeMs >= this.racyWindowMs;
-        entries.push({ path: relative, size: info.size, token: trusted ? `${info.size}:${info.mtimeMs}` : undefined });
+        if (info !== undefined) entries.push(this.entry(relative, info, startedAt));
         if (++done % this.batch === 0) await yieldToEventLoop();
       }
     }
-    return entries.sort((a, b) => comparePaths(a.path, b.path));
+    return entries;
+  }
+
+  /**
+   * The last listing with the journal's changes applied: changed files stat'ed again, changed folders
+   * listed again, and files too recent to trust last time stat'ed again.
+   */
+  private async update(changes: JournalChanges, startedAt: number): Promise<readonly TreeEntry[]> {
+    const recheck = new Set(changes.paths);
+    for (const entry of changes.listing) if (entry.token === undefined) recheck.add(entry.path);
+    const fresh = new Map<string, TreeEntry>();
+    const gone = new Set<string>(); // files and folders whose earlier entries no longer hold
+    for (const relative of recheck) {
+      const info = this.lstat(relative);
+      if (info?.isFile() === true && !this.ignore.ignores(relative, false)) {
+        fresh.set(relative, this.entry(relative, info, startedAt));
+        continue;
+      }
+      gone.add(relative);
+      this.journal?.forgetFolder(relative);
+      if (info?.isDirectory() === true && !this.ignore.ignores(relative, true)) {
+        for (const entry of await this.walk(relative, startedAt)) fresh.set(entry.path, entry);
+      }
+    }
+    let replaced = 0;
+    const kept = changes.listing.filter((entry) => {
+      if (!fresh.has(entry.path)) return !isUnder(entry.path, gone);
+      replaced += 1;
+      return false;
+    });
+    if (replaced === fresh.size && kept.length + replaced === changes.listing.length) {
+      // The same paths as before (the usual edit): keep their order, no sort.
+      return changes.listing.map((entry) => fresh.get(entry.path) ?? entry);
+    }
+    return sorted([...kept, ...fresh.values()]);
+  }
+
+  /** undefined when not there: removed, or a path through what is now a file (a watched folder's own name). */
+  private lstat(relative: string): Stats | undefined {
+    try {
+      return lstatSync(this.absolute(relative));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private entry(relative: string, info: Stats, startedAt: number): TreeEntry {
+    const trusted = startedAt - info.mtimeMs >= this.racyWindowMs;
+    return { path: relative, size: info.size, token: trusted ? `${info.size}:${info.mtimeMs}` : undefined };
   }
 
   async read(relative: string): Promise<Uint8Array> {
@@ -112,6 +180,19 @@ export class WorktreeSource implements TreeSource {
     }
     return path.join(this.directory, ...parts);
   }
+}
+
+function sorted(entries: TreeEntry[]): TreeEntry[] {
+  return entries.sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** `path` is one of `paths` or inside one of them. */
+function isUnder(path: string, paths: ReadonlySet<string>): boolean {
+  if (paths.size === 0) return false;
+  for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) {
+    if (paths.has(path.slice(0, at))) return true;
+  }
+  return false;
 }
 
 /** Lets timers and sockets run between batches of synchronous file system calls. */

@@ -94,7 +94,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     let runtime: Runtime | undefined;
     if (role !== 'watch') {
       const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis: admin });
-      const running = await createRuntime(loaded, { logger, state, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
+      const running = await createRuntime(loaded, { logger, state, longLived: true, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
       runtime = running;
       closers.push(() => running.close());
       const registry = options.processors({ loaded, runtime: running, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });

@@ -32,6 +32,11 @@ export interface RuntimeOverrides {
   onApiResponse?: (method: string, status: number | 'error') => void;
   /** Told of each API retry with the failed attempt's status (run summaries count them). */
   onApiRetry?: (status: number | undefined) => void;
+  /**
+   * The process syncs the same targets again and again (daemon, worker): each worktree target's
+   * folders are watched so that a read stats only the files that changed.
+   */
+  longLived?: boolean;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       artifacts,
       state,
       logger: overrides.logger,
-      prepare: createContentPreparer({ cacheDir, deflater, bundleDir }),
+      prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
     },
     async close() {
       await artifacts.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
@@ -12,6 +12,7 @@ import { HashCache } from '../content/hash-cache.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
 import { ReadMemo } from '../content/read-memo.js';
 import type { TreeSource } from '../content/tree-source.js';
+import { WorktreeJournal } from '../content/worktree-journal.js';
 import { WorktreeSource } from '../content/worktree-source.js';
 import { type BundleFile, writeBundle } from '../content/write-bundle.js';
 import type { SpaceTarget } from '../config/config-schema.js';
@@ -24,6 +25,11 @@ export interface PrepareOptions {
   deflater?: Deflater | undefined;
   /** Where bundle files are written. Default: the system's temp folder. */
   bundleDir?: string | undefined;
+  /**
+   * Keep a change journal of each worktree target (a watch per folder), so a later read stats only
+   * what changed: for long-lived processes. Default false.
+   */
+  journal?: boolean | undefined;
 }
 
 /** Reads and bundles one target's docs; `signal` ends the git processes it runs. */
@@ -42,6 +48,18 @@ interface TargetCaches {
  */
 export function createContentPreparer(options: PrepareOptions = {}): PrepareContent {
   const caches = new Map<string, Promise<TargetCaches>>();
+  const journals = new Map<string, WorktreeJournal>();
+  const journalOf = (target: SpaceTarget): WorktreeJournal | undefined => {
+    if (options.journal !== true) return undefined;
+    const directory = resolve(target.directory);
+    let journal = journals.get(target.name);
+    if (journal?.directory !== directory) {
+      journal?.close();
+      journal = new WorktreeJournal(directory);
+      journals.set(target.name, journal);
+    }
+    return journal;
+  };
   const cachesOf = (name: string): Promise<TargetCaches> => {
     let found = caches.get(name);
     if (found === undefined) {
@@ -54,7 +72,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   return async (target, read = {}) => {
     const { hashes, entries, memo } = await cachesOf(target.name);
     const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, read);
-    const source: TreeSource = gitSource ?? new WorktreeSource(target.directory);
+    const source: TreeSource = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
     const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo });
     hashes.prune(); // files deleted since the last read
     await hashes.save();
