@@ -4,22 +4,26 @@ import type { PageGroup, PageNode } from './docs-snapshot.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { ReadMemo } from './read-memo.js';
+import type { TimeSlice } from './time-slice.js';
 
 /**
  * Turns the outline into the page tree: titles (SUMMARY text, else first heading, else file name),
  * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. With a
- * memo, a page whose metadata and children are unchanged keeps last read's node.
+ * memo, a page whose metadata and children are unchanged keeps last read's node; with a time slice, the
+ * event loop runs between pages.
  */
-export function buildPageTree(
+export async function buildPageTree(
   groups: readonly OutlineGroup[],
   pages: ReadonlyMap<string, LoadedFile>,
   root: string,
   warnings: string[],
-  memo?: ReadMemo,
-): PageGroup[] {
-  const build = (node: OutlineNode, into: PageNode[]): void => {
+  options: { readonly memo?: ReadMemo | undefined; readonly slice?: TimeSlice | undefined } = {},
+): Promise<PageGroup[]> {
+  const { memo, slice } = options;
+  const build = async (node: OutlineNode, into: PageNode[]): Promise<void> => {
+    await slice?.pause();
     const children: PageNode[] = [];
-    for (const child of node.children) build(child, children);
+    for (const child of node.children) await build(child, children);
     const meta = pages.get(node.path)?.page;
     if (meta === undefined) {
       into.push(...children); // vanished between listing and reading
@@ -29,11 +33,13 @@ export function buildPageTree(
     const make = (): PageNode => pageNode(node, meta, children, root);
     into.push(memo === undefined ? make() : memo.pageNode(node, meta, children, make));
   };
-  return groups.map((group) => {
+  const tree: PageGroup[] = [];
+  for (const group of groups) {
     const built: PageNode[] = [];
-    for (const node of group.nodes) build(node, built);
-    return { title: group.title, pages: built };
-  });
+    for (const node of group.nodes) await build(node, built);
+    tree.push({ title: group.title, pages: built });
+  }
+  return tree;
 }
 
 function pageNode(node: OutlineNode, meta: PageMeta, children: readonly PageNode[], root: string): PageNode {

@@ -4,6 +4,7 @@ import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from './file-index.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { PageAssets, ReadMemo } from './read-memo.js';
+import type { TimeSlice } from './time-slice.js';
 import { resolveLink } from './resolve-link.js';
 
 /** MOST_NAMED paths are named in a warning; the rest are counted. */
@@ -17,15 +18,16 @@ const MOST_NAMED = 20;
  * that end up unbundled are named in one warning. With a memo, an unchanged page's links are not
  * resolved again.
  */
-export function collectAssets(
+export async function collectAssets(
   index: FileIndex,
   root: string,
   pages: ReadonlyMap<string, LoadedFile>,
   summaryFiles: readonly string[],
   rules: AssetRules,
   warnings: string[],
-  memo?: ReadMemo,
-): string[] {
+  options: { readonly memo?: ReadMemo | undefined; readonly slice?: TimeSlice | undefined } = {},
+): Promise<string[]> {
+  const { memo, slice } = options;
   const included = patternMatcher(rules.include);
   const excluded = patternMatcher(rules.exclude);
   const relative = (path: string): string => relativeTo(root, path) ?? path;
@@ -37,6 +39,7 @@ export function collectAssets(
     const linked = memo === undefined ? resolve() : memo.assetsOf(pagePath, meta, resolve);
     for (const path of linked.paths) if (!pages.has(path)) assets.add(path);
     warnings.push(...linked.warnings);
+    await slice?.pause();
   }
   if (rules.include.length > 0) {
     for (const { path } of index.under(root)) {

@@ -3,6 +3,7 @@ import { decodeText } from './clean-text.js';
 import type { FileIndex } from './file-index.js';
 import type { CachedFile, HashCache } from './hash-cache.js';
 import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
+import { TimeSlice } from './time-slice.js';
 import type { TreeSource } from './tree-source.js';
 
 /** What a caller needs of a file: its hash only, its text too, or its parsed page metadata too. */
@@ -26,6 +27,7 @@ export class ContentLoader {
     private readonly source: TreeSource,
     private readonly index: FileIndex,
     private readonly cache: HashCache,
+    private readonly slice: TimeSlice = new TimeSlice(),
   ) {}
 
   /** Loads listed `paths` (others are ignored), reading only cache misses, in one batch. */
@@ -56,6 +58,7 @@ export class ContentLoader {
       };
       if (file.token !== '') this.cache.store(path, file);
       loaded.set(path, { ...file, path });
+      await this.slice.pause(); // parsing frontmatter is the costly part
     }
     return loaded;
   }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from './write-file-atomically.js';
 import { HashCacheWriteError } from './errors/hash-cache-write-error.js';
 import type { PageMeta } from './parse-page-meta.js';
+import { TimeSlice } from './time-slice.js';
 import { UsedKeys } from './used-keys.js';
 
 /** What the cache knows about one file, valid while the file's change token is unchanged. */
@@ -20,7 +20,7 @@ export interface CachedFile {
   readonly page?: PageMeta;
 }
 
-const CACHE_VERSION = 1; // bump when parsing changes what `page` holds
+const CACHE_VERSION = 2; // bump when parsing changes what `page` holds, or the file's layout
 
 const pageSchema = z.object({
   heading: z.string().optional(),
@@ -38,14 +38,14 @@ const entrySchema = z.object({
   text: z.string().optional(),
   page: pageSchema.optional(),
 });
-// Entries are checked one by one in `parseEntries`, not here: see there.
-const fileSchema = z.object({ version: z.literal(CACHE_VERSION), entries: z.record(z.string(), z.unknown()) });
-/** Entries checked per turn of the event loop: a 10,000-file cache checked at once held it for 60–90 ms. */
-const ENTRIES_PER_TURN = 1000;
+const headerSchema = z.object({ version: z.literal(CACHE_VERSION) });
+const lineSchema = z.tuple([z.string(), entrySchema]);
 
 /**
- * Per-path hashes and parsed metadata, keyed by change token, persisted as JSON, so re-reading a big
- * tree after a one-file edit reads one file. A cache that is missing, corrupt or from another version
+ * Per-path hashes and parsed metadata, keyed by change token, persisted as JSON lines (a header, then
+ * one `[path, entry]` per line), so re-reading a big tree after a one-file edit reads one file. One
+ * line at a time, with the event loop let run between stretches: a 10,000-file cache parsed or
+ * written as one JSON document held the loop for 40–90 ms. A cache that is missing, corrupt or from another version
  * starts empty: it only ever costs speed, never correctness.
  */
 export class HashCache {
@@ -74,14 +74,8 @@ export class HashCache {
     } catch {
       return new HashCache(absolute, new Map(), undefined);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return new HashCache(absolute, new Map(), `${absolute} is not valid JSON; starting empty`);
-    }
-    const parsed = fileSchema.safeParse(json);
-    const entries = parsed.success ? await parseEntries(parsed.data.entries) : undefined;
+    const entries = await parseLines(raw);
+    if (typeof entries === 'number') return new HashCache(absolute, new Map(), `${absolute}:${entries} is not valid JSON; starting empty`);
     if (entries === undefined) {
       return new HashCache(absolute, new Map(), `${absolute} is from another docsync version or damaged; starting empty`);
     }
@@ -120,7 +114,13 @@ export class HashCache {
   async save(): Promise<void> {
     if (this.file === undefined || !this.dirty) return;
     try {
-      await writeFileAtomically(this.file, JSON.stringify({ version: CACHE_VERSION, entries: Object.fromEntries(this.entries) }));
+      const slice = new TimeSlice();
+      const lines = [JSON.stringify({ version: CACHE_VERSION })];
+      for (const entry of this.entries) {
+        lines.push(JSON.stringify(entry));
+        await slice.pause();
+      }
+      await writeFileAtomically(this.file, `${lines.join('\n')}\n`);
       this.dirty = false;
     } catch (error) {
       throw new HashCacheWriteError(this.file, error);
@@ -128,14 +128,30 @@ export class HashCache {
   }
 }
 
-/** Checks the entries in batches, letting timers and sockets run between them; undefined if one is damaged. */
-async function parseEntries(raw: Record<string, unknown>): Promise<Map<string, CachedFile> | undefined> {
+/**
+ * The entries of a cache file, checked line by line: undefined when a line is damaged or the version
+ * differs, the line number when a line is not JSON.
+ */
+async function parseLines(raw: string): Promise<Map<string, CachedFile> | number | undefined> {
+  const lines = raw.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const slice = new TimeSlice();
   const entries = new Map<string, CachedFile>();
-  for (const [filePath, value] of Object.entries(raw)) {
-    const parsed = entrySchema.safeParse(value);
+  for (const [index, line] of lines.entries()) {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      return index + 1;
+    }
+    if (index === 0) {
+      if (!headerSchema.safeParse(json).success) return undefined;
+      continue;
+    }
+    const parsed = lineSchema.safeParse(json);
     if (!parsed.success) return undefined;
-    entries.set(filePath, parsed.data);
-    if (entries.size % ENTRIES_PER_TURN === 0) await nextTurn();
+    entries.set(parsed.data[0], parsed.data[1]);
+    await slice.pause();
   }
-  return entries;
+  return lines.length === 0 ? undefined : entries;
 }

@@ -1,6 +1,7 @@
 import { cleanText } from './clean-text.js';
 import type { LineNote } from './line-note.js';
 import { scanLink, unescape } from './scan-link.js';
+import { runAtOnce } from './time-slice.js';
 
 /** One `[Title](target "label")` bullet of `SUMMARY.md`, before its target is checked. */
 export interface SummaryItem {
@@ -30,6 +31,7 @@ export interface ParsedSummary {
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?$/;
 const BULLET = /^(\s*)(?:[*+-]|\d{1,9}[.)])\s+(.*)$/;
 const RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
+const LINES_PER_STEP = 64;
 
 /**
  * Parses every `SUMMARY.md` dialect GitBook repos use: optional `#` title, `##`/`###` group headings,
@@ -38,6 +40,11 @@ const RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
  * their children move up to the nearest parent. Pure text: targets are checked by `resolveSummary`.
  */
 export function parseSummary(text: string): ParsedSummary {
+  return runAtOnce(parseSummarySteps(text));
+}
+
+/** {@link parseSummary} in steps, a few lines each, so a caller can let the event loop run between them. */
+export function* parseSummarySteps(text: string): Generator<void, ParsedSummary, void> {
   const groups: SummaryGroup[] = [];
   const notes: LineNote[] = [];
   let title: string | undefined;
@@ -45,54 +52,54 @@ export function parseSummary(text: string): ParsedSummary {
   let stack: { indent: number; item: SummaryItem }[] = [];
   let inComment = false;
 
-  cleanText(text)
-    .split('\n')
-    .forEach((line, index) => {
-      const lineNumber = index + 1;
-      const trimmed = line.trim();
-      if (inComment) {
-        inComment = !trimmed.includes('-->');
-        return;
-      }
-      if (trimmed === '' || RULE.test(trimmed)) return;
-      if (trimmed.startsWith('<!--')) {
-        inComment = !trimmed.includes('-->');
-        return;
-      }
-      const heading = HEADING.exec(line);
-      if (heading !== null) {
-        const headingText = unescape(heading[2] ?? '').trim();
-        if (heading[1] === '#' && title === undefined && groups.length === 0) {
-          title = headingText;
-        } else {
-          group = { title: headingText, line: lineNumber, items: [] };
-          groups.push(group);
-          stack = [];
-        }
-        return;
-      }
-      const bullet = BULLET.exec(line);
-      if (bullet === null) {
-        notes.push({ line: lineNumber, message: 'not a list item or heading; ignored' });
-        return;
-      }
-      const indent = width(bullet[1] ?? '');
-      const content = bullet[2] ?? '';
-      while ((stack.at(-1)?.indent ?? -1) >= indent) stack.pop();
-      const open = content.indexOf('[');
-      const link = open < 0 ? undefined : scanLink(content, open);
-      if (link === undefined) {
-        notes.push({ line: lineNumber, message: 'list item has no [title](page.md) link; skipped' });
-        return;
-      }
-      const item: SummaryItem = { title: link.text, target: link.target, label: link.title, line: lineNumber, children: [] };
-      if (group === undefined) {
-        group = { title: undefined, line: undefined, items: [] };
+  const lines = cleanText(text).split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (index % LINES_PER_STEP === 0) yield;
+    const lineNumber = index + 1;
+    const trimmed = line.trim();
+    if (inComment) {
+      inComment = !trimmed.includes('-->');
+      continue;
+    }
+    if (trimmed === '' || RULE.test(trimmed)) continue;
+    if (trimmed.startsWith('<!--')) {
+      inComment = !trimmed.includes('-->');
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading !== null) {
+      const headingText = unescape(heading[2] ?? '').trim();
+      if (heading[1] === '#' && title === undefined && groups.length === 0) {
+        title = headingText;
+      } else {
+        group = { title: headingText, line: lineNumber, items: [] };
         groups.push(group);
+        stack = [];
       }
-      (stack.at(-1)?.item.children ?? group.items).push(item);
-      stack.push({ indent, item });
-    });
+      continue;
+    }
+    const bullet = BULLET.exec(line);
+    if (bullet === null) {
+      notes.push({ line: lineNumber, message: 'not a list item or heading; ignored' });
+      continue;
+    }
+    const indent = width(bullet[1] ?? '');
+    const content = bullet[2] ?? '';
+    while ((stack.at(-1)?.indent ?? -1) >= indent) stack.pop();
+    const open = content.indexOf('[');
+    const link = open < 0 ? undefined : scanLink(content, open);
+    if (link === undefined) {
+      notes.push({ line: lineNumber, message: 'list item has no [title](page.md) link; skipped' });
+      continue;
+    }
+    const item: SummaryItem = { title: link.text, target: link.target, label: link.title, line: lineNumber, children: [] };
+    if (group === undefined) {
+      group = { title: undefined, line: undefined, items: [] };
+      groups.push(group);
+    }
+    (stack.at(-1)?.item.children ?? group.items).push(item);
+    stack.push({ indent, item });
+  }
   return { title, groups, notes };
 }
 

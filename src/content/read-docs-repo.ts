@@ -12,8 +12,9 @@ import { FileIndex } from './file-index.js';
 import { formatGitbookConfig } from './gitbook-config.js';
 import { HashCache } from './hash-cache.js';
 import { locateDocs } from './locate-docs.js';
-import { outlineDocs } from './outline-docs.js';
+import { outlineDocsSteps } from './outline-docs.js';
 import { ReadMemo } from './read-memo.js';
+import { TimeSlice } from './time-slice.js';
 import type { TreeSource } from './tree-source.js';
 
 /** Larger "pages" are data dumps or mistakes; GitBook would not render them either. */
@@ -44,7 +45,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   if (directory === undefined) throw new DocsRootNotFoundError(source.label, options.directory ?? '', undefined);
   const before = { files: source.counter.files, bytes: source.counter.bytes };
   const index = new FileIndex(await source.list());
-  const loader = new ContentLoader(source, index, options.cache ?? HashCache.inMemory());
+  const slice = new TimeSlice();
+  const loader = new ContentLoader(source, index, options.cache ?? HashCache.inMemory(), slice);
   const warnings: string[] = [];
 
   const configPath = joinDocPath(directory, '.gitbook.yaml');
@@ -62,7 +64,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const assetRules = options.assets ?? NO_ASSET_RULES;
   const memo = options.memo ?? new ReadMemo();
   memo.begin(index.entries, JSON.stringify([directory, configFile?.text ?? null, summaryText ?? null, assetRules]));
-  const outline = memo.outline(() => outlineDocs(index, location, summaryText));
+  const outline = memo.outline ?? memo.keepOutline(await slice.run(outlineDocsSteps(index, location, summaryText)));
   warnings.push(...outline.warnings);
   const { groups } = outline;
 
@@ -78,8 +80,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
     pages.delete(path);
   }
-  const pageTree = buildPageTree(groups, pages, root, warnings, memo);
-  const assets = await loader.load(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo), 'hash');
+  const pageTree = await buildPageTree(groups, pages, root, warnings, { memo, slice });
+  const assets = await loader.load(await collectAssets(index, root, pages, outline.files, assetRules, warnings, { memo, slice }), 'hash');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   const files: SnapshotFile[] = [];

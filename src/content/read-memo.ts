@@ -39,9 +39,14 @@ export class ReadMemo {
     this.structure = structure;
   }
 
-  outline(build: () => DocsOutline): DocsOutline {
-    this.outlineValue ??= build();
+  /** The outline of the last read, when its inputs are unchanged. */
+  get outline(): DocsOutline | undefined {
     return this.outlineValue;
+  }
+
+  keepOutline(outline: DocsOutline): DocsOutline {
+    this.outlineValue = outline;
+    return outline;
   }
 
   /** The page node built last time for `outline` when its metadata and children are the same objects. */

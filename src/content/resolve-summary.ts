@@ -3,6 +3,7 @@ import type { FileIndex } from './file-index.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import type { ParsedSummary, SummaryItem } from './parse-summary.js';
 import { resolveLink } from './resolve-link.js';
+import { runAtOnce } from './time-slice.js';
 
 /** Where `SUMMARY.md` is and what it may point at. Paths are relative to the source's top. */
 export interface ResolveSummaryContext {
@@ -11,16 +12,26 @@ export interface ResolveSummaryContext {
   readonly index: FileIndex;
 }
 
+/** The outline `SUMMARY.md` gives, and what was skipped. */
+export interface ResolvedSummary {
+  readonly groups: OutlineGroup[];
+  readonly warnings: string[];
+  readonly missing: number;
+  readonly files: string[];
+}
+
 /**
  * Checks every `SUMMARY.md` entry against the listed files. Missing files, links leaving the docs
  * root, non-markdown targets and second listings of a file are skipped with a warning naming the
  * line; the children of a skipped entry move up to its parent. External links are left out silently
  * (they stay in `SUMMARY.md` itself).
  */
-export function resolveSummary(
-  parsed: ParsedSummary,
-  context: ResolveSummaryContext,
-): { groups: OutlineGroup[]; warnings: string[]; missing: number; files: string[] } {
+export function resolveSummary(parsed: ParsedSummary, context: ResolveSummaryContext): ResolvedSummary {
+  return runAtOnce(resolveSummarySteps(parsed, context));
+}
+
+/** {@link resolveSummary} in steps, one entry each, so a caller can let the event loop run between them. */
+export function* resolveSummarySteps(parsed: ParsedSummary, context: ResolveSummaryContext): Generator<void, ResolvedSummary, void> {
   const { summaryPath, root, index } = context;
   const warnings = parsed.notes.map((note) => ({ line: note.line, text: `${summaryPath}:${note.line}: ${note.message}` }));
   const firstListed = new Map<string, number>();
@@ -52,15 +63,20 @@ export function resolveSummary(
   };
 
   // The entry is accepted before its children, so "first listed" follows line order.
-  const resolveItems = (items: readonly SummaryItem[]): OutlineNode[] =>
-    items.flatMap((item): OutlineNode[] => {
+  function* resolveItems(items: readonly SummaryItem[]): Generator<void, OutlineNode[], void> {
+    const nodes: OutlineNode[] = [];
+    for (const item of items) {
+      yield;
       const path = accept(item);
-      const children = resolveItems(item.children);
-      if (path === undefined) return children;
-      return [{ path, title: item.title === '' ? undefined : item.title, label: item.label, children }];
-    });
+      const children = yield* resolveItems(item.children);
+      if (path === undefined) nodes.push(...children);
+      else nodes.push({ path, title: item.title === '' ? undefined : item.title, label: item.label, children });
+    }
+    return nodes;
+  }
 
-  const groups = parsed.groups.map((group) => ({ title: group.title, nodes: resolveItems(group.items) }));
+  const groups: OutlineGroup[] = [];
+  for (const group of parsed.groups) groups.push({ title: group.title, nodes: yield* resolveItems(group.items) });
   warnings.sort((a, b) => a.line - b.line);
   return { groups, warnings: warnings.map((warning) => warning.text), missing, files };
 }

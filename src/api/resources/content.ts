@@ -39,36 +39,35 @@ function contentPath(target: ContentTarget): string {
     : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
 }
 
-// A 10,000-page revision checked in one go held the event loop for over 100 ms: its pages are
-// checked in batches, with timers and sockets let run between them.
+// A 10,000-page revision checked in one go held the event loop for over 100 ms, and so did one
+// top-level page holding thousands of nested ones: pages are checked one level at a time, in
+// batches, with timers and sockets let run between them.
 const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });
+const ShallowPageSchema = PageSchema.extend({ pages: z.array(z.unknown()).optional() });
 /** Pages (nested ones included) checked per turn of the event loop. */
-const PAGES_PER_TURN = 1000;
+const PAGES_PER_TURN = 500;
 
-/** How many pages `page` holds, itself included; what one batch of checking costs. */
-function pageCount(page: unknown): number {
-  const children = typeof page === 'object' && page !== null ? (page as { pages?: unknown }).pages : undefined;
-  return Array.isArray(children) ? children.reduce((sum: number, child: unknown) => sum + pageCount(child), 1) : 1;
-}
-
-/** The top-level pages of a revision checked against `PageSchema`, in batches. */
+/** A revision's pages checked against `PageSchema`, nested ones included, in batches. */
 async function parsePages(raw: readonly unknown[], path: string): Promise<Page[]> {
-  const pages: Page[] = [];
   let sinceYield = 0;
-  for (const [index, item] of raw.entries()) {
-    const parsed = PageSchema.safeParse(item);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['pages', index, ...issue.path] }));
-      throw new ResponseShapeError({ method: 'GET', path, status: 200, issues, input: { pages: raw }, cause: parsed.error });
+  const parseLevel = async (items: readonly unknown[], at: readonly (string | number)[]): Promise<Page[]> => {
+    const pages: Page[] = [];
+    for (const [index, item] of items.entries()) {
+      const parsed = ShallowPageSchema.safeParse(item);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({ ...issue, path: [...at, index, ...issue.path] }));
+        throw new ResponseShapeError({ method: 'GET', path, status: 200, issues, input: { pages: raw }, cause: parsed.error });
+      }
+      if (++sinceYield >= PAGES_PER_TURN) {
+        sinceYield = 0;
+        await nextTurn();
+      }
+      const { pages: children, ...page } = parsed.data;
+      pages.push(children === undefined ? page : { ...page, pages: await parseLevel(children, [...at, index, 'pages']) });
     }
-    pages.push(parsed.data);
-    sinceYield += pageCount(item);
-    if (sinceYield >= PAGES_PER_TURN) {
-      sinceYield = 0;
-      await nextTurn();
-    }
-  }
-  return pages;
+    return pages;
+  };
+  return parseLevel(raw, ['pages']);
 }
 
 /** Content of a space or of a change request (`S/content…`, `CR/content…`), and space search. */

@@ -23,7 +23,10 @@ describe('createContentPreparer', () => {
     for (const name of await readdir(dir)) await utimes(path.join(dir, name), new Date('2020-01-01'), new Date('2020-01-01'));
     const cacheDir = await makeTempDir();
     const hashEntries = async (): Promise<string[]> =>
-      Object.keys((JSON.parse(await readFile(path.join(cacheDir, 'docs.json'), 'utf8')) as { entries: object }).entries);
+      (await readFile(path.join(cacheDir, 'docs.json'), 'utf8'))
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => (JSON.parse(line) as [string, unknown])[0]);
 
     const prepare = createContentPreparer({ cacheDir, bundleDir: await makeTempDir() });
     const first = await (await prepare(targetFor(dir))).bundle();
