@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ApiClient } from '../api/api-client.js';
 import { ApiError } from '../api/errors/api-error.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
@@ -340,6 +341,8 @@ async function compareWithLive(
   const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
   const revision = await deps.api.content.getRevision(into, { signal });
   const verification = verifyContent(expectation, revision.pages, revision.files);
+  // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
+  await nextTurn();
   return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };
 }
 
