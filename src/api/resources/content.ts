@@ -45,10 +45,11 @@ function contentPath(target: ContentTarget): string {
 const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });
 const ShallowPageSchema = PageSchema.extend({ pages: z.array(z.unknown()).optional() });
 /** Pages (nested ones included) checked per turn of the event loop. */
-const PAGES_PER_TURN = 500;
+const PAGES_PER_TURN = 250;
 
 /** A revision's pages checked against `PageSchema`, nested ones included, in batches. */
 async function parsePages(raw: readonly unknown[], path: string): Promise<Page[]> {
+  await nextTurn(); // the body's JSON.parse came just before
   let sinceYield = 0;
   const parseLevel = async (items: readonly unknown[], at: readonly (string | number)[]): Promise<Page[]> => {
     const pages: Page[] = [];
