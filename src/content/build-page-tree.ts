@@ -4,26 +4,24 @@ import type { PageGroup, PageNode } from './docs-snapshot.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { ReadMemo } from './read-memo.js';
-import type { TimeSlice } from './time-slice.js';
 
 /**
  * Turns the outline into the page tree: titles (SUMMARY text, else first heading, else file name),
  * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. With a
- * memo, a page whose metadata and children are unchanged keeps last read's node; with a time slice, the
- * event loop runs between pages.
+ * memo, a page whose metadata and children are unchanged keeps last read's node. In steps, one page
+ * each, so a caller can let the event loop run between them.
  */
-export async function buildPageTree(
+export function* buildPageTree(
   groups: readonly OutlineGroup[],
   pages: ReadonlyMap<string, LoadedFile>,
   root: string,
   warnings: string[],
-  options: { readonly memo?: ReadMemo | undefined; readonly slice?: TimeSlice | undefined } = {},
-): Promise<PageGroup[]> {
-  const { memo, slice } = options;
-  const build = async (node: OutlineNode, into: PageNode[]): Promise<void> => {
-    await slice?.pause();
+  memo?: ReadMemo,
+): Generator<void, PageGroup[], void> {
+  function* build(node: OutlineNode, into: PageNode[]): Generator<void, void, void> {
+    yield;
     const children: PageNode[] = [];
-    for (const child of node.children) await build(child, children);
+    for (const child of node.children) yield* build(child, children);
     const meta = pages.get(node.path)?.page;
     if (meta === undefined) {
       into.push(...children); // vanished between listing and reading
@@ -32,11 +30,11 @@ export async function buildPageTree(
     for (const note of meta.notes) warnings.push(`${node.path}:${note.line}: ${note.message}`);
     const make = (): PageNode => pageNode(node, meta, children, root);
     into.push(memo === undefined ? make() : memo.pageNode(node, meta, children, make));
-  };
+  }
   const tree: PageGroup[] = [];
   for (const group of groups) {
     const built: PageNode[] = [];
-    for (const node of group.nodes) await build(node, built);
+    for (const node of group.nodes) yield* build(node, built);
     tree.push({ title: group.title, pages: built });
   }
   return tree;

@@ -4,7 +4,6 @@ import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from './file-index.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { PageAssets, ReadMemo } from './read-memo.js';
-import type { TimeSlice } from './time-slice.js';
 import { resolveLink } from './resolve-link.js';
 
 /** MOST_NAMED paths are named in a warning; the rest are counted. */
@@ -16,18 +15,17 @@ const MOST_NAMED = 20;
  * `rules.exclude` matches. A missing image, or one outside the root, is a warning naming the page and
  * line; other missing links are left alone (they may be site routes). Files under `.gitbook/assets/`
  * that end up unbundled are named in one warning. With a memo, an unchanged page's links are not
- * resolved again.
+ * resolved again. In steps, one page each, so a caller can let the event loop run between them.
  */
-export async function collectAssets(
+export function* collectAssets(
   index: FileIndex,
   root: string,
   pages: ReadonlyMap<string, LoadedFile>,
   summaryFiles: readonly string[],
   rules: AssetRules,
   warnings: string[],
-  options: { readonly memo?: ReadMemo | undefined; readonly slice?: TimeSlice | undefined } = {},
-): Promise<string[]> {
-  const { memo, slice } = options;
+  memo?: ReadMemo,
+): Generator<void, string[], void> {
   const included = patternMatcher(rules.include);
   const excluded = patternMatcher(rules.exclude);
   const relative = (path: string): string => relativeTo(root, path) ?? path;
@@ -39,7 +37,7 @@ export async function collectAssets(
     const linked = memo === undefined ? resolve() : memo.assetsOf(pagePath, meta, resolve);
     for (const path of linked.paths) if (!pages.has(path)) assets.add(path);
     warnings.push(...linked.warnings);
-    await slice?.pause();
+    yield;
   }
   if (rules.include.length > 0) {
     for (const { path } of index.under(root)) {

@@ -80,8 +80,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
     pages.delete(path);
   }
-  const pageTree = await buildPageTree(groups, pages, root, warnings, { memo, slice });
-  const assets = await loader.load(await collectAssets(index, root, pages, outline.files, assetRules, warnings, { memo, slice }), 'hash');
+  const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings, memo));
+  const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo)), 'hash');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   const files: SnapshotFile[] = [];

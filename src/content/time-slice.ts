@@ -16,13 +16,18 @@ export class TimeSlice {
     for (;;) {
       const next = steps.next();
       if (next.done === true) return next.value;
-      await this.pause();
+      if (this.due()) await this.pause();
     }
+  }
+
+  /** The budget is spent. */
+  due(): boolean {
+    return performance.now() - this.since >= this.budgetMs;
   }
 
   /** Yields to the event loop when the budget is spent; otherwise resolves at once. */
   async pause(): Promise<void> {
-    if (performance.now() - this.since < this.budgetMs) return;
+    if (!this.due()) return;
     await nextTurn();
     this.since = performance.now();
   }
