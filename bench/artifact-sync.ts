@@ -3,10 +3,12 @@
  * time and peak RSS next to the bundle's size, for the 10,000-page generated repo and for a repo with
  * 600 incompressible asset files (116 MiB). The S3 store talks to a moto_server started here (moto 5,
  * `moto_server` on the PATH); the emulator runs in a worker thread.
+ * Every run imports into the same space, replacing what the one before landed (hence --allow-deletions),
+ * with its own line in README.md so that each one bundles and imports.
  * Run: npm run bench:artifacts
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,9 +55,11 @@ async function syncOnce(dir: string, artifacts: Record<string, unknown>, apiUrl:
   };
   await writeFile(path.join(dir, 'docsync.yaml'), JSON.stringify(config));
   await rm(path.join(dir, '.docsync'), { recursive: true, force: true });
+  // A page no earlier run landed: otherwise the live content already matches and nothing is bundled.
+  await appendFile(path.join(dir, 'docs', 'README.md'), `\nRun ${JSON.stringify(artifacts)} at ${new Date().toISOString()}.\n`);
   const rssFile = path.join(dir, 'rss');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', PRELOAD, CLI, 'sync', '--once', '--json'], {
+  const child = spawn(process.execPath, ['--import', PRELOAD, CLI, 'sync', '--once', '--json', '--allow-deletions'], {
     cwd: dir,
     env: { ...process.env, ...S3_ENV, DOCSYNC_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -46,21 +46,32 @@ export class ContentLoader {
         misses.push(path);
       }
     }
+    if (need === 'hash' && this.source.hashMany !== undefined) {
+      for await (const { path, size, sha256 } of this.source.hashMany(misses)) this.keep(loaded, path, { token: this.tokenOf(path), size, sha256 });
+      return loaded;
+    }
     for await (const { path, bytes } of this.source.readMany(misses)) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const text = need === 'hash' ? undefined : decodeText(bytes);
-      const file: CachedFile = {
-        token: this.index.get(path)?.token ?? '',
+      this.keep(loaded, path, {
+        token: this.tokenOf(path),
         size: bytes.length,
         sha256,
         ...(need === 'text' && text !== undefined ? { text } : {}),
         ...(need === 'page' && text !== undefined ? { page: parsePageMeta(text) } : {}),
-      };
-      if (file.token !== '') this.cache.store(path, file);
-      loaded.set(path, { ...file, path });
+      });
       await this.slice.pause(); // parsing frontmatter is the costly part
     }
     return loaded;
+  }
+
+  private tokenOf(path: string): string {
+    return this.index.get(path)?.token ?? '';
+  }
+
+  private keep(loaded: Map<string, LoadedFile>, path: string, file: CachedFile): void {
+    if (file.token !== '') this.cache.store(path, file);
+    loaded.set(path, { ...file, path });
   }
 }
 

@@ -13,6 +13,13 @@ export interface TreeEntry {
   readonly token: string | undefined;
 }
 
+/** A file's size and sha256 (hex), as yielded by {@link TreeSource.hashMany}. */
+export interface FileHash {
+  readonly path: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
 /** A file's bytes, as yielded by {@link TreeSource.readMany}. */
 export interface FileBytes {
   readonly path: string;
@@ -31,4 +38,9 @@ export interface TreeSource {
   read(path: string): Promise<Uint8Array>;
   /** Many files' bytes, in any order, with bounded memory (batched where the backend allows). */
   readMany(paths: readonly string[]): AsyncIterable<FileBytes>;
+  /**
+   * Many files' hashes, each file read in pieces so a big asset is never held whole. Optional:
+   * without it, files are hashed from {@link readMany}.
+   */
+  hashMany?(paths: readonly string[]): AsyncIterable<FileHash>;
 }

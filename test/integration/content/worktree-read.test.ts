@@ -1,4 +1,5 @@
-import { cp, utimes } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type PageNode, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
@@ -96,5 +97,22 @@ describe('reading examples/docs from the worktree', () => {
     const [original, copied] = await Promise.all([readDocsRepo(new WorktreeSource(EXAMPLE)), readDocsRepo(new WorktreeSource(copy))]);
     expect(copied.contentHash).toBe(original.contentHash);
     expect(copied.files).toEqual(original.files);
+  });
+});
+
+describe('WorktreeSource.hashMany', () => {
+  it('hashes files in pieces to the same sha256 and size as reading them whole, and counts the bytes', async () => {
+    const dir = await makeTempDir();
+    const big = randomBytes(2.5 * 1024 * 1024); // spans three pieces
+    await writeFile(path.join(dir, 'big.bin'), big);
+    await writeFile(path.join(dir, 'empty.bin'), '');
+    const source = new WorktreeSource(dir);
+    const hashes = [];
+    for await (const hash of source.hashMany(['big.bin', 'empty.bin'])) hashes.push(hash);
+    expect(hashes).toEqual([
+      { path: 'big.bin', size: big.length, sha256: createHash('sha256').update(big).digest('hex') },
+      { path: 'empty.bin', size: 0, sha256: createHash('sha256').digest('hex') },
+    ]);
+    expect(source.counter.bytes).toBe(big.length);
   });
 });
