@@ -27,7 +27,8 @@ const RECORD = 45; // sha256 (32), level (1), crc (4), size (4), data length (4)
  * costs speed, never correctness. Stored (level 0) entries are not cached: copying them costs no CPU.
  */
 export class DeflatedEntryCache {
-  private dirty = false;
+  /** Entries stored or dropped since the file was last written. */
+  private changes = 0;
   private readonly used = new UsedKeys();
 
   private constructor(
@@ -74,7 +75,7 @@ export class DeflatedEntryCache {
   set(sha256: string, level: number, entry: DeflatedEntry): void {
     this.used.mark(sha256);
     this.entries.set(sha256, { ...entry, level });
-    this.dirty = true;
+    this.changes += 1;
   }
 
   /**
@@ -83,17 +84,22 @@ export class DeflatedEntryCache {
    */
   prune(): number {
     const dropped = this.used.sweep(this.entries);
-    if (dropped > 0) this.dirty = true;
+    this.changes += dropped;
     return dropped;
   }
 
-  /** Writes the cache if it changed: to a temp file, then renamed over, so a crash never leaves half a file. */
-  async save(): Promise<void> {
-    if (this.file === undefined || !this.dirty) return;
+  /**
+   * Writes the cache if at least `minChanges` entries (default 1) were stored or dropped since it was
+   * last written: to a temp file, then renamed over, so a crash never leaves half a file. A file a few
+   * entries behind costs a few deflates after a restart, never a wrong bundle (entries are keyed by
+   * content), while rewriting every entry costs milliseconds on every sync of a big repo.
+   */
+  async save(options: { readonly minChanges?: number } = {}): Promise<void> {
+    if (this.file === undefined || this.changes < Math.max(1, options.minChanges ?? 1)) return;
     try {
       // Chunk by chunk where it is binary: never a second copy of the cache in memory.
       await writeFileAtomically(this.file, await encode(this.entries));
-      this.dirty = false;
+      this.changes = 0;
     } catch (error) {
       throw new DeflatedEntryCacheWriteError(this.file, error);
     }

@@ -34,4 +34,24 @@ describe('DeflatedEntryCache', () => {
     }
     expect(loaded.get(entries[0]!.sha256, 9)).toBeUndefined();
   });
+
+  it('rewrites its file only once enough entries changed since the last write', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'docsync-entry-cache-'));
+    const file = path.join(dir, 'docs.entries');
+    const cache = await DeflatedEntryCache.load(file);
+    const entry = (i: number) => ({ crc: i, size: 1, data: new Uint8Array([i]) });
+    cache.set('a'.repeat(64), 6, entry(1));
+    await cache.save({ minChanges: 2 });
+    expect((await DeflatedEntryCache.load(file)).size).toBe(0); // one change: not written yet
+    cache.set('b'.repeat(64), 6, entry(2));
+    await cache.save({ minChanges: 2 });
+    expect((await DeflatedEntryCache.load(file)).size).toBe(2);
+    cache.prune(); // starts a round: both were used in the last one
+    cache.get('a'.repeat(64), 6);
+    expect(cache.prune()).toBe(1); // b was not used in this one
+    await cache.save({ minChanges: 2 });
+    expect((await DeflatedEntryCache.load(file)).size).toBe(2); // one drop: the file keeps b a while
+    await cache.save();
+    expect((await DeflatedEntryCache.load(file)).size).toBe(1);
+  });
 });
