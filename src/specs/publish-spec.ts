@@ -54,7 +54,7 @@ export interface SpecPublishResult {
 
 /**
  * Publishes one spec target: validates and bundles a local file (before any request), reads the
- * live spec, and PUTs `{text}` or `{url}` unless {@link planSpecPublish} says it is unchanged.
+ * live spec unless forced, and PUTs `{text}` or `{url}` unless {@link planSpecPublish} says it is unchanged.
  * State (hash, version) is saved only after a successful PUT, so a failed run is simply re-run.
  * @param target `file` must already be absolute.
  * @throws {SpecValidationError} for an invalid local file; {@link ApiError}s from the client.
@@ -75,7 +75,8 @@ export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, opt
     if (plan.action === 'skip') return skipped(deps, { slug, organizationId, plan, ...unread }, live);
   }
   const input = await readSource(deps, target);
-  if (unread === undefined) live = await read();
+  // A forced publish has no use for the live spec (a forced dry run still reports it).
+  if (unread === undefined && !(options.force === true && options.dryRun !== true)) live = await read();
   const plan = planSpecPublish({ hash: input.hash, state, live, force: options.force });
   const base = { slug, organizationId, plan, hash: input.hash, source: input.described, referencedFiles: input.referencedFiles };
   if (plan.action === 'skip') return skipped(deps, base, live);

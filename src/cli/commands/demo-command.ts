@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { formatHuman } from '../sync-report.js';
-import { formatPageTree } from '../format-page-tree.js';
 import { packageRoot } from '../package-version.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
@@ -22,6 +20,8 @@ export function demoCommand(): Command {
       const { DocsyncConfigSchema } = await import('../../config/config-schema.js');
       const { createLogger } = await import('../../logging/logger.js');
       const { openApiClient } = await import('../../runtime/open-api-client.js');
+      const { formatHuman } = await import('../sync-report.js');
+      const { formatPageTree } = await import('../format-page-tree.js');
 
       const emulator = await startEmulator();
       const out = (line: string): void => void process.stdout.write(`${line}\n`);

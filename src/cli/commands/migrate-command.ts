@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedConfig } from '../../config/load-config.js';
-import { redisKeyPrefix } from '../../config/redis-config-schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { MigrationOutcome } from '../../migrate/run-migration.js';
 import type { MigrationPlan } from '../../migrate/plan-schema.js';
@@ -174,7 +173,8 @@ async function onQueue(
   const { loaded, logger, signal } = context;
   if (!loaded) throw new ConfigError('--queue needs a configuration with redis (the workers and this command share it)', path.resolve(DEFAULT_CONFIG));
   if (flags.dryRun === true) throw new ConfigError('--dry-run runs inline; leave out --queue', loaded.file, undefined, '--queue');
-  const [{ connectRedis }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
+  const [{ redisKeyPrefix }, { connectRedis }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
+    import('../../config/redis-config-schema.js'),
     import('../../queue/redis-connection.js'),
     import('../../state/redis-state-store.js'),
     import('../../queue/bullmq-producer.js'),

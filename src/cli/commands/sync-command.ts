@@ -2,9 +2,7 @@ import { Command } from 'commander';
 import { EXIT } from '../../failure/exit-codes.js';
 import { appendFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { previewBranchOf, readGitCheckout, type GitCheckout } from '../git-checkout.js';
-import { writeGithubOutputs } from '../github-outputs.js';
-import { formatAnnotations, formatHuman, formatJson, formatStepSummary, syncOutputs } from '../sync-report.js';
+import type { GitCheckout } from '../git-checkout.js';
 
 interface SyncOptions {
   once?: boolean;
@@ -23,8 +21,9 @@ interface SyncOptions {
  * outside CI, the checked-out branch unless it is the default one. In CI without those variables (a
  * push build) the run is the main-branch sync, whatever the checkout.
  */
-function previewBranch(env: NodeJS.ProcessEnv, fromCi: string | undefined, checkout: GitCheckout | undefined): string | undefined {
+async function previewBranch(env: NodeJS.ProcessEnv, fromCi: string | undefined, checkout: GitCheckout | undefined): Promise<string | undefined> {
   if (fromCi !== undefined) return fromCi;
+  const { previewBranchOf } = await import('../git-checkout.js');
   return env.CI === undefined || env.CI === '' || env.CI === 'false' ? previewBranchOf(checkout) : undefined;
 }
 
@@ -46,10 +45,13 @@ export function syncCommand(): Command {
       const { runSyncOnce } = await import('../../runtime/run-sync-once.js');
       const { createLogger, logFormat } = await import('../../logging/logger.js');
       const { ciPreviewBranch, previewTarget } = await import('../../sync/branch-previews.js');
+      const { readGitCheckout } = await import('../git-checkout.js');
+      const { formatAnnotations, formatHuman, formatJson, formatStepSummary, syncOutputs } = await import('../sync-report.js');
+      const { writeGithubOutputs } = await import('../github-outputs.js');
       const env = process.env;
       const loaded = await loadConfig(options.config);
       const checkout = await readGitCheckout(loaded.baseDir);
-      const branch = options.closeBranch === undefined ? (options.branch ?? previewBranch(env, ciPreviewBranch(env), checkout)) : undefined;
+      const branch = options.closeBranch === undefined ? (options.branch ?? (await previewBranch(env, ciPreviewBranch(env), checkout))) : undefined;
       // In a terminal the report below says what was done and planned; info records would say it twice.
       const logger = createLogger({ level: env.DOCSYNC_LOG_LEVEL ?? (logFormat() === 'pretty' ? 'warn' : 'info') });
       const summaryFile = env.GITHUB_STEP_SUMMARY;
