@@ -153,6 +153,11 @@ export class ApiClient {
     return this.#token !== undefined;
   }
 
+  /** Path prefix of every call (`/v1`). */
+  get basePath(): string {
+    return this.#basePath;
+  }
+
   /**
    * Sends one call (retrying per the {@link RetryPolicy}, paced by the {@link RateBudget}) and returns
    * the body validated by `schema`. Without a schema (deletions: 204/205) it resolves to `undefined`.

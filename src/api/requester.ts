@@ -7,6 +7,8 @@ import type { RequestOptions } from './request-options.js';
  * depend on this narrow interface, not on `ApiClient`, so the client can build them without a cycle.
  */
 export interface Requester extends PageRequester {
+  /** Path prefix of every call (`/v1`), so a resource's own messages name the path as sent. */
+  readonly basePath: string;
   request<S extends z.ZodType>(options: RequestOptions<S> & { readonly schema: S }): Promise<z.output<S>>;
   request(options: RequestOptions<undefined>): Promise<undefined>;
   paginate<S extends z.ZodType>(options: PaginateOptions<S>): AsyncGenerator<z.output<S>, void, undefined>;

@@ -88,7 +88,7 @@ export class ContentApi {
       schema: RevisionEnvelopeSchema,
       signal: options.signal,
     });
-    return { ...revision, pages: await parsePages(revision.pages, path) };
+    return { ...revision, pages: await parsePages(revision.pages, this.#client.basePath + path) };
   }
 
   /** The page tree of the current revision. */

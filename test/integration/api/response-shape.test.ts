@@ -57,6 +57,7 @@ describe('response validation', () => {
     const error = await client.content.getRevision({ spaceId: 'space1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as ResponseShapeError).message).toContain('pages[1].pages[0].title: expected string, received number');
+    expect((error as ResponseShapeError).message).toContain('GET /v1/spaces/space1/content'); // the path as sent
   });
 
   it('names a missing field', async () => {
