@@ -10,15 +10,17 @@ export interface GitCheckout {
   readonly defaultBranch: string | undefined;
 }
 
-/** The checkout `dir` is in; undefined outside a git repository (or without git). */
+/** Local commands only; a git stuck on a lock or a hung file system must not hold the sync. */
+const CHECKOUT_TIMEOUT_MS = 10_000;
+
+/** The checkout `dir` is in; undefined outside a git repository, without git, or when git does not answer in 10 s. */
 export async function readGitCheckout(dir: string): Promise<GitCheckout | undefined> {
-  let repository: GitRepository;
   try {
-    repository = await GitRepository.open(dir);
+    const repository = await GitRepository.open(dir, { signal: AbortSignal.timeout(CHECKOUT_TIMEOUT_MS) });
+    return { root: repository.directory, branch: await repository.currentBranch(), defaultBranch: await repository.defaultBranch() };
   } catch {
     return undefined;
   }
-  return { root: repository.directory, branch: await repository.currentBranch(), defaultBranch: await repository.defaultBranch() };
 }
 
 /**
