@@ -14,7 +14,8 @@ export interface JournalChanges {
  * Which files of a worktree may have changed since its last listing, from one watch per folder
  * (inotify on Linux), so a long-lived process lists a 10,000-file tree by stat'ing what changed
  * instead of every file. It only ever says "list it all" when it cannot vouch for its answer: before
- * the first listing, after a watch failed or could not be added, after the ignore rules changed, and
+ * the first listing, after a watch failed or could not be added, after the folder itself was replaced
+ * or the ignore rules changed (the caller's `key`), and
  * after so many events that the kernel's event queue may have overflowed (an overflow drops events
  * silently, and can only happen after `max_queued_events` events were queued).
  */
@@ -25,7 +26,8 @@ export class WorktreeJournal {
   /** A watch failed, could not be added, or reported a change without a name since the last full listing. */
   private failed = false;
   private listing: readonly TreeEntry[] | undefined;
-  private ignoreKey = '';
+  /** What the listing was made under: the folder's identity and the ignore rules. */
+  private key = '';
   private readonly eventLimit: number;
   private turn: Promise<unknown> = Promise.resolve();
   /** Times {@link changes} answered "list it all". */
@@ -37,21 +39,21 @@ export class WorktreeJournal {
 
   /**
    * What changed since the recorded listing, or undefined when the whole tree must be listed (the
-   * caller then watches each folder it lists). Events the kernel queued before this call are taken
-   * in first, so a write that returned before it is seen.
+   * caller then watches each folder it lists): always when `key` differs from the last one. Events
+   * the kernel queued before this call are taken in first, so a write that returned before it is seen.
    */
-  async changes(ignoreKey: string): Promise<JournalChanges | undefined> {
+  async changes(key: string): Promise<JournalChanges | undefined> {
     // The first turn may end a poll phase's callbacks; the second follows a fresh poll of every watch.
     await nextTurn();
     await nextTurn();
-    const usable = this.listing !== undefined && !this.failed && ignoreKey === this.ignoreKey && this.events < this.eventLimit;
+    const usable = this.listing !== undefined && !this.failed && key === this.key && this.events < this.eventLimit;
     const { listing, changed: paths } = this;
     this.changed = new Set();
     this.events = 0;
     if (usable && listing !== undefined) return { listing, paths };
     this.fullListings += 1;
     this.close();
-    this.ignoreKey = ignoreKey;
+    this.key = key;
     return undefined;
   }
 

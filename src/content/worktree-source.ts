@@ -63,7 +63,8 @@ export class WorktreeSource implements TreeSource {
     if (journal === undefined) return sorted(await this.walk('', this.now()));
     return journal.exclusive(async () => {
       const startedAt = this.now();
-      const changes = await journal.changes(this.ignore.key);
+      // A folder replaced as a whole (removed and made again) is watched no more: its identity is part of the key.
+      const changes = await journal.changes(`${top.dev}:${top.ino}\0${this.ignore.key}`);
       const entries = changes === undefined ? sorted(await this.walk('', startedAt)) : await this.update(changes, startedAt);
       journal.record(entries);
       return entries;

@@ -57,9 +57,20 @@ describe('WorktreeJournal', () => {
     expect(journal.fullListings).toBe(1);
     expect(await listBoth()).toEqual(['README.md', 'guide/deeper/a.md', 'guide/renamed.md', 'guide/setup.md', 'other']);
 
+    // The whole folder replaced: the old folder's watches see nothing of the new one.
+    await rename(dir, `${dir}.old`);
+    await mkdir(dir);
+    await writeFile(at('README.md'), '# Home again\n');
+    await writeFile(at('other'), 'still a file');
+    expect(await listBoth()).toEqual(['README.md', 'other']);
+    expect(journal.fullListings).toBe(2);
+    await rm(`${dir}.old`, { recursive: true });
+
     await writeFile(at('.gitignore'), 'guide/\n');
+    await mkdir(at('guide'));
+    await writeFile(at('guide/a.md'), '# A\n');
     expect(await listBoth()).toEqual(['.gitignore', 'README.md', 'other']);
-    expect(journal.fullListings).toBe(2); // other ignore rules: the earlier listing says nothing
+    expect(journal.fullListings).toBe(3); // other ignore rules: the earlier listing says nothing
     journal.close();
   });
 
