@@ -3,6 +3,9 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TreeEntry } from './tree-source.js';
 
+/** Starts watching one folder's entries, as `fs.watch` does. */
+export type WatchFolder = (folder: string, options: { readonly persistent: boolean }, listener: (event: string, name: string | null) => void) => FSWatcher;
+
 /** What changed in a worktree since the listing {@link WorktreeJournal.record} was last given. */
 export interface JournalChanges {
   readonly listing: readonly TreeEntry[];
@@ -25,6 +28,8 @@ export class WorktreeJournal {
   private events = 0;
   /** A watch failed, could not be added, or reported a change without a name since the last full listing. */
   private failed = false;
+  /** The system ran out of watches: the journal watches nothing and every listing is a full one. */
+  private disabled = false;
   private listing: readonly TreeEntry[] | undefined;
   /** What the listing was made under: the folder's identity and the ignore rules. */
   private key = '';
@@ -33,7 +38,11 @@ export class WorktreeJournal {
   /** Times {@link changes} answered "list it all". */
   fullListings = 0;
 
-  constructor(readonly directory: string) {
+  constructor(
+    readonly directory: string,
+    /** How a folder is watched. Default `fs.watch`. */
+    private readonly watchFolderWith: WatchFolder = watch,
+  ) {
     this.eventLimit = Math.floor(queuedEventLimit() / 2);
   }
 
@@ -46,7 +55,7 @@ export class WorktreeJournal {
     // The first turn may end a poll phase's callbacks; the second follows a fresh poll of every watch.
     await nextTurn();
     await nextTurn();
-    const usable = this.listing !== undefined && !this.failed && key === this.key && this.events < this.eventLimit;
+    const usable = this.listing !== undefined && !this.disabled && !this.failed && key === this.key && this.events < this.eventLimit;
     const { listing, changed: paths } = this;
     this.changed = new Set();
     this.events = 0;
@@ -59,11 +68,11 @@ export class WorktreeJournal {
 
   /** Watches `folder` (relative; '' is the worktree) for changes to its files and subfolders. */
   watchFolder(folder: string): void {
-    if (this.watchers.has(folder)) return;
+    if (this.disabled || this.watchers.has(folder)) return;
     const absolute = folder === '' ? this.directory : path.join(this.directory, ...folder.split('/'));
     try {
       // Not persistent: a journal never keeps a process alive.
-      const watcher = watch(absolute, { persistent: false }, (_event, name) => {
+      const watcher = this.watchFolderWith(absolute, { persistent: false }, (_event, name) => {
         this.events += 1;
         if (name === null) this.failed = true;
         else this.changed.add(folder === '' ? name : `${folder}/${name}`);
@@ -72,9 +81,15 @@ export class WorktreeJournal {
         this.failed = true;
       });
       this.watchers.set(folder, watcher);
-    } catch {
-      // Removed meanwhile, or out of watches: its changes cannot be seen.
+    } catch (error) {
+      // Removed meanwhile: its changes cannot be seen. Out of watches: give them up for good, rather
+      // than compete with the daemon's watcher for the ones left (every read then stats every file).
       this.failed = true;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EMFILE') {
+        this.close();
+        this.disabled = true;
+      }
     }
   }
 

@@ -1,8 +1,9 @@
+import { watch } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorktreeSource } from '../../../src/content/index.js';
-import { WorktreeJournal } from '../../../src/content/worktree-journal.js';
+import { type WatchFolder, WorktreeJournal } from '../../../src/content/worktree-journal.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
@@ -71,6 +72,22 @@ describe('WorktreeJournal', () => {
     await writeFile(at('guide/a.md'), '# A\n');
     expect(await listBoth()).toEqual(['.gitignore', 'README.md', 'other']);
     expect(journal.fullListings).toBe(3); // other ignore rules: the earlier listing says nothing
+    journal.close();
+  });
+
+  it('gives watching up for good when the system is out of watches, and lists everything every time', async () => {
+    const dir = await tempTree({ 'README.md': '# Home\n', 'guide/a.md': '# A\n' });
+    const outOfWatches: WatchFolder = (folder, options, listener) => {
+      if (folder !== path.resolve(dir)) throw Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });
+      return watch(folder, options, listener);
+    };
+    const journal = new WorktreeJournal(path.resolve(dir), outOfWatches);
+    const list = async () => (await new WorktreeSource(dir, { journal, ...trusting }).list()).map((entry) => entry.path);
+    expect(await list()).toEqual(['README.md', 'guide/a.md']);
+    expect(journal.folders).toBe(0); // the top folder's watch was closed too
+    await writeFile(path.join(dir, 'guide/b.md'), '# B\n');
+    expect(await list()).toEqual(['README.md', 'guide/a.md', 'guide/b.md']);
+    expect(journal.fullListings).toBe(2);
     journal.close();
   });
 
