@@ -17,10 +17,12 @@ COPY vendor ./vendor
 # prepare (tsc) needs the sources, so install without scripts first and build explicitly.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-# Everything tsconfig.build.json includes: src, workers (the job processors) and bench.
+# Everything tsconfig.build.json includes: src, workers (the job processors), bench and scripts
+# (the build's bundling step).
 COPY src ./src
 COPY workers ./workers
 COPY bench ./bench
+COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:20.20-bookworm-slim
@@ -39,7 +41,7 @@ COPY --from=build /app/vendor ./vendor
 COPY --from=build /app/dist ./dist
 COPY config ./config
 COPY examples ./examples
-RUN ln -s /app/dist/src/cli/main.js /usr/local/bin/docsync && chmod +x /app/dist/src/cli/main.js \
+RUN ln -s /app/dist/bin/docsync.js /usr/local/bin/docsync && chmod +x /app/dist/bin/docsync.js \
   # Any uid may run the image (--user "$(id -u):$(id -g)", a CI runner's uid): HOME and caches are
   # a folder every user can write, not the home of the image's own user.
   && mkdir -p /home/docsync && chmod 1777 /home/docsync

@@ -4,12 +4,12 @@
  * An emulator in a worker thread (its own event loop, like a remote platform; processing steps of
  * 5 ms) receives, per round:
  *   (a) a raw undici PUT of `{source: {text}}` (the text read from disk; what the official CLI does);
- *   (b) `specPublishAction --force`: config, read, validate + bundle (swagger-parser), GET, PUT, state;
+ *   (b) `specPublishAction --force`: config, read, validate + bundle (swagger-parser), PUT, state;
  *   (c) the same with `--wait`: then polls until `processingState` is `complete`;
- *   (d) `node dist/src/cli/main.js spec publish --force` as a child process (start-up included).
+ *   (d) `node dist/bin/docsync.js spec publish --force` (the package's `bin`) as a child process (start-up included).
  * Medians of ROUNDS rounds after one warm-up; the ratios are against (a).
  *
- * Run: npx tsc -p tsconfig.build.json && node dist/bench/spec-publish.js [megabytes] [yaml|json]
+ * Run: npm run build && node dist/bench/spec-publish.js [megabytes] [yaml|json]
  */
 import { startWorkerEmulator, type WorkerEmulator } from './worker-emulator.js';
 import { execFile } from 'node:child_process';
@@ -122,8 +122,8 @@ async function main(): Promise<void> {
     const wait = await time(emulator, '(c) docsync spec publish --force --wait (in-process)', async () => {
       if ((await specPublishAction([], { config, force: true, wait: true }, io)) !== 0) throw new Error('publish --wait failed');
     });
-    const cli = resolve('dist/src/cli/main.js');
-    const child = await time(emulator, '(d) node dist/src/cli/main.js spec publish --force', async () => {
+    const cli = resolve('dist/bin/docsync.js');
+    const child = await time(emulator, '(d) node dist/bin/docsync.js spec publish --force', async () => {
       await promisify(execFile)(process.execPath, [cli, 'spec', 'publish', '--force', '-c', config], { env: { ...process.env, ...env, DOCSYNC_LOG_LEVEL: 'warn' } });
     });
     process.stdout.write(

@@ -20,7 +20,8 @@ const ROUNDS = Number(process.argv[2] ?? 7);
 const OFFICIAL_CLI = '@gitbook/cli@0.25.1';
 const ORG = 'org-emulator';
 const TOKEN = 'emulator-admin';
-const DOCSYNC = new URL('../src/cli/main.js', import.meta.url).pathname;
+/** The CLI as installed (the package's `bin`). */
+const DOCSYNC = new URL('../bin/docsync.js', import.meta.url).pathname;
 
 async function timed(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<number> {
   const started = performance.now();

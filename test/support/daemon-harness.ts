@@ -12,7 +12,8 @@ import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/** The CLI as installed: the `bin` of package.json, bundled by `npm run build`. */
+export const CLI = join(ROOT, 'dist', 'bin', 'docsync.js');
 export const SPACE = 'space-docs';
 /** The page the tests edit, relative to the docs folder. */
 export const EDITED_PAGE = 'reference/cli.md';
