@@ -3,7 +3,11 @@
  * whole process, publishing GitBook's own OpenAPI document (`spec/openapi.yaml` of @gitbook/api,
  * about 780 KB) to the same emulator (a worker thread here). The official CLI is installed into a
  * temporary folder with `npm install --ignore-scripts`. Rounds alternate the order of the sides.
- * Run: npm run bench:spec-cli [rounds]
+ * Each run starts once the emulator has processed every spec (parsed the last version), so no run
+ * waits behind the emulator's work on the run before it.
+ * A second docsync CLI (an earlier build's entry file) can be timed in the same rounds, for a
+ * before/after under the same load.
+ * Run: npm run bench:spec-cli [rounds] [earlier-cli.js]
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,12 +15,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { startWorkerEmulator } from './worker-emulator.js';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.argv[2] ?? 7);
+const EARLIER = process.argv[3];
 const OFFICIAL_CLI = '@gitbook/cli@0.25.1';
 const ORG = 'org-emulator';
 const TOKEN = 'emulator-admin';
@@ -27,6 +33,18 @@ async function timed(file: string, args: string[], options: { cwd: string; env?:
   const started = performance.now();
   await run(process.execPath, [file, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024 });
   return performance.now() - started;
+}
+
+/** Waits until the emulator has finished processing each spec (its parse of a 780 KB YAML takes a while). */
+async function settled(emulatorUrl: string, slugs: readonly string[]): Promise<void> {
+  for (const slug of slugs) {
+    for (;;) {
+      const response = await fetch(`${emulatorUrl}/v1/orgs/${ORG}/openapi/${slug}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const body = (await response.json()) as { processingState?: string };
+      if (body.processingState === 'complete') break;
+      await delay(20);
+    }
+  }
 }
 
 const median = (values: number[]): number => {
@@ -53,30 +71,47 @@ async function main(): Promise<void> {
       join(repo, 'docsync.yaml'),
       stringify({ api: { endpoint: emulator.url, token: TOKEN }, specs: [{ slug: 'docsync-side', organizationId: ORG, file: 'openapi.yaml' }] }),
     );
-    const sides = {
-      official: () =>
-        timed(officialCli, ['openapi', 'publish', '--spec', 'official-side', '--organization', ORG, 'openapi.yaml'], {
-          cwd: repo,
-          env: { GITBOOK_TOKEN: TOKEN, GITBOOK_ENDPOINT: emulator.url },
-        }),
-      force: () => timed(DOCSYNC, ['spec', 'publish', '--force'], { cwd: repo }),
-      unchanged: () => timed(DOCSYNC, ['spec', 'publish'], { cwd: repo }),
+    const docsync = (cli: string, args: string[]) => () => timed(cli, ['spec', 'publish', ...args], { cwd: repo });
+    const sides = new Map<string, () => Promise<number>>([
+      [
+        'official',
+        () =>
+          timed(officialCli, ['openapi', 'publish', '--spec', 'official-side', '--organization', ORG, 'openapi.yaml'], {
+            cwd: repo,
+            env: { GITBOOK_TOKEN: TOKEN, GITBOOK_ENDPOINT: emulator.url },
+          }),
+      ],
+      ['force', docsync(DOCSYNC, ['--force'])],
+      ['unchanged', docsync(DOCSYNC, [])],
+      ...(EARLIER === undefined ? [] : ([['earlierForce', docsync(EARLIER, ['--force'])], ['earlierUnchanged', docsync(EARLIER, [])]] as const)),
+    ]);
+    const times = new Map([...sides.keys()].map((side) => [side, [] as number[]]));
+    const runSide = async (side: string): Promise<void> => {
+      await settled(emulator.url, ['official-side', 'docsync-side']);
+      const time = await (sides.get(side) ?? (() => Promise.reject(new Error(side))))();
+      times.get(side)?.push(time);
     };
-    await sides.official(); // warm-up: the file cache, and both specs exist
-    await sides.force();
-    const times: Record<keyof typeof sides, number[]> = { official: [], force: [], unchanged: [] };
-    const order = Object.keys(sides) as Array<keyof typeof sides>;
+    // Warm-up (not counted): the file cache, and both specs exist.
+    for (const warmUp of [sides.get('official'), sides.get('force')]) await warmUp?.();
+    const order = [...sides.keys()];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const side of round % 2 === 0 ? order : [...order].reverse()) times[side].push(await sides[side]());
+      for (const side of round % 2 === 0 ? order : [...order].reverse()) await runSide(side);
     }
-    const base = median(times.official);
+    const base = median(times.get('official') ?? []);
     console.log(`| command (whole process, median of ${ROUNDS}) | ms | ratio to the official CLI |`);
     console.log('|---|---|---|');
-    const row = (label: string, values: number[]): void => console.log(`| ${label} | ${median(values).toFixed(0)} | ${(median(values) / base).toFixed(2)} |`);
-    row('`gitbook openapi publish` (@gitbook/cli 0.25.1)', times.official);
-    row('`docsync spec publish --force` (validate, bundle, read live, PUT)', times.force);
-    row('`docsync spec publish`, spec unchanged (hash, read live, skip)', times.unchanged);
-    process.stderr.write(`${JSON.stringify(times)}\n`);
+    const row = (label: string, side: string): void => {
+      const value = median(times.get(side) ?? []);
+      console.log(`| ${label} | ${value.toFixed(0)} | ${(value / base).toFixed(2)} |`);
+    };
+    row('`gitbook openapi publish` (@gitbook/cli 0.25.1)', 'official');
+    row('`docsync spec publish --force` (validate, bundle, PUT)', 'force');
+    row('`docsync spec publish`, spec unchanged (hash, read live, skip)', 'unchanged');
+    if (EARLIER !== undefined) {
+      row('earlier build: `docsync spec publish --force`', 'earlierForce');
+      row('earlier build: `docsync spec publish`, spec unchanged', 'earlierUnchanged');
+    }
+    process.stderr.write(`${JSON.stringify(Object.fromEntries(times))}\n`);
   } finally {
     await emulator.stop();
     await rm(dir, { recursive: true, force: true });
