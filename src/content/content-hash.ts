@@ -7,6 +7,14 @@ import { comparePaths } from './compare-paths.js';
  */
 export function contentHash(files: readonly { readonly path: string; readonly hash: string }[]): string {
   const hash = createHash('sha256').update('docsync-content-v1\n');
-  for (const file of [...files].sort((a, b) => comparePaths(a.path, b.path))) hash.update(`${file.path}\0${file.hash}\n`);
-  return hash.digest('hex');
+  // Fed in pieces of about 64 KiB: one update per file (10,000 calls into the hash) cost more than the hashing.
+  let piece = '';
+  for (const file of [...files].sort((a, b) => comparePaths(a.path, b.path))) {
+    piece += `${file.path}\0${file.hash}\n`;
+    if (piece.length >= 65_536) {
+      hash.update(piece);
+      piece = '';
+    }
+  }
+  return hash.update(piece).digest('hex');
 }

@@ -49,7 +49,8 @@ const lineSchema = z.tuple([z.string(), entrySchema]);
  * starts empty: it only ever costs speed, never correctness.
  */
 export class HashCache {
-  private dirty = false;
+  /** Entries stored or dropped since the last save. */
+  private changes = 0;
   private readonly used = new UsedKeys();
 
   private constructor(
@@ -97,7 +98,7 @@ export class HashCache {
   store(filePath: string, entry: CachedFile): void {
     this.used.mark(filePath);
     this.entries.set(filePath, entry);
-    this.dirty = true;
+    this.changes += 1;
   }
 
   /**
@@ -106,13 +107,17 @@ export class HashCache {
    */
   prune(): number {
     const dropped = this.used.sweep(this.entries);
-    if (dropped > 0) this.dirty = true;
+    this.changes += dropped;
     return dropped;
   }
 
-  /** Writes the cache if it changed: to a temp file, then renamed over, so a crash never leaves half a file. */
-  async save(): Promise<void> {
-    if (this.file === undefined || !this.dirty) return;
+  /**
+   * Writes the cache if at least `minChanges` entries (default 1) were stored or dropped since it was
+   * loaded or last saved: to a temp file, then renamed over, so a crash never leaves half a file. A
+   * cache left unsaved only costs the next process a re-read of the files it missed.
+   */
+  async save(options: { readonly minChanges?: number } = {}): Promise<void> {
+    if (this.file === undefined || this.changes < Math.max(1, options.minChanges ?? 1)) return;
     try {
       const slice = new TimeSlice();
       const lines = [JSON.stringify({ version: CACHE_VERSION })];
@@ -121,7 +126,7 @@ export class HashCache {
         await slice.pause();
       }
       await writeFileAtomically(this.file, `${lines.join('\n')}\n`);
-      this.dirty = false;
+      this.changes = 0;
     } catch (error) {
       throw new HashCacheWriteError(this.file, error);
     }

@@ -178,9 +178,8 @@ class ZipOutput {
   constructor(private readonly handle: FileHandle) {}
 
   entry(path: string, method: 0 | 8, entry: DeflatedEntry): void {
-    const name = Buffer.from(path);
-    const fields = { name, utf8: name.length !== path.length, method, crc: entry.crc, compressed: entry.data.length, size: entry.size };
-    const length = zipHeaderLength(name.length, false);
+    const fields = { name: path, nameBytes: Buffer.byteLength(path), method, crc: entry.crc, compressed: entry.data.length, size: entry.size };
+    const length = zipHeaderLength(fields.nameBytes, false);
     if (this.arenaAt + length > this.arena.length) {
       this.arena = Buffer.allocUnsafe(Math.max(ARENA_BYTES, length));
       this.arenaAt = 0;
@@ -194,7 +193,7 @@ class ZipOutput {
   }
 
   async finish(): Promise<{ size: number; bytesHash: string }> {
-    const directorySize = this.central.reduce((sum, { fields }) => sum + zipHeaderLength(fields.name.length, true), 0);
+    const directorySize = this.central.reduce((sum, { fields }) => sum + zipHeaderLength(fields.nameBytes, true), 0);
     const directory = Buffer.allocUnsafe(directorySize);
     let at = 0;
     for (const { fields, offset } of this.central) at = writeZipHeader(directory, at, fields, offset);

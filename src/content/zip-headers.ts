@@ -2,10 +2,10 @@ import { FIXED_MTIME } from './zip-layout.js';
 
 /** What a zip header says about one entry. */
 export interface ZipEntryFields {
-  /** The path, UTF-8 encoded. */
-  readonly name: Uint8Array;
-  /** True when the path is not plain ASCII (sets the UTF-8 flag, as fflate does). */
-  readonly utf8: boolean;
+  /** The path; written UTF-8 encoded. */
+  readonly name: string;
+  /** Bytes of {@link name} in UTF-8; more than its length when it is not plain ASCII (the UTF-8 flag, as fflate sets it). */
+  readonly nameBytes: number;
   /** 0 stored, 8 deflated. */
   readonly method: number;
   readonly crc: number;
@@ -30,20 +30,20 @@ export function writeZipHeader(out: Buffer, at: number, entry: ZipEntryFields, l
   let p = out.writeUInt32LE(isCentral ? 0x02014b50 : 0x04034b50, at);
   if (isCentral) p = out.writeUInt16LE(20, p); // made by: version 2.0, MS-DOS attribute mapping (as fflate)
   p = out.writeUInt16LE(20, p); // version needed: 2.0 (deflate)
-  p = out.writeUInt16LE(entry.utf8 ? 0x800 : 0, p); // general purpose flags: bit 11 = UTF-8 names
+  p = out.writeUInt16LE(entry.nameBytes !== entry.name.length ? 0x800 : 0, p); // general purpose flags: bit 11 = UTF-8 names
   p = out.writeUInt16LE(entry.method, p);
   p = out.writeUInt32LE(DOS_TIME, p);
   p = out.writeUInt32LE(entry.crc, p);
   p = out.writeUInt32LE(entry.compressed, p);
   p = out.writeUInt32LE(entry.size, p);
-  p = out.writeUInt16LE(entry.name.length, p);
+  p = out.writeUInt16LE(entry.nameBytes, p);
   p = out.writeUInt16LE(0, p); // extra field length
   if (isCentral) {
     out.fill(0, p, p + 10); // comment length, disk, internal (2 bytes each) and external (4) attributes
     p = out.writeUInt32LE(localOffset, p + 10);
   }
-  out.set(entry.name, p);
-  return p + entry.name.length;
+  // Encoded in place: no buffer per name (10,000 of them per bundle).
+  return p + out.write(entry.name, p, entry.nameBytes, 'utf8');
 }
 
 /** The end of central directory record for `count` entries. */

@@ -6,7 +6,7 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snapshot.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
@@ -75,7 +75,8 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const source: TreeSource = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
     const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo });
     hashes.prune(); // files deleted since the last read
-    await hashes.save();
+    // Like the entry cache, rewritten once 1% of it changed (about 10 ms for 10,000 paths).
+    await hashes.save({ minChanges: Math.ceil(hashes.size / 100) });
     const commit = gitSource ? await gitSource.headCommit() : undefined;
     const bundle = async (): Promise<BundleFile> => {
       const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
@@ -85,7 +86,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       await entries.save({ minChanges: Math.ceil(entries.size / 100) });
       return written;
     };
-    const byPath = new Map(snapshot.files.map((file) => [file.path, file]));
+    let byPath: Map<string, SnapshotFile> | undefined; // built on first use: most syncs never read pages back
     return {
       contentHash: snapshot.contentHash,
       pageCount: countPages(snapshot),
@@ -102,6 +103,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       },
       readMany: async function* (paths) {
         const fromSource = new Map<string, string>();
+        byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
         for (const path of paths) {
           const file = byPath.get(path);
           if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);

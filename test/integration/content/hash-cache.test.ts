@@ -1,4 +1,4 @@
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocsRepo, type GeneratedDocsRepo } from '../../../bench/generate-docs-repo.js';
@@ -85,6 +85,31 @@ describe('HashCache on a 2,000-page repo', () => {
     expect(next.prune()).toBe(1);
     await next.save();
     expect((await HashCache.load(file)).size).toBe(files.length - 1);
+  });
+
+  it('waits for minChanges stored or dropped entries before it rewrites the file', async () => {
+    const dir = await makeTempDir();
+    const file = path.join(await makeTempDir(), 'cache.json');
+    const { pages } = await generateDocsRepo(dir, { pages: 30 });
+    const cache = await HashCache.load(file);
+    await readDocsRepo(new WorktreeSource(dir), { cache });
+    cache.prune();
+    await cache.save();
+    const saved = await HashCache.load(file);
+    await writeFile(path.join(dir, pages[3]!), '# One edit\n');
+    // A distinct mtime: a change token that differs even on a coarse clock.
+    await utimes(path.join(dir, pages[3]!), new Date(), new Date(Date.now() - 60_000));
+    await readDocsRepo(new WorktreeSource(dir), { cache });
+    expect(cache.prune()).toBe(0);
+    await cache.save({ minChanges: 2 });
+    expect((await readDocsRepo(new WorktreeSource(dir), { cache: await HashCache.load(file) })).stats.read).toBe(1); // not written yet
+    await rm(path.join(dir, pages[4]!));
+    await readDocsRepo(new WorktreeSource(dir), { cache });
+    expect(cache.prune()).toBe(1);
+    await cache.save({ minChanges: 2 }); // the edit and the drop
+    const next = await HashCache.load(file);
+    expect(next.size).toBe(saved.size - 1);
+    expect((await readDocsRepo(new WorktreeSource(dir), { cache: next })).stats.read).toBe(0);
   });
 
   it('always reads a file modified too recently to trust its mtime, then trusts it once the window passed', async () => {
