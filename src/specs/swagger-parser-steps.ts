@@ -1,5 +1,4 @@
 import type SwaggerParser from '@apidevtools/swagger-parser';
-import { createRequire } from 'node:module';
 
 /** The steps of swagger-parser's `validate`, so docsync can run them with its own schema check. */
 export interface SwaggerParserSteps {
@@ -12,16 +11,15 @@ export interface SwaggerParserSteps {
   validateSwagger2Rules(api: unknown): void;
 }
 
-/** Loads swagger-parser and the parts of it `validate` uses (none of them exported by name). */
+/** Loads swagger-parser and the steps of its `validate`. */
 export async function loadSwaggerParserSteps(): Promise<SwaggerParserSteps> {
-  const { default: parser } = await import('@apidevtools/swagger-parser');
-  const fromParser = createRequire(createRequire(import.meta.url).resolve('@apidevtools/swagger-parser'));
-  const Options = fromParser('./options.js') as new (options: SwaggerParser.Options) => SwaggerParser.Options;
-  const refParser = fromParser('@apidevtools/json-schema-ref-parser') as { dereferenceInternal: (parser: SwaggerParser, options: SwaggerParser.Options) => void };
+  const internals = await import('./swagger-parser-internals.js');
+  const dereference = internals.dereferenceInternal;
   return {
-    SwaggerParser: parser,
-    options: (options) => new Options(options),
-    dereferenceCircular: (p, options) => refParser.dereferenceInternal(p, options),
-    validateSwagger2Rules: fromParser('./validators/spec.js') as (api: unknown) => void,
+    SwaggerParser: internals.SwaggerParser,
+    options: (options) => new internals.ParserOptions(options),
+    // The pass json-schema-ref-parser runs for its own parser class, which swagger-parser extends.
+    dereferenceCircular: (p, options) => dereference(p as unknown as Parameters<typeof dereference>[0], options as Parameters<typeof dereference>[1]),
+    validateSwagger2Rules: internals.validateSpec,
   };
 }
