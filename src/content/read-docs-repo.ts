@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type AssetRules, NO_ASSET_RULES } from './asset-rules.js';
 import { buildPageTree } from './build-page-tree.js';
 import { collectAssets } from './collect-assets.js';
-import { comparePaths } from './compare-paths.js';
 import { contentHash } from './content-hash.js';
 import { ContentLoader, type LoadedFile } from './content-loader.js';
 import { joinDocPath, normalizeDocPath, parentOf, relativeTo } from './doc-path.js';
@@ -75,10 +74,10 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     return false;
   });
   const pages = await loader.load(pagePaths, 'page');
-  for (const [path, file] of pages) {
+  for (const file of pages.values()) {
     if (file.page?.binary !== true) continue;
-    warnings.push(`${path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
-    pages.delete(path);
+    warnings.push(`${file.path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
+    pages.delete(file.path);
   }
   const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings, memo));
   const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo)), 'hash');
@@ -106,7 +105,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   }
   for (const file of pages.values()) add(file);
   for (const file of assets.values()) add(file);
-  const unique = [...new Map(files.map((file) => [file.path, file])).values()].sort((a, b) => comparePaths(a.path, b.path));
+  const unique = memo.sortedByPath(files);
 
   return {
     source: source.label,

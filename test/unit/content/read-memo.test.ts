@@ -56,4 +56,18 @@ describe('ReadMemo', () => {
     await write('.gitbook.yaml', 'root: ./guide/\n');
     expect((await readBoth()).root).toBe('guide');
   });
+
+  it('sorts by path keeping the last item of a path, and reuses the order for the same paths only', () => {
+    const memo = new ReadMemo();
+    const items = (tag: string, paths: string[]) => paths.map((path) => ({ path, tag }));
+    const byPath = (list: { path: string; tag: string }[]) => list.map((item) => `${item.path}:${item.tag}`);
+    const first = items('1', ['b.md', 'a/z.md', 'B.md', 'a.md', 'b.md']);
+    first[4] = { path: 'b.md', tag: 'last' };
+    expect(byPath(memo.sortedByPath(first))).toEqual(['B.md:1', 'a.md:1', 'a/z.md:1', 'b.md:last']);
+    // Same paths, same order, new items (an edited page): last time's order, today's items.
+    expect(byPath(memo.sortedByPath(items('2', ['b.md', 'a/z.md', 'B.md', 'a.md', 'b.md'])))).toEqual(['B.md:2', 'a.md:2', 'a/z.md:2', 'b.md:2']);
+    // Another order or another path: sorted afresh.
+    expect(byPath(memo.sortedByPath(items('3', ['a.md', 'b.md', 'a/z.md', 'B.md'])))).toEqual(['B.md:3', 'a.md:3', 'a/z.md:3', 'b.md:3']);
+    expect(byPath(memo.sortedByPath(items('4', ['a.md', 'c.md', 'a/z.md', 'B.md'])))).toEqual(['B.md:4', 'a.md:4', 'a/z.md:4', 'c.md:4']);
+  });
 });
