@@ -43,4 +43,10 @@ export interface TreeSource {
    * without it, files are hashed from {@link readMany}.
    */
   hashMany?(paths: readonly string[]): AsyncIterable<FileHash>;
+  /**
+   * One file's bytes in pieces read into `buffer`: each piece is a view of it, overwritten by the
+   * next, so a big asset is copied without being held whole. Optional: without it, files are read
+   * whole. Throws `SourceFileNotFoundError` when the file is not there.
+   */
+  readPieces?(path: string, buffer: Uint8Array): AsyncIterable<Uint8Array>;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, type Dirent, lstatSync, openSync, readdirSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { comparePaths } from './compare-paths.js';
 import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
@@ -173,6 +173,26 @@ export class WorktreeSource implements TreeSource {
         await yieldToEventLoop();
       }
     }
+  }
+
+  async *readPieces(relative: string, buffer: Uint8Array): AsyncIterable<Uint8Array> {
+    // Asynchronous, unlike the small reads: only big files are read so, in few large pieces.
+    let handle: FileHandle;
+    try {
+      handle = await open(this.absolute(relative), 'r');
+    } catch (error) {
+      throw new SourceFileNotFoundError(this.label, relative, error);
+    }
+    let size = 0;
+    try {
+      for (let read = (await handle.read(buffer)).bytesRead; read > 0; read = (await handle.read(buffer)).bytesRead) {
+        size += read;
+        yield buffer.subarray(0, read);
+      }
+    } finally {
+      await handle.close();
+    }
+    this.counter.record(size);
   }
 
   async *hashMany(paths: readonly string[]): AsyncIterable<FileHash> {

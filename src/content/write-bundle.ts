@@ -6,6 +6,7 @@ import { bundleContents } from './bundle-contents.js';
 import { DeflatePool, type Deflater } from './deflate-pool.js';
 import { type DeflatedEntry, DeflatedEntryCache } from './deflated-entry-cache.js';
 import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
+import { SnapshotStaleError } from './errors/snapshot-stale-error.js';
 import type { TreeSource } from './tree-source.js';
 import { writeZipHeader, zipEnd, type ZipEntryFields, zipHeaderLength } from './zip-headers.js';
 import { DEFAULT_LEVEL, type DeflateLevel, levelFor } from './zip-layout.js';
@@ -43,6 +44,13 @@ const BATCH_BYTES = 512 * 1024;
 const MAX_PENDING_BYTES = 32 * 1024 * 1024;
 /** Output is written in chunks of about this size. */
 const WRITE_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Entry data at least this big is written from its own buffer rather than copied into a chunk, and a
+ * stored file this big is copied in pieces when the source can read it so.
+ */
+const COPY_LIMIT_BYTES = 64 * 1024;
+/** Pieces of a stored file copied into the zip. */
+const PIECE_BYTES = 1024 * 1024;
 /** Local headers are written into buffers of this size. */
 const ARENA_BYTES = 64 * 1024;
 
@@ -52,10 +60,15 @@ interface Batch {
   result?: Promise<DeflatedEntry[]>;
 }
 
-/** An entry on its way to the zip: cached, made here, or the `index`th file of a batch a worker deflates. */
+/**
+ * An entry on its way to the zip: cached, made here, the `index`th file of a batch a worker deflates,
+ * or a big stored file copied from the source in pieces when its turn comes.
+ */
 interface Slot {
   readonly file: SnapshotFile;
   readonly level: DeflateLevel;
+  /** The source path of a file copied in pieces; it is never read ahead. */
+  readonly copied: string | undefined;
   /** From the cache, or made by this call (then it goes into the cache once written). */
   entry: DeflatedEntry | undefined;
   batch?: { readonly of: Batch; readonly index: number };
@@ -68,7 +81,8 @@ interface Slot {
  * deflating only the files whose content is not in the cache: after a one-page edit, one file is read
  * and deflated and every other entry is copied from the cache. Reads are checked against the
  * snapshot's hashes (`SnapshotStaleError` when a file changed since the read); large deflates run in
- * worker threads, so the event loop stays free. The cache keeps what this bundle used; prune it after.
+ * worker threads, so the event loop stays free, and big stored files are copied in pieces when the
+ * source can read them so. The cache keeps what this bundle used; prune it after.
  */
 export async function writeBundle(
   snapshot: DocsSnapshot,
@@ -80,13 +94,17 @@ export async function writeBundle(
   const cache = options.cache ?? DeflatedEntryCache.inMemory();
   const slots: Slot[] = [];
   const misses: SnapshotFile[] = [];
+  const readPieces = source.readPieces?.bind(source);
+  let copies = 0;
   let toDeflate = 0;
   let deflated = 0;
   for (const entry of snapshot.files) {
     const fileLevel = levelFor(entry.path, level);
     const hit = fileLevel === 0 ? undefined : cache.get(entry.hash, fileLevel);
-    slots.push({ file: entry, level: fileLevel, entry: hit, held: 0 });
-    if (hit !== undefined) continue;
+    const copied = fileLevel === 0 && readPieces !== undefined && entry.size >= COPY_LIMIT_BYTES ? entry.sourcePath : undefined;
+    slots.push({ file: entry, level: fileLevel, copied, entry: hit, held: 0 });
+    if (copied !== undefined) copies += 1;
+    if (hit !== undefined || copied !== undefined) continue;
     misses.push(entry);
     if (fileLevel !== 0) {
       toDeflate += entry.size;
@@ -99,6 +117,8 @@ export async function writeBundle(
 
   const handle = await open(file, 'w');
   const out = new ZipOutput(handle);
+  const piece = copies > 0 ? Buffer.allocUnsafe(PIECE_BYTES) : undefined;
+  const readCopy = readPieces === undefined || piece === undefined ? undefined : (path: string) => readPieces(path, piece);
   const reads = bundleContents({ ...snapshot, files: misses }, source)[Symbol.asyncIterator]();
   try {
     let written = 0; // slots before this one are in `out`
@@ -116,6 +136,11 @@ export async function writeBundle(
       for (; written < end; written++) {
         const slot = slots[written];
         if (slot === undefined) break;
+        const copied = slot.copied;
+        if (copied !== undefined && readCopy !== undefined) {
+          await copyStored(out, slot.file, { label: source.label, path: copied, read: () => readCopy(copied) });
+          continue;
+        }
         if (slot.batch !== undefined) {
           slot.entry = (await send(slot.batch.of))[slot.batch.index];
           if (slot.entry !== undefined) cache.set(slot.file.hash, slot.level, slot.entry);
@@ -124,13 +149,15 @@ export async function writeBundle(
         pendingBytes -= slot.held;
         if (slot.entry === undefined) throw new Error(`Internal error: no deflated data for ${slot.file.path}.`);
         out.entry(slot.file.path, slot.level === 0 ? 0 : 8, slot.entry);
+        // Written: a stored file's bytes go once flushed, not when the whole bundle is done (116 MiB of assets stayed).
+        slot.entry = undefined;
         if (out.buffered >= WRITE_CHUNK_BYTES) await out.flush();
       }
     };
 
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i];
-      if (slot === undefined || slot.entry !== undefined) continue;
+      if (slot === undefined || slot.entry !== undefined || slot.copied !== undefined) continue;
       const next = await reads.next();
       if (next.done === true) throw new Error(`Internal error: no bytes read for ${slot.file.path}.`);
       const { bytes } = next.value;
@@ -152,7 +179,7 @@ export async function writeBundle(
     }
     await writeUpTo(slots.length);
     const done = await out.finish();
-    return { path: file, size: done.size, contentHash: snapshot.contentHash, bytesHash: done.bytesHash, deflated, read: misses.length };
+    return { path: file, size: done.size, contentHash: snapshot.contentHash, bytesHash: done.bytesHash, deflated, read: misses.length + copies };
   } catch (error) {
     await out.abandon();
     await rm(file, { force: true });
@@ -161,6 +188,41 @@ export async function writeBundle(
     await reads.return(undefined); // stops a `git cat-file` process when we stop early
     await ownPool?.close();
   }
+}
+
+/** Where a stored file is copied from, in pieces that each overwrite the one before. */
+interface PieceSource {
+  readonly label: string;
+  readonly path: string;
+  read(): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * A big stored file, copied into the zip in pieces instead of read whole (600 assets of 116 MiB read
+ * whole churned that much memory): read once for the header's CRC-32, checked against the snapshot's
+ * hash, then again into the zip, checked against that CRC.
+ */
+async function copyStored(out: ZipOutput, file: SnapshotFile, from: PieceSource): Promise<void> {
+  const hasher = createHash('sha256');
+  let crc = 0;
+  let size = 0;
+  for await (const piece of from.read()) {
+    hasher.update(piece);
+    crc = crc32(piece, crc);
+    size += piece.length;
+  }
+  if (hasher.digest('hex') !== file.hash) throw new SnapshotStaleError(from.label, from.path);
+  out.header(file.path, 0, { crc, compressed: size, size });
+  let copiedCrc = 0;
+  let copied = 0;
+  for await (const piece of from.read()) {
+    copied += piece.length;
+    if (copied > size) break;
+    copiedCrc = crc32(piece, copiedCrc);
+    await out.raw(piece);
+  }
+  // Changed between the two reads: the zip would not hold what its header says.
+  if (copied !== size || copiedCrc !== crc) throw new SnapshotStaleError(from.label, from.path);
 }
 
 /** Zip entries and their central directory, hashed and written to a file in large chunks. */
@@ -178,18 +240,33 @@ class ZipOutput {
   constructor(private readonly handle: FileHandle) {}
 
   entry(path: string, method: 0 | 8, entry: DeflatedEntry): void {
-    const fields = { name: path, nameBytes: Buffer.byteLength(path), method, crc: entry.crc, compressed: entry.data.length, size: entry.size };
+    this.header(path, method, { crc: entry.crc, compressed: entry.data.length, size: entry.size });
+    this.chunk.push(entry.data);
+    this.offset += entry.data.length;
+    this.buffered += entry.data.length;
+  }
+
+  /** An entry's local header; its data follows, through `chunk` or `raw`. */
+  header(path: string, method: 0 | 8, sizes: Pick<ZipEntryFields, 'crc' | 'compressed' | 'size'>): void {
+    const fields = { name: path, nameBytes: Buffer.byteLength(path), method, crc: sizes.crc, compressed: sizes.compressed, size: sizes.size };
     const length = zipHeaderLength(fields.nameBytes, false);
     if (this.arenaAt + length > this.arena.length) {
       this.arena = Buffer.allocUnsafe(Math.max(ARENA_BYTES, length));
       this.arenaAt = 0;
     }
     const end = writeZipHeader(this.arena, this.arenaAt, fields, undefined);
-    this.chunk.push(this.arena.subarray(this.arenaAt, end), entry.data);
+    this.chunk.push(this.arena.subarray(this.arenaAt, end));
     this.arenaAt = end;
     this.central.push({ fields, offset: this.offset });
-    this.offset += length + entry.data.length;
-    this.buffered += length + entry.data.length;
+    this.offset += length;
+    this.buffered += length;
+  }
+
+  /** Entry data written at once, after what is buffered: `bytes` may be reused as soon as this resolves. */
+  async raw(bytes: Uint8Array): Promise<void> {
+    if (this.buffered > 0) await this.flush();
+    await this.write(bytes);
+    this.offset += bytes.length;
   }
 
   async finish(): Promise<{ size: number; bytesHash: string }> {
@@ -208,9 +285,25 @@ class ZipOutput {
   }
 
   async flush(): Promise<void> {
-    const bytes = Buffer.concat(this.chunk);
+    const pieces = this.chunk;
     this.chunk = [];
     this.buffered = 0;
+    // Small pieces are joined into one write; big ones (stored files read whole) are written as they
+    // are, since copying them doubled the memory a bundle churns through.
+    let small: Uint8Array[] = [];
+    for (const piece of pieces) {
+      if (piece.length < COPY_LIMIT_BYTES) {
+        small.push(piece);
+        continue;
+      }
+      if (small.length > 0) await this.write(Buffer.concat(small));
+      small = [];
+      await this.write(piece);
+    }
+    if (small.length > 0) await this.write(Buffer.concat(small));
+  }
+
+  private async write(bytes: Uint8Array): Promise<void> {
     this.hash.update(bytes);
     for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
   }

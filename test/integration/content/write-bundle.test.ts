@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
@@ -91,6 +92,54 @@ describe('writeBundle', () => {
     expect(damaged.size).toBe(0);
     expect(damaged.loadNote).toContain('damaged');
     expect((await writeBundle(snapshot, source, path.join(work, 'c.zip'), { cache: damaged })).bytesHash).toBe(first.bytesHash);
+  });
+
+  it('copies big stored files in pieces, giving the bytes createBundle makes', async () => {
+    const video = randomBytes(2.5 * 1024 * 1024 + 7); // spans three pieces
+    const dir = await tempTree({
+      'README.md': '# Home\n\n[Video](.gitbook/assets/intro.mp4) ![](.gitbook/assets/shot.png)\n',
+      'SUMMARY.md': '* [Home](README.md)\n',
+      '.gitbook/assets/intro.mp4': video,
+      '.gitbook/assets/shot.png': randomBytes(100 * 1024),
+    });
+    const { source, snapshot } = await read(dir);
+    const out = path.join(await makeTempDir(), 'bundle.zip');
+    source.counter.reset();
+    const written = await writeBundle(snapshot, source, out);
+    // Each copied file is read twice: once for its CRC-32, once into the zip.
+    const pages = snapshot.files.filter((file) => file.path.endsWith('.md')).reduce((sum, file) => sum + file.size, 0);
+    expect(source.counter.bytes).toBe(2 * (video.length + 100 * 1024) + pages);
+    const bytes = await bytesOf(out);
+    expect(bytes.equals(Buffer.from((await createBundle(snapshot, source)).bytes))).toBe(true);
+    expect(written).toMatchObject({ size: bytes.length, read: 4 });
+    expect(Buffer.from(unzipSync(bytes)['.gitbook/assets/intro.mp4'] ?? []).equals(video)).toBe(true);
+  });
+
+  it('refuses a big stored file that changed between its CRC read and its copy, and leaves no partial bundle', async () => {
+    const dir = await tempTree({
+      'README.md': '# Home\n\n![](.gitbook/assets/shot.png)\n',
+      'SUMMARY.md': '* [Home](README.md)\n',
+      '.gitbook/assets/shot.png': randomBytes(300 * 1024),
+    });
+    const source = new WorktreeSource(dir, { racyWindowMs: 0 });
+    const snapshot = await readDocsRepo(source);
+    let reads = 0;
+    // Rewrites the file (same size) once its first read is done, as an editor saving at that moment would.
+    const racing: TreeSource = {
+      label: source.label,
+      counter: source.counter,
+      list: () => source.list(),
+      read: (file) => source.read(file),
+      readMany: (files) => source.readMany(files),
+      async *readPieces(file, buffer) {
+        yield* source.readPieces(file, buffer);
+        if (++reads === 1) await writeFile(path.join(dir, file), randomBytes(300 * 1024));
+      },
+    };
+    const work = await makeTempDir();
+    await expect(writeBundle(snapshot, racing, path.join(work, 'stale.zip'))).rejects.toBeInstanceOf(SnapshotStaleError);
+    expect(reads).toBe(2);
+    expect(await readdir(work)).toEqual([]);
   });
 
   it('refuses a file that changed after the read and leaves no partial bundle', async () => {
