@@ -17,7 +17,8 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { generateDocsRepo, type GenerateDocsRepoOptions } from './generate-docs-repo.js';
 import { startWorkerEmulator } from './worker-emulator.js';
 
-const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
+/** The CLI as installed (the package's `bin`). */
+const CLI = new URL('../bin/docsync.js', import.meta.url).pathname;
 const PRELOAD = new URL('./report-max-rss.js', import.meta.url).href;
 const BUCKET = 'docsync-bench';
 const S3_ENV = { AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench-secret', AWS_REGION: 'us-east-1' };

@@ -28,7 +28,8 @@ const REDIS_URL = process.env.DOCSYNC_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379
 const JOBS = Number(process.argv[2] ?? 1_000);
 const PAGES = 1_000;
 const PREFIX = `bench-soak-${process.pid}-${Date.now().toString(36)}`;
-const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
+/** The CLI as installed (the package's `bin`). */
+const CLI = new URL('../bin/docsync.js', import.meta.url).pathname;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
