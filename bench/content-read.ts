@@ -1,7 +1,7 @@
 /**
  * Reading, hashing and bundling a big GitBook-format repo, as a sync does it: cold (first sync), after
  * a one-page edit with the caches in memory (the daemon) and loaded from disk (a new `sync --once`),
- * and from git. Run: `npm run bench:content [pages]`.
+ * and from git. Run: `npm run bench:content [pages] [edits]` (default 10,000 pages, median of 15 edits).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -88,6 +88,7 @@ async function timed<T>(name: string, source: TreeSource | undefined, run: () =>
 
 async function main(): Promise<void> {
   const pages = Number(process.argv[2] ?? 10_000);
+  const edits = Number(process.argv[3] ?? 15);
   const baselineRssMb = peakRssMb();
   const work = await mkdtemp(path.join(tmpdir(), 'docsync-bench-'));
   const repo = path.join(work, 'repo');
@@ -106,11 +107,11 @@ async function main(): Promise<void> {
     const first = await localWork('first sync: cold read + full bundle', daemon, target, true);
     await localWork('no-op: warm read (daemon, caches in memory)', daemon, target, false);
     const editsInMemory: number[] = [];
-    for (let n = 1; n <= 5; n++) {
+    for (let n = 1; n <= edits; n++) {
       await edit(n);
       editsInMemory.push(await localWork(`one-page edit ${n}: read + bundle (daemon, caches in memory)`, daemon, target, true));
     }
-    await edit(6);
+    await edit(edits + 1);
     const cli = await localWork('one-page edit: read + bundle (new process, caches loaded from disk)', createContentPreparer({ cacheDir, deflater, bundleDir }), target, true);
 
     const worktree = new WorktreeSource(repo);
@@ -129,12 +130,12 @@ async function main(): Promise<void> {
     await timed('writeBundle from git, empty entry cache', fromGit, () => writeBundle(gitSnapshot, fromGit, out, { deflater }), (b) => `${b.deflated} deflated`);
     await rm(out);
 
-    const median = [...editsInMemory].sort((a, b) => a - b)[2] ?? Number.NaN;
+    const median = [...editsInMemory].sort((a, b) => a - b)[Math.floor(edits / 2)] ?? Number.NaN;
     const load = loadavg().map((n) => n.toFixed(1)).join(' ');
     console.log(`docsync content bench: ${pages} pages (${generated.files.length} files), Node ${process.version}, ${cpus().length} CPUs, load ${load}`);
     console.table(rows);
     console.log(`peak RSS: ${peakRssMb()} MB (${baselineRssMb} MB before any work: Node + modules)`);
-    console.log(`one-page edit, caches in memory: median of 5 = ${median.toFixed(0)} ms; first sync / edit = ${first.toFixed(0)} / ${median.toFixed(0)} = ${(first / median).toFixed(1)}x`);
+    console.log(`one-page edit, caches in memory: median of ${edits} = ${median.toFixed(0)} ms; first sync / edit = ${first.toFixed(0)} / ${median.toFixed(0)} = ${(first / median).toFixed(1)}x`);
     console.log(`one-page edit, caches from disk: ${cli.toFixed(0)} ms; first sync / edit = ${(first / cli).toFixed(1)}x`);
     console.log(`entry cache file: ${mb((await readFile(path.join(cacheDir, 'docs.entries'))).length)} MB`);
   } finally {
