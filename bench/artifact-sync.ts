@@ -3,8 +3,8 @@
  * time and peak RSS next to the bundle's size, for the 10,000-page generated repo and for a repo with
  * 600 incompressible asset files (116 MiB). The S3 store talks to a moto_server started here (moto 5,
  * `moto_server` on the PATH); the emulator runs in a worker thread.
- * Every run imports into the same space, replacing what the one before landed (hence --allow-deletions),
- * with its own line in README.md so that each one bundles and imports.
+ * Each repo imports into a space of its own; every run replaces what the one before landed there (hence
+ * --allow-deletions), with its own line in README.md so that each one bundles and imports.
  * Run: npm run bench:artifacts
  */
 import { spawn } from 'node:child_process';
@@ -47,12 +47,12 @@ async function startMoto(): Promise<{ endpoint: string; stop: () => void }> {
   }
 }
 
-/** Runs the CLI's first sync of `docs` into a fresh emulator space; returns what the process used. */
-async function syncOnce(dir: string, artifacts: Record<string, unknown>, apiUrl: string): Promise<Omit<Row, 'repo' | 'store'>> {
+/** Runs the CLI's sync of `docs` into `spaceId`; returns what the process used. */
+async function syncOnce(dir: string, spaceId: string, artifacts: Record<string, unknown>, apiUrl: string): Promise<Omit<Row, 'repo' | 'store'>> {
   const config = {
     api: { endpoint: apiUrl, token: 'emulator-admin' },
     artifacts,
-    spaces: [{ name: 'docs', directory: 'docs', spaceId: 'space-docs', mode: 'direct', import: { maxBytes: 1024 * MiB } }],
+    spaces: [{ name: 'docs', directory: 'docs', spaceId, mode: 'direct', import: { maxBytes: 1024 * MiB } }],
   };
   await writeFile(path.join(dir, 'docsync.yaml'), JSON.stringify(config));
   await rm(path.join(dir, '.docsync'), { recursive: true, force: true });
@@ -90,9 +90,10 @@ async function main(): Promise<void> {
   const s3 = new S3Client({ endpoint: moto.endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench-secret' } });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   s3.destroy();
-  const repos: Array<[string, GenerateDocsRepoOptions]> = [
-    ['10,000 pages', { pages: 10_000 }],
-    ['1,000 pages + 600 assets (116 MiB)', { pages: 1_000, binaryAssets: { count: 600, totalBytes: 116 * MiB } }],
+  // A space per repo: the first store's run replaces the space's fixture content, the second its own.
+  const repos: Array<[string, GenerateDocsRepoOptions, string]> = [
+    ['10,000 pages', { pages: 10_000 }, 'space-api'],
+    ['1,000 pages + 600 assets (116 MiB)', { pages: 1_000, binaryAssets: { count: 600, totalBytes: 116 * MiB } }, 'space-docs'],
   ];
   const stores: Array<[string, Record<string, unknown>]> = [
     ['s3', { store: 's3', bucket: BUCKET, endpoint: moto.endpoint, forcePathStyle: true }],
@@ -100,12 +101,12 @@ async function main(): Promise<void> {
   ];
   const rows: Row[] = [];
   try {
-    for (const [repo, options] of repos) {
+    for (const [repo, options, spaceId] of repos) {
       const dir = await mkdtemp(path.join(tmpdir(), 'docsync-bench-artifacts-'));
       try {
         await generateDocsRepo(path.join(dir, 'docs'), options);
         for (const [store, artifacts] of stores) {
-          const row = { repo, store, ...(await syncOnce(dir, artifacts, emulator.url)) };
+          const row = { repo, store, ...(await syncOnce(dir, spaceId, artifacts, emulator.url)) };
           rows.push(row);
           process.stderr.write(`${JSON.stringify(row)}\n`);
         }
