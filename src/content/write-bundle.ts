@@ -212,7 +212,7 @@ async function copyStored(out: ZipOutput, file: SnapshotFile, from: PieceSource)
     size += piece.length;
   }
   if (hasher.digest('hex') !== file.hash) throw new SnapshotStaleError(from.label, from.path);
-  out.header(file.path, 0, { crc, compressed: size, size });
+  out.header(file.path, 0, crc, size, size);
   let copiedCrc = 0;
   let copied = 0;
   for await (const piece of from.read()) {
@@ -240,15 +240,16 @@ class ZipOutput {
   constructor(private readonly handle: FileHandle) {}
 
   entry(path: string, method: 0 | 8, entry: DeflatedEntry): void {
-    this.header(path, method, { crc: entry.crc, compressed: entry.data.length, size: entry.size });
+    this.header(path, method, entry.crc, entry.data.length, entry.size);
     this.chunk.push(entry.data);
     this.offset += entry.data.length;
     this.buffered += entry.data.length;
   }
 
   /** An entry's local header; its data follows, through `chunk` or `raw`. */
-  header(path: string, method: 0 | 8, sizes: Pick<ZipEntryFields, 'crc' | 'compressed' | 'size'>): void {
-    const fields = { name: path, nameBytes: Buffer.byteLength(path), method, crc: sizes.crc, compressed: sizes.compressed, size: sizes.size };
+  header(path: string, method: 0 | 8, crc: number, compressed: number, size: number): void {
+    // One object per entry, kept for the central directory: 10,000 entries per bundle after every edit.
+    const fields: ZipEntryFields = { name: path, nameBytes: Buffer.byteLength(path), method, crc, compressed, size };
     const length = zipHeaderLength(fields.nameBytes, false);
     if (this.arenaAt + length > this.arena.length) {
       this.arena = Buffer.allocUnsafe(Math.max(ARENA_BYTES, length));
