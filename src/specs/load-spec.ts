@@ -54,11 +54,13 @@ export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedS
     // (through the cache) happens here; only a spec that spans several files is then bundled.
     // The root is parsed once; dereferencing changes it in place, so a cycle of bare `$ref`s in it is
     // looked for first (and reported only after the schema check, and only for a single file).
-    const document = await new steps.SwaggerParser().parse(root, options);
-    const ownCycle = findRefCycle(document);
     const parser = new steps.SwaggerParser();
+    const document = await parser.parse(root, options);
+    const ownCycle = findRefCycle(document);
     // Circular `$ref`s stay in place for the schema check, which cannot walk a cyclic object.
-    await parser.dereference(root, document, steps.options({ ...options, dereference: { circular: 'ignore' } }));
+    const ignoreCircular = steps.options({ ...options, dereference: { circular: 'ignore' } });
+    if (steps.hasExternalRef(document)) await parser.dereference(root, document, ignoreCircular);
+    else steps.dereferenceWithinFile(parser, ignoreCircular);
     const api = parser.api as unknown as Record<string, unknown>;
     await validateSpecSchema(api);
     // Its other rules apply to Swagger 2.0 only, on the fully dereferenced document.
