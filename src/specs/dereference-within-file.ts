@@ -100,6 +100,14 @@ class Walk {
   readonly #parents = new Set<unknown>();
   /** The library's `dereferencedCache`: by resolved `$ref` URL. */
   readonly #dereferenced = new Map<string, Crawled>();
+  /**
+   * Objects walked to the end with no cycle found and nothing but settled objects (or plain values)
+   * under them: no `$ref` is left below one, and none can come back (the walk writes only where a
+   * `$ref` was), nor can one reach an object being walked (that would have been a cycle). The library
+   * walks them again wherever they are reached (every use of a shared schema, and each of its uses),
+   * to no effect: most of its time on a large document. Here that walk is skipped.
+   */
+  readonly #settled = new Set<object>();
   /** `$ref` → its URL; every path of the document lies in the same file, so only the `$ref` decides. */
   readonly #urls = new Map<string, string>();
 
@@ -111,12 +119,15 @@ class Walk {
 
   crawl(obj: unknown, path: LazyPath, pathFromRoot: LazyPath): Crawled {
     if (!isObject(obj)) return { value: obj, circular: false };
+    // Walking a settled object again changes nothing and finds no cycle (see #settled).
+    if (this.#settled.has(obj)) return { value: obj, circular: false };
     let circular = false;
     let value: unknown = obj;
     this.#parents.add(obj);
     if (isAllowed$Ref(obj)) {
       ({ circular, value } = this.#dereference$Ref(obj, path, pathFromRoot));
     } else {
+      let settled = true;
       for (const key of Object.keys(obj)) {
         const child = obj[key];
         let childCircular: boolean;
@@ -132,7 +143,10 @@ class Walk {
           childCircular = this.#foundCircular();
         }
         circular ||= childCircular;
+        const now = obj[key];
+        if (settled && isObject(now) && !this.#settled.has(now)) settled = false;
       }
+      if (settled && !circular) this.#settled.add(obj);
     }
     this.#parents.delete(obj);
     return { value, circular };

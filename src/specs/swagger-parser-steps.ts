@@ -26,7 +26,7 @@ export async function loadSwaggerParserSteps(): Promise<SwaggerParserSteps> {
     hasExternalRef: internals.hasExternalRef,
     // swagger-parser extends json-schema-ref-parser's parser, whose `schema` its types leave out.
     dereferenceWithinFile: (parser, options) =>
-      internals.dereferenceWithinFile(parser as unknown as ParsedDocument, options as Parameters<typeof internals.dereferenceWithinFile>[1]),
+      internals.dereferenceWithinFile(parser as unknown as ParsedDocument, options),
     // The pass json-schema-ref-parser runs for its own parser class, which swagger-parser extends.
     dereferenceCircular: (p, options) => dereference(p as unknown as Parameters<typeof dereference>[0], options as Parameters<typeof dereference>[1]),
     validateSwagger2Rules: internals.validateSpec,
