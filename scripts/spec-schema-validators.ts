@@ -50,7 +50,7 @@ export function schemaValidatorSource(version: SchemaVersion): string {
   const ajv = version === 'openapi-3.1' ? new Draft2020(ajvOptions) : new Draft4(ajvOptions);
   const schema = version === 'swagger-2.0' ? openapi.v2 : version === 'openapi-3.0' ? openapi.v3 : openApi31(openapi.v31);
   ajv.addSchema(schema, 'root');
-  const code = standalone(ajv, { validate: 'root' });
+  const code = standalone(ajv, { validate: 'root' }).replace(/^"use strict";/, '');
   return [
     '// @ts-nocheck',
     '/* eslint-disable */',
@@ -58,7 +58,56 @@ export function schemaValidatorSource(version: SchemaVersion): string {
     // Ajv's ESM output still `require`s its runtime helpers.
     "import { createRequire } from 'node:module';",
     'const require = createRequire(import.meta.url);',
-    code.replace(/^"use strict";/, ''),
+    version === 'openapi-3.1' ? code : memoizingPasses(code),
     '',
+  ].join('\n');
+}
+
+/**
+ * Ajv's draft-04 code with each schema's function remembering, for one validation, the objects that
+ * passed it. A dereferenced document shares one object wherever a `$ref` pointed to it, and Ajv
+ * checks it again at every use: on GitBook's document two thirds of the work. A draft-04 function's
+ * verdict depends on the object alone (no evaluated-property tracking, no defaults or coercion), and
+ * a pass adds no errors, so the verdict and every error stay Ajv's; a failure is never remembered,
+ * so each place it is used still reports its own errors. (The 3.1 schema's functions track evaluated
+ * properties, and are left as they are.)
+ */
+function memoizingPasses(code: string): string {
+  const root = /export const validate = (validate\d+)/.exec(code)?.[1];
+  if (root === undefined || code.includes('evaluated')) throw new Error('unexpected Ajv output: no root validator, or evaluated-property tracking');
+  const functions = [...code.matchAll(/function (validate\d+)\(data, \{/g)].map((m) => m[1]).filter((name) => name !== root);
+  // Recursive schemas call themselves through a wrapper object that holds the function itself.
+  const wrappers = [...code.matchAll(/const (wrapper\d+) = \{validate: (validate\d+)\}/g)];
+  return [
+    code.replace(`export const validate = ${root}`, ''),
+    'let passes = new Map();',
+    'function memoizePasses(check) {',
+    '  const memoized = function (data, context) {',
+    "    if (typeof data !== 'object' || data === null) return check(data, context);",
+    '    let passed = passes.get(check);',
+    '    if (passed === undefined) passes.set(check, (passed = new WeakSet()));',
+    '    if (passed.has(data)) {',
+    '      memoized.errors = null;',
+    '      return true;',
+    '    }',
+    '    const valid = check(data, context);',
+    '    if (valid) passed.add(data);',
+    '    return valid;',
+    '  };',
+    '  return memoized;',
+    '}',
+    // Rebinding a function declaration redirects every call, and the function's own `name.errors = …`.
+    ...functions.map((name) => `${name} = memoizePasses(${name});`),
+    ...wrappers.map(([, wrapper, name]) => `${wrapper}.validate = ${name};`),
+    'export function validate(data, context) {',
+    '  passes = new Map();',
+    '  try {',
+    `    const valid = ${root}(data, context);`,
+    `    validate.errors = ${root}.errors;`,
+    '    return valid;',
+    '  } finally {',
+    '    passes = new Map();',
+    '  }',
+    '}',
   ].join('\n');
 }

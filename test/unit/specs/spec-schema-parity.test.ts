@@ -47,6 +47,32 @@ const corpus: Record<string, object> = {
   'openapi 3.1 bad schema keyword value': oas31({ components: { schemas: { A: { type: 'object', required: 'name' } } } }),
   'openapi 3.1 license without name': oas31({ info: { ...info, license: { url: 'https://x' } } }),
   'unsupported version': { openapi: '3.2.0', info, paths: {} },
+  // One object checked at every place a `$ref` put it (the validators remember passes, not failures).
+  'openapi 3.0 one bad schema used in three places': oas30({
+    paths: {
+      '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Bad' } } } } } } },
+      '/b': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Bad' } } } } } } } },
+    },
+    components: { schemas: { Bad: { type: 'strin' }, Good: { type: 'object', properties: { bad: { $ref: '#/components/schemas/Bad' } } } } },
+  }),
+  'openapi 3.0 one object valid as a schema, invalid as a parameter': oas30({
+    paths: { '/a': { get: { parameters: [{ $ref: '#/components/schemas/Pet' }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } },
+    components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
+  }),
+  'openapi 3.0 shared parameters, one valid and one not': oas30({
+    paths: {
+      '/a': { get: { parameters: [{ $ref: '#/components/parameters/Q' }, { $ref: '#/components/parameters/Bad' }], responses: ok } },
+      '/b': { get: { parameters: [{ $ref: '#/components/parameters/Q' }, { $ref: '#/components/parameters/Bad' }], responses: ok } },
+    },
+    components: { parameters: { Q: { name: 'q', in: 'query', schema: { type: 'string' } }, Bad: { name: 'b', in: 'nowhere', schema: { type: 'string' } } } },
+  }),
+  'swagger one bad definition used twice': swagger({
+    paths: {
+      '/a': { get: { responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Bad' } } } } },
+      '/b': { get: { responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Bad' } } } } },
+    },
+    definitions: { Bad: { type: 'strin' } },
+  }),
 };
 
 type Verdict = { ok: true } | { ok: false; message: string; details?: unknown };
