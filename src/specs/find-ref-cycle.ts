@@ -37,11 +37,15 @@ export function findRefCycle(document: unknown): RefCycle | undefined {
   const settled = new Set<string>();
   // Keys of the node being walked; a pointer is built only where a `$ref` is found.
   const keys: string[] = [];
+  // Whether each `$ref` (most are used many times) names another `$ref`; the document does not change.
+  const namesRef = new Map<string, boolean>();
   const walk = (node: object): RefCycle | undefined => {
     const ref = refOf(node);
     if (ref !== undefined) {
+      let bare = namesRef.get(ref);
+      if (bare === undefined) namesRef.set(ref, (bare = refOf(at(document, ref)) !== undefined));
       // The usual `$ref` names a concrete object: no chain of bare `$ref`s starts here.
-      if (refOf(at(document, ref)) === undefined) return undefined;
+      if (!bare) return undefined;
       return follow(keys.map((key) => `/${escape(key)}`).join(''));
     }
     for (const key of Object.keys(node)) {
