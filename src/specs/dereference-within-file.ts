@@ -84,8 +84,9 @@ interface Crawled {
  * point into itself (no {@link hasExternalRef}): the same walk in the same order, the same cache,
  * the same pointer resolution (the library's own) and so the same object graph, mutated in place.
  * What differs is cost: the library joins and escapes two JSON pointer strings for every key it
- * walks, and resolves a URL for every `$ref`; here paths are built only where a `$ref` is resolved
- * and each distinct `$ref` is resolved to a URL once (about 0.2 s of a 780 KB document's 0.25 s).
+ * walks, resolves a URL for every `$ref` and walks a shared object again wherever it is reached;
+ * here paths are built only where a `$ref` is resolved, each distinct `$ref` is resolved to a URL
+ * once, and settled objects are not walked again (GitBook's 780 KB document: 52 ms against 285).
  * Sets `parser.schema` and `parser.$refs.circular` as the library does.
  */
 export function dereferenceWithinFile(parser: ParsedDocument, options: ParserOptions): void {
