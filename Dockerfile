@@ -33,7 +33,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends git ca-certific
   # this git refuses it ("detected dubious ownership").
   && git config --system --add safe.directory '*'
 WORKDIR /app
-ENV NODE_ENV=production
+# Fewer glibc malloc arenas for the deflate worker threads: a lower peak RSS (BENCHMARKS.md).
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 # node_modules/msgpackr-extract is a link into vendor/.
