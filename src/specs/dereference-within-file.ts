@@ -154,12 +154,11 @@ class Walk {
     return { value, circular };
   }
 
-  #dereference$Ref($ref: Json, path: LazyPath, pathFromRoot: LazyPath): Crawled {
-    const target = String($ref.$ref);
-    let url = this.#urls.get(target);
+  #dereference$Ref($ref: Ref, path: LazyPath, pathFromRoot: LazyPath): Crawled {
+    let url = this.#urls.get($ref.$ref);
     if (url === undefined) {
-      url = resolveUrl(this.file, target);
-      this.#urls.set(target, url);
+      url = resolveUrl(this.file, $ref.$ref);
+      this.#urls.set($ref.$ref, url);
     }
     const cached = this.#dereferenced.get(url);
     if (cached) {
