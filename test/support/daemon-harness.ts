@@ -10,6 +10,7 @@ import { createRedisConnection } from '../../src/redis/redis-connection.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
+import type { DocsyncJobSchemas } from '../../workers/job-kinds.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 /** The CLI as installed: the `bin` of package.json, bundled by `npm run build`. */
@@ -210,7 +211,7 @@ export async function jobCount(metrics: Metrics, kind: string, outcome: string):
 }
 
 /** Resolves once no job of the target-facing kinds is waiting, active, delayed or prioritized. */
-export async function waitIdle(producer: BullmqProducer, timeoutMs = 30_000): Promise<void> {
+export async function waitIdle(producer: BullmqProducer<DocsyncJobSchemas>, timeoutMs = 30_000): Promise<void> {
   await until(
     'the queues to drain',
     async () => {

@@ -24,6 +24,7 @@ import {
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../migrate/migrate-support.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 /**
  * Every role with Redis away, through the built CLI against a redis-server of the test's own that
@@ -106,7 +107,7 @@ describe('Redis away', () => {
     await until('the worker to start', () => hasLogged(worker, 'docsync started'), 20_000);
     await redis.up();
     const connection = createRedisConnection(redis.url, 'admin', silentLogger);
-    const producer = new BullmqProducer(connection, prefix);
+    const producer = new BullmqProducer(connection, prefix, JOBS);
     cleanups.push(async () => {
       await producer.close();
       connection.disconnect();
