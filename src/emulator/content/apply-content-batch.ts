@@ -5,6 +5,7 @@ import { slugify, walkPages } from '../state/revisions.js';
 import type { BatchDocument, ContentChange, InsertPageChange, UpdatePageChange } from './content-batch-body.js';
 import { ChangeRefused } from './change-refused.js';
 import { fileKey, type LoadedFiles } from './load-batch-files.js';
+import { pageIndex, type PageEntry } from './page-index.js';
 import { PageTreeDraft } from './page-tree-draft.js';
 import { readMarkdownDocument, type MarkdownDocument } from './read-markdown-document.js';
 import { rewriteLinks } from './rewrite-links.js';
@@ -68,7 +69,8 @@ class ContentBatch {
   private readonly draft: PageTreeDraft;
   private readonly files: FileRecord[];
   private readonly inserted: FileRecord[] = [];
-  private readonly before: ReadonlySet<string>;
+  /** The pages the change request had before the batch, by id. */
+  private readonly before: ReadonlyMap<string, PageEntry>;
   private readonly outcomes = new Map<string, PageOutcome>();
   private readonly refs = new Map<string, RefTarget>();
   /** Pages whose markdown this batch wrote: their refs resolve at the end. */
@@ -83,7 +85,7 @@ class ContentBatch {
   ) {
     this.draft = new PageTreeDraft(target.current.pages);
     this.files = [...target.current.files];
-    this.before = new Set([...walkPages(target.current.pages)].map((page) => page.id));
+    this.before = pageIndex(target.current.pages).byId;
     this.now = state.timestamp();
   }
 
@@ -111,6 +113,7 @@ class ContentBatch {
 
   finish(): BatchResult {
     const resolve = (target: string): string | undefined => this.resolveRef(target);
+    // Pages written by this batch are its own copies: they change in place.
     for (const id of this.written) {
       const page = this.draft.find(id);
       if (page) page.markdown = rewriteLinks(page.markdown, resolve);
@@ -122,7 +125,7 @@ class ContentBatch {
       if (URL_TARGET.test(cover.target)) page.cover = { ref: { kind: 'url', url: cover.target }, yPos: cover.yPos };
       else if (file !== undefined && this.files.some((f) => f.id === file)) page.cover = { ref: { kind: 'file', file }, yPos: cover.yPos };
     }
-    return { pages: this.draft.roots, files: this.files, outcomes: [...this.outcomes.values()], insertedFiles: this.inserted };
+    return { pages: this.draft.finish(), files: this.files, outcomes: [...this.outcomes.values()], insertedFiles: this.inserted };
   }
 
   private insertPage(change: InsertPageChange): void {
@@ -151,7 +154,7 @@ class ContentBatch {
   }
 
   private updatePage(change: UpdatePageChange): void {
-    const page = this.page(change.page, 'page');
+    const page = this.draft.edit(this.page(change.page, 'page'));
     const doc = change.document === undefined ? undefined : this.document(change.document, 'document');
     if (doc !== undefined) {
       page.markdown = doc.body;
@@ -164,10 +167,10 @@ class ContentBatch {
       page.slug = slug;
     }
     if (change.into !== undefined || change.at !== undefined) {
-      const parent = change.into === undefined ? this.draft.parentOf(page) : change.into === null ? undefined : this.page(change.into, 'into');
-      this.draft.move(page, parent, change.at);
+      const parent = change.into === undefined ? this.draft.parentOf(page.id) : change.into === null ? undefined : this.page(change.into, 'into');
+      this.draft.move(page.id, parent, change.at);
     }
-    if (change.slug !== undefined) this.draft.rename(page, slug);
+    if (change.slug !== undefined) this.draft.rename(page.id, slug);
     page.updatedAt = this.now;
     this.touched(page.id);
   }
@@ -182,7 +185,7 @@ class ContentBatch {
     const revision = revisionId === undefined ? this.target.base : this.target.revisionOf(revisionId);
     if (revision === undefined) throw new ChangeRefused('revision', `no revision "${revisionId ?? ''}" in this space.`);
     const then = locate(revision.pages, id);
-    const now = this.draft.find(id);
+    const now = this.draft.has(id) ? id : undefined;
     if (then === undefined && now === undefined) throw new ChangeRefused('page', `no page "${id}" in the change request or in revision "${revision.id}".`);
     if (blocks !== undefined && blocks.length > 0) {
       throw new ChangeRefused('block.0', `no block "${blocks[0] ?? ''}" in page "${id}": the emulator keeps pages as markdown, without block keys; revert the whole page.`);
@@ -192,21 +195,22 @@ class ContentBatch {
     if (then === undefined) return;
     if (now === undefined) {
       const restored = this.withoutPresent(then.page);
-      const parent = then.parent === undefined ? undefined : this.draft.find(then.parent);
-      this.draft.restore(restored, parent, parent === undefined && then.parent !== undefined ? undefined : then.index);
+      const parent = then.parent !== undefined && this.draft.has(then.parent) ? then.parent : undefined;
+      this.draft.restore(restored, parent, parent === then.parent ? then.index : undefined);
       for (const page of walkPages([restored])) this.touched(page.id, this.before.has(page.id) ? 'updated' : 'created');
       return;
     }
-    copyContent(then.page, now);
-    this.written.delete(now.id);
-    this.covers.delete(now.id);
-    now.updatedAt = this.now;
-    this.touched(now.id);
+    const page = this.draft.edit(now);
+    copyContent(then.page, page);
+    this.written.delete(now);
+    this.covers.delete(now);
+    page.updatedAt = this.now;
+    this.touched(now);
   }
 
   /** A copy of a page of another revision without the subpages the draft already holds. */
   private withoutPresent(page: PageRecord): PageRecord {
-    return { ...page, pages: page.pages.filter((child) => this.draft.find(child.id) === undefined).map((child) => this.withoutPresent(child)) };
+    return { ...page, pages: page.pages.filter((child) => !this.draft.has(child.id)).map((child) => this.withoutPresent(child)) };
   }
 
   /**
@@ -249,10 +253,10 @@ class ContentBatch {
     return readMarkdownDocument(document.markdown ?? '');
   }
 
-  private page(id: string, field: string): PageRecord {
-    const page = this.draft.find(id);
-    if (page === undefined) throw new ChangeRefused(field, `no page "${id}" in the change request (at this point of the batch).`);
-    return page;
+  /** The id of a page the draft holds. */
+  private page(id: string, field: string): string {
+    if (!this.draft.has(id)) throw new ChangeRefused(field, `no page "${id}" in the change request (at this point of the batch).`);
+    return id;
   }
 
   private claimRef(ref: string, field: string, target: RefTarget): void {
@@ -314,11 +318,11 @@ function checkSlug(slug: string): void {
   }
 }
 
-function locate(pages: readonly PageRecord[], id: string, parent?: string): { page: PageRecord; parent: string | undefined; index: number } | undefined {
-  for (const [index, page] of pages.entries()) {
-    if (page.id === id) return { page, parent, index };
-    const found = locate(page.pages, id, page.id);
-    if (found) return found;
-  }
-  return undefined;
+/** A page of a revision, its parent and its place among its siblings. */
+function locate(pages: readonly PageRecord[], id: string): (PageEntry & { index: number }) | undefined {
+  const index = pageIndex(pages).byId;
+  const entry = index.get(id);
+  if (entry === undefined) return undefined;
+  const siblings = entry.parent === undefined ? pages : (index.get(entry.parent)?.page.pages ?? []);
+  return { ...entry, index: siblings.indexOf(entry.page) };
 }
