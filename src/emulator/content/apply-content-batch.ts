@@ -158,6 +158,8 @@ class ContentBatch {
     const doc = change.document === undefined ? undefined : this.document(change.document, 'document');
     if (doc !== undefined) {
       page.markdown = doc.body;
+      // The page no longer holds the git blob it was imported from.
+      delete page.git;
       this.written.add(page.id);
     }
     this.setFields(page, change, doc);
@@ -296,7 +298,8 @@ class ContentBatch {
 
 /** A page's document and metadata, from its version in another revision. */
 function copyContent(from: PageRecord, to: PageRecord): void {
-  const { markdown, title, description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover } = from;
+  const { markdown, title, description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, git } = from;
+  delete to.git;
   delete to.description;
   delete to.emoji;
   delete to.icon;
@@ -305,7 +308,7 @@ function copyContent(from: PageRecord, to: PageRecord): void {
   delete to.noRobotsIndex;
   delete to.condition;
   delete to.cover;
-  Object.assign(to, { markdown, title }, defined({ description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover }));
+  Object.assign(to, { markdown, title }, defined({ description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, git }));
 }
 
 function defined<T extends object>(fields: T): Partial<T> {
