@@ -61,16 +61,15 @@ export interface InsertFilesChange {
 /** The changes docsync sends (`revert_page` is the API's too, but docsync never needs it). */
 export type ContentChange = InsertPageChange | UpdatePageChange | DeletePageChange | InsertFilesChange;
 
-const PageRefSchema = z.looseObject({ id: z.string() });
-
-/** One affected page in the answer: created (with the caller's `ref`), updated or deleted. */
-const AffectedPageSchema = z.union([
-  z.looseObject({ object: z.literal('created_page'), ref: z.string().optional(), page: PageRefSchema }),
-  z.looseObject({ object: z.literal('updated_page'), page: PageRefSchema }),
-  z.looseObject({ object: z.literal('deleted_page'), page: z.string() }),
-  // A kind a later API adds: kept out of the way, not refused.
-  z.looseObject({ object: z.string() }),
-]);
+/**
+ * One affected page in the answer: `created_page` (with the caller's `ref` and the new page's
+ * `{id}`), `updated_page` (`{id}`) or `deleted_page` (the id alone); a kind a later API adds passes.
+ */
+const AffectedPageSchema = z.looseObject({
+  object: z.string(),
+  ref: z.string().optional(),
+  page: z.union([z.string(), z.looseObject({ id: z.string() })]),
+});
 
 /** The answer with `compat=false`: the pages each batch touched and the files it uploaded, in order. */
 export const ContentUpdateSchema = z.looseObject({
