@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'eslint/config';
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'vendor/**', 'src/specs/schema-validators/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'vendor/**'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {

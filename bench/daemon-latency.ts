@@ -32,7 +32,7 @@ import { silentLogger } from '../src/logging/logger.js';
 import { BullmqConsumer } from '../src/queue/bullmq-consumer.js';
 import { BullmqProducer } from '../src/queue/bullmq-producer.js';
 import type { Processor, ProcessorRegistry } from '../src/queue/processor.js';
-import { createRedisConnection, type Redis } from '../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../src/redis/redis-connection.js';
 import { runInline } from '../src/queue/run-with-retries.js';
 import { createRuntime } from '../src/runtime/create-runtime.js';
 import { RedisStateStore } from '../src/state/redis-state-store.js';

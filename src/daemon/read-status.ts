@@ -4,7 +4,7 @@ import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS } from '../queue/job-kinds.js';
-import { connectRedis } from '../queue/redis-connection.js';
+import { connectRedis } from '../redis/redis-connection.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
 

@@ -7,7 +7,7 @@ import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { JOB_KINDS, type JobInput, type JobKind } from '../queue/job-kinds.js';
 import type { ProcessorFactory } from '../queue/processor.js';
 import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
-import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../queue/redis-connection.js';
+import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../redis/redis-connection.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';

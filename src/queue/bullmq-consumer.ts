@@ -1,5 +1,5 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from './redis-connection.js';
+import type { Redis } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { classifyError } from '../failure/classify-error.js';
 import { JobAbortedError } from './job-aborted-error.js';

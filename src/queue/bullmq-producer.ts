@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from './redis-connection.js';
+import type { Redis } from '../redis/redis-connection.js';
 import { JOB_BACKOFF_TYPE } from './job-backoff.js';
 import { deduplicationId, JOB_KINDS, JOB_SCHEMAS, type JobData, type JobInput, type JobKind } from './job-kinds.js';
 import { queueName } from './queue-names.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../logging/logger.js';
-import { RetryPolicy } from '../api/retry-policy.js';
+import { RetryPolicy } from '../failure/retry-policy.js';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { JOB_SCHEMAS, type JobInput, type JobKind } from './job-kinds.js';
 import type { ProcessorRegistry } from './processor.js';

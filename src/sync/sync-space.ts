@@ -19,6 +19,7 @@ import { findDocsyncChangeRequest, listDocsyncChangeRequests } from './find-docs
 import type { PreparedContent } from './prepared-content.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
+import { settleByMeaning } from './settle-by-meaning.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
@@ -110,7 +111,8 @@ export const stateKey = (target: string): string => `space:${target}`;
  * What was last synced is read from the API, not only from local state: a runner without
  * `.docsync/` finds docsync's change request by its marker and compares the live content (that
  * change request's, else the space's) with the bundle by page and file path and git blob id, in one
- * read. Equal means nothing to write; a hand edit in the space makes them differ, so it is synced.
+ * read (and a page whose blob id differs by what it says). Equal means nothing to write; a hand edit
+ * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
   const delivery = await resolveDelivery(deps.state, target);
@@ -435,7 +437,7 @@ function conflictOf(operation: SyncConflict['operation'], cr: { number: number; 
 
 /**
  * The live content (docsync's change request's, else the space's) versus the bundle: one read for
- * pages and files together.
+ * pages and files together, and one more per page whose bytes differ, to tell whether it says the same.
  */
 async function compareWithLive(
   deps: SyncSpaceDeps,
@@ -447,7 +449,11 @@ async function compareWithLive(
 ): Promise<Verification & { titles: Record<string, string> }> {
   const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
   const revision = await deps.api.content.getRevision(into, { signal });
-  const verification = verifyContent(expectation, revision.pages, revision.files);
+  let verification = verifyContent(expectation, revision.pages, revision.files);
+  const changed = verification.diff?.changed ?? [];
+  if (changed.length > 0 && expectation.kind === 'exact') {
+    verification = verifyContent(await settleByMeaning(deps.api, into, content, expectation, revision, changed, signal), revision.pages, revision.files);
+  }
   // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
   await nextTurn();
   return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };

@@ -6,7 +6,7 @@ import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { Metrics } from '../../src/observability/metrics.js';
 import type { BullmqProducer } from '../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../src/redis/redis-connection.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';

@@ -175,7 +175,7 @@ async function onQueue(
   if (flags.dryRun === true) throw new ConfigError('--dry-run runs inline; leave out --queue', loaded.file, undefined, '--queue');
   const [{ redisKeyPrefix }, { connectRedis }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
     import('../../config/redis-config-schema.js'),
-    import('../../queue/redis-connection.js'),
+    import('../../redis/redis-connection.js'),
     import('../../state/redis-state-store.js'),
     import('../../queue/bullmq-producer.js'),
     import('../../migrate/run-ledger.js'),

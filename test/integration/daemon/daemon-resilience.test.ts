@@ -5,7 +5,7 @@ import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   changeRequestsCreated,

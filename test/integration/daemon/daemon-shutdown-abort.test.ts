@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {

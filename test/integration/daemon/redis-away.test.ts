@@ -7,7 +7,7 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   EDITED_PAGE,

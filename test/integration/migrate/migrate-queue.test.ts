@@ -13,7 +13,7 @@ import { migrateItemProcessor } from '../../../src/migrate/migrate-item-processo
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
 import { migrationCache } from '../../../src/runtime/open-migration.js';
 import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
-import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../../../src/redis/redis-connection.js';
 import { RedisStateStore } from '../../../src/state/redis-state-store.js';
 import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';

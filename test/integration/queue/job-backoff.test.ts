@@ -5,7 +5,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import type { ProcessorRegistry } from '../../../src/queue/processor.js';
-import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../../../src/redis/redis-connection.js';
 import { deleteKeys, uniquePrefix, until } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 
