@@ -13,6 +13,17 @@ export const TargetStateSchema = z.object({
   syncedAt: z.string().optional(),
   /** Space targets: the content whose merge (or update from main) answered conflicts, and in which change request. */
   conflict: z.object({ hash: z.string(), changeRequest: z.number(), operation: z.enum(['merge', 'update-from-main']) }).optional(),
+  /**
+   * Space targets: what docsync last synced, the base that tells which side changed a page since.
+   * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
+   * metadata as docsync normalizes them.
+   */
+  base: z
+    .object({
+      commit: z.string().optional(),
+      pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string() })),
+    })
+    .optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
   /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */
