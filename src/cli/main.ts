@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { CommanderError } from 'commander';
-import { setFlagsFromString } from 'node:v8';
 import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
 import { errorDocument, wantsJson } from './error-document.js';
 import { SecretRedactor, secretsFromEnv } from '../logging/redact-secrets.js';
@@ -8,18 +7,10 @@ import { docsyncProgram } from './program.js';
 
 const program = docsyncProgram();
 
-/** Commands that serve for as long as they run; the others do one piece of work and exit. */
-const LONG_LIVED = new Set(['daemon', 'watch', 'worker', 'emulator']);
-
 /** The running command's `--json`, once its options are parsed. */
 let json: boolean | undefined;
 program.hook('preAction', (_program, action) => {
   json = action.opts<{ json?: boolean }>().json === true;
-  let top = action;
-  while (top.parent && top.parent !== program) top = top.parent;
-  // Node waits at exit until V8 has finished optimizing WebAssembly in the background: about 80 ms
-  // for undici's HTTP parser, which a short run never uses long enough to gain from.
-  if (!LONG_LIVED.has(top.name())) setFlagsFromString('--liftoff-only');
 });
 
 try {

@@ -6,10 +6,11 @@ import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { Metrics } from '../../src/observability/metrics.js';
 import type { BullmqProducer } from '../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../src/redis/redis-connection.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
+import type { DocsyncJobSchemas } from '../../workers/job-kinds.js';
 import type { FinishedCli } from './exit-matcher.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -211,7 +212,7 @@ export async function jobCount(metrics: Metrics, kind: string, outcome: string):
 }
 
 /** Resolves once no job of the target-facing kinds is waiting, active, delayed or prioritized. */
-export async function waitIdle(producer: BullmqProducer, timeoutMs = 30_000): Promise<void> {
+export async function waitIdle(producer: BullmqProducer<DocsyncJobSchemas>, timeoutMs = 30_000): Promise<void> {
   await until(
     'the queues to drain',
     async () => {

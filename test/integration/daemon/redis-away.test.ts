@@ -7,7 +7,7 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   EDITED_PAGE,
@@ -25,6 +25,7 @@ import type { FinishedCli } from '../../support/exit-matcher.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../migrate/migrate-support.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 /**
  * Every role with Redis away, through the built CLI against a redis-server of the test's own that
@@ -107,7 +108,7 @@ describe('Redis away', () => {
     await until('the worker to start', () => hasLogged(worker, 'docsync started'), 20_000);
     await redis.up();
     const connection = createRedisConnection(redis.url, 'admin', silentLogger);
-    const producer = new BullmqProducer(connection, prefix);
+    const producer = new BullmqProducer(connection, prefix, JOBS);
     cleanups.push(async () => {
       await producer.close();
       connection.disconnect();
