@@ -5,7 +5,7 @@ import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   changeRequestsCreated,
@@ -27,6 +27,7 @@ import {
 import { startRedisServer } from '../../support/redis-server.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
 
 /**
  * The daemon under failure: a worker process killed with SIGKILL mid-job, Redis restarted under a
@@ -47,9 +48,9 @@ async function emulatorAndDocs(latencyMs: number): Promise<{ emulator: RunningEm
 }
 
 /** A producer (and queue handle) of the test's own on the shared Redis, under `prefix`. */
-function testProducer(prefix: string): BullmqProducer {
+function testProducer(prefix: string): BullmqProducer<DocsyncJobSchemas> {
   const connection = createRedisConnection(testRedisUrl(), 'admin', recordingLogger());
-  const producer = new BullmqProducer(connection, prefix);
+  const producer = new BullmqProducer(connection, prefix, JOBS);
   cleanups.push(async () => {
     await producer.close();
     connection.disconnect();
@@ -99,6 +100,42 @@ describe('docsync daemon under failure', () => {
     const job = await queue.getJob(jobId!);
     expect(job?.returnvalue).toMatchObject({ target: 'docs', outcome: 'updated', changeRequest: live[0]?.number });
   });
+
+  it('(d2) a job whose worker is killed twice runs again in a third worker instead of failing as stalled', async () => {
+    const { emulator, dir, docs } = await emulatorAndDocs(400);
+    const prefix = uniquePrefix('kill9-twice');
+    cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
+    const file = await writeDaemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon: { lockDuration: '3s' } });
+    const producer = testProducer(prefix);
+    const queue = producer.queue('space-sync');
+    const jobId = await producer.enqueue('space-sync', { target: 'docs', reason: 'kill-9 twice test' });
+    expect(jobId).toBeDefined();
+
+    // Each worker is killed once it has started the job: the first, then the one that took it over.
+    for (const start of [1, 2]) {
+      const worker = spawnCli(['worker', '-c', file], dir);
+      cleanups.push(() => killCli(worker));
+      await until(`worker ${start} to start the job`, async () => {
+        const job = await queue.getJob(jobId!);
+        if (job?.failedReason) throw new Error(`the job failed: ${job.failedReason}`);
+        return (job?.attemptsStarted ?? 0) >= start && (await job?.getState()) === 'active';
+      });
+      worker.child.kill('SIGKILL');
+      expect(await worker.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    }
+
+    const third = spawnCli(['worker', '-c', file], dir);
+    cleanups.push(() => killCli(third));
+    await until('the job to complete in the third worker', async () => {
+      const state = await queue.getJobState(jobId!);
+      if (state === 'failed') throw new Error(`the job failed: ${(await queue.getJob(jobId!))?.failedReason ?? '?'}`);
+      return state === 'completed';
+    });
+    expect(await liveChangeRequests(emulator)).toHaveLength(1);
+    expect(changeRequestsCreated(emulator)).toBe(1);
+    await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'), 5_000);
+    // Three worker processes, each starting up, and two stalls noticed: longer than one test's default.
+  }, 120_000);
 
   it('(e) Redis restarted under a running daemon: the daemon recovers by itself, and edits during and after the outage sync', async () => {
     const redis = await startRedisServer();
