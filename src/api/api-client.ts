@@ -26,7 +26,7 @@ import { SiteSpacesApi } from './resources/site-spaces.js';
 import { SitesApi } from './resources/sites.js';
 import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
-import { ApiErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
+import { ApiErrorBodySchema, OtherErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
 
 /** Options of {@link ApiClient}. */
@@ -255,7 +255,7 @@ export class ApiClient {
       return result.data;
     }
     const now = this.#clock.now();
-    const body = this.#errorBody(text);
+    const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
     throw errorForStatus({
       status,
@@ -272,7 +272,8 @@ export class ApiClient {
     });
   }
 
-  #errorBody(text: string): ApiErrorBody | undefined {
+  /** The API's error body, or one of another shape carrying a message (read as if sent with `status`). */
+  #errorBody(text: string, status: number): ApiErrorBody | undefined {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -280,8 +281,9 @@ export class ApiClient {
       return undefined;
     }
     const parsed = ApiErrorBodySchema.safeParse(json);
-    if (!parsed.success) return undefined;
-    return { error: { ...parsed.data.error, message: this.#redactor.text(parsed.data.error.message) } };
+    const other = parsed.success ? undefined : OtherErrorBodySchema.safeParse(json);
+    const error = parsed.success ? parsed.data.error : other?.success ? { code: status, message: other.data } : undefined;
+    return error === undefined ? undefined : { error: { ...error, message: this.#redactor.text(error.message) } };
   }
 
   /** Last line of defence: no error message may carry the token or a signed URL, whatever echoed it. */
