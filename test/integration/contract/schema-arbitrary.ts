@@ -16,8 +16,8 @@ const isNode = (value: unknown): value is SchemaNode => typeof value === 'object
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
 
-/** Keywords beside a `$ref` that only annotate, so the reference alone says what is valid. */
-const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'deprecated', 'default', 'readOnly', 'writeOnly', 'example', 'examples']);
+/** Keywords beside a `$ref` that only annotate (or, in 3.0, `nullable`, handled below), so the reference alone says what is valid. */
+const ANNOTATIONS = new Set(['$ref', 'nullable', 'description', 'title', 'deprecated', 'default', 'readOnly', 'writeOnly', 'example', 'examples']);
 
 /**
  * Builds fast-check arbitraries of instances of an OpenAPI 3.0 or 3.1 document's schemas: `$ref`s resolved
