@@ -58,13 +58,21 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     logger: overrides.logger,
     ...(overrides.env ? { env: overrides.env } : {}),
   });
-  const api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
-  const opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
-  const { state } = opened;
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
   // Bundles are written next to the artifact store's folder, so the http store links rather than copies them.
   const bundleDir = resolve(baseDir, '.docsync', 'tmp');
-  await mkdir(bundleDir, { recursive: true });
+  // The artifact server listens from here on: whatever fails next must close it, or the process never exits.
+  let api: ApiClient | undefined;
+  let opened: { state: StateStore; close: () => Promise<unknown> } | undefined;
+  try {
+    api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
+    opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
+    await mkdir(bundleDir, { recursive: true });
+  } catch (error) {
+    await Promise.allSettled([artifacts.close(), api?.close(), opened?.close()]);
+    throw error;
+  }
+  const { state, close: closeState } = opened;
   const deflater = new DeflatePool();
   const downloader = new UrlDownloader();
   const specs = openSpecLoader(baseDir, { inThread: overrides.longLived });
@@ -87,7 +95,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       await downloader.close();
       await specs.close();
       await api.close();
-      await opened.close();
+      await closeState();
     },
   };
 }
