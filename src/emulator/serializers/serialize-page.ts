@@ -20,6 +20,11 @@ const DEFAULT_LAYOUT = {
   outline: true,
   pagination: true,
   metadata: true,
+  // Required by today's document (0.202.0); the seed's allows them.
+  coverMask: 'none',
+  tags: true,
+  actions: true,
+  anchors: true,
 } as const;
 
 export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
@@ -29,7 +34,8 @@ export function serializePage(page: PageRecord, view: PageView): Record<string, 
     // `kind` repeats `type`, except that a document is a `sheet`.
     kind: page.type === 'document' ? 'sheet' : page.type,
     type: page.type,
-    ...(page.type === 'document' ? { layout: DEFAULT_LAYOUT } : {}),
+    // The emulator has no page tags; today's document requires the list on documents.
+    ...(page.type === 'document' ? { layout: DEFAULT_LAYOUT, tags: [] } : {}),
     ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
     ...(page.icon === undefined ? {} : { icon: page.icon }),
     createdAt: page.createdAt,

@@ -11,6 +11,7 @@ export function serializeRevision(revision: RevisionRecord, view: { appBase: str
     files: revision.files.map((file) => serializeFile(view.downloadBase, file, view.metadata)),
     // The emulator has no reusable content blocks.
     reusableContents: [],
+    tags: [],
     createdAt: revision.createdAt,
     ...(view.metadata && revision.git ? { git: revision.git } : {}),
     urls: { app: view.appBase },
