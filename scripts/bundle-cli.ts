@@ -1,12 +1,14 @@
 /**
  * Bundles the compiled CLI (`dist/src/cli/main.js`) into `dist/bin/` (`docsync.js` and its chunks):
  * the `bin` of the package. A one-shot command then loads a few files instead of hundreds of
- * modules; each command's lazy imports stay lazy (one chunk each). Part of `npm run build`.
+ * modules; each command's lazy imports stay lazy (one chunk each). Part of `npm run build`, whose
+ * last step it is: once the bundle is written it records the fingerprint of the build's inputs.
  */
 import { build, type Plugin } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-fingerprint.js';
 
 /**
  * Packages the one-shot commands load, bundled with everything they import. Every other package
@@ -33,11 +35,18 @@ const externals: Plugin = {
 };
 
 const dist = fileURLToPath(new URL('../', import.meta.url));
-// Chunk names change with their content: an earlier build's would stay behind.
-await rm(`${dist}bin`, { recursive: true, force: true });
+const root = fileURLToPath(new URL('../../', import.meta.url));
+await forgetFingerprint(root);
+const fingerprint = await buildFingerprint(root);
+// The bundle is written beside the one in use and swapped in, so a CLI started meanwhile (a test run,
+// a second build) never finds a chunk missing or half written; and since chunk names change with
+// their content, an earlier build's chunks do not stay behind.
+const next = `${dist}bin.next-${process.pid}`;
+const previous = `${dist}bin.previous-${process.pid}`;
+await rm(next, { recursive: true, force: true });
 await build({
   entryPoints: { docsync: `${dist}src/cli/main.js` },
-  outdir: `${dist}bin`,
+  outdir: next,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   splitting: true,
@@ -49,3 +58,9 @@ await build({
   plugins: [externals],
   logLevel: 'warning',
 });
+await rename(`${dist}bin`, previous).catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+});
+await rename(next, `${dist}bin`);
+await rm(previous, { recursive: true, force: true });
+await recordFingerprint(root, fingerprint);

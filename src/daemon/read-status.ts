@@ -3,12 +3,12 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
-import { JOB_KINDS } from '../queue/job-kinds.js';
 import { connectRedis } from '../redis/redis-connection.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import { DELIVERY_STATE_KEY, type Delivery } from '../sync/resolve-delivery.js';
+import { JOB_KINDS, JOBS } from '../../workers/job-kinds.js';
 
 /** A configured space as the API describes it; `error` when it could not be read. */
 export interface SpaceStatus {
@@ -42,7 +42,7 @@ export interface DaemonStatus {
 export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pick<ApiClient, 'spaces'>): Promise<DaemonStatus> {
   const { config } = loaded;
   const redis = await connectRedis(config.redis, logger);
-  const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis));
+  const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis), JOBS);
   try {
     const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
     const found = (await state.get(DELIVERY_STATE_KEY))?.delivery;

@@ -5,6 +5,7 @@ import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Page } from '../api/schemas/content.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
+import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
@@ -157,8 +158,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
       ? undefined
       : await api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal));
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
-  const expectation = unchanged || delivery === 'changes' ? undefined : await bundleExpectation(content);
-  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal)));
+  const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
+  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));
   const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
   const plan = planSpaceSync({
     target,
@@ -223,7 +224,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
   if (plan.actions.some((action) => action.kind === 'import')) {
-    const bundle = await stopwatch.time('bundleMs', () => content.bundle());
+    const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => content.bundle()));
     artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal));
   }
 
@@ -382,6 +383,19 @@ async function confirmNewest(read: () => Promise<PreparedContent>, imported: str
   }
 }
 
+/**
+ * Runs a step that reads the docs again: a file no longer as the snapshot read it means a newer edit
+ * owns the target, so the sync stops before any write and the newest docs are synced next.
+ */
+async function superseding<T>(target: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof SnapshotStaleError)) throw error;
+    throw new SupersededError(`${error.path} changed while the docs of ${target} were read; this sync wrote nothing, the next one carries the newest docs`, { cause: error });
+  }
+}
+
 /** The API refused the import, so nothing of it landed. */
 function refused(error: unknown): boolean {
   if (error instanceof ArtifactStoreError) return error.failure === 'not-fetched';
@@ -426,7 +440,7 @@ function conflictOf(operation: SyncConflict['operation'], cr: { number: number; 
 
 /**
  * The live content (docsync's change request's, else the space's) versus the bundle: one read for
- * pages and files together, and one more per page whose bytes differ, to tell whether it says the same.
+ * pages and files together; `byMeaning`, one more per page whose bytes differ, to tell whether it says the same.
  */
 async function compareWithLive(
   deps: SyncSpaceDeps,
@@ -435,12 +449,14 @@ async function compareWithLive(
   expectation: ContentExpectation,
   live: { id: string } | undefined,
   signal: AbortSignal | undefined,
+  options: { byMeaning?: boolean } = {},
 ): Promise<Verification & { titles: Record<string, string> }> {
   const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
   const revision = await deps.api.content.getRevision(into, { signal });
   let verification = verifyContent(expectation, revision.pages, revision.files);
   const changed = verification.diff?.changed ?? [];
-  if (changed.length > 0 && expectation.kind === 'exact') {
+  // Before an import only: what landed from docsync's own bundle holds its very bytes.
+  if (options.byMeaning === true && changed.length > 0 && expectation.kind === 'exact') {
     verification = verifyContent(await settleByMeaning(deps.api, into, content, expectation, revision, changed, signal), revision.pages, revision.files);
   }
   // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
