@@ -12,6 +12,7 @@ import { ConfigError } from '../config/config-error.js';
 import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
+import { PlatformEditsPushError } from '../sync/platform-edits/platform-edits-push-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
@@ -29,6 +30,10 @@ export const EXIT = {
   unavailable: 5,
   /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
   api: 6,
+  /** Pages edited in the platform could not be pushed to their branch: the target stopped before overwriting them. */
+  platformEditsPush: 7,
+  /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
+  platformEditsConflict: 8,
   /** Interrupted (SIGINT). */
   interrupted: 130,
 } as const;
@@ -48,6 +53,7 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
+  if (error instanceof PlatformEditsPushError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;

@@ -23,6 +23,9 @@ import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
 import type { WriteFence } from './write-fence.js';
+import { nextBase } from './platform-edits/next-base.js';
+import { settlePlatformEdits, type SettledEdits } from './platform-edits/settle-platform-edits.js';
+import type { KeptPage } from './platform-edits/keep-platform-edits.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -78,8 +81,21 @@ export interface SpaceSyncResult {
   warnings: string[];
   /** The commit the content came from; absent for the working tree. */
   commit?: CommitInfo;
+  /** Pages changed in the platform that this sync kept in git before overwriting them (`platformEdits`). */
+  platformEdits?: PlatformEditsResult;
   /** Where the time went. */
   timings: SyncTimings;
+}
+
+/** Where the platform's versions of pages went, and what became of each. */
+export interface PlatformEditsResult {
+  branch: string;
+  remote: string;
+  /** The branch's commit holding them; absent in a dry run, or when git holds them already. */
+  commit?: string;
+  pages: readonly KeptPage[];
+  /** Pages both sides changed in the same lines: committed with conflict markers. */
+  conflicts: number;
 }
 
 export const stateKey = (target: string): string => `space:${target}`;
@@ -128,22 +144,25 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
   const base = resultBase(target, content, plan);
 
-  if (plan.actions.length === 0) {
-    deps.logger.info({ target: target.name, reason: plan.skipReason }, 'sync skipped');
+  const keepsBase = target.platformEdits !== 'overwrite';
+  const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
+    deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
     // Found live rather than in state: remember it, so the next run on this runner makes no call.
-    if (liveContent?.ok === true && !options.dryRun) {
+    if (liveIsGit && !options.dryRun) {
       const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
       await deps.state.set(key, {
         ...kept,
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+        ...(keepsBase && expectation ? { base: await nextBase(content, expectation.pages, state?.base) } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
-    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), timings: stopwatch.timings() };
-  }
+    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...extra, timings: stopwatch.timings() };
+  };
+  if (plan.actions.length === 0) return skip(plan.skipReason, liveContent?.ok === true);
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
   if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
     checkDeletions(target.name, pageDiff(liveContent, liveContent.titles), options.maxDeletions);
@@ -151,11 +170,19 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   // The import refuses a bundle over its limit: checked before the first write (no empty change
   // request left behind) and in a dry run, which so predicts the refusal.
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
+  // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
+  let settled: SettledEdits | undefined;
+  if (keepsBase && expectation && plan.actions.some((action) => action.kind === 'import')) {
+    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, expectation.pages, state?.base, { dryRun: options.dryRun, signal }));
+    if (settled.nothingToWrite && !filesDiffer(liveContent)) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
+  }
+  const platformEdits = platformEditsOf(settled);
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
     return {
       ...base,
       outcome: 'planned',
+      ...platformEdits,
       ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}),
       ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}),
       timings: stopwatch.timings(),
@@ -248,7 +275,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), timings: stopwatch.timings() };
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...platformEdits, timings: stopwatch.timings() };
   }
 
   const merged = outcome === 'merged';
@@ -257,11 +284,25 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+    ...(keepsBase && expectation ? { base: await nextBase(content, expectation.pages, state?.base) } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
   const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, timings: stopwatch.timings() };
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, ...platformEdits, timings: stopwatch.timings() };
+}
+
+function platformEditsOf(settled: SettledEdits | undefined): { platformEdits?: PlatformEditsResult } {
+  const kept = settled?.kept;
+  if (kept === undefined) return {};
+  const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
+  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts } };
+}
+
+/** Whether the live files (assets) differ from the bundle's. */
+function filesDiffer(live: Verification | undefined): boolean {
+  const files = live?.diff?.files;
+  return files !== undefined && files.missing.length + files.changed.length + files.unexpected.length > 0;
 }
 
 /** What every result of a sync says: the target, what was read, the plan. */
