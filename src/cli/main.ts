@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { setFlagsFromString } from 'node:v8';
 import { emulatorCommand } from './commands/emulator-command.js';
 import { syncCommand } from './commands/sync-command.js';
 import { demoCommand } from './commands/demo-command.js';
@@ -43,18 +42,10 @@ const settle = (command: Command): void => {
 };
 program.commands.forEach(settle);
 
-/** Commands that serve for as long as they run; the others do one piece of work and exit. */
-const LONG_LIVED = new Set(['daemon', 'watch', 'worker', 'emulator']);
-
 /** The running command's `--json`, once its options are parsed. */
 let json: boolean | undefined;
 program.hook('preAction', (_program, action) => {
   json = action.opts<{ json?: boolean }>().json === true;
-  let top = action;
-  while (top.parent && top.parent !== program) top = top.parent;
-  // Node waits at exit until V8 has finished optimizing WebAssembly in the background: about 80 ms
-  // for undici's HTTP parser, which a short run never uses long enough to gain from.
-  if (!LONG_LIVED.has(top.name())) setFlagsFromString('--liftoff-only');
 });
 
 try {

@@ -20,6 +20,12 @@ export const SpaceTargetSchema = z.object({
   spaceId: z.string().min(1).describe('Space to sync into.'),
   source: z.string().min(1).default('worktree').describe('`worktree` (files on disk, saved or not), `HEAD`, or any git ref. Default `worktree`.'),
   mode: z.enum(['change-request', 'direct']).default('change-request').describe('`change-request` proposes each update for review; `direct` imports into the space. Default `change-request`.'),
+  delivery: z
+    .enum(['auto', 'changes', 'import'])
+    .default('auto')
+    .describe(
+      "How content is written: `changes` sends page-level change batches into a change request (today's API; only what differs is sent, page ids survive moves), `import` imports a zip of the docs (the API as the seed describes it), `auto` uses change batches and falls back to import on an API without them. Default `auto`.",
+    ),
   changeRequest: z
     .object({
       subject: z.string().min(1).default('{commit.subject}').describe('Subject template: `{commit.subject}`, `{commit.sha}`, `{target}`. Cut to 100 characters.'),

@@ -68,6 +68,7 @@ export async function startEmulator(input: EmulatorOptionsInput = {}, deps: Emul
       return state;
     },
     baseUrl: () => baseUrl,
+    stats,
     schedule(ms, task) {
       const timer = setTimeout(() => {
         timers.delete(timer);

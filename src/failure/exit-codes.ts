@@ -11,8 +11,8 @@ import { ArtifactStoreError, type ArtifactFailure } from '../artifacts/errors/ar
 import { ConfigError } from '../config/config-error.js';
 import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
+import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
-import { PlatformEditsPushError } from '../sync/platform-edits/platform-edits-push-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
@@ -53,7 +53,8 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
-  if (error instanceof PlatformEditsPushError) return EXIT.platformEditsPush;
+  // Only platform edits push: their branch could not be updated, so nothing was overwritten.
+  if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;

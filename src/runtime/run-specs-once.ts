@@ -13,7 +13,7 @@ import type { PollOptions } from '../specs/spec-poll-step.js';
 import { waitForSpec, type SpecWaitOutcome } from '../specs/wait-for-spec.js';
 
 export interface RunSpecsOnceDeps {
-  readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put'> };
+  readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put' | 'getLatestContent'> };
   readonly state: StateStore;
   readonly logger: Logger;
   /** Replaces the real timer while waiting (tests). */

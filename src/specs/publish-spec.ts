@@ -6,6 +6,7 @@ import { ReadScope } from '../config/read-scope.js';
 import type { SpecTarget } from '../config/spec-target-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
+import { liveSourceHash } from './live-source-hash.js';
 import { loadSpec, type LoadedSpec } from './load-spec.js';
 import { planSpecPublish, type SpecPublishPlan } from './plan-spec-publish.js';
 import { sourcesUnchanged, type SpecSources } from './spec-fingerprint.js';
@@ -17,7 +18,7 @@ export function specStateKey(slug: string): string {
 }
 
 export interface PublishSpecDeps {
-  readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put'> };
+  readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put' | 'getLatestContent'> };
   readonly state: StateStore;
   readonly logger: Logger;
   /** Folders the spec's `$ref`s may reach; default: the repository holding the spec. */
@@ -54,8 +55,9 @@ export interface SpecPublishResult {
 
 /**
  * Publishes one spec target: validates and bundles a local file (before any request), reads the
- * live spec unless forced, and PUTs `{text}` or `{url}` unless {@link planSpecPublish} says it is unchanged.
- * State (hash, version) is saved only after a successful PUT, so a failed run is simply re-run.
+ * live spec unless forced, and PUTs `{text}` or `{url}` unless {@link planSpecPublish} says it is unchanged
+ * (from the state store's record, or else from the source of the platform's latest version).
+ * State (hash, version) is saved only once the platform holds the spec, so a failed run is simply re-run.
  * @param target `file` must already be absolute.
  * @throws {SpecValidationError} for an invalid local file; {@link ApiError}s from the client.
  */
@@ -77,7 +79,13 @@ export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, opt
   const input = await readSource(deps, target);
   // A forced publish has no use for the live spec (a forced dry run still reports it).
   if (unread === undefined && !(options.force === true && options.dryRun !== true)) live = await read();
-  const plan = planSpecPublish({ hash: input.hash, state, live, force: options.force });
+  let plan = planSpecPublish({ hash: input.hash, state, live, force: options.force });
+  // Without a record that settles it (a runner with no state), what the platform holds decides.
+  if (plan.action === 'publish' && live && options.force !== true) {
+    const sourceHash = await liveSourceHash(deps.api.openapi, target, live, options.signal);
+    plan = planSpecPublish({ hash: input.hash, state, live, liveSourceHash: sourceHash });
+    if (plan.action === 'skip' && options.dryRun !== true) await remember(deps, key, state, input, live.lastVersion);
+  }
   const base = { slug, organizationId, plan, hash: input.hash, source: input.described, referencedFiles: input.referencedFiles };
   if (plan.action === 'skip') return skipped(deps, base, live);
   if (options.dryRun === true) {
@@ -85,14 +93,7 @@ export async function publishSpec(deps: PublishSpecDeps, target: SpecTarget, opt
     return { ...base, outcome: 'planned', spec: live ?? null };
   }
   const spec = await deps.api.openapi.put(organizationId, slug, input.source, { signal: options.signal });
-  await deps.state.set(key, {
-    ...state,
-    reviewersRequested: state?.reviewersRequested ?? [],
-    lastHash: input.hash,
-    lastVersion: spec.lastVersion,
-    specSources: input.sources ? { ...input.sources, bytes: Buffer.byteLength(input.text ?? '') } : undefined,
-    syncedAt: (deps.clock ?? (() => new Date()))().toISOString(),
-  });
+  await remember(deps, key, state, input, spec.lastVersion);
   deps.logger.info({ spec: slug, version: spec.lastVersion, reason: plan.reason }, 'spec published');
   return { ...base, outcome: 'published', spec };
 }
@@ -117,6 +118,18 @@ async function unchangedSource(deps: PublishSpecDeps, target: SpecTarget, state:
   if (!(await sourcesUnchanged(target.file, sources, scope))) return undefined;
   const referencedFiles = sources.files.map((name) => resolve(dirname(target.file ?? ''), name));
   return { hash: state.lastHash, source: { kind: 'file', file: resolve(target.file), bytes: sources.bytes, files: sources.files.length }, referencedFiles };
+}
+
+/** Records that the platform's `version` holds `input`: the next run skips from its own state. */
+async function remember(deps: PublishSpecDeps, key: string, state: TargetState | undefined, input: SourceInput, version: string | undefined): Promise<void> {
+  await deps.state.set(key, {
+    ...state,
+    reviewersRequested: state?.reviewersRequested ?? [],
+    lastHash: input.hash,
+    lastVersion: version,
+    specSources: input.sources ? { ...input.sources, bytes: Buffer.byteLength(input.text ?? '') } : undefined,
+    syncedAt: (deps.clock ?? (() => new Date()))().toISOString(),
+  });
 }
 
 function skipped(deps: PublishSpecDeps, base: Omit<SpecPublishResult, 'outcome' | 'spec'>, live: OpenAPISpec | null | undefined): SpecPublishResult {

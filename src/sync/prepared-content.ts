@@ -19,6 +19,9 @@ export interface PreparedContent {
    * Cheap when it fits by the size bound of its files; builds the bundle only to settle a close call.
    */
   checkImportSize(maxBytes: number): Promise<void>;
-  /** Bytes of many files of the snapshot (by path in the docs root), in any order, batched by the source. */
+  /**
+   * Bytes of many files of the snapshot (by path in the docs root), in any order, batched by the
+   * source; `SnapshotStaleError` when a file no longer holds the bytes the snapshot read.
+   */
   readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
 }

@@ -5,6 +5,7 @@ import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Page } from '../api/schemas/content.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
+import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
@@ -19,10 +20,15 @@ import { findDocsyncChangeRequest, listDocsyncChangeRequests } from './find-docs
 import type { PreparedContent } from './prepared-content.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
+import { settleByMeaning } from './settle-by-meaning.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
 import type { WriteFence } from './write-fence.js';
+import { NotFoundError } from '../api/errors/not-found-error.js';
+import { deliverPages } from './pages/deliver-pages.js';
+import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
+import type { PagePlan } from './pages/page-plan.js';
 import { nextBase } from './platform-edits/next-base.js';
 import { settlePlatformEdits, type SettledEdits } from './platform-edits/settle-platform-edits.js';
 import type { KeptPage } from './platform-edits/keep-platform-edits.js';
@@ -35,6 +41,18 @@ export interface SyncSpaceDeps {
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
   now?: () => Date;
+}
+
+/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
+export type Delivery = 'changes' | 'import';
+
+/** The state key where `delivery: auto` remembers what the API offers. */
+export const DELIVERY_STATE_KEY = 'api:delivery';
+
+/** What `delivery: auto` resolves to: change batches, unless the API was found to lack them. */
+export async function resolveDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery> {
+  if (target.delivery !== 'auto') return target.delivery;
+  return (await state.get(DELIVERY_STATE_KEY))?.delivery ?? 'changes';
 }
 
 export interface SyncSpaceOptions {
@@ -74,6 +92,9 @@ export interface SpaceSyncResult {
   changeRequest?: { id: string; number: number; url?: string | undefined };
   /** Pages the platform imported, as it reported them. */
   imported?: { revision: string; importedResources: number; totalResources: number };
+  /** How the content was written, and for change batches how many went in how many calls. */
+  delivery: Delivery;
+  delivered?: { changes: number; batches: number };
   /** Set when the outcome is `conflict`. */
   conflict?: SyncConflict;
   /** What the import would change (a dry run), or changed, versus the live content before it. */
@@ -107,9 +128,28 @@ export const stateKey = (target: string): string => `space:${target}`;
  * What was last synced is read from the API, not only from local state: a runner without
  * `.docsync/` finds docsync's change request by its marker and compares the live content (that
  * change request's, else the space's) with the bundle by page and file path and git blob id, in one
- * read. Equal means nothing to write; a hand edit in the space makes them differ, so it is synced.
+ * read (and a page whose blob id differs by what it says). Equal means nothing to write; a hand edit
+ * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
+  const delivery = await resolveDelivery(deps.state, target);
+  try {
+    return await syncSpaceBy(deps, target, delivery, options);
+  } catch (error) {
+    if (!(error instanceof BatchesUnavailable)) throw error;
+    // `auto` on an API without change batches: remembered, so later runs import at once.
+    deps.logger.info({ target: target.name }, 'the API has no content batches for change requests: importing the docs as a zip instead (delivery: import)');
+    await deps.state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery: 'import' });
+    return syncSpaceBy(deps, target, 'import', options);
+  }
+}
+
+/** A content batch answered 404 while its change request exists: the API lacks the operation. */
+class BatchesUnavailable extends Error {
+  override readonly name = 'BatchesUnavailable';
+}
+
+async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: Delivery, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
   const key = stateKey(target.name);
@@ -127,7 +167,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const live =
-    unchanged || target.mode === 'direct'
+    unchanged || (target.mode === 'direct' && delivery === 'import')
       ? undefined
       : await api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
   // This content already met conflicts in that change request: unresolved while it stays open, so
@@ -137,14 +177,36 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     const conflict = conflictOf(state.conflict.operation, cr, target.name);
     deps.logger.warn({ target: target.name, changeRequest: live.number }, conflict.message);
     const plan = { target: target.name, skipReason: `change request #${live.number} has unresolved conflicts`, changeRequest: { id: live.id, number: live.number }, actions: [] };
-    return { ...resultBase(target, content, plan), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
+    return { ...resultBase(target, content, plan, delivery), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
   }
-  const expectation = unchanged ? undefined : await bundleExpectation(content);
-  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal)));
-  const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
-  const base = resultBase(target, content, plan);
+  // Today's API: the page-level plan against the change request's content (the space's before one exists).
+  const planned =
+    unchanged || delivery === 'import'
+      ? undefined
+      : await api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal));
+  for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
+  const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
+  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));
+  const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
+  const plan = planSpaceSync({
+    target,
+    contentHash: content.contentHash,
+    subject,
+    state,
+    liveChangeRequest: live,
+    liveMatches,
+    ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarize(planned?.plan) } } : {}),
+  });
+  const base = resultBase(target, content, plan, delivery);
+  const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
   const keepsBase = target.platformEdits !== 'overwrite';
+  // Every page of git by path and blob id: what the platform's pages are compared with, and the next base.
+  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
+  const expected = (): Promise<ContentExpectation & { kind: 'exact' }> => (expecting ??= superseding(target.name, () => bundleExpectation(content)));
+  // The base once this content is live: unchanged content keeps the one saved with it, unread.
+  const baseOf = async (): Promise<TargetState['base']> =>
+    state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, (await expected()).pages, state?.base);
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
@@ -156,25 +218,28 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-        ...(keepsBase && expectation ? { base: await nextBase(content, expectation.pages, state?.base) } : {}),
+        ...(keepsBase ? { base: await baseOf() } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
     return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...extra, timings: stopwatch.timings() };
   };
-  if (plan.actions.length === 0) return skip(plan.skipReason, liveContent?.ok === true);
+  if (plan.actions.length === 0) return skip(plan.skipReason, liveMatches === true);
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
-  if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
-    checkDeletions(target.name, pageDiff(liveContent, liveContent.titles), options.maxDeletions);
+  const { diff } = diffOfLive();
+  if (diff && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+    checkDeletions(target.name, diff, options.maxDeletions);
   }
   // The import refuses a bundle over its limit: checked before the first write (no empty change
   // request left behind) and in a dry run, which so predicts the refusal.
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
   let settled: SettledEdits | undefined;
-  if (keepsBase && expectation && plan.actions.some((action) => action.kind === 'import')) {
-    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, expectation.pages, state?.base, { dryRun: options.dryRun, signal }));
-    if (settled.nothingToWrite && !filesDiffer(liveContent)) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
+  if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+    const pages = (await expected()).pages;
+    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, pages, state?.base, { dryRun: options.dryRun, signal }));
+    const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
+    if (settled.nothingToWrite && !filesDiffer) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
   }
   const platformEdits = platformEditsOf(settled);
   if (options.dryRun) {
@@ -183,7 +248,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       ...base,
       outcome: 'planned',
       ...platformEdits,
-      ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}),
+      ...diffOfLive(),
       ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}),
       timings: stopwatch.timings(),
     };
@@ -198,11 +263,14 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   let cr = live ? { id: live.id, number: live.number, url: live.urls.app } : undefined;
   let outcome: SpaceSyncOutcome = live ? 'updated' : 'imported';
   let imported: SpaceSyncResult['imported'];
+  let delivered: SpaceSyncResult['delivered'];
+  // The page plan was made from this content: still current unless main was pulled into it.
+  let plannedFor: PlannedDelivery | undefined = planned;
   let conflict: SyncConflict | undefined;
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
   if (plan.actions.some((action) => action.kind === 'import')) {
-    const bundle = await stopwatch.time('bundleMs', () => content.bundle());
+    const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => content.bundle()));
     artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal));
   }
 
@@ -228,6 +296,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
         case 'update-from-main': {
           const updated = await write(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
           if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
+          plannedFor = undefined;
           break;
         }
         case 'set-subject':
@@ -247,6 +316,33 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
           const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
           // Where workers race, a paused one may have sent its import after a newer one landed.
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
+          break;
+        }
+        case 'deliver': {
+          const into = requireCr(cr);
+          let result;
+          try {
+            result = await api(() => deliverPages(deps, {
+              spaceId: target.spaceId,
+              changeRequest: into,
+              content,
+              delivered: current.delivered,
+              planned: plannedFor,
+              beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
+              save: async (landed) => {
+                createdEmpty = undefined; // a batch landed: the change request holds content now
+                current = { ...current, delivered: landed };
+                await saveState(current);
+              },
+              signal,
+            }));
+          } catch (error) {
+            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps, target, into.id, signal))) throw new BatchesUnavailable('no content batches', { cause: error });
+            throw error;
+          }
+          delivered = { changes: result.changes, batches: result.batches };
+          // Where workers race, a paused one may have sent its batches after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;
         }
@@ -275,7 +371,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...platformEdits, timings: stopwatch.timings() };
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...platformEdits, timings: stopwatch.timings() };
   }
 
   const merged = outcome === 'merged';
@@ -284,12 +380,11 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-    ...(keepsBase && expectation ? { base: await nextBase(content, expectation.pages, state?.base) } : {}),
+    ...(keepsBase ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
-  const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, ...platformEdits, timings: stopwatch.timings() };
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
 }
 
 function platformEditsOf(settled: SettledEdits | undefined): { platformEdits?: PlatformEditsResult } {
@@ -300,15 +395,21 @@ function platformEditsOf(settled: SettledEdits | undefined): { platformEdits?: P
 }
 
 /** Whether the live files (assets) differ from the bundle's. */
-function filesDiffer(live: Verification | undefined): boolean {
+function liveFilesDiffer(live: Verification | undefined): boolean {
   const files = live?.diff?.files;
   return files !== undefined && files.missing.length + files.changed.length + files.unexpected.length > 0;
 }
 
 /** What every result of a sync says: the target, what was read, the plan. */
-function resultBase(target: SpaceTarget, content: PreparedContent, plan: SpaceSyncPlan): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit'> {
+function resultBase(
+  target: SpaceTarget,
+  content: PreparedContent,
+  plan: SpaceSyncPlan,
+  delivery: Delivery,
+): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit' | 'delivery'> {
   return {
     target: target.name,
+    delivery,
     contentHash: content.contentHash,
     pageCount: content.pageCount,
     plan,
@@ -317,11 +418,41 @@ function resultBase(target: SpaceTarget, content: PreparedContent, plan: SpaceSy
   };
 }
 
+/** Counts of a page plan, for the plan's one line. */
+function summarize(plan: PagePlan | undefined): string {
+  const count = (kind: string): number => plan?.changes.filter((change) => change.kind === kind).length ?? 0;
+  const files = plan?.changes.reduce((n, change) => n + (change.kind === 'insert-files' ? change.files.length : 0), 0) ?? 0;
+  return `${count('insert-page')} new, ${count('update-page')} updated or moved, ${count('delete-page')} deleted, ${files} file${files === 1 ? '' : 's'}`;
+}
+
+/** A batch answered 404: the change request is still there, so it is the operation that is missing. */
+async function batchesMissing(deps: SyncSpaceDeps, target: SpaceTarget, changeRequest: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    await deps.api.changeRequests.get(target.spaceId, changeRequest, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the docs again: content other than what was just imported means this import is not the newest. */
 async function confirmNewest(read: () => Promise<PreparedContent>, imported: string, target: string): Promise<void> {
   const newest = (await read()).contentHash;
   if (newest !== imported) {
     throw new SupersededError(`the docs of ${target} changed while they were imported (${imported.slice(0, 12)} imported, ${newest.slice(0, 12)} now); syncing the newest again`);
+  }
+}
+
+/**
+ * Runs a step that reads the docs again: a file no longer as the snapshot read it means a newer edit
+ * owns the target, so the sync stops before any write and the newest docs are synced next.
+ */
+async function superseding<T>(target: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof SnapshotStaleError)) throw error;
+    throw new SupersededError(`${error.path} changed while the docs of ${target} were read; this sync wrote nothing, the next one carries the newest docs`, { cause: error });
   }
 }
 
@@ -369,7 +500,7 @@ function conflictOf(operation: SyncConflict['operation'], cr: { number: number; 
 
 /**
  * The live content (docsync's change request's, else the space's) versus the bundle: one read for
- * pages and files together.
+ * pages and files together; `byMeaning`, one more per page whose bytes differ, to tell whether it says the same.
  */
 async function compareWithLive(
   deps: SyncSpaceDeps,
@@ -378,10 +509,16 @@ async function compareWithLive(
   expectation: ContentExpectation,
   live: { id: string } | undefined,
   signal: AbortSignal | undefined,
+  options: { byMeaning?: boolean } = {},
 ): Promise<Verification & { titles: Record<string, string> }> {
   const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
   const revision = await deps.api.content.getRevision(into, { signal });
-  const verification = verifyContent(expectation, revision.pages, revision.files);
+  let verification = verifyContent(expectation, revision.pages, revision.files);
+  const changed = verification.diff?.changed ?? [];
+  // Before an import only: what landed from docsync's own bundle holds its very bytes.
+  if (options.byMeaning === true && changed.length > 0 && expectation.kind === 'exact') {
+    verification = verifyContent(await settleByMeaning(deps.api, into, content, expectation, revision, changed, signal), revision.pages, revision.files);
+  }
   // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
   await nextTurn();
   return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };

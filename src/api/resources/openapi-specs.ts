@@ -3,10 +3,12 @@ import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
   OpenAPISpecSchema,
+  OpenAPISpecVersionContentSchema,
   OpenAPISpecVersionSchema,
   type OpenAPISource,
   type OpenAPISpec,
   type OpenAPISpecVersion,
+  type OpenAPISpecVersionContent,
 } from '../schemas/openapi.js';
 import type { CallOptions, ListOptions } from './call-options.js';
 
@@ -66,6 +68,15 @@ export class OpenApiSpecsApi {
     return this.#client.request({
       path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/latest`,
       schema: OpenAPISpecVersionSchema,
+      signal: options.signal,
+    });
+  }
+
+  /** What the latest version holds: the files the platform keeps of it, and its URL. */
+  getLatestContent(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpecVersionContent> {
+    return this.#client.request({
+      path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/latest/content`,
+      schema: OpenAPISpecVersionContentSchema,
       signal: options.signal,
     });
   }

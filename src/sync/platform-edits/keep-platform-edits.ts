@@ -115,7 +115,7 @@ export async function keepPlatformEdits(
   try {
     await repository.push(remote, commit, branch);
   } catch (error) {
-    if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, branch, remote, error.reason, { cause: error });
+    if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
     throw error;
   }
   return { branch, remote, commit, pages, live, adopted };

@@ -65,6 +65,7 @@ const cases: Case[] = [
   { name: 'delete spec', call: (c) => c.openapi.delete('o1', 'petstore'), reply: { status: 205 }, sent: 'DELETE /v1/orgs/o1/openapi/petstore' },
   { name: 'list spec versions', call: (c) => c.openapi.listVersions('o1', 'petstore').all(), reply: { status: 200, body: f.list(f.specVersion) }, sent: 'GET /v1/orgs/o1/openapi/petstore/versions?limit=100' },
   { name: 'latest spec version', call: (c) => c.openapi.getLatestVersion('o1', 'petstore'), reply: { status: 200, body: f.specVersion }, sent: 'GET /v1/orgs/o1/openapi/petstore/versions/latest' },
+  { name: 'latest spec content', call: (c) => c.openapi.getLatestContent('o1', 'petstore'), reply: { status: 200, body: { filesystem: { 'openapi.yaml': 'openapi: 3.1.0' }, url: 'https://x.example/openapi.yaml' } }, sent: 'GET /v1/orgs/o1/openapi/petstore/versions/latest/content' },
   { name: 'spec version', call: (c) => c.openapi.getVersion('o1', 'petstore', 'v1'), reply: { status: 200, body: f.specVersion }, sent: 'GET /v1/orgs/o1/openapi/petstore/versions/v1' },
   // Sites
   { name: 'list sites', call: (c) => c.sites.list('o1', { published: true }).all(), reply: { status: 200, body: f.list(f.site) }, sent: 'GET /v1/orgs/o1/sites?published=true&limit=100' },

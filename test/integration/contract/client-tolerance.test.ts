@@ -38,6 +38,7 @@ const CALLS: ClientCall[] = [
   { method: 'PUT', path: '/orgs/{organizationId}/openapi/{specSlug}', call: (c) => c.openapi.put('org1', 'petstore', { text: '{}' }) },
   { method: 'GET', path: '/orgs/{organizationId}/openapi/{specSlug}/versions', call: (c) => c.openapi.listVersions('org1', 'petstore').all() },
   { method: 'GET', path: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest', call: (c) => c.openapi.getLatestVersion('org1', 'petstore') },
+  { method: 'GET', path: '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content', call: (c) => c.openapi.getLatestContent('org1', 'petstore') },
   { method: 'GET', path: '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}', call: (c) => c.openapi.getVersion('org1', 'petstore', 'v1') },
   { method: 'GET', path: '/orgs/{organizationId}/sites', call: (c) => c.sites.list('org1').all() },
   { method: 'POST', path: '/orgs/{organizationId}/sites', call: (c) => c.sites.create('org1', { title: 'Docs' }) },
@@ -132,7 +133,7 @@ describe('the client accepts every answer the official response schema allows', 
   });
 
   it('covers every call with a body of the client resources', () => {
-    expect(CALLS.length).toBe(49);
+    expect(CALLS.length).toBe(50);
     for (const c of CALLS) expect(officialOperation(c.method, c.path).response, `${c.method} ${c.path}`).toBeDefined();
   });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { cp, readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument, Scalar } from 'yaml';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { ApiClient } from '../../../src/api/api-client.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -229,6 +230,45 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     expect(changed).toEqual([]);
   });
 
+  it.each(CASES.filter((repo) => repo.root === undefined && repo.generated === undefined))(
+    '$name with its frontmatter in other YAML styles: pull → sync from a runner without state writes nothing, a real edit still syncs',
+    async (repo) => {
+      emulator.reset();
+      const work = await makeTempDir(`docsync-corpus-${repo.name}-styled-`);
+      const docs = join(work, 'docs');
+      await cp(join(CORPUS, repo.name), docs, { recursive: true });
+      const restyled = await restyleFrontmatter(docs, repo.pages);
+      expect(restyled).toBeGreaterThan(0);
+      const target = { mode: 'direct', ...repo.target };
+      expect((await syncOnce(configFor(emulator, work, target))).results[0]?.outcome).toBe('imported');
+
+      const back = await makeTempDir(`docsync-corpus-${repo.name}-styled-back-`);
+      const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
+      try {
+        await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: join(back, 'docs') });
+      } finally {
+        await api.close();
+      }
+      // The pulled pages differ from the repository's byte for byte, not in what they mean.
+      const readme = repo.pages[0] ?? '';
+      expect(await readFile(join(back, 'docs', readme), 'utf8')).not.toBe(await readFile(join(docs, readme), 'utf8'));
+      const backConfig = configFor(emulator, back, target);
+      expect((await syncOnce(backConfig, true)).results[0]?.outcome).toBe('skipped');
+      const before = emulator.stats().writes;
+      const again = await syncOnce(backConfig);
+      expect(again.failures).toEqual([]);
+      expect(again.results[0]?.outcome).toBe('skipped');
+      expect(emulator.stats().writes - before).toBe(0);
+
+      // A description that says something else is a change.
+      const page = join(back, 'docs', readme);
+      await writeFile(page, (await readFile(page, 'utf8')).replace(/^description: /m, 'description: Changed. '));
+      const edited = await syncOnce(configFor(emulator, back, target));
+      expect(edited.results[0]?.outcome).toBe('imported');
+      expect(edited.results[0]?.diff?.changed).toEqual([readme]);
+    },
+  );
+
   it('docs-root-redirects: pulled with --force over a clone of the repository, nothing in it changes (root and redirects kept)', async () => {
     emulator.reset();
     const work = await makeTempDir('docsync-corpus-clone-');
@@ -265,3 +305,28 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     expect(emulator.stats().writes).toBe(before);
   });
 });
+
+/** Long enough that an 80-column writer folds it, with the characters that make YAML quote. */
+const LONG = 'Everything about this space: what it holds, who keeps it, and "how" to ask for changes, in one sentence that runs well past eighty columns.';
+
+/**
+ * Rewrites the pages' frontmatter as other writers do, without changing what it says: descriptions
+ * double-quoted, single-quoted or plain, each on one line however long; the first page gets a long one.
+ */
+async function restyleFrontmatter(docs: string, pages: readonly string[]): Promise<number> {
+  const styles = [Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.PLAIN] as const;
+  let restyled = 0;
+  for (const [index, page] of pages.entries()) {
+    const file = join(docs, page);
+    const text = await readFile(file, 'utf8');
+    const block = /^---\n([\s\S]*?)---\n/.exec(text);
+    const doc = parseDocument(block?.[1] ?? '');
+    if (index === 0) doc.set('description', LONG);
+    const description = doc.get('description', true);
+    if (!(description instanceof Scalar)) continue;
+    description.type = index === 0 ? Scalar.QUOTE_DOUBLE : styles[index % styles.length];
+    await writeFile(file, `---\n${doc.toString({ lineWidth: 0 })}---\n${block === null ? text : text.slice(block[0].length)}`);
+    restyled += 1;
+  }
+  return restyled;
+}

@@ -15,6 +15,7 @@ import type { ReadScope } from '../../../src/config/read-scope.js';
 import { loadSpec } from '../../../src/specs/load-spec.js';
 import { publishSpec } from '../../../src/specs/publish-spec.js';
 import { waitForSpec } from '../../../src/specs/wait-for-spec.js';
+import { startByteServer } from '../../support/byte-server.js';
 import { ORG, TOKENS, startTestEmulator } from '../../support/emulator-harness.js';
 
 let emulator: RunningEmulator;
@@ -165,6 +166,58 @@ describe('docsync spec publish against the emulator', () => {
     expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
     expect(writes()).toBe(writesBefore);
     expect(report().results[0]).toMatchObject({ outcome: 'skipped', reason: 'unchanged since the last publish', processingState: 'complete' });
+  });
+
+  it('makes zero writes for an unchanged spec on a runner without local state, and adds no version', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }, { slug: 'multi', file: 'specs/multi/openapi.yaml' }]);
+    expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(0);
+    const versions = (slug: string): number => liveSpec(slug)?.versions.length ?? 0;
+    for (const run of [1, 2]) {
+      await rm(join(dir, 'state.json'), { force: true });
+      const writesBefore = writes();
+      out = [];
+      expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+      expect(writes(), `run ${run}`).toBe(writesBefore);
+      expect(report().results).toEqual([
+        expect.objectContaining({ slug: 'petstore', outcome: 'skipped', reason: 'the platform already holds this spec' }),
+        expect.objectContaining({ slug: 'multi', outcome: 'skipped', reason: 'the platform already holds this spec' }),
+      ]);
+      expect([versions('petstore'), versions('multi')]).toEqual([1, 1]);
+    }
+    // What it found is remembered: the next run on this runner skips from its own state.
+    out = [];
+    await specPublishAction(['petstore'], { config: file, json: true }, io());
+    expect(report().results[0]).toMatchObject({ outcome: 'skipped', reason: 'unchanged since the last publish' });
+  });
+
+  it('publishes on a runner without local state when the platform holds another version of the spec', async () => {
+    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }]);
+    await specPublishAction([], { config: file, wait: true }, io());
+    const spec = join(dir, 'specs/petstore.yaml');
+    await writeFile(spec, (await readFile(spec, 'utf8')).replace('version: 1.0.0', 'version: 1.0.1'));
+    await rm(join(dir, 'state.json'));
+    out = [];
+    expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+    expect(report().results[0]).toMatchObject({ outcome: 'published', reason: 'the platform holds a different version of the spec' });
+    expect(liveSpec('petstore')?.versions).toHaveLength(2);
+  });
+
+  it('skips an unchanged URL spec on a runner without local state', async () => {
+    const server = await startByteServer();
+    try {
+      server.set('/openapi.yaml', await readFile(join(dir, 'specs/petstore.yaml')), 'application/yaml');
+      const file = await config([{ slug: 'remote', url: server.url('/openapi.yaml') }]);
+      expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(0);
+      await rm(join(dir, 'state.json'));
+      const writesBefore = writes();
+      out = [];
+      expect(await specPublishAction([], { config: file, wait: true, json: true }, io())).toBe(0);
+      expect(writes()).toBe(writesBefore);
+      expect(report().results[0]).toMatchObject({ outcome: 'skipped', reason: 'the platform already holds this spec' });
+      expect(liveSpec('remote')?.versions).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('skips an unchanged URL unless forced', async () => {

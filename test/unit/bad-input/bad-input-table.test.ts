@@ -14,7 +14,7 @@ import { loadPlan } from '../../../src/migrate/load-plan.js';
 import { specExitCode } from '../../../src/runtime/run-specs-once.js';
 import { loadManifest } from '../../../src/site/load-manifest.js';
 import { loadSpec } from '../../../src/specs/load-spec.js';
-import { connectRedis } from '../../../src/queue/redis-connection.js';
+import { connectRedis } from '../../../src/redis/redis-connection.js';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { freePort } from '../../support/free-port.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';

@@ -25,6 +25,22 @@ describe('planSpecPublish', () => {
     expect(plan.reason).toMatch(reason);
   });
 
+  it('skips without state when the platform\'s latest version was made from this very source', () => {
+    expect(planSpecPublish({ hash: 'h1', state: undefined, live, liveSourceHash: 'h1' })).toEqual({ action: 'skip', reason: 'the platform already holds this spec' });
+    // Someone else's version that happens to hold the same source is as good as docsync's own.
+    expect(planSpecPublish({ hash: 'h1', state: { lastHash: 'h1', lastVersion: 'v1' }, live: { ...live, lastVersion: 'v9' }, liveSourceHash: 'h1' }).action).toBe('skip');
+  });
+
+  it.each([
+    ['a different live source', { hash: 'h2', state: { lastHash: 'h2', lastVersion: 'v1' }, live, liveSourceHash: 'h1' }, /different version/],
+    ['the same live source whose fetch failed', { hash: 'h1', state: undefined, live: { ...live, lastProcessErrorCode: 'FETCH_TIMEOUT' as const }, liveSourceHash: 'h1' }, /FETCH_TIMEOUT/],
+    ['forced over the same live source', { hash: 'h1', state: undefined, live, liveSourceHash: 'h1', force: true }, /forced/],
+  ])('publishes: %s', (_name, input, reason) => {
+    const plan = planSpecPublish(input);
+    expect(plan.action).toBe('publish');
+    expect(plan.reason).toMatch(reason);
+  });
+
   it('does not retry a PARSE_ERROR of unchanged content (it would fail the same way)', () => {
     expect(planSpecPublish({ hash: 'h1', state: { lastHash: 'h1', lastVersion: 'v1' }, live: { ...live, lastProcessErrorCode: 'PARSE_ERROR' } }).action).toBe('skip');
   });

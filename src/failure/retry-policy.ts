@@ -1,8 +1,8 @@
-import type { ApiError } from './errors/api-error.js';
-import { NetworkError } from './errors/network-error.js';
-import { RateLimitError } from './errors/rate-limit-error.js';
-import { ServerError } from './errors/server-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
+import type { ApiError } from '../api/errors/api-error.js';
+import { NetworkError } from '../api/errors/network-error.js';
+import { RateLimitError } from '../api/errors/rate-limit-error.js';
+import { ServerError } from '../api/errors/server-error.js';
+import { TimeoutError } from '../api/errors/timeout-error.js';
 
 /** Options of {@link RetryPolicy}. All delays in milliseconds. */
 export interface RetryPolicyOptions {

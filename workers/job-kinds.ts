@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MigrateItemJobSchema } from '../migrate/migrate-item-job.js';
+import { MigrateItemJobSchema } from '../src/migrate/migrate-item-job.js';
+import type { JobCatalog, JobData as CatalogData, JobInput as CatalogInput, JobKind as CatalogKind } from '../src/queue/job-catalog.js';
+import { jobKinds } from '../src/queue/job-catalog.js';
 
 /**
  * Every kind of job, with the zod schema of its data. Job data names a target, never its content:
@@ -21,15 +23,20 @@ export const JOB_SCHEMAS = {
   'migrate-item': MigrateItemJobSchema,
 } as const;
 
-export type JobKind = keyof typeof JOB_SCHEMAS;
-export type JobData<K extends JobKind> = z.infer<(typeof JOB_SCHEMAS)[K]>;
-export type JobInput<K extends JobKind> = z.input<(typeof JOB_SCHEMAS)[K]>;
-export const JOB_KINDS = Object.keys(JOB_SCHEMAS) as JobKind[];
+export type DocsyncJobSchemas = typeof JOB_SCHEMAS;
+export type JobKind = CatalogKind<DocsyncJobSchemas>;
+export type JobData<K extends JobKind> = CatalogData<DocsyncJobSchemas, K>;
+export type JobInput<K extends JobKind> = CatalogInput<DocsyncJobSchemas, K>;
 
-/** One deduplication id per target, so at most one job runs and one waits per target. */
-export function deduplicationId<K extends JobKind>(kind: K, data: JobData<K>): string {
-  if ('target' in data) return `${kind}:${data.target}`;
-  if ('runId' in data) return `${kind}:${data.runId}:${data.item.id}`;
-  if ('slug' in data) return `${kind}:${data.slug}`;
-  return kind;
-}
+/** docsync's jobs, as the drivers (BullMQ, inline) take them. */
+export const JOBS: JobCatalog<DocsyncJobSchemas> = {
+  schemas: JOB_SCHEMAS,
+  deduplicationId(kind, data) {
+    if ('target' in data) return `${kind}:${data.target}`;
+    if ('runId' in data) return `${kind}:${data.runId}:${data.item.id}`;
+    if ('slug' in data) return `${kind}:${data.slug}`;
+    return kind;
+  },
+};
+
+export const JOB_KINDS: JobKind[] = jobKinds(JOBS);
