@@ -1,12 +1,11 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { defineConfig } from 'eslint/config';
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'vendor/**', 'src/specs/schema-validators/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'vendor/**'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {
@@ -38,46 +37,84 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  // Layers only point down: cli → daemon → queue → runtime → planners (sync, site, specs, migrate,
-  // watch) → api, content, artifacts, state, config. The emulator stands aside and shares only the
-  // API schemas and the GitBook-format reader. Cycles are caught by `madge --circular` (npm run lint).
-  ...layerRules({
-    '**/workers/**': { except: [], why: 'the entry point hands the processors to the daemon' },
-    '**/cli/**': { except: ['cli'], why: 'the CLI is the top layer' },
-    '**/daemon/**': { except: ['cli', 'daemon'], why: 'only the CLI starts the daemon' },
-    '**/queue/**': { except: ['cli', 'daemon', 'queue', 'runtime', 'emulator'], why: 'planners and what they stand on know nothing of queues' },
-    '**/runtime/**': { except: ['cli', 'daemon', 'queue', 'runtime'], why: 'runtime/ is the composition root: it wires the layers below, which never reach up to it' },
-  }),
+  // Layers only point down (see LAYERS below); static, type-only and dynamic imports alike. Cycles
+  // are caught by `madge --circular` (npm run lint).
+  {
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    plugins: { docsync: { rules: { layers: layersRule() } } },
+    rules: { 'docsync/layers': 'error' },
+  },
   {
     files: ['src/emulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/{sync,site,specs,migrate,queue,daemon,runtime,watch,state,artifacts,cli}/**', '**/workers/**'], message: 'The emulator imports nothing from the daemon side.' }] },
+        { patterns: [{ group: ['**/{sync,site,specs,migrate,queue,redis,daemon,runtime,watch,state,artifacts,cli}/**', '**/workers/**'], message: 'The emulator imports nothing from the daemon side.' }] },
       ],
     },
   },
 );
 
 /**
- * One `no-restricted-imports` block per folder of src/ (a later block would replace an earlier
- * one's patterns for the same file, so each folder gets all of its rules at once).
- * @param {Record<string, { except: string[], why: string }>} rules pattern → folders allowed to import it
+ * The layers, from the top down: a module of src/ or workers/ imports from its own layer or the
+ * layers below it, never from one above. The emulator stands aside: only the CLI starts it, and it
+ * imports only the ground (its own rule above).
  */
-function layerRules(rules) {
-  return readdirSync(join(import.meta.dirname, 'src'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'emulator')
-    .map(({ name }) => ({
-      files: [`src/${name}/**/*.ts`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: Object.entries(rules)
-              .filter(([, rule]) => !rule.except.includes(name))
-              .map(([pattern, rule]) => ({ group: [pattern], message: `Layers only point down: ${rule.why}.` })),
-          },
-        ],
-      },
-    }));
+const LAYERS = [
+  ['cli'],
+  ['daemon'],
+  ['workers'],
+  ['queue'],
+  ['runtime'],
+  ['emulator'],
+  ['sync', 'site', 'specs', 'migrate', 'watch'],
+  ['api', 'content', 'artifacts', 'state', 'redis', 'http', 'config', 'failure', 'observability'],
+  ['logging'],
+];
+
+/** @param {string} file absolute path @returns {{ folder: string, rank: number } | undefined} */
+function layerOf(file) {
+  const path = relative(import.meta.dirname, file).split(sep);
+  const folder = path[0] === 'workers' ? 'workers' : path[0] === 'src' && path.length > 2 ? path[1] : undefined;
+  const rank = LAYERS.findIndex((layer) => folder !== undefined && layer.includes(folder));
+  return folder === undefined || rank < 0 ? undefined : { folder, rank };
+}
+
+/**
+ * `docsync/layers`: reports an import whose target lies in a layer above the importing module's,
+ * whether `import`, `export … from`, `import type`, `typeof import()` or `await import()`; and a
+ * folder of src/ that is in no layer.
+ * @returns {import('eslint').Rule.RuleModule}
+ */
+function layersRule() {
+  return {
+    meta: { type: 'problem', schema: [], docs: { description: 'Imports only point down the layers.' } },
+    create(context) {
+      const from = layerOf(context.filename);
+      if (from === undefined) {
+        const folder = relative(import.meta.dirname, context.filename).split(sep)[1];
+        return { Program: (node) => context.report({ node, message: `src/${String(folder)}/ is in no layer: add it to LAYERS in eslint.config.js.` }) };
+      }
+      /** @param {import('estree').Node} node @param {unknown} specifier */
+      const check = (node, specifier) => {
+        if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+        const to = layerOf(resolve(dirname(context.filename), specifier));
+        if (to !== undefined && to.rank < from.rank) {
+          context.report({ node, message: `Layers only point down: ${from.folder}/ may not import from ${to.folder}/, a layer above it (see LAYERS in eslint.config.js).` });
+        }
+      };
+      /** @param {import('estree').ImportDeclaration | import('estree').ExportNamedDeclaration | import('estree').ExportAllDeclaration | import('estree').ImportExpression} node */
+      const fromSource = (node) => {
+        if (node.source?.type === 'Literal') check(node.source, node.source.value);
+      };
+      return {
+        ImportDeclaration: fromSource,
+        ExportNamedDeclaration: fromSource,
+        ExportAllDeclaration: fromSource,
+        ImportExpression: fromSource,
+        /** @param {import('estree').Node & { argument?: { literal?: import('estree').Literal } }} node `typeof import('…')` */
+        TSImportType: (node) => check(node, node.argument?.literal?.value),
+      };
+    },
+  };
 }

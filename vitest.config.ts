@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          setupFiles: ['test/support/isolated-cwd.ts'],
+          setupFiles: ['test/support/isolated-cwd.ts', 'test/support/exit-matcher.ts'],
           testTimeout: 10_000,
         },
       },
@@ -21,7 +21,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // Starts the run's Redis, installs or checks chromium and moto_server, builds dist/.
           globalSetup: ['test/support/global-setup.ts'],
-          setupFiles: ['test/support/isolated-cwd.ts'],
+          setupFiles: ['test/support/isolated-cwd.ts', 'test/support/exit-matcher.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

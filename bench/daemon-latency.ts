@@ -31,13 +31,14 @@ import { startDaemon } from '../src/daemon/start-daemon.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { BullmqConsumer } from '../src/queue/bullmq-consumer.js';
 import { BullmqProducer } from '../src/queue/bullmq-producer.js';
-import type { Processor, ProcessorRegistry } from '../src/queue/processor.js';
-import { createRedisConnection, type Redis } from '../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../src/redis/redis-connection.js';
 import { runInline } from '../src/queue/run-with-retries.js';
 import { createRuntime } from '../src/runtime/create-runtime.js';
 import { RedisStateStore } from '../src/state/redis-state-store.js';
 import { createContentPreparer } from '../src/sync/prepare-content.js';
 import { processorRegistry } from '../workers/processor-registry.js';
+import { JOBS } from '../workers/job-kinds.js';
+import type { JobProcessor, JobRegistry } from '../workers/worker-deps.js';
 
 const REDIS_URL = process.env.DOCSYNC_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const EXAMPLE_DOCS = new URL('../../examples/docs/', import.meta.url).pathname;
@@ -210,8 +211,8 @@ interface Rates {
  * (distinct targets, so none is deduplicated) and worked BULK_CONCURRENCY at a time; otherwise one
  * job at a time, each enqueued after the previous completed (what one target's edits look like).
  */
-async function throughput(name: string, processor: Processor<'space-sync'>, jobs: number, bulk: boolean, targetOf: (i: number) => string): Promise<Rates> {
-  const registry: ProcessorRegistry = { 'space-sync': processor };
+async function throughput(name: string, processor: JobProcessor<'space-sync'>, jobs: number, bulk: boolean, targetOf: (i: number) => string): Promise<Rates> {
+  const registry: JobRegistry = { 'space-sync': processor };
   const redisPrefix = prefix(`jobs-${name}`);
   const connections: Redis[] = [];
   const connect = (role: 'worker' | 'admin'): Redis => {
@@ -219,11 +220,11 @@ async function throughput(name: string, processor: Processor<'space-sync'>, jobs
     connections.push(redis);
     return redis;
   };
-  const producer = new BullmqProducer(connect('admin'), redisPrefix);
+  const producer = new BullmqProducer(connect('admin'), redisPrefix, JOBS);
   let settled = 0;
   let failed = 0;
   let onSettled: (() => void) | undefined;
-  const consumer = new BullmqConsumer(registry, () => connect('worker'), silentLogger, {
+  const consumer = new BullmqConsumer(JOBS, registry, () => connect('worker'), silentLogger, {
     prefix: redisPrefix,
     concurrency: bulk ? BULK_CONCURRENCY : 1,
     onSettled: (_kind, outcome) => {
@@ -259,9 +260,9 @@ async function throughput(name: string, processor: Processor<'space-sync'>, jobs
     const bullmq = jobs / ((performance.now() - started) / 1000);
     if (failed > 0) throw new Error(`${failed} ${name} jobs did not complete through BullMQ`);
 
-    await runInline(registry, 'space-sync', { target: targetOf(-1), reason: 'warm-up' }, silentLogger);
+    await runInline(JOBS, registry, 'space-sync', { target: targetOf(-1), reason: 'warm-up' }, silentLogger);
     const inlineStarted = performance.now();
-    for (let i = 0; i < jobs; i++) await runInline(registry, 'space-sync', { target: targetOf(i), reason: 'bench' }, silentLogger);
+    for (let i = 0; i < jobs; i++) await runInline(JOBS, registry, 'space-sync', { target: targetOf(i), reason: 'bench' }, silentLogger);
     const inline = jobs / ((performance.now() - inlineStarted) / 1000);
     return { bullmq, inline };
   } finally {
@@ -272,7 +273,7 @@ async function throughput(name: string, processor: Processor<'space-sync'>, jobs
 }
 
 /** The real space-sync processor on docs that are already synced: a no-op sync, no API call. */
-async function noOpSyncProcessor(emulator: WorkerEmulator): Promise<{ processor: Processor<'space-sync'>; close: () => Promise<void> }> {
+async function noOpSyncProcessor(emulator: WorkerEmulator): Promise<{ processor: JobProcessor<'space-sync'>; close: () => Promise<void> }> {
   await api(emulator, 'POST', '/_emulator/reset');
   const { dir } = await workspace();
   const redisPrefix = prefix('sync-state');
@@ -282,9 +283,9 @@ async function noOpSyncProcessor(emulator: WorkerEmulator): Promise<{ processor:
   const registry = processorRegistry({ loaded, runtime, logger: silentLogger, enqueue: () => Promise.resolve() });
   const processor = registry['space-sync']!;
   // The first sync creates the change request; every later one finds nothing to do.
-  const first = await runInline(registry, 'space-sync', { target: 'docs' }, silentLogger);
+  const first = await runInline(JOBS, registry, 'space-sync', { target: 'docs' }, silentLogger);
   if (first.outcome !== 'created') throw new Error(`first sync: ${JSON.stringify(first)}`);
-  const second = await runInline(registry, 'space-sync', { target: 'docs' }, silentLogger);
+  const second = await runInline(JOBS, registry, 'space-sync', { target: 'docs' }, silentLogger);
   if (second.outcome !== 'skipped') throw new Error(`second sync should be a no-op: ${JSON.stringify(second)}`);
   return {
     processor,
@@ -335,7 +336,7 @@ async function main(): Promise<void> {
     process.stdout.write('| measure | median | p95 | min | max |\n|---|---|---|---|---|\n');
     for (const [label, s] of rows) process.stdout.write(`| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.max)} |\n`);
 
-    const trivial: Processor<'space-sync'> = () => Promise.resolve({ status: 'done', summary: {} });
+    const trivial: JobProcessor<'space-sync'> = () => Promise.resolve({ status: 'done', summary: {} });
     const bulk = await throughput('trivial-bulk', trivial, BULK_JOBS, true, (i) => `t${i}`);
     const serial = await throughput('trivial-serial', trivial, SERIAL_JOBS, false, (i) => `t${i}`);
     const noOp = await noOpSyncProcessor(emulator);

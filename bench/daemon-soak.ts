@@ -20,7 +20,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { DocsyncConfigSchema } from '../src/config/config-schema.js';
 import { startDaemon } from '../src/daemon/start-daemon.js';
 import { silentLogger } from '../src/logging/logger.js';
-import { createRedisConnection } from '../src/queue/redis-connection.js';
+import { createRedisConnection } from '../src/redis/redis-connection.js';
 import { processorRegistry } from '../workers/processor-registry.js';
 import { generateDocsRepo } from './generate-docs-repo.js';
 

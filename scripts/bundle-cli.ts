@@ -1,20 +1,21 @@
 /**
  * Bundles the compiled CLI (`dist/src/cli/main.js`) into `dist/bin/` (`docsync.js` and its chunks):
  * the `bin` of the package. A one-shot command then loads a few files instead of hundreds of
- * modules; each command's lazy imports stay lazy (one chunk each). Part of `npm run build`.
+ * modules; each command's lazy imports stay lazy (one chunk each). Part of `npm run build`, whose
+ * last step it is: once the bundle is written it records the fingerprint of the build's inputs.
  */
 import { build, type Plugin } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-fingerprint.js';
 
 /**
  * Packages the one-shot commands load, bundled with everything they import. Every other package
  * stays in node_modules: some find files beside their own code (BullMQ's Lua scripts, the
  * dashboard's pages, the AWS SDK's data), and the long-lived roles gain nothing from a bundle.
  */
-const BUNDLED = new Set(['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'commander', 'zod', 'yaml', 'undici', 'pino', 'simple-git', 'p-retry', '@11ty/gray-matter', 'fflate', 'ignore', 'cli-progress']);
+const BUNDLED = new Set(['@apidevtools/swagger-parser', 'commander', 'zod', 'yaml', 'undici', 'pino', 'simple-git', 'p-retry', '@11ty/gray-matter', 'fflate', 'ignore', 'cli-progress']);
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -33,54 +34,19 @@ const externals: Plugin = {
   },
 };
 
-/**
- * swagger-parser's own schema check loads Ajv and every OpenAPI schema (about 40 ms) at its first
- * `require`; docsync runs the other steps of its `validate` and checks with precompiled schemas
- * instead (`src/specs/schema-validators/`), so the bundle holds a stand-in that only says so.
- */
-const leaveOutSchemaCheck: Plugin = {
-  name: 'docsync-leave-out-swagger-parser-schema-check',
-  setup(bundle) {
-    bundle.onResolve({ filter: /^\.\.?\/validators\/schema(\.js)?$/ }, (args) =>
-      args.importer.includes('/@apidevtools/swagger-parser/') ? { path: 'swagger-parser-schema-check', namespace: 'left-out' } : undefined,
-    );
-    bundle.onLoad({ filter: /^swagger-parser-schema-check$/, namespace: 'left-out' }, () => ({
-      contents: "module.exports = function validateSchema() { throw new Error('not bundled: docsync checks specs against its precompiled schemas'); };",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * Modules the one-shot commands would load and never use, each about 15 to 50 ms of a command's start:
- * undici's HTTP/2 client (it loads `node:http2`, and with it `node:tls`, as it is required; docsync
- * never allows HTTP/2, and `node:tls` still loads when an https origin is dialled) and zod's
- * translations of its messages (docsync keeps the English ones, which zod sets up itself).
- */
-const leaveOutUnused: Plugin = {
-  name: 'docsync-leave-out-unused',
-  setup(bundle) {
-    bundle.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.importer.includes('/undici/lib/dispatcher/') ? { path: 'undici-client-h2', namespace: 'left-out' } : undefined,
-    );
-    bundle.onLoad({ filter: /^undici-client-h2$/, namespace: 'left-out' }, () => ({
-      contents: "module.exports = function connectH2() { throw new Error('not bundled: docsync speaks HTTP/1.1 only (allowH2 is never set)'); };",
-      loader: 'js',
-    }));
-    bundle.onLoad({ filter: /\/zod\/v4\/locales\/index\.js$/ }, (args) => ({
-      contents: "export { default as en } from './en.js';",
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-
 const dist = fileURLToPath(new URL('../', import.meta.url));
-// Chunk names change with their content: an earlier build's would stay behind.
-await rm(`${dist}bin`, { recursive: true, force: true });
+const root = fileURLToPath(new URL('../../', import.meta.url));
+await forgetFingerprint(root);
+const fingerprint = await buildFingerprint(root);
+// The bundle is written beside the one in use and swapped in, so a CLI started meanwhile (a test run,
+// a second build) never finds a chunk missing or half written; and since chunk names change with
+// their content, an earlier build's chunks do not stay behind.
+const next = `${dist}bin.next-${process.pid}`;
+const previous = `${dist}bin.previous-${process.pid}`;
+await rm(next, { recursive: true, force: true });
 await build({
   entryPoints: { docsync: `${dist}src/cli/main.js` },
-  outdir: `${dist}bin`,
+  outdir: next,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   splitting: true,
@@ -89,6 +55,12 @@ await build({
   target: 'node20',
   // Bundled CommonJS packages call `require` (node: modules, their JSON); an ES module has none.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-  plugins: [leaveOutSchemaCheck, leaveOutUnused, externals],
+  plugins: [externals],
   logLevel: 'warning',
 });
+await rename(`${dist}bin`, previous).catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+});
+await rename(next, `${dist}bin`);
+await rm(previous, { recursive: true, force: true });
+await recordFingerprint(root, fingerprint);

@@ -1,4 +1,4 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 import { resolve } from 'node:path';
 import { migrateItemProcessor } from '../src/migrate/migrate-item-processor.js';
 import { migrationCache } from '../src/runtime/open-migration.js';
@@ -8,7 +8,7 @@ import { migrationCache } from '../src/runtime/open-migration.js';
  * worker's API client, artifact server and (Redis) state store, so the ledger is the one the
  * enqueuing command watches. Clones are cached below the configuration's `.docsync/cache/migrate`.
  */
-export function migrateItemJobProcessor(deps: WorkerDeps): Processor<'migrate-item'> {
+export function migrateItemJobProcessor(deps: WorkerDeps): JobProcessor<'migrate-item'> {
   const { api, artifacts, state, download } = deps.runtime;
   return migrateItemProcessor({ api, artifacts, state, sources: migrationCache(resolve(deps.loaded.baseDir), download) });
 }

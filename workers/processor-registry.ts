@@ -1,4 +1,4 @@
-import type { ProcessorRegistry, WorkerDeps } from '../src/queue/processor.js';
+import type { JobRegistry, WorkerDeps } from './worker-deps.js';
 import { migrateItemJobProcessor } from './migrate-item.js';
 import { reconcileTickProcessor } from './reconcile-tick.js';
 import { siteReconcileProcessor } from './site-reconcile.js';
@@ -7,7 +7,7 @@ import { specPollProcessor } from './spec-poll.js';
 import { specPublishProcessor } from './spec-publish.js';
 
 /** One processor per job kind; drivers look them up here. */
-export function processorRegistry(deps: WorkerDeps): ProcessorRegistry {
+export function processorRegistry(deps: WorkerDeps): JobRegistry {
   return {
     'space-sync': spaceSyncProcessor(deps),
     'spec-publish': specPublishProcessor(deps),

@@ -1,7 +1,7 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 
 /** `reconcile-tick`: a full pass. Unchanged targets cost reads only; their syncs make zero writes. */
-export function reconcileTickProcessor(deps: WorkerDeps): Processor<'reconcile-tick'> {
+export function reconcileTickProcessor(deps: WorkerDeps): JobProcessor<'reconcile-tick'> {
   return async () => {
     const { spaces, specs, site } = deps.loaded.config;
     for (const target of spaces) await deps.enqueue('space-sync', { target: target.name, reason: 'reconcile' });

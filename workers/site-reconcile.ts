@@ -1,10 +1,10 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { reconcileSite } from '../src/site/reconcile-site.js';
 import { siteTargetOfConfig } from '../src/site/site-target-of-config.js';
 
 /** `site-reconcile`: make the live site match the manifest; drift found is counted. */
-export function siteReconcileProcessor(deps: WorkerDeps): Processor<'site-reconcile'> {
+export function siteReconcileProcessor(deps: WorkerDeps): JobProcessor<'site-reconcile'> {
   return async (_data, { logger, signal }) => {
     const target = siteTargetOfConfig(deps.loaded);
     if (!target) throw new PermanentJobError(`No site manifest is configured in ${deps.loaded.file}.`);

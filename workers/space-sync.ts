@@ -1,4 +1,4 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 import { resolve } from 'node:path';
 import { ContentError } from '../src/content/errors/content-error.js';
 import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
@@ -10,7 +10,7 @@ import { syncSpace } from '../src/sync/sync-space.js';
 const SUPERSEDED = 'superseded';
 
 /** `space-sync`: one target's docs into its space (change request or direct). */
-export function spaceSyncProcessor(deps: WorkerDeps): Processor<'space-sync'> {
+export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'> {
   return async (data, { logger, signal, ownsJob }) => {
     const target = deps.loaded.config.spaces.find((t) => t.name === data.target);
     if (!target) throw new PermanentJobError(`No space target named "${data.target}" in ${deps.loaded.file}.`);

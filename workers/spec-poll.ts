@@ -1,4 +1,4 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { pollStep } from '../src/specs/spec-poll-step.js';
 
@@ -6,7 +6,7 @@ import { pollStep } from '../src/specs/spec-poll-step.js';
  * `spec-poll`: one read of a published spec. Not settled yet means "again later" (the driver moves
  * the job to delayed), so no worker slot sleeps while the platform processes.
  */
-export function specPollProcessor(deps: WorkerDeps): Processor<'spec-poll'> {
+export function specPollProcessor(deps: WorkerDeps): JobProcessor<'spec-poll'> {
   return async (data, { logger, signal }) => {
     const spec = await deps.runtime.api.openapi.get(data.organizationId, data.slug, { signal });
     const step = pollStep(spec, data.attempt, data.startedAt, Date.now());

@@ -1,4 +1,4 @@
-import type { Processor, WorkerDeps } from '../src/queue/processor.js';
+import type { JobProcessor, WorkerDeps } from './worker-deps.js';
 import { isAbsolute, resolve } from 'node:path';
 import { configReadScope } from '../src/config/load-config.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
@@ -6,13 +6,13 @@ import { SpecValidationError } from '../src/specs/errors/spec-validation-error.j
 import { publishSpec } from '../src/specs/publish-spec.js';
 
 /** `spec-publish`: validate and PUT one spec, then hand the wait to a `spec-poll` job. */
-export function specPublishProcessor(deps: WorkerDeps): Processor<'spec-publish'> {
+export function specPublishProcessor(deps: WorkerDeps): JobProcessor<'spec-publish'> {
   return async (data, { logger, signal }) => {
     const spec = deps.loaded.config.specs.find((s) => s.slug === data.slug);
     if (!spec) throw new PermanentJobError(`No spec with slug "${data.slug}" in ${deps.loaded.file}.`);
     const target = spec.file === undefined || isAbsolute(spec.file) ? spec : { ...spec, file: resolve(deps.loaded.baseDir, spec.file) };
     try {
-      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger, scope: configReadScope(deps.loaded) }, target, { signal });
+      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger, scope: configReadScope(deps.loaded), load: deps.runtime.loadSpec }, target, { signal });
       if (result.outcome === 'published') {
         await deps.enqueue('spec-poll', { organizationId: spec.organizationId, slug: spec.slug, startedAt: Date.now(), attempt: 0 });
       }

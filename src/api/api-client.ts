@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { normalizeEndpoint, DEFAULT_ENDPOINT } from './api-config.js';
-import type { ApiLogger } from './api-logger.js';
+import type { ApiLogger } from '../logging/api-logger.js';
 import { systemClock, type Clock } from './clock.js';
 import { ApiConfigError } from './errors/api-config-error.js';
 import { ApiError } from './errors/api-error.js';
@@ -25,7 +25,7 @@ import { ShareLinksApi } from './resources/share-links.js';
 import { SiteSpacesApi } from './resources/site-spaces.js';
 import { SitesApi } from './resources/sites.js';
 import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
-import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
+import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
 import { ApiErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
 

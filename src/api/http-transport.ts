@@ -1,10 +1,4 @@
-// undici's index loads all of it (fetch, WebSocket, caches, mocks: about 110 modules, 0.1 s) where
-// the transport needs its pool, its `request` and its errors (about 25 modules); a one-shot command
-// starts that much sooner. The index would attach `request` to every dispatcher; here it is called
-// with the pool as `this`. undici is pinned to the version whose layout this follows.
-import Pool from 'undici/lib/dispatcher/pool.js';
-import poolRequest from 'undici/lib/api/api-request.js';
-import undiciErrors from 'undici/lib/core/errors.js';
+import { Pool, errors as undiciErrors } from 'undici';
 import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { ResponseHeaders } from './retry-after.js';
@@ -93,7 +87,7 @@ export class HttpTransport {
       headers = { ...headers, 'content-type': 'application/json' };
     }
     try {
-      const response = await poolRequest.call(this.#pool(req.origin), {
+      const response = await this.#pool(req.origin).request({
         method: req.method,
         path: req.path,
         headers,

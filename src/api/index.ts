@@ -1,6 +1,6 @@
 export { ApiClient, type ApiClientOptions } from './api-client.js';
 export { DEFAULT_ENDPOINT, normalizeEndpoint, resolveApiConfig, type ApiConfig } from './api-config.js';
-export type { ApiLogger } from './api-logger.js';
+export type { ApiLogger } from '../logging/api-logger.js';
 export { apiPath } from './api-path.js';
 export { systemClock, type Clock } from './clock.js';
 export * from './errors/index.js';
@@ -20,4 +20,4 @@ export type { ShareLinksApi } from './resources/share-links.js';
 export type { SiteSpacesApi } from './resources/site-spaces.js';
 export type { SitesApi } from './resources/sites.js';
 export { headerValue, parseRateLimitReset, parseRetryAfter, waitFromHeaders, type ResponseHeaders } from './retry-after.js';
-export { isIdempotent, RetryPolicy, type RetryDecision, type RetryInput, type RetryPolicyOptions } from './retry-policy.js';
+export { isIdempotent, RetryPolicy, type RetryDecision, type RetryInput, type RetryPolicyOptions } from '../failure/retry-policy.js';

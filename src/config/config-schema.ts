@@ -20,6 +20,12 @@ export const SpaceTargetSchema = z.object({
   spaceId: z.string().min(1).describe('Space to sync into.'),
   source: z.string().min(1).default('worktree').describe('`worktree` (files on disk, saved or not), `HEAD`, or any git ref. Default `worktree`.'),
   mode: z.enum(['change-request', 'direct']).default('change-request').describe('`change-request` proposes each update for review; `direct` imports into the space. Default `change-request`.'),
+  delivery: z
+    .enum(['auto', 'changes', 'import'])
+    .default('auto')
+    .describe(
+      "How content is written: `changes` sends page-level change batches into a change request (today's API; only what differs is sent, page ids survive moves), `import` imports a zip of the docs (the API as the seed describes it), `auto` uses change batches and falls back to import on an API without them. Default `auto`.",
+    ),
   changeRequest: z
     .object({
       subject: z.string().min(1).default('{commit.subject}').describe('Subject template: `{commit.subject}`, `{commit.sha}`, `{target}`. Cut to 100 characters.'),
@@ -33,6 +39,22 @@ export const SpaceTargetSchema = z.object({
       exclude: z.array(z.string().min(1)).default([]).describe('gitignore-style patterns of files never bundled, even when referenced. Default none.'),
     })
     .prefault({}),
+  platformEdits: z
+    .enum(['preserve', 'adopt', 'overwrite'])
+    .default('preserve')
+    .describe(
+      'What a sync does with pages changed in the platform since docsync last synced them. `preserve`: git\'s version goes live, and the platform\'s is first committed to `platformEditsBranch` and pushed to `platformEditsRemote`. `adopt`: pages changed only in the platform stay live as they are and are committed to that branch. `overwrite`: git\'s version goes live and the platform\'s is dropped. Default `preserve`.',
+    ),
+  platformEditsBranch: z
+    .string()
+    .min(1)
+    .default('docsync/platform-edits/{target}')
+    .describe('Branch the platform\'s versions of pages are committed to; `{target}` is the target\'s name. Default `docsync/platform-edits/{target}`.'),
+  platformEditsRemote: z
+    .string()
+    .min(1)
+    .default('origin')
+    .describe('Git remote (a name of the docs repository\'s remotes) that branch is pushed to. Default `origin`.'),
   import: z
     .object({
       maxBytes: z.number().int().positive().default(DEFAULT_IMPORT_MAX_BYTES).describe('Largest bundle sent to the import, in bytes; a larger one fails the target before any write. Default 104857600 (100 MiB, the API\'s import limit).'),

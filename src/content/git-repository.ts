@@ -1,11 +1,15 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { CatFileParser } from './cat-file-parser.js';
 import { GitAbortedError } from './errors/git-aborted-error.js';
 import { GitError } from './errors/git-error.js';
+import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
 import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from './errors/not-a-git-repository-error.js';
 
@@ -29,6 +33,27 @@ export interface GitTreeEntry {
   readonly oid: string;
   /** Size in bytes; 0 for submodules. */
   readonly size: number;
+}
+
+/** A file of a commit made by {@link GitRepository.commitFiles}: new bytes, or `null` to remove it. */
+export interface FileChange {
+  /** Path from the top of the work tree, `/`-separated. */
+  readonly path: string;
+  readonly bytes: Uint8Array | null;
+}
+
+/** Who and when, fixed by the caller so that the same change always makes the same commit. */
+export interface CommitSignature {
+  readonly name: string;
+  readonly email: string;
+  readonly date: Date;
+}
+
+/** The outcome of `git merge-file`: the merged text, with conflict markers where the sides overlap. */
+export interface MergedText {
+  readonly text: string;
+  /** Conflicting hunks; 0 is a clean merge. */
+  readonly conflicts: number;
 }
 
 const LS_TREE_LINE = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.*)$/s;
@@ -239,6 +264,131 @@ export class GitRepository {
     }
   }
 
+  /** Whether the repository has a remote of that name. */
+  async hasRemote(name: string): Promise<boolean> {
+    return (await this.run(['remote'])).split('\n').some((line) => line.trim() === name);
+  }
+
+  /**
+   * The tip of `branch` on `remote`, fetched into the local ref `into` so its commits can be built on;
+   * undefined when the remote has no such branch. Never prompts for credentials.
+   */
+  async fetchBranch(remote: string, branch: string, into: string, options: { timeoutMs?: number } = {}): Promise<string | undefined> {
+    const git = networkGit(this.directory, options.timeoutMs, this.signal);
+    try {
+      const listed = await git.raw(['ls-remote', '--heads', '--', remote, `refs/heads/${branch}`]);
+      if (listed.trim() === '') return undefined;
+      await git.raw(['fetch', '--quiet', '--no-tags', '--', remote, `+refs/heads/${branch}:${into}`]);
+    } catch (error) {
+      throwIfAborted(this.signal, 'fetch');
+      throw new GitError(`git fetch of ${branch} from ${remote} failed in ${this.directory}: ${fatalLine(error)}`, error);
+    }
+    return this.resolveCommit(into);
+  }
+
+  /**
+   * A commit of `parent`'s tree with `changes` applied, made without touching the work tree or its
+   * index (a temporary index file, then `write-tree` and `commit-tree`). Undefined when the changes
+   * leave the tree as it is. The same parent, changes, message and signature make the same commit.
+   */
+  async commitFiles(parent: string, changes: readonly FileChange[], message: string, signature: CommitSignature): Promise<string | undefined> {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'docsync-commit-'));
+    try {
+      const date = `${Math.floor(signature.date.getTime() / 1000)} +0000`;
+      const git = simpleGit({ baseDir: this.directory, ...(this.signal ? { abort: this.signal } : {}), allowEnvironment: [...COMMIT_ENVIRONMENT] }).env({
+        ...unguardedEnv(),
+        GIT_INDEX_FILE: path.join(scratch, 'index'),
+        GIT_AUTHOR_NAME: signature.name,
+        GIT_AUTHOR_EMAIL: signature.email,
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_NAME: signature.name,
+        GIT_COMMITTER_EMAIL: signature.email,
+        GIT_COMMITTER_DATE: date,
+      });
+      const raw = async (args: string[]): Promise<string> => {
+        try {
+          return (await git.raw(args)).trim();
+        } catch (error) {
+          throwIfAborted(this.signal, args[0] ?? '');
+          throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
+        }
+      };
+      await raw(['read-tree', parent]);
+      const written = changes.filter((change) => change.bytes !== null);
+      const files = await Promise.all(
+        written.map(async (change, index) => {
+          const file = path.join(scratch, `blob-${index}`);
+          await writeFile(file, change.bytes ?? new Uint8Array());
+          return file;
+        }),
+      );
+      const oids = files.length === 0 ? [] : (await raw(['hash-object', '-w', '--', ...files])).split('\n');
+      const entries = written.map((change, index) => `100644,${oids[index] ?? ''},${change.path}`);
+      for (const entry of entries) await raw(['update-index', '--add', '--cacheinfo', entry]);
+      const removed = changes.filter((change) => change.bytes === null).map((change) => change.path);
+      if (removed.length > 0) await raw(['update-index', '--force-remove', '--', ...removed]);
+      const tree = await raw(['write-tree']);
+      if (tree === (await raw(['rev-parse', `${parent}^{tree}`]))) return undefined;
+      return await raw(['commit-tree', tree, '-p', parent, '-m', message]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** Points the local ref `ref` at `oid`. */
+  async updateRef(ref: string, oid: string): Promise<void> {
+    await this.run(['update-ref', ref, oid]);
+  }
+
+  /** Whether `ancestor` is `commit` or one of its ancestors. */
+  async isAncestor(ancestor: string, commit: string): Promise<boolean> {
+    try {
+      await this.git.raw(['merge-base', '--is-ancestor', ancestor, commit]);
+      return true;
+    } catch {
+      throwIfAborted(this.signal, 'merge-base');
+      return false;
+    }
+  }
+
+  /**
+   * Pushes `commit` to `branch` on `remote` (a fast-forward only). Throws `GitPushRejectedError` with
+   * git's own reason when the remote refuses it or cannot be reached. Never prompts for credentials.
+   */
+  async push(remote: string, commit: string, branch: string, options: { timeoutMs?: number } = {}): Promise<void> {
+    try {
+      await networkGit(this.directory, options.timeoutMs, this.signal).raw(['push', '--quiet', '--', remote, `${commit}:refs/heads/${branch}`]);
+    } catch (error) {
+      throwIfAborted(this.signal, 'push');
+      throw new GitPushRejectedError(remote, branch, pushReason(error), error);
+    }
+  }
+
+  /**
+   * Three-way merge of texts (`git merge-file`): what `base` became in `ours` and in `theirs`. Where both
+   * changed the same lines the result holds conflict markers labelled with `labels`.
+   */
+  async mergeFile(texts: { ours: string; base: string; theirs: string }, labels: { ours: string; base: string; theirs: string }): Promise<MergedText> {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'docsync-merge-'));
+    try {
+      const files = { ours: path.join(scratch, 'ours'), base: path.join(scratch, 'base'), theirs: path.join(scratch, 'theirs') };
+      await Promise.all([writeFile(files.ours, texts.ours), writeFile(files.base, texts.base), writeFile(files.theirs, texts.theirs)]);
+      const args = ['merge-file', '-p', '-L', labels.ours, '-L', labels.base, '-L', labels.theirs, files.ours, files.base, files.theirs];
+      try {
+        const { stdout } = await run(args, this.directory, this.signal);
+        return { text: stdout, conflicts: 0 };
+      } catch (error) {
+        // git merge-file exits with the number of conflicts (up to 127), and prints the merge all the same.
+        const failed = error as { code?: unknown; stdout?: unknown };
+        if (typeof failed.code === 'number' && failed.code > 0 && failed.code < 128 && typeof failed.stdout === 'string') return { text: failed.stdout, conflicts: failed.code };
+        throwIfAborted(this.signal, 'merge-file');
+        throw new GitError(`git merge-file failed in ${this.directory}: ${(error as Error).message}`, error);
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
   private async run(args: string[]): Promise<string> {
     try {
       return await this.git.raw(args);
@@ -258,6 +408,28 @@ export class GitRepository {
       return undefined;
     }
   }
+}
+
+/** The variables {@link GitRepository.commitFiles} sets: its own index file, and who and when. */
+const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
+
+const execFileAsync = promisify(execFile);
+
+/** A git command whose exit code matters beyond success and failure (simple-git hides it). */
+function run(args: string[], cwd: string, signal: AbortSignal | undefined): Promise<{ stdout: string }> {
+  return execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', ...(signal ? { signal } : {}) });
+}
+
+/** What git said about a refused push: its `!`, `error:`, `fatal:` and `hint:` lines, else the whole message. */
+function pushReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = message.split('\n').filter((line) => /^(error|fatal|remote|hint):|^ ! /.test(line.trim()) || line.startsWith(' ! '));
+  return redactUrls((lines.length > 0 ? lines.join('\n') : message).trim());
+}
+
+/** Every URL of a message with its user and password masked. */
+function redactUrls(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s']*@/gi, '$1***@');
 }
 
 /** A URL with its user and password (a token, often) masked, for messages. */

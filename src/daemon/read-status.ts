@@ -3,10 +3,10 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
-import { JOB_KINDS } from '../queue/job-kinds.js';
-import { connectRedis } from '../queue/redis-connection.js';
+import { connectRedis } from '../redis/redis-connection.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
+import { JOB_KINDS, JOBS } from '../../workers/job-kinds.js';
 
 /** A configured space as the API describes it; `error` when it could not be read. */
 export interface SpaceStatus {
@@ -30,7 +30,7 @@ export interface DaemonStatus {
 export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pick<ApiClient, 'spaces'>): Promise<DaemonStatus> {
   const { config } = loaded;
   const redis = await connectRedis(config.redis, logger);
-  const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis));
+  const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis), JOBS);
   try {
     const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
     const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], targets: [], failures: [] };

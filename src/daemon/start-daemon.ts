@@ -4,13 +4,13 @@ import type { Logger } from '../logging/logger.js';
 import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
-import { JOB_KINDS, type JobInput, type JobKind } from '../queue/job-kinds.js';
-import type { ProcessorFactory } from '../queue/processor.js';
 import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
-import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../queue/redis-connection.js';
+import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../redis/redis-connection.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
+import { JOB_KINDS, JOBS, type DocsyncJobSchemas, type JobInput, type JobKind } from '../../workers/job-kinds.js';
+import type { ProcessorFactory } from '../../workers/worker-deps.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { watchPlan } from './watch-plan.js';
 
@@ -27,7 +27,7 @@ export interface DaemonOptions {
 }
 
 export interface RunningDaemon {
-  readonly producer: BullmqProducer;
+  readonly producer: BullmqProducer<DocsyncJobSchemas>;
   readonly metrics: Metrics;
   readonly opsUrl: string | undefined;
   /** Targets that fell back to the reconcile loop because the watcher hit the inotify limit. */
@@ -73,7 +73,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     const admin = connect('admin');
     admin.once('ready', () => void checkEvictionPolicy(admin, logger));
     const producerRedis = connect('producer');
-    const producer = new BullmqProducer(producerRedis, redisKeyPrefix(config.redis));
+    const producer = new BullmqProducer(producerRedis, redisKeyPrefix(config.redis), JOBS);
     // Before Redis is first reached BullMQ waits for it without a deadline; the queues' close does not.
     closers.push(() => producer.close());
     const metrics = new Metrics({ kinds: JOB_KINDS });
@@ -98,7 +98,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       runtime = running;
       closers.push(() => running.close());
       const registry = options.processors({ loaded, runtime: running, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
-      const consumer = new BullmqConsumer(registry, () => connect('worker'), logger, {
+      const consumer = new BullmqConsumer(JOBS, registry, () => connect('worker'), logger, {
         prefix: redisKeyPrefix(config.redis),
         concurrency: config.daemon.concurrency,
         lockDurationMs: config.daemon.lockDuration,
@@ -137,7 +137,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       // Redis) was away: at start-up, and again each time Redis comes back (it may have restarted
       // empty, and the watcher could not enqueue meanwhile).
       const arm = async (): Promise<void> => {
-        await scheduleReconcile(producer, config.daemon.reconcileInterval);
+        await scheduleReconcile(producer, 'reconcile-tick', config.daemon.reconcileInterval);
         await enqueue('reconcile-tick', {});
       };
       if (await waitForRedis(producerRedis, REDIS_AT_START_MS)) await arm();

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { configReadScope, type LoadedConfig } from '../config/load-config.js';
-import type { JobInput, JobKind } from '../queue/job-kinds.js';
 import { listSpecFiles } from '../specs/list-spec-files.js';
 import type { WatchTarget } from '../watch/target-watcher.js';
+import type { JobInput, JobKind } from '../../workers/job-kinds.js';
 
 /** A watched path and the job its change enqueues. */
 export interface WatchedTarget {

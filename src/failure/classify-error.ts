@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors/api-error.js';
 import { RateLimitError } from '../api/errors/rate-limit-error.js';
-import { RetryPolicy } from '../api/retry-policy.js';
+import { RetryPolicy } from './retry-policy.js';
 import { ConfigError } from '../config/config-error.js';
 import { ContentError } from '../content/errors/content-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';

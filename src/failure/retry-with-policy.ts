@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { RetryPolicy } from '../api/retry-policy.js';
+import { RetryPolicy } from './retry-policy.js';
 import { classifyError, type ErrorClass } from './classify-error.js';
 
 export interface RetryWithPolicyOptions {

@@ -1,6 +1,6 @@
 import { destination, pino, type DestinationStream } from 'pino';
 import { createRequire } from 'node:module';
-import type { ApiLogger } from '../api/api-logger.js';
+import type { ApiLogger } from './api-logger.js';
 import { colorEnabled } from './color-enabled.js';
 import { SecretRedactor, secretsFromEnv } from './redact-secrets.js';
 

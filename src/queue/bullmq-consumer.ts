@@ -1,11 +1,11 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from './redis-connection.js';
+import type { Redis } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { classifyError } from '../failure/classify-error.js';
 import { JobAbortedError } from './job-aborted-error.js';
 import { JOB_ATTEMPTS } from './bullmq-producer.js';
 import { jobBackoff } from './job-backoff.js';
-import { JOB_KINDS, JOB_SCHEMAS, type JobKind } from './job-kinds.js';
+import { jobKinds, type JobCatalog, type JobSchemas } from './job-catalog.js';
 import type { Processor, ProcessorRegistry } from './processor.js';
 import { queueName } from './queue-names.js';
 
@@ -19,7 +19,7 @@ export interface ConsumerOptions {
    */
   lockDurationMs?: number;
   /** Called when a job settles, for metrics. */
-  onSettled?: (kind: JobKind, outcome: 'completed' | 'failed' | 'delayed' | 'rate-limited', durationMs: number) => void;
+  onSettled?: (kind: string, outcome: 'completed' | 'failed' | 'delayed' | 'rate-limited', durationMs: number) => void;
 }
 
 /**
@@ -27,7 +27,7 @@ export interface ConsumerOptions {
  * the API asked without spending an attempt; permanent failures stop retrying at once; polling jobs
  * move to delayed (the step pattern) instead of sleeping in a worker slot.
  */
-export class BullmqConsumer {
+export class BullmqConsumer<S extends JobSchemas> {
   /** The workers started so far: one per kind, each once its connection is first ready. */
   readonly workers: Worker[] = [];
   private readonly queues: Queue[] = [];
@@ -36,13 +36,15 @@ export class BullmqConsumer {
   private closing = false;
 
   constructor(
-    private readonly registry: ProcessorRegistry,
+    private readonly jobs: JobCatalog<S>,
+    registry: ProcessorRegistry<S>,
     private readonly connection: () => Redis,
     private readonly logger: Logger,
     private readonly options: ConsumerOptions,
   ) {
-    for (const kind of JOB_KINDS) {
-      const processor = registry[kind];
+    for (const kind of jobKinds(jobs)) {
+      // Each processor is handed only data its kind's schema has parsed.
+      const processor = registry[kind] as Processor<unknown> | undefined;
       if (processor) this.started.push(this.startWorker(kind, processor));
     }
   }
@@ -59,7 +61,7 @@ export class BullmqConsumer {
    * only made once its connection is ready: a worker process started while Redis is down stops at
    * once on SIGTERM, and starts working when Redis comes.
    */
-  private startWorker(kind: JobKind, processor: Processor<JobKind>): Promise<void> {
+  private startWorker(kind: string, processor: Processor<unknown>): Promise<void> {
     // The queue handle is only for rateLimit(): pausing the whole queue is what a 429 asks for.
     const queue = new Queue(queueName(kind), { connection: this.connection(), prefix: this.options.prefix });
     // Connection errors are logged by the connection's own listener; unheard, BullMQ prints them.
@@ -80,7 +82,7 @@ export class BullmqConsumer {
     });
   }
 
-  private createWorker(queue: Queue, kind: JobKind, processor: Processor<JobKind>, connection: Redis): Worker {
+  private createWorker(queue: Queue, kind: string, processor: Processor<unknown>, connection: Redis): Worker {
     // Three parameters: BullMQ then hands each job an abort signal (cancelJob, cancelAllJobs).
     const worker: Worker = new Worker(queueName(kind), (job: Job, token?: string, signal?: AbortSignal) => this.process(queue, kind, processor, job, token, signal), {
       connection,
@@ -110,10 +112,11 @@ export class BullmqConsumer {
     return worker;
   }
 
-  private async process(queue: Queue, kind: JobKind, processor: Processor<JobKind>, job: Job, token: string | undefined, jobSignal: AbortSignal | undefined): Promise<unknown> {
+  private async process(queue: Queue, kind: string, processor: Processor<unknown>, job: Job, token: string | undefined, jobSignal: AbortSignal | undefined): Promise<unknown> {
     const started = Date.now();
     const logger = childOf(this.logger, { kind, jobId: job.id, attempt: job.attemptsMade + 1 });
-    const parsed = JOB_SCHEMAS[kind].safeParse(job.data);
+    const parsed = this.jobs.schemas[kind]?.safeParse(job.data);
+    if (!parsed) throw new UnrecoverableError(`No job kind "${kind}" is registered.`);
     if (!parsed.success) throw new UnrecoverableError(`Job data does not match the ${kind} schema: ${parsed.error.message}`);
     const signal = jobSignal ?? new AbortController().signal;
     try {

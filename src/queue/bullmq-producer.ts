@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from './redis-connection.js';
+import type { Redis } from '../redis/redis-connection.js';
 import { JOB_BACKOFF_TYPE } from './job-backoff.js';
-import { deduplicationId, JOB_KINDS, JOB_SCHEMAS, type JobData, type JobInput, type JobKind } from './job-kinds.js';
+import { jobKinds, parseJobData, type JobCatalog, type JobInput, type JobKind, type JobSchemas } from './job-catalog.js';
 import { queueName } from './queue-names.js';
 
 /** How many times a job is tried; a job whose worker died runs again as many times (bullmq-consumer.ts). */
@@ -20,12 +20,17 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
  * new edit is kept and replayed once the running job ends, so an edit is never lost and a target
  * is never synced twice at once.
  */
-export class BullmqProducer {
-  readonly queues: ReadonlyMap<JobKind, Queue>;
+export class BullmqProducer<S extends JobSchemas> {
+  readonly queues: ReadonlyMap<JobKind<S>, Queue>;
 
-  constructor(connection: Redis, prefix: string) {
+  /** One queue per kind of `jobs`. */
+  constructor(
+    connection: Redis,
+    prefix: string,
+    private readonly jobs: JobCatalog<S>,
+  ) {
     this.queues = new Map(
-      JOB_KINDS.map((kind) => {
+      jobKinds(jobs).map((kind) => {
         const queue = new Queue(queueName(kind), { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
         // Without a listener BullMQ prints each connection error to the console; the connection's
         // own listener (redis-connection.ts) already logs it.
@@ -35,16 +40,16 @@ export class BullmqProducer {
     );
   }
 
-  queue(kind: JobKind): Queue {
+  queue(kind: JobKind<S>): Queue {
     const queue = this.queues.get(kind);
     if (!queue) throw new Error(`No queue for job kind "${kind}".`);
     return queue;
   }
 
-  async enqueue<K extends JobKind>(kind: K, input: JobInput<K>, options: JobsOptions = {}): Promise<string | undefined> {
-    const data = JOB_SCHEMAS[kind].parse(input) as JobData<K>;
+  async enqueue<K extends JobKind<S>>(kind: K, input: JobInput<S, K>, options: JobsOptions = {}): Promise<string | undefined> {
+    const data = parseJobData(this.jobs, kind, input);
     const job = await this.queue(kind).add(kind, data, {
-      deduplication: { id: deduplicationId(kind, data), keepLastIfActive: true },
+      deduplication: { id: this.jobs.deduplicationId(kind, data), keepLastIfActive: true },
       ...options,
     });
     return job.id;

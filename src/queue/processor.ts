@@ -1,12 +1,10 @@
-import type { LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
-import type { Runtime } from '../runtime/create-runtime.js';
-import type { JobData, JobInput, JobKind } from './job-kinds.js';
+import type { JobData, JobKind, JobSchemas } from './job-catalog.js';
 
 /** What a processor says when it returns: finished, or "run me again later with this data" (polling). */
-export type ProcessorOutcome<K extends JobKind> =
+export type ProcessorOutcome<D> =
   | { status: 'done'; summary: Record<string, unknown> }
-  | { status: 'later'; delayMs: number; data: JobData<K> };
+  | { status: 'later'; delayMs: number; data: D };
 
 export interface ProcessorContext {
   logger: Logger;
@@ -20,21 +18,8 @@ export interface ProcessorContext {
   ownsJob?: () => Promise<boolean>;
 }
 
-/** One job kind's work. Drivers (BullMQ, inline) run the same processors. */
-export type Processor<K extends JobKind> = (data: JobData<K>, context: ProcessorContext) => Promise<ProcessorOutcome<K>>;
+/** One job kind's work, given its parsed data. Drivers (BullMQ, inline) run the same processors. */
+export type Processor<D> = (data: D, context: ProcessorContext) => Promise<ProcessorOutcome<D>>;
 
-export type ProcessorRegistry = { [K in JobKind]?: Processor<K> };
-
-/** What every processor receives: the configuration, the wired outside systems, and a way to chain a job. */
-export interface WorkerDeps {
-  loaded: LoadedConfig;
-  runtime: Runtime;
-  logger: Logger;
-  /** Adds a follow-up job (a publish is followed by a poll). */
-  enqueue<K extends JobKind>(kind: K, data: JobInput<K>): Promise<void>;
-  /** Counts drift that a reconcile found and fixed. */
-  onDrift?(kind: JobKind, count: number): void;
-}
-
-/** Builds the processor of every job kind; the entry point hands it to the daemon (see workers/). */
-export type ProcessorFactory = (deps: WorkerDeps) => ProcessorRegistry;
+/** The processor of each kind of a catalog that this process runs. */
+export type ProcessorRegistry<S extends JobSchemas> = { [K in JobKind<S>]?: Processor<JobData<S, K>> };

@@ -1,7 +1,5 @@
-import type { JobKind } from './job-kinds.js';
-
 /** One BullMQ queue per job kind; the prefix separates deployments (and tests) sharing a Redis. */
-export function queueName(kind: JobKind): string {
+export function queueName(kind: string): string {
   return `docsync-${kind}`;
 }
 

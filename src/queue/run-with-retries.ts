@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger.js';
-import { RetryPolicy } from '../api/retry-policy.js';
+import { RetryPolicy } from '../failure/retry-policy.js';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
-import { JOB_SCHEMAS, type JobInput, type JobKind } from './job-kinds.js';
+import { parseJobData, type JobCatalog, type JobInput, type JobKind, type JobSchemas } from './job-catalog.js';
 import type { ProcessorRegistry } from './processor.js';
 
 export interface InlineOptions {
@@ -17,10 +17,11 @@ export interface InlineOptions {
  * The inline driver: runs one job in this process with the same processors, retry classes and
  * polling steps as the BullMQ driver, for `sync --once`, CI and machines without Redis.
  */
-export async function runInline<K extends JobKind>(
-  registry: ProcessorRegistry,
+export async function runInline<S extends JobSchemas, K extends JobKind<S>>(
+  jobs: JobCatalog<S>,
+  registry: ProcessorRegistry<S>,
   kind: K,
-  input: JobInput<K>,
+  input: JobInput<S, K>,
   logger: Logger,
   options: InlineOptions = {},
 ): Promise<Record<string, unknown>> {
@@ -30,7 +31,7 @@ export async function runInline<K extends JobKind>(
   const signal = options.signal ?? new AbortController().signal;
   const policy = new RetryPolicy({ baseDelayMs: options.backoffMs ?? 500 });
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  let data = JOB_SCHEMAS[kind].parse(input) as Parameters<typeof processor>[0];
+  let data = parseJobData(jobs, kind, input);
   for (;;) {
     const step = data;
     const outcome = await retryWithPolicy((attempt) => processor(step, { logger, signal, attempt }), {

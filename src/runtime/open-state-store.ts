@@ -29,7 +29,7 @@ export async function openStateStore(
   }
   const { RedisStateStore } = await import('../state/redis-state-store.js');
   if (options.redis) return { state: new RedisStateStore(options.redis, redisKeyPrefix(config.redis)), close: () => Promise.resolve() };
-  const { connectRedis } = await import('../queue/redis-connection.js');
+  const { connectRedis } = await import('../redis/redis-connection.js');
   // A one-shot command: fails within seconds when Redis is away, and lets the process exit when closed.
   const redis = await connectRedis(config.redis, logger);
   return {

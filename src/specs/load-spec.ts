@@ -7,9 +7,7 @@ import { locatePointer } from './locate-pointer.js';
 import { fingerprintTexts, type SpecSources } from './spec-fingerprint.js';
 import { specHash } from './spec-hash.js';
 import { SpecSourceCache, type SpecFormat } from './spec-source-cache.js';
-import { loadSwaggerParserSteps } from './swagger-parser-steps.js';
 import { toSpecValidationError } from './to-spec-validation-error.js';
-import { validateSpecSchema } from './validate-spec-schema.js';
 
 /** A local spec, validated and ready to send as `{text}`. */
 export interface LoadedSpec {
@@ -31,8 +29,11 @@ export interface LoadedSpec {
   readonly sources: SpecSources;
 }
 
+/** Reads and validates a local spec: {@link loadSpec}, or the same behind a cache or in a worker thread. */
+export type SpecLoader = (file: string, scope?: ReadScope) => Promise<LoadedSpec>;
+
 /**
- * Reads, validates and bundles a local OpenAPI (3.0, 3.1) or Swagger 2.0 file as swagger-parser does.
+ * Reads, validates (with swagger-parser's `validate`) and bundles a local OpenAPI (3.0, 3.1) or Swagger 2.0 file.
  * Local `$ref`s to other files are bundled into one document (YAML if the root is YAML, else
  * JSON); remote ones are refused, since the platform would see a document it cannot complete.
  * Every local file must lie (after symlinks) inside `scope`, by default the repository holding the
@@ -47,29 +48,18 @@ export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedS
   let bundle: unknown;
   let cycle: RefCycle | undefined;
   // Loaded on first use: a run whose specs are all unchanged never validates, and starts faster without it.
-  const steps = await loadSwaggerParserSteps();
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
-    // swagger-parser's `validate`, step by step, with its schema check compiled ahead of time (the
-    // costly part when Ajv compiles the OpenAPI schema on every run). Reading every file once
-    // (through the cache) happens here; only a spec that spans several files is then bundled.
-    // The root is parsed once; dereferencing changes it in place, so a cycle of bare `$ref`s in it is
-    // looked for first (and reported only after the schema check, and only for a single file).
-    const parser = new steps.SwaggerParser();
+    // Every file is read once, through the cache. The root is parsed once and handed to `validate`,
+    // which dereferences it in place: a cycle of bare `$ref`s is looked for before that (and
+    // reported only after validation, and only for a single file).
+    const parser = new SwaggerParser();
     const document = await parser.parse(root, options);
     const ownCycle = findRefCycle(document);
-    // Circular `$ref`s stay in place for the schema check, which cannot walk a cyclic object.
-    const ignoreCircular = steps.options({ ...options, dereference: { circular: 'ignore' } });
-    if (steps.hasExternalRef(document)) await parser.dereference(root, document, ignoreCircular);
-    else steps.dereferenceWithinFile(parser, ignoreCircular);
-    const api = parser.api as unknown as Record<string, unknown>;
-    await validateSpecSchema(api);
-    // Its other rules apply to Swagger 2.0 only, on the fully dereferenced document.
-    if (!api.openapi) {
-      if (parser.$refs.circular) steps.dereferenceCircular(parser, steps.options(options));
-      steps.validateSwagger2Rules(parser.api);
-    }
-    version = api.openapi ?? api.swagger;
-    if (cache.files.length > 1) bundle = await new steps.SwaggerParser().bundle(root, options);
+    const validated = (await parser.validate(root, document, options)) as unknown as Record<string, unknown>;
+    version = validated.openapi ?? validated.swagger;
+    // Only a spec that spans several files is bundled (from the cached texts).
+    if (cache.files.length > 1) bundle = await new SwaggerParser().bundle(root, options);
     // swagger-parser accepts a cycle of bare `$ref`s; look for one only when it saw a cycle at all.
     if (parser.$refs.circular) cycle = bundle === undefined ? ownCycle : findRefCycle(bundle);
   } catch (error) {

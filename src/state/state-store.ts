@@ -11,8 +11,31 @@ export const TargetStateSchema = z.object({
   /** Reviewers already asked on that change request. */
   reviewersRequested: z.array(z.string()).default([]),
   syncedAt: z.string().optional(),
+  /**
+   * Space targets on content batches: what docsync wrote, by path in the docs root: the page or file
+   * id and the content hash sent (and the page's `updatedAt` read back, so an edit made since shows).
+   */
+  delivered: z
+    .object({
+      pages: z.record(z.string(), z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() })),
+      files: z.record(z.string(), z.object({ id: z.string(), hash: z.string() })),
+    })
+    .optional(),
   /** Space targets: the content whose merge (or update from main) answered conflicts, and in which change request. */
   conflict: z.object({ hash: z.string(), changeRequest: z.number(), operation: z.enum(['merge', 'update-from-main']) }).optional(),
+  /** The API (key `api:delivery`): how `delivery: auto` found content must be written. */
+  delivery: z.enum(['changes', 'import']).optional(),
+  /**
+   * Space targets: what docsync last synced, the base that tells which side changed a page since.
+   * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
+   * metadata as docsync normalizes them.
+   */
+  base: z
+    .object({
+      commit: z.string().optional(),
+      pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string() })),
+    })
+    .optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
   /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */

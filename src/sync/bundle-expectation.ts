@@ -1,13 +1,7 @@
 import { byPath, gitBlobOid, type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
 import type { PageNode } from '../content/docs-snapshot.js';
+import { snapshotAssets } from '../content/snapshot-assets.js';
 import type { PreparedContent } from './prepared-content.js';
-
-const MARKDOWN = /\.(md|markdown)$/i;
-
-/** Dot-files and dot-folders are tooling, except GitBook's own `.gitbook/` (its assets). */
-function isTooling(path: string): boolean {
-  return path.split('/').some((segment) => segment.startsWith('.') && segment !== '.gitbook');
-}
 
 /**
  * What the space must hold once the bundle is imported: every page of the table of contents and
@@ -26,7 +20,7 @@ export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot
   };
   for (const group of snapshot.pages) walk(group.pages);
   const pageSet = new Set(pagePaths);
-  const assets = snapshot.files.filter((file) => !MARKDOWN.test(file.path) && !isTooling(file.path) && file.path !== snapshot.summary).map((file) => file.path);
+  const assets = snapshotAssets(snapshot).map((file) => file.path);
   const pages: ExpectedPage[] = [];
   const files: ExpectedFile[] = [];
   for await (const { path, bytes } of content.readMany([...pageSet, ...assets])) {

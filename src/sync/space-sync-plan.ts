@@ -8,6 +8,8 @@ export type SpaceSyncAction =
   | { kind: 'update-from-main'; changeRequest: number }
   | { kind: 'set-subject'; changeRequest: number; subject: string }
   | { kind: 'import'; into: 'change-request' | 'space'; contentHash: string }
+  /** Page-level change batches into the change request (today's API). */
+  | { kind: 'deliver'; changes: number; summary: string }
   | { kind: 'request-reviewers'; users: string[] }
   | { kind: 'merge' };
 
@@ -32,6 +34,11 @@ export interface SpaceSyncPlanInput {
    * files: nothing to import. Undefined when it was not read (the state already said unchanged).
    */
   liveMatches?: boolean | undefined;
+  /**
+   * Set when content goes as change batches (today's API): how many and what. They only go into a
+   * change request, so `direct` opens one and merges it at once.
+   */
+  delivery?: { changes: number; summary: string } | undefined;
 }
 
 /**
@@ -49,10 +56,11 @@ export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
     const cr = liveChangeRequest;
     if (!cr) return { target: target.name, skipReason: 'the space already holds this content', actions: [] };
     const changeRequest = { id: cr.id, number: cr.number };
-    if (target.changeRequest.autoMerge) return { target: target.name, changeRequest, actions: [{ kind: 'merge' }] };
+    if (target.changeRequest.autoMerge || target.mode === 'direct') return { target: target.name, changeRequest, actions: [{ kind: 'merge' }] };
     return { target: target.name, skipReason: `change request #${cr.number} already holds this content`, changeRequest, actions: [] };
   }
-  if (target.mode === 'direct') {
+  const { delivery } = input;
+  if (target.mode === 'direct' && delivery === undefined) {
     return { target: target.name, actions: [{ kind: 'import', into: 'space', contentHash }] };
   }
 
@@ -63,7 +71,11 @@ export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
     if (cr.outdated) actions.push({ kind: 'update-from-main', changeRequest: cr.number });
     if (cr.subject !== input.subject) actions.push({ kind: 'set-subject', changeRequest: cr.number, subject: input.subject });
   }
-  actions.push({ kind: 'import', into: 'change-request', contentHash });
+  actions.push(delivery ? { kind: 'deliver', ...delivery } : { kind: 'import', into: 'change-request', contentHash });
+  if (target.mode === 'direct') {
+    actions.push({ kind: 'merge' });
+    return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), actions };
+  }
   const asked = new Set(cr && state?.changeRequest?.id === cr.id ? state.reviewersRequested : []);
   const missing = target.changeRequest.reviewers.filter((user) => !asked.has(user));
   if (missing.length > 0) actions.push({ kind: 'request-reviewers', users: missing });
@@ -82,6 +94,8 @@ export function describeAction(action: SpaceSyncAction): string {
       return `set the subject of change request #${action.changeRequest} to "${action.subject}"`;
     case 'import':
       return `import the bundle ${action.contentHash.slice(0, 12)} into the ${action.into === 'space' ? 'space' : 'change request'}`;
+    case 'deliver':
+      return `send ${action.changes} page change${action.changes === 1 ? '' : 's'} into the change request (${action.summary})`;
     case 'request-reviewers':
       return `request reviews from ${action.users.join(', ')}`;
     case 'merge':

@@ -25,6 +25,10 @@ import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
 import type { WriteFence } from './write-fence.js';
+import { NotFoundError } from '../api/errors/not-found-error.js';
+import { deliverPages } from './pages/deliver-pages.js';
+import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
+import type { PagePlan } from './pages/page-plan.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content'>;
@@ -34,6 +38,18 @@ export interface SyncSpaceDeps {
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
   now?: () => Date;
+}
+
+/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
+export type Delivery = 'changes' | 'import';
+
+/** The state key where `delivery: auto` remembers what the API offers. */
+export const DELIVERY_STATE_KEY = 'api:delivery';
+
+/** What `delivery: auto` resolves to: change batches, unless the API was found to lack them. */
+export async function resolveDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery> {
+  if (target.delivery !== 'auto') return target.delivery;
+  return (await state.get(DELIVERY_STATE_KEY))?.delivery ?? 'changes';
 }
 
 export interface SyncSpaceOptions {
@@ -73,6 +89,9 @@ export interface SpaceSyncResult {
   changeRequest?: { id: string; number: number; url?: string | undefined };
   /** Pages the platform imported, as it reported them. */
   imported?: { revision: string; importedResources: number; totalResources: number };
+  /** How the content was written, and for change batches how many went in how many calls. */
+  delivery: Delivery;
+  delivered?: { changes: number; batches: number };
   /** Set when the outcome is `conflict`. */
   conflict?: SyncConflict;
   /** What the import would change (a dry run), or changed, versus the live content before it. */
@@ -97,6 +116,24 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
+  const delivery = await resolveDelivery(deps.state, target);
+  try {
+    return await syncSpaceBy(deps, target, delivery, options);
+  } catch (error) {
+    if (!(error instanceof BatchesUnavailable)) throw error;
+    // `auto` on an API without change batches: remembered, so later runs import at once.
+    deps.logger.info({ target: target.name }, 'the API has no content batches for change requests: importing the docs as a zip instead (delivery: import)');
+    await deps.state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery: 'import' });
+    return syncSpaceBy(deps, target, 'import', options);
+  }
+}
+
+/** A content batch answered 404 while its change request exists: the API lacks the operation. */
+class BatchesUnavailable extends Error {
+  override readonly name = 'BatchesUnavailable';
+}
+
+async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: Delivery, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
   const key = stateKey(target.name);
@@ -114,7 +151,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const live =
-    unchanged || target.mode === 'direct'
+    unchanged || (target.mode === 'direct' && delivery === 'import')
       ? undefined
       : await api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
   // This content already met conflicts in that change request: unresolved while it stays open, so
@@ -124,18 +161,34 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     const conflict = conflictOf(state.conflict.operation, cr, target.name);
     deps.logger.warn({ target: target.name, changeRequest: live.number }, conflict.message);
     const plan = { target: target.name, skipReason: `change request #${live.number} has unresolved conflicts`, changeRequest: { id: live.id, number: live.number }, actions: [] };
-    return { ...resultBase(target, content, plan), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
+    return { ...resultBase(target, content, plan, delivery), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
   }
-  const expectation = unchanged ? undefined : await superseding(target.name, () => bundleExpectation(content));
+  // Today's API: the page-level plan against the change request's content (the space's before one exists).
+  const planned =
+    unchanged || delivery === 'import'
+      ? undefined
+      : await api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal));
+  for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
+  const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));
-  const plan = planSpaceSync({ target, contentHash: content.contentHash, subject, state, liveChangeRequest: live, liveMatches: liveContent?.ok });
-  const base = resultBase(target, content, plan);
+  const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
+  const plan = planSpaceSync({
+    target,
+    contentHash: content.contentHash,
+    subject,
+    state,
+    liveChangeRequest: live,
+    liveMatches,
+    ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarize(planned?.plan) } } : {}),
+  });
+  const base = resultBase(target, content, plan, delivery);
+  const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
   if (plan.actions.length === 0) {
     deps.logger.info({ target: target.name, reason: plan.skipReason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
     // Found live rather than in state: remember it, so the next run on this runner makes no call.
-    if (liveContent?.ok === true && !options.dryRun) {
+    if (liveMatches === true && !options.dryRun) {
       const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
       await deps.state.set(key, {
         ...kept,
@@ -148,8 +201,9 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), timings: stopwatch.timings() };
   }
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
-  if (liveContent && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import')) {
-    checkDeletions(target.name, pageDiff(liveContent, liveContent.titles), options.maxDeletions);
+  const { diff } = diffOfLive();
+  if (diff && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+    checkDeletions(target.name, diff, options.maxDeletions);
   }
   // The import refuses a bundle over its limit: checked before the first write (no empty change
   // request left behind) and in a dry run, which so predicts the refusal.
@@ -159,7 +213,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     return {
       ...base,
       outcome: 'planned',
-      ...(liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {}),
+      ...diffOfLive(),
       ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}),
       timings: stopwatch.timings(),
     };
@@ -174,6 +228,9 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
   let cr = live ? { id: live.id, number: live.number, url: live.urls.app } : undefined;
   let outcome: SpaceSyncOutcome = live ? 'updated' : 'imported';
   let imported: SpaceSyncResult['imported'];
+  let delivered: SpaceSyncResult['delivered'];
+  // The page plan was made from this content: still current unless main was pulled into it.
+  let plannedFor: PlannedDelivery | undefined = planned;
   let conflict: SyncConflict | undefined;
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
@@ -204,6 +261,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
         case 'update-from-main': {
           const updated = await write(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
           if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
+          plannedFor = undefined;
           break;
         }
         case 'set-subject':
@@ -226,6 +284,33 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
             throw new ImportVerificationError(destination, landed);
           }
           // Where workers race, a paused one may have sent its import after a newer one landed.
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
+          break;
+        }
+        case 'deliver': {
+          const into = requireCr(cr);
+          let result;
+          try {
+            result = await api(() => deliverPages(deps, {
+              spaceId: target.spaceId,
+              changeRequest: into,
+              content,
+              delivered: current.delivered,
+              planned: plannedFor,
+              beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
+              save: async (landed) => {
+                createdEmpty = undefined; // a batch landed: the change request holds content now
+                current = { ...current, delivered: landed };
+                await saveState(current);
+              },
+              signal,
+            }));
+          } catch (error) {
+            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps, target, into.id, signal))) throw new BatchesUnavailable('no content batches', { cause: error });
+            throw error;
+          }
+          delivered = { changes: result.changes, batches: result.batches };
+          // Where workers race, a paused one may have sent its batches after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;
         }
@@ -254,7 +339,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), timings: stopwatch.timings() };
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), timings: stopwatch.timings() };
   }
 
   const merged = outcome === 'merged';
@@ -266,20 +351,42 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     syncedAt: now().toISOString(),
   };
   await saveState(current);
-  const diff = liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {};
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...diff, timings: stopwatch.timings() };
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), timings: stopwatch.timings() };
 }
 
 /** What every result of a sync says: the target, what was read, the plan. */
-function resultBase(target: SpaceTarget, content: PreparedContent, plan: SpaceSyncPlan): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit'> {
+function resultBase(
+  target: SpaceTarget,
+  content: PreparedContent,
+  plan: SpaceSyncPlan,
+  delivery: Delivery,
+): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit' | 'delivery'> {
   return {
     target: target.name,
+    delivery,
     contentHash: content.contentHash,
     pageCount: content.pageCount,
     plan,
     warnings: content.warnings,
     ...(content.commit ? { commit: content.commit } : {}),
   };
+}
+
+/** Counts of a page plan, for the plan's one line. */
+function summarize(plan: PagePlan | undefined): string {
+  const count = (kind: string): number => plan?.changes.filter((change) => change.kind === kind).length ?? 0;
+  const files = plan?.changes.reduce((n, change) => n + (change.kind === 'insert-files' ? change.files.length : 0), 0) ?? 0;
+  return `${count('insert-page')} new, ${count('update-page')} updated or moved, ${count('delete-page')} deleted, ${files} file${files === 1 ? '' : 's'}`;
+}
+
+/** A batch answered 404: the change request is still there, so it is the operation that is missing. */
+async function batchesMissing(deps: SyncSpaceDeps, target: SpaceTarget, changeRequest: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    await deps.api.changeRequests.get(target.spaceId, changeRequest, { signal });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads the docs again: content other than what was just imported means this import is not the newest. */

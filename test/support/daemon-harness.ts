@@ -6,10 +6,12 @@ import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { Logger } from '../../src/logging/logger.js';
 import type { Metrics } from '../../src/observability/metrics.js';
 import type { BullmqProducer } from '../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../src/redis/redis-connection.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
+import type { DocsyncJobSchemas } from '../../workers/job-kinds.js';
+import type { FinishedCli } from './exit-matcher.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 /** The CLI as installed: the `bin` of package.json, bundled by `npm run build`. */
@@ -210,7 +212,7 @@ export async function jobCount(metrics: Metrics, kind: string, outcome: string):
 }
 
 /** Resolves once no job of the target-facing kinds is waiting, active, delayed or prioritized. */
-export async function waitIdle(producer: BullmqProducer, timeoutMs = 30_000): Promise<void> {
+export async function waitIdle(producer: BullmqProducer<DocsyncJobSchemas>, timeoutMs = 30_000): Promise<void> {
   await until(
     'the queues to drain',
     async () => {
@@ -231,6 +233,8 @@ export interface CliProcess {
   readonly stderr: () => string;
   /** Resolves with the exit code and signal once the process has ended. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the process has ended and its output is read to the end: how it ended and all it printed. */
+  readonly finished: Promise<FinishedCli>;
 }
 
 export function spawnCli(args: readonly string[], cwd: string): CliProcess {
@@ -250,7 +254,8 @@ export function spawnCli(args: readonly string[], cwd: string): CliProcess {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+  const finished = new Promise<FinishedCli>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited, finished };
 }
 
 /** Ends a spawned process if it still runs (SIGKILL), and waits for it. */

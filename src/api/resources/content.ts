@@ -16,6 +16,7 @@ import {
   type Revision,
   type SearchResult,
 } from '../schemas/content.js';
+import { ContentUpdateSchema, type ContentChange, type ContentUpdate } from '../schemas/content-changes.js';
 import type { CallOptions, ListOptions } from './call-options.js';
 
 /** Whose content: a space's main content, or a change request's (id or number) in that space. */
@@ -123,6 +124,22 @@ export class ContentApi {
       path: `${contentPath(target)}/import`,
       body,
       schema: ImportResultSchema,
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Applies one ordered batch of page and file changes (at most 50) to a change request, atomically:
+   * all of it lands or none. Never resent once it may have reached the server: the caller reads the
+   * change request again and plans from what is there.
+   */
+  applyChanges(spaceId: string, changeRequest: string | number, changes: readonly ContentChange[], options: CallOptions = {}): Promise<ContentUpdate> {
+    return this.#client.request({
+      method: 'POST',
+      path: contentPath({ spaceId, changeRequest }),
+      query: { compat: false },
+      body: { changes },
+      schema: ContentUpdateSchema,
       signal: options.signal,
     });
   }

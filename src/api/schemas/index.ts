@@ -12,3 +12,4 @@ export * from './saml.js';
 export * from './subdomain.js';
 export * from './openapi.js';
 export * from './translation.js';
+export * from './content-changes.js';

@@ -173,11 +173,12 @@ async function onQueue(
   const { loaded, logger, signal } = context;
   if (!loaded) throw new ConfigError('--queue needs a configuration with redis (the workers and this command share it)', path.resolve(DEFAULT_CONFIG));
   if (flags.dryRun === true) throw new ConfigError('--dry-run runs inline; leave out --queue', loaded.file, undefined, '--queue');
-  const [{ redisKeyPrefix }, { connectRedis }, { RedisStateStore }, { BullmqProducer }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
+  const [{ redisKeyPrefix }, { connectRedis }, { RedisStateStore }, { BullmqProducer }, { JOBS }, { RunLedger }, { runMigrationOnQueue }] = await Promise.all([
     import('../../config/redis-config-schema.js'),
-    import('../../queue/redis-connection.js'),
+    import('../../redis/redis-connection.js'),
     import('../../state/redis-state-store.js'),
     import('../../queue/bullmq-producer.js'),
+    import('../../../workers/job-kinds.js'),
     import('../../migrate/run-ledger.js'),
     import('../../migrate/run-migration-on-queue.js'),
   ]);
@@ -189,7 +190,7 @@ async function onQueue(
     admin.disconnect();
     throw error;
   });
-  const producer = new BullmqProducer(producerRedis, redisKeyPrefix(redisConfig));
+  const producer = new BullmqProducer(producerRedis, redisKeyPrefix(redisConfig), JOBS);
   try {
     const ledger = new RunLedger(new RedisStateStore(admin, redisKeyPrefix(redisConfig)), runId);
     if (flags.resume !== undefined && (await ledger.run()) === undefined) {

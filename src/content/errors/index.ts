@@ -4,6 +4,7 @@ export { ContentError } from './content-error.js';
 export { DocsRootNotFoundError } from './docs-root-not-found-error.js';
 export { GitAbortedError } from './git-aborted-error.js';
 export { GitError } from './git-error.js';
+export { GitPushRejectedError } from './git-push-rejected-error.js';
 export { GitRefNotFoundError } from './git-ref-not-found-error.js';
 export { DeflateWorkerError } from './deflate-worker-error.js';
 export { DeflatedEntryCacheWriteError } from './deflated-entry-cache-write-error.js';

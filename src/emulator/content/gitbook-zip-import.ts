@@ -11,7 +11,7 @@ import { resolveLink } from '../../content/resolve-link.js';
 import type { OutlineNode } from '../../content/outline.js';
 import { badRequest } from '../emulator-error.js';
 import { slugify } from '../state/revisions.js';
-import { contentTypeOf } from './content-type-of.js';
+import { contentTypeOf } from '../../content/content-type-of.js';
 import { gitBlobOid } from './git-blob-oid.js';
 import type { ImportedContent, ImportedFile, ImportedPage } from './imported-content.js';
 import { markdownPage } from './markdown-page.js';

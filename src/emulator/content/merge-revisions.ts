@@ -12,7 +12,8 @@ interface FlatPage {
 }
 
 /**
- * Three-way merge at page level, keyed by page path (groups apart; files by repository path, else name).
+ * Three-way merge at page level, keyed by page path (groups apart; files by repository path, else id:
+ * files uploaded by content batches have no path, and two may share a name).
  * Whatever `changes` changed, added or removed relative to `base` is applied on top of `main`;
  * everything else is main's. A page or file that both sides changed, each differently, is a
  * conflict: it is listed in `conflicts` (the routes then answer `result: "conflicts"` and change
@@ -24,7 +25,7 @@ interface FlatPage {
 export function mergeRevisions(base: Content, main: Content, changes: Content, newId: () => string): {
   pages: PageRecord[];
   files: FileRecord[];
-  /** Page paths (and file paths or names) that both sides changed differently. */
+  /** Page paths (and file paths or ids) that both sides changed differently. */
   conflicts: string[];
 } {
   const b = indexPages(base.pages);
@@ -64,7 +65,7 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
 function pageSignature(flat: FlatPage | undefined): string | undefined {
   if (!flat) return undefined;
   const { page } = flat;
-  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.emoji, page.icon, page.cover]);
+  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.noIndex, page.noRobotsIndex, page.condition, page.emoji, page.icon, page.cover]);
 }
 
 function mergeOrder(changesOrder: string[], mainOrder: string[], chosen: ReadonlyMap<string, unknown>): string[] {
@@ -105,7 +106,7 @@ function buildTree(order: readonly string[], chosen: ReadonlyMap<string, FlatPag
 }
 
 function mergeFiles(base: readonly FileRecord[], main: readonly FileRecord[], changes: readonly FileRecord[]): { merged: FileRecord[]; conflicts: string[] } {
-  const key = (file: FileRecord): string => file.git?.path ?? file.name;
+  const key = (file: FileRecord): string => file.git?.path ?? file.id;
   const signature = (file: FileRecord | undefined): string | undefined =>
     file && JSON.stringify([file.id, file.name, file.contentType, file.size, file.git?.oid]);
   const index = (list: readonly FileRecord[]) => new Map(list.map((file) => [key(file), file]));

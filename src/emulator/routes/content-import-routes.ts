@@ -37,7 +37,7 @@ export function contentImportRoutes(define: DefineRoute, ctx: EmulatorContext): 
         if (!SUPPORTED.has(body.source)) {
           throw badRequest(`Invalid body field "source": source ${body.source} is not supported by the emulator (use zip, markdown, website or html).`);
         }
-        const bytes = await fetchImportSource(body.url, ctx.options.importLimit);
+        const { bytes } = await fetchImportSource(body.url, ctx.options.importLimit);
         const imported: ImportedContent =
           body.source === 'zip'
             ? gitbookZipImport(bytes, Math.min(ctx.options.importLimit * MAX_EXPANSION, 2 ** 30))

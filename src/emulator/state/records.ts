@@ -78,6 +78,11 @@ export interface PageRecord {
   emoji?: string;
   icon?: string;
   hidden?: boolean;
+  /** Kept out of search and ask, and out of search engines (set by content batches). */
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  /** Adaptive-content condition: whether a visitor sees the page. */
+  condition?: string;
   git?: { oid: string; path: string };
   /** The cover image: a file of the revision (by id) or a URL, and its vertical offset. */
   cover?: { ref: { kind: 'file'; file: string } | { kind: 'url'; url: string }; yPos: number };

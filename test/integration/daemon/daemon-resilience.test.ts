@@ -5,7 +5,7 @@ import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   changeRequestsCreated,
@@ -27,6 +27,7 @@ import {
 import { startRedisServer } from '../../support/redis-server.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
 
 /**
  * The daemon under failure: a worker process killed with SIGKILL mid-job, Redis restarted under a
@@ -47,9 +48,9 @@ async function emulatorAndDocs(latencyMs: number): Promise<{ emulator: RunningEm
 }
 
 /** A producer (and queue handle) of the test's own on the shared Redis, under `prefix`. */
-function testProducer(prefix: string): BullmqProducer {
+function testProducer(prefix: string): BullmqProducer<DocsyncJobSchemas> {
   const connection = createRedisConnection(testRedisUrl(), 'admin', recordingLogger());
-  const producer = new BullmqProducer(connection, prefix);
+  const producer = new BullmqProducer(connection, prefix, JOBS);
   cleanups.push(async () => {
     await producer.close();
     connection.disconnect();

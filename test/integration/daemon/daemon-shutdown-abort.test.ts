@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../support/daemon-harness.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -48,7 +49,7 @@ describe('daemon shutdown past its grace period', () => {
     expect(logger.lines.join('\n')).toContain('job aborted; it runs again');
 
     // The aborted job waits for its next attempt: neither failed for good nor lost.
-    const producer = new BullmqProducer(createRedisConnection(testRedisUrl(), 'admin', silentLogger), prefix);
+    const producer = new BullmqProducer(createRedisConnection(testRedisUrl(), 'admin', silentLogger), prefix, JOBS);
     try {
       const counts = await producer.queue('space-sync').getJobCounts('failed', 'delayed', 'waiting', 'active');
       expect(counts.failed).toBe(0);

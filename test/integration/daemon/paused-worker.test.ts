@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../support/daemon-harness.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -38,7 +39,7 @@ describe('a worker paused past its lock (SIGSTOP, as a VM pause or a long GC wou
     // lockDuration 2s: the paused worker's lock lapses, and the other worker takes the job, within seconds.
     const file = await writeDaemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon: { lockDuration: '2s' } });
     const connection = createRedisConnection(testRedisUrl(), 'admin', silentLogger);
-    const producer = new BullmqProducer(connection, prefix);
+    const producer = new BullmqProducer(connection, prefix, JOBS);
     cleanups.push(async () => {
       await producer.close();
       connection.disconnect();

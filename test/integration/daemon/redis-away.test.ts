@@ -7,7 +7,7 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import { createRedisConnection } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import {
   EDITED_PAGE,
@@ -21,9 +21,11 @@ import {
   writeDaemonConfig,
   type CliProcess,
 } from '../../support/daemon-harness.js';
+import type { FinishedCli } from '../../support/exit-matcher.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../migrate/migrate-support.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 /**
  * Every role with Redis away, through the built CLI against a redis-server of the test's own that
@@ -58,9 +60,9 @@ function spawn(args: readonly string[], cwd: string): CliProcess {
   return cli;
 }
 
-/** The exit of `cli`, or a failure naming what it printed if it is still running after `withinMs`. */
-async function exitWithin(cli: CliProcess, withinMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const result = await Promise.race([cli.exited, sleep(withinMs).then(() => undefined)]);
+/** How `cli` ended and what it printed, or a failure naming what it printed if it is still running after `withinMs`. */
+async function exitWithin(cli: CliProcess, withinMs: number): Promise<FinishedCli> {
+  const result = await Promise.race([cli.finished, sleep(withinMs).then(() => undefined)]);
   if (result === undefined) throw new Error(`still running ${withinMs} ms later; its log ends:\n${cli.stderr().slice(-2_000)}`);
   return result;
 }
@@ -78,7 +80,7 @@ describe('Redis away', () => {
     await until('the worker to start', () => hasLogged(worker, 'docsync started'), 20_000);
     expect(hasLogged(worker, 'Redis is unreachable; retrying until it is back')).toBe(true);
     worker.child.kill('SIGTERM');
-    expect(await exitWithin(worker, GRACE_MS + 1_000)).toEqual({ code: 0, signal: null });
+    expect(await exitWithin(worker, GRACE_MS + 1_000)).toExitWith(0);
     expect(hasLogged(worker, 'stopped')).toBe(true);
   });
 
@@ -92,7 +94,7 @@ describe('Redis away', () => {
     await until('the watcher to start', () => hasLogged(watch, 'docsync started'), 20_000);
     expect(hasLogged(watch, 'Redis is unreachable at start-up; the reconcile schedule is armed when it comes')).toBe(true);
     watch.child.kill('SIGTERM');
-    expect(await exitWithin(watch, GRACE_MS + 1_000)).toEqual({ code: 0, signal: null });
+    expect(await exitWithin(watch, GRACE_MS + 1_000)).toExitWith(0);
   });
 
   it('docsync worker started while Redis is down runs jobs once Redis comes', async () => {
@@ -106,7 +108,7 @@ describe('Redis away', () => {
     await until('the worker to start', () => hasLogged(worker, 'docsync started'), 20_000);
     await redis.up();
     const connection = createRedisConnection(redis.url, 'admin', silentLogger);
-    const producer = new BullmqProducer(connection, prefix);
+    const producer = new BullmqProducer(connection, prefix, JOBS);
     cleanups.push(async () => {
       await producer.close();
       connection.disconnect();
@@ -123,7 +125,7 @@ describe('Redis away', () => {
     );
     await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'), 5_000);
     worker.child.kill('SIGTERM');
-    expect(await exitWithin(worker, GRACE_MS + 1_000)).toEqual({ code: 0, signal: null });
+    expect(await exitWithin(worker, GRACE_MS + 1_000)).toExitWith(0);
   });
 
   it('docsync status with Redis down exits 5 within 5 s with one line naming Redis', async () => {
@@ -133,7 +135,7 @@ describe('Redis away', () => {
     const file = await writeDaemonConfig(emulator, dir, { redisUrl: redis.url, prefix: uniquePrefix('away-status') });
 
     const status = spawn(['status', '-c', file], dir);
-    expect(await exitWithin(status, 5_000)).toEqual({ code: EXIT.unavailable, signal: null });
+    expect(await exitWithin(status, 5_000)).toExitWith(EXIT.unavailable);
     const lines = status.stderr().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^docsync: Redis at redis://127\\.0\\.0\\.1:${redis.port} is unreachable \\(.*ECONNREFUSED.*\\): start it`));
@@ -166,7 +168,7 @@ describe('Redis away', () => {
     await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'));
 
     daemon.child.kill('SIGTERM');
-    expect(await exitWithin(daemon, GRACE_MS + 1_000)).toEqual({ code: 0, signal: null });
+    expect(await exitWithin(daemon, GRACE_MS + 1_000)).toExitWith(0);
   });
 
   it('docsync migrate --queue exits once its report is written, and so does a resume with every item done', async () => {
@@ -191,21 +193,21 @@ describe('Redis away', () => {
     const worker = spawn(['worker'], dir);
 
     const first = spawn(['migrate', 'plan.yaml', '--queue', '--json'], dir);
-    expect(await exitWithin(first, 60_000)).toEqual({ code: EXIT.ok, signal: null });
+    expect(await exitWithin(first, 60_000)).toExitWith(EXIT.ok);
     expect((JSON.parse(first.stdout()) as MigrationReport).totals).toMatchObject({ items: 3, done: 3, failed: 0 });
     for (let i = 0; i < 3; i++) expect(importsInto(emulator, targetSpace(i))).toBe(1);
 
     const again = spawn(['migrate', 'plan.yaml', '--queue', '--json'], dir);
-    expect(await exitWithin(again, 20_000)).toEqual({ code: EXIT.ok, signal: null });
+    expect(await exitWithin(again, 20_000)).toExitWith(EXIT.ok);
     expect((JSON.parse(again.stdout()) as MigrationReport).totals).toMatchObject({ items: 3, done: 3, skipped: 3 });
 
     // With Redis away it fails fast, exit 5, instead of waiting for it.
     await redis.down();
     const away = spawn(['migrate', 'plan.yaml', '--queue'], dir);
-    expect(await exitWithin(away, 5_000)).toEqual({ code: EXIT.unavailable, signal: null });
+    expect(await exitWithin(away, 5_000)).toExitWith(EXIT.unavailable);
     expect(away.stderr()).toMatch(/^docsync: Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/m);
 
     worker.child.kill('SIGTERM');
-    expect(await exitWithin(worker, GRACE_MS + 1_000)).toEqual({ code: 0, signal: null });
+    expect(await exitWithin(worker, GRACE_MS + 1_000)).toExitWith(0);
   });
 });

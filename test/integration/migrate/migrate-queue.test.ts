@@ -13,12 +13,13 @@ import { migrateItemProcessor } from '../../../src/migrate/migrate-item-processo
 import type { MigrationReport } from '../../../src/migrate/migration-report.js';
 import { migrationCache } from '../../../src/runtime/open-migration.js';
 import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
-import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../../../src/redis/redis-connection.js';
 import { RedisStateStore } from '../../../src/state/redis-state-store.js';
 import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });
 afterAll(() => downloader.close());
@@ -41,7 +42,7 @@ async function startWorkers(emulator: RunningEmulator, prefix: string, baseDir: 
   const artifacts = await HttpArtifactStore.start();
   const state = new RedisStateStore(connect(), prefix);
   const processor = migrateItemProcessor({ api, artifacts, state, sources: migrationCache(baseDir, downloader.download) });
-  const consumer = new BullmqConsumer({ 'migrate-item': processor }, connect, silentLogger, { prefix, concurrency: 4, lockDurationMs: 5_000 });
+  const consumer = new BullmqConsumer(JOBS, { 'migrate-item': processor }, connect, silentLogger, { prefix, concurrency: 4, lockDurationMs: 5_000 });
   closers.push(async () => {
     await consumer.close(5_000);
     await artifacts.close();

@@ -4,10 +4,11 @@ import { PermanentJobError } from '../../../src/failure/permanent-job-error.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqConsumer } from '../../../src/queue/bullmq-consumer.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
-import type { ProcessorRegistry } from '../../../src/queue/processor.js';
-import { createRedisConnection, type Redis } from '../../../src/queue/redis-connection.js';
+import { createRedisConnection, type Redis } from '../../../src/redis/redis-connection.js';
 import { deleteKeys, uniquePrefix, until } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
+import { JOBS } from '../../../workers/job-kinds.js';
+import type { JobRegistry } from '../../../workers/worker-deps.js';
 
 const connections: Redis[] = [];
 const prefixes: string[] = [];
@@ -27,7 +28,7 @@ describe('BullMQ job retries', () => {
     const prefix = uniquePrefix('backoff');
     prefixes.push(prefix);
     const attempts = new Map<string, number[]>();
-    const registry: ProcessorRegistry = {
+    const registry: JobRegistry = {
       'space-sync': async (data, { attempt }) => {
         attempts.set(data.target, [...(attempts.get(data.target) ?? []), attempt]);
         await Promise.resolve();
@@ -36,8 +37,8 @@ describe('BullMQ job retries', () => {
         return { status: 'done', summary: { attempt } };
       },
     };
-    const producer = new BullmqProducer(connect(), prefix);
-    const consumer = new BullmqConsumer(registry, connect, silentLogger, { prefix });
+    const producer = new BullmqProducer(connect(), prefix, JOBS);
+    const consumer = new BullmqConsumer(JOBS, registry, connect, silentLogger, { prefix });
     try {
       await producer.enqueue('space-sync', { target: 'flaky' });
       await producer.enqueue('space-sync', { target: 'broken' });

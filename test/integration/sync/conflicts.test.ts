@@ -13,6 +13,7 @@ import { CLI } from '../../support/daemon-harness.js';
 import { editSpaceByHand } from '../../support/edit-space-by-hand.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { JOBS } from '../../../workers/job-kinds.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('a merge or update that answers conflicts', () => {
       () => ({ code: 0, stdout: '' }),
       (error: unknown) => error as { code: number; stdout: string },
     );
-    expect(run.code).toBe(EXIT.failed);
+    expect(run).toExitWith(EXIT.failed);
     const out = JSON.parse(run.stdout);
     expect(out.results[0]).toMatchObject({ outcome: 'conflict', changeRequest: { number }, conflict: { operation: 'update-from-main' } });
     expect(out.failures[0].error).toContain(`change request #${number}`);
@@ -105,11 +106,11 @@ describe('a merge or update that answers conflicts', () => {
       const mergeCalls = (): number => emulator.stats().routes.filter((r) => r.route.endsWith('/merge')).reduce((n, r) => n + r.count, 0);
       const before = mergeCalls();
       const merges = (): number => mergeCalls() - before;
-      const summary = await runInline(registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 });
+      const summary = await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 });
       expect(summary).toMatchObject({ outcome: 'conflict', changeRequest: number });
       expect(merges()).toBe(1);
       // The next reconcile pass reports it again without merging.
-      expect(await runInline(registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 })).toMatchObject({ outcome: 'conflict' });
+      expect(await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 })).toMatchObject({ outcome: 'conflict' });
       expect(merges()).toBe(1);
     } finally {
       await runtime.close();

@@ -35,6 +35,15 @@ describe('mergeRevisions', () => {
     expect(new Set(ids(merged)).size).toBe(ids(merged).length);
   });
 
+  it('keeps files by id when they have no repository path, so two of one name both survive', () => {
+    const file = (id: string, size: number) => ({ id, name: 'logo.png', contentType: 'image/png', size, data: new Uint8Array(size) });
+    const main = { pages: base.pages, files: [file('f1', 1)] };
+    const changes = { pages: base.pages, files: [file('f1', 1), file('f2', 2), file('f3', 3)] };
+    const merged = mergeRevisions({ pages: base.pages, files: [file('f1', 1)] }, main, changes, newId);
+    expect(merged.files.map((f) => f.id)).toEqual(['f1', 'f2', 'f3']);
+    expect(merged.conflicts).toEqual([]);
+  });
+
   it('is no conflict when both sides made the same change', () => {
     const same = content([page('a', 'A both'), page('b', 'B', [page('b/c', 'C')]), page('d', 'D')]);
     expect(mergeRevisions(base, same, same, newId).conflicts).toEqual([]);

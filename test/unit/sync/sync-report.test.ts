@@ -8,6 +8,7 @@ const result = (outcome: SpaceSyncResult['outcome'], warnings: string[] = []): S
   outcome,
   contentHash: 'abcdef0123456789',
   pageCount: 3,
+  delivery: 'import',
   plan: { target: 'docs', actions: [{ kind: 'import', into: 'change-request', contentHash: 'abcdef0123456789' }] },
   changeRequest: { id: 'cr1', number: 7 },
   warnings,

@@ -1,0 +1,45 @@
+import type { PageRecord } from '../state/records.js';
+
+/** Where a page of a tree sits: the record and its parent's id (undefined at the root). */
+export interface PageEntry {
+  readonly page: PageRecord;
+  readonly parent: string | undefined;
+}
+
+/** A page tree's pages by id, and its document pages' ids by path (the first one where paths repeat). */
+export interface PageIndex {
+  readonly byId: ReadonlyMap<string, PageEntry>;
+  readonly byPath: ReadonlyMap<string, string>;
+}
+
+/** Revisions never change, so their index is kept for the few trees content batches touch in a row. */
+const RECENT = 16;
+const recent = new Map<readonly PageRecord[], PageIndex>();
+
+/** The index of a revision's page tree, walked once and kept while it is among the recent ones. */
+export function pageIndex(pages: readonly PageRecord[]): PageIndex {
+  const known = recent.get(pages);
+  if (known !== undefined) return known;
+  const byId = new Map<string, PageEntry>();
+  const byPath = new Map<string, string>();
+  const visit = (list: readonly PageRecord[], parent: string | undefined): void => {
+    for (const page of list) {
+      byId.set(page.id, { page, parent });
+      if (page.type === 'document' && !byPath.has(page.path)) byPath.set(page.path, page.id);
+      visit(page.pages, page.id);
+    }
+  };
+  visit(pages, undefined);
+  return rememberPageIndex(pages, { byId, byPath });
+}
+
+/** Keeps the index of a tree built elsewhere (a content batch's result), so the next batch need not walk it. */
+export function rememberPageIndex(pages: readonly PageRecord[], index: PageIndex): PageIndex {
+  recent.delete(pages);
+  recent.set(pages, index);
+  for (const oldest of recent.keys()) {
+    if (recent.size <= RECENT) break;
+    recent.delete(oldest);
+  }
+  return index;
+}

@@ -1,0 +1,75 @@
+import type { ContentApi } from '../../api/resources/content.js';
+import type { Page } from '../../api/schemas/content.js';
+import { DeliveryVerificationError } from '../errors/delivery-verification-error.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
+import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
+
+export interface DeliverPagesInput {
+  readonly spaceId: string;
+  readonly changeRequest: { readonly id: string; readonly number: number };
+  readonly content: Pick<PreparedContent, 'snapshot' | 'readMany'>;
+  readonly delivered: Delivered | undefined;
+  /** A plan made from this change request's content, still current; read again when absent. */
+  readonly planned?: PlannedDelivery | undefined;
+  readonly beforeBatch?: (() => Promise<void>) | undefined;
+  /** Saves what was delivered, after each batch and once verified. */
+  readonly save: (delivered: Delivered) => Promise<void>;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface DeliverPagesResult {
+  readonly delivered: Delivered;
+  readonly batches: number;
+  readonly changes: number;
+}
+
+/**
+ * Writes the repo into a change request page by page: plans from its content (or takes a plan just
+ * made from it), sends the batches in order, then reads the content back and plans again: anything
+ * left to change means the delivery did not land, and nothing may be merged. A run cut anywhere
+ * (a failed batch, a timeout, kill -9) leaves whole batches; the next run plans from what is there,
+ * so nothing is applied twice. The pages' `updatedAt` read back is recorded, so an edit made in the
+ * platform afterwards is noticed.
+ */
+export async function deliverPages(deps: SendBatchesDeps & { readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> } }, input: DeliverPagesInput): Promise<DeliverPagesResult> {
+  const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
+  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal));
+  const sent = await sendBatches(deps, {
+    spaceId: input.spaceId,
+    changeRequest: input.changeRequest.id,
+    changes: planned.plan.changes,
+    hashes: planned.hashes,
+    fileIds: planned.fileIds,
+    delivered: input.delivered ?? { pages: {}, files: {} },
+    read: (paths) => input.content.readMany(paths),
+    beforeBatch: input.beforeBatch,
+    afterBatch: input.save,
+    signal: input.signal,
+  });
+  const revision = await deps.api.content.getRevision(into, { signal: input.signal });
+  const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, sent.delivered, input.signal);
+  if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
+  const delivered = withUpdatedAt(sent.delivered, revision.pages);
+  await input.save(delivered);
+  return { delivered, batches: sent.batches, changes: sent.changes };
+}
+
+/** The record with each page's `updatedAt` as read back. */
+function withUpdatedAt(delivered: Delivered, live: readonly Page[]): Delivered {
+  const updated = new Map<string, string>();
+  const walk = (pages: readonly Page[]): void =>
+    pages.forEach((page) => {
+      if (page.updatedAt !== undefined) updated.set(page.id, page.updatedAt);
+      walk(page.pages ?? []);
+    });
+  walk(live);
+  const pages = Object.fromEntries(
+    Object.entries(delivered.pages).map(([path, entry]) => {
+      const { updatedAt: _previous, ...rest } = entry;
+      const at = updated.get(entry.id);
+      return [path, at === undefined ? rest : { ...rest, updatedAt: at }];
+    }),
+  );
+  return { pages, files: delivered.files };
+}

@@ -1,0 +1,61 @@
+import type { File, Page } from '../../api/schemas/content.js';
+import type { TargetState } from '../../state/state-store.js';
+import type { DesiredGroup, DesiredPage, LiveFile, LivePage } from './page-plan.js';
+import { pageSlugs } from './page-slugs.js';
+
+type Delivered = NonNullable<TargetState['delivered']>;
+
+/**
+ * Where the repo's pages would be in the page tree, by the path the API gives pages (slugs of the
+ * page and its parents; groups are not part of it), as docsync names them: repo path by live path.
+ */
+function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string> {
+  const slugs = pageSlugs(groups);
+  const paths = new Map<string, string>();
+  const walk = (pages: readonly DesiredPage[], prefix: string): void => {
+    for (const page of pages) {
+      const path = `${prefix}${slugs.get(page.path) ?? ''}`;
+      if (!paths.has(path)) paths.set(path, page.path);
+      walk(page.children, `${path}/`);
+    }
+  };
+  walk(
+    groups.flatMap((group) => group.pages),
+    '',
+  );
+  return paths;
+}
+
+/**
+ * The live side of the page plan: each live page keyed with the repo path it holds and, when known,
+ * the hash of what it holds. What docsync delivered decides first, while the page is the one it
+ * wrote (same id, not edited since: same `updatedAt`); then the API's git metadata (its path; its
+ * blob id is no hash docsync computes, so the content counts as unknown); then the page's path, where
+ * docsync would have put that repo page. Unknown content is sent again, never trusted.
+ */
+export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
+  const byId = new Map(Object.entries(delivered?.pages ?? {}).map(([path, entry]) => [entry.id, { path, ...entry }]));
+  const byLivePath = livePathsOf(desired);
+  const key = (page: Page): LivePage => {
+    const known = byId.get(page.id);
+    const trusted = known && (known.updatedAt === undefined || page.updatedAt === undefined || known.updatedAt === page.updatedAt);
+    const children = (page.pages ?? []).map(key);
+    const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
+    if (trusted) return { ...base, key: known.path, hash: known.hash };
+    if (known) return { ...base, key: known.path };
+    if (page.git?.path !== undefined) return { ...base, key: page.git.path };
+    const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
+    return byPath === undefined ? base : { ...base, key: byPath };
+  };
+  return pages.map(key);
+}
+
+/** Live files keyed the same way: docsync's record by id, else the API's git metadata (path only). */
+export function liveFiles(files: readonly File[], delivered: Delivered | undefined): LiveFile[] {
+  const byId = new Map(Object.entries(delivered?.files ?? {}).map(([path, entry]) => [entry.id, { path, ...entry }]));
+  return files.map((file) => {
+    const known = byId.get(file.id);
+    if (known) return { id: file.id, key: known.path, hash: known.hash };
+    return file.git?.path === undefined ? { id: file.id } : { id: file.id, key: file.git.path };
+  });
+}

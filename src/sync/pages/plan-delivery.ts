@@ -1,0 +1,99 @@
+import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
+import type { PageDiff } from '../page-diff.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { desiredPages } from './desired-pages.js';
+import { liveFiles, livePages } from './live-pages.js';
+import type { DesiredGroup, DesiredPage, LivePage, PagePlan } from './page-plan.js';
+import { planPageChanges } from './plan-page-changes.js';
+import { rewriteFileLinks } from './rewrite-file-links.js';
+import type { Delivered } from './send-batches.js';
+
+/** A page plan with what sending it needs and what it would change, by path. */
+export interface PlannedDelivery {
+  readonly plan: PagePlan;
+  /** Content hashes of the repo's pages and files, by path in the docs root. */
+  readonly hashes: ReadonlyMap<string, string>;
+  /** Live files by the path they hold. */
+  readonly fileIds: ReadonlyMap<string, string>;
+  readonly diff: PageDiff;
+}
+
+/**
+ * Reads a change request's (or the space's) content once and plans the page changes that make it
+ * the repo's. Pages are read only when files are sent again, to find the pages linking them.
+ */
+export async function planDelivery(
+  api: { readonly content: Pick<ContentApi, 'getRevision'> },
+  into: ContentTarget,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany'>,
+  delivered: Delivered | undefined,
+  signal?: AbortSignal,
+): Promise<PlannedDelivery> {
+  const revision = await api.content.getRevision(into, { signal });
+  const desired = desiredPages(content.snapshot);
+  const live = livePages(revision.pages, desired.groups, delivered);
+  const files = { desired: desired.files, live: liveFiles(revision.files, delivered) };
+  let plan = planPageChanges({ desired: desired.groups, live, files });
+  const resent = new Set(plan.changes.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((file) => file.path) : [])));
+  if (resent.size > 0) plan = planPageChanges({ desired: await withLinkedFiles(desired.groups, resent, content), live, files });
+  const hashes = new Map<string, string>(desired.files.map((file) => [file.path, file.hash]));
+  const addHashes = (pages: readonly DesiredPage[]): void =>
+    pages.forEach((page) => {
+      hashes.set(page.path, page.hash);
+      addHashes(page.children);
+    });
+  desired.groups.forEach((group) => addHashes(group.pages));
+  const fileIds = new Map(files.live.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
+  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length) };
+}
+
+/** The desired pages, each with the re-sent files it links. */
+async function withLinkedFiles(groups: readonly DesiredGroup[], resent: ReadonlySet<string>, content: Pick<PreparedContent, 'readMany'>): Promise<DesiredGroup[]> {
+  const paths: string[] = [];
+  const collect = (pages: readonly DesiredPage[]): void =>
+    pages.forEach((page) => {
+      paths.push(page.path);
+      collect(page.children);
+    });
+  groups.forEach((group) => collect(group.pages));
+  const links = new Map<string, string[]>();
+  for await (const { path, bytes } of content.readMany(paths)) {
+    const found: string[] = [];
+    rewriteFileLinks(new TextDecoder().decode(bytes), path, (file) => {
+      if (resent.has(file)) found.push(file);
+      return undefined;
+    });
+    if (found.length > 0) links.set(path, found);
+  }
+  const withFiles = (pages: readonly DesiredPage[]): DesiredPage[] => pages.map((page) => ({ ...page, files: links.get(page.path), children: withFiles(page.children) }));
+  return groups.map((group) => ({ ...group, pages: withFiles(group.pages) }));
+}
+
+/** What the plan adds, changes and removes, by path (removed pages docsync did not write by title). */
+function diffOf(plan: PagePlan, live: readonly LivePage[], pages: number): PageDiff {
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  const files = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
+  const byId = new Map<string, LivePage>();
+  const index = (list: readonly LivePage[]): void =>
+    list.forEach((page) => {
+      byId.set(page.id, page);
+      index(page.children);
+    });
+  index(live);
+  const gone = (page: LivePage): void => {
+    if (page.type === 'document') removed.push(page.key ?? `(no source file) ${page.title}`);
+    page.children.forEach(gone);
+  };
+  for (const change of plan.changes) {
+    if (change.kind === 'insert-page') added.push(change.path);
+    else if (change.kind === 'update-page') changed.push(change.path);
+    else if (change.kind === 'insert-files') files.added.push(...change.files.map((file) => file.path));
+    else {
+      const page = byId.get(change.id);
+      if (page) gone(page);
+    }
+  }
+  return { added, changed, removed, unchanged: pages - added.length - changed.length, files };
+}

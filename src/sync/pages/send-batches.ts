@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ContentApi } from '../../api/resources/content.js';
+import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api/schemas/content-changes.js';
+import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
+import { contentTypeOf } from '../../content/content-type-of.js';
+import type { TargetState } from '../../state/state-store.js';
+import { batchChanges } from './batch-changes.js';
+import type { PageHandle, PlannedChange, PlannedFile } from './page-plan.js';
+import { rewriteFileLinks } from './rewrite-file-links.js';
+
+export type Delivered = NonNullable<TargetState['delivered']>;
+
+export interface SendBatchesInput {
+  readonly spaceId: string;
+  /** Id of the change request the batches go into. */
+  readonly changeRequest: string;
+  readonly changes: readonly PlannedChange[];
+  /** Content hash of each page and file the plan names, by path in the docs root. */
+  readonly hashes: ReadonlyMap<string, string>;
+  /** Live files by path, as the plan keyed them: pages link them by id unless the plan re-sends them. */
+  readonly fileIds: ReadonlyMap<string, string>;
+  /** What docsync delivered so far; the answer of each batch is added to it. */
+  readonly delivered: Delivered;
+  /** Bytes of files of the docs (pages and assets), by path in the docs root. */
+  read(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
+  /** Checked before each batch: where workers race, a newer run may own the target. */
+  beforeBatch?: (() => Promise<void>) | undefined;
+  /** Given what was delivered after each batch that landed, so a run cut between batches keeps the ids. */
+  afterBatch(delivered: Delivered): Promise<void>;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface SendBatchesDeps {
+  readonly api: { readonly content: Pick<ContentApi, 'applyChanges'> };
+  /** Serves files too big to send inline, by a URL the API fetches. */
+  readonly artifacts: ArtifactStore;
+}
+
+/**
+ * Sends a page plan batch by batch, in order: each batch is applied by the API atomically, and the
+ * next one starts only after its answer (which gives the ids of the pages it inserted, parents of
+ * the next level). Files go inline as base64 up to the API's limit, larger ones by a URL the
+ * artifact store serves; pages in the same batch link them by their ref, later ones by their id.
+ * What landed is handed to `afterBatch` after each batch.
+ */
+export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
+  const batches = batchChanges(input.changes);
+  const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
+  const fileIds = new Map(input.fileIds);
+  let delivered: Delivered = { pages: { ...input.delivered.pages }, files: { ...input.delivered.files } };
+  const idOf = (handle: PageHandle | null): string | null => {
+    if (handle === null) return null;
+    const id = handle.id ?? pageIds.get(handle.ref);
+    if (id === undefined) throw new Error(`Internal error: the page plan places a page under ${handle.ref} before inserting it.`);
+    return id;
+  };
+  const hashOf = (path: string): string => input.hashes.get(path) ?? '';
+
+  for (const batch of batches) {
+    const published: PublishedArtifact[] = [];
+    try {
+      const uploads = batch.flatMap((change) => (change.kind === 'insert-files' ? change.files : []));
+      const fileRefs = new Map(uploads.map((file) => [file.path, `./${file.ref}`]));
+      const documents = batch.flatMap((change) => (change.kind === 'insert-page' || (change.kind === 'update-page' && change.document) ? [change.path] : []));
+      const bytes = new Map<string, Uint8Array>();
+      for await (const read of input.read([...uploads.map((file) => file.path), ...documents])) bytes.set(read.path, read.bytes);
+      const bytesOf = (path: string): Uint8Array => {
+        const found = bytes.get(path);
+        if (found === undefined) throw new Error(`Internal error: ${path} was not read.`);
+        return found;
+      };
+      const markdown = (path: string): { markdown: string } => {
+        const text = new TextDecoder().decode(bytesOf(path));
+        const linked = rewriteFileLinks(text, path, (file) => fileRefs.get(file) ?? (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
+        return { markdown: linked };
+      };
+
+      const changes: ContentChange[] = [];
+      for (const change of batch) {
+        switch (change.kind) {
+          case 'insert-files': {
+            const files: FileUpload[] = [];
+            for (const file of change.files) files.push(await upload(deps.artifacts, file, bytesOf(file.path), published, input.signal));
+            changes.push({ operation: 'insert_files', files });
+            break;
+          }
+          case 'insert-page': {
+            const into = idOf(change.parent);
+            changes.push({ operation: 'insert_page', title: change.title, slug: change.slug, document: markdown(change.path), ref: change.ref, ...(into === null ? {} : { into }), at: change.at });
+            break;
+          }
+          case 'update-page':
+            changes.push({
+              operation: 'update_page',
+              page: change.id,
+              ...(change.document ? { document: markdown(change.path) } : {}),
+              ...(change.title === undefined ? {} : { title: change.title }),
+              ...(change.slug === undefined ? {} : { slug: change.slug }),
+              ...(change.move ? { into: idOf(change.move.parent), at: change.move.at } : {}),
+            });
+            break;
+          case 'delete-page':
+            changes.push({ operation: 'delete_page', page: change.id });
+            break;
+        }
+      }
+
+      await input.beforeBatch?.();
+      const answer = await deps.api.content.applyChanges(input.spaceId, input.changeRequest, changes, { signal: input.signal });
+
+      const created = new Map<string, string>();
+      for (const affected of answer.changes) {
+        if (affected.object === 'created_page' && affected.ref !== undefined && typeof affected.page === 'object') created.set(affected.ref, affected.page.id);
+      }
+      const pages = new Map(Object.entries(delivered.pages));
+      const files = new Map(Object.entries(delivered.files));
+      const deleted = new Set(batch.flatMap((change) => (change.kind === 'delete-page' ? [change.id] : [])));
+      for (const [path, entry] of pages) if (deleted.has(entry.id)) pages.delete(path);
+      const pathOfId = new Map([...pages].map(([path, entry]) => [entry.id, path]));
+      for (const change of batch) {
+        if (change.kind === 'insert-page') {
+          const id = created.get(change.ref);
+          if (id !== undefined) {
+            pageIds.set(change.ref, id);
+            pages.set(change.path, { id, hash: hashOf(change.path) });
+          }
+        } else if (change.kind === 'update-page') {
+          // The page may have held another path (a move): its record moves with it.
+          const before = pathOfId.get(change.id);
+          const known = before === undefined ? undefined : pages.get(before);
+          if (before !== undefined) pages.delete(before);
+          // Content not sent again keeps the hash it was known by.
+          pages.set(change.path, { id: change.id, hash: change.document ? hashOf(change.path) : (known?.hash ?? '') });
+        }
+      }
+      // `insertedFiles` lists the batch's files in the order they were sent.
+      uploads.forEach((file, index) => {
+        const id = answer.insertedFiles?.[index]?.id;
+        if (id === undefined) return;
+        fileIds.set(file.path, id);
+        files.set(file.path, { id, hash: file.hash });
+      });
+      delivered = { pages: Object.fromEntries(pages), files: Object.fromEntries(files) };
+      await input.afterBatch(delivered);
+    } finally {
+      await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
+    }
+  }
+  return { delivered, batches: batches.length, changes: input.changes.length };
+}
+
+/** One file as the API takes it: inline when small enough, else by a URL the artifact store serves. */
+async function upload(store: ArtifactStore, file: PlannedFile, bytes: Uint8Array, published: PublishedArtifact[], signal: AbortSignal | undefined): Promise<FileUpload> {
+  const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+  const contentType = contentTypeOf(name);
+  if (Math.ceil(bytes.byteLength / 3) * 4 <= MAX_BASE64_CHARS) {
+    return { name, ref: file.ref, contentType, base64: Buffer.from(bytes).toString('base64') };
+  }
+  const path = join(tmpdir(), `docsync-file-${randomUUID()}`);
+  await writeFile(path, bytes);
+  try {
+    const artifact = await store.publish({ path, sha256: file.hash, size: bytes.byteLength, name }, signal ? { signal } : {});
+    published.push(artifact);
+    return { name, ref: file.ref, contentType, url: artifact.url };
+  } finally {
+    await rm(path, { force: true });
+  }
+}

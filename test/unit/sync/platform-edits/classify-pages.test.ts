@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPages, type PageChangeKind } from '../../../../src/sync/platform-edits/classify-pages.js';
+
+const side = (value: string | undefined): Map<string, string> => new Map(value === undefined ? [] : [['page.md', value]]);
+
+describe('classifyPages', () => {
+  // Every combination of one page on three sides: absent, the base's content, or one of two others.
+  const cases: [base: string | undefined, git: string | undefined, platform: string | undefined, kind: PageChangeKind][] = [
+    ['a', 'a', 'a', 'unchanged'],
+    ['a', 'b', 'a', 'git'],
+    ['a', undefined, 'a', 'git'], // removed in git
+    [undefined, 'a', undefined, 'git'], // added in git
+    ['a', 'a', 'b', 'platform'],
+    ['a', 'a', undefined, 'platform'], // removed in the platform
+    [undefined, undefined, 'a', 'platform'], // added in the platform
+    ['a', 'b', 'c', 'both'],
+    ['a', 'b', undefined, 'both'], // edited in git, removed in the platform
+    ['a', undefined, 'b', 'both'], // removed in git, edited in the platform
+    [undefined, 'a', 'b', 'both'], // added on both sides, differently
+    ['a', 'b', 'b', 'converged'],
+    ['a', undefined, undefined, 'converged'], // removed on both sides
+    [undefined, 'a', 'a', 'converged'], // added on both sides, the same
+  ];
+  it.each(cases)('base %s, git %s, platform %s → %s', (base, git, platform, kind) => {
+    expect(classifyPages(side(base), side(git), side(platform))).toEqual([{ path: 'page.md', kind, base, git, platform }]);
+  });
+
+  it('takes every path of any side, once, sorted', () => {
+    const changes = classifyPages(new Map([['b.md', '1'], ['a.md', '1']]), new Map([['a.md', '1'], ['c.md', '2']]), new Map([['b.md', '1'], ['a.md', '3']]));
+    expect(changes.map((change) => [change.path, change.kind])).toEqual([
+      ['a.md', 'platform'],
+      ['b.md', 'git'],
+      ['c.md', 'git'],
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { LoadedConfig } from '../src/config/load-config.js';
+import type { Logger } from '../src/logging/logger.js';
+import type { Processor, ProcessorRegistry } from '../src/queue/processor.js';
+import type { Runtime } from '../src/runtime/create-runtime.js';
+import type { DocsyncJobSchemas, JobData, JobInput, JobKind } from './job-kinds.js';
+
+/** The processor of one of docsync's job kinds. */
+export type JobProcessor<K extends JobKind> = Processor<JobData<K>>;
+
+/** A processor for every one of docsync's job kinds that this process runs. */
+export type JobRegistry = ProcessorRegistry<DocsyncJobSchemas>;
+
+/** What every processor receives: the configuration, the wired outside systems, and a way to chain a job. */
+export interface WorkerDeps {
+  loaded: LoadedConfig;
+  runtime: Runtime;
+  logger: Logger;
+  /** Adds a follow-up job (a publish is followed by a poll). */
+  enqueue<K extends JobKind>(kind: K, data: JobInput<K>): Promise<void>;
+  /** Counts drift that a reconcile found and fixed. */
+  onDrift?(kind: JobKind, count: number): void;
+}
+
+/** Builds the processor of every job kind; the entry point hands it to the daemon. */
+export type ProcessorFactory = (deps: WorkerDeps) => JobRegistry;
