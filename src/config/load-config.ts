@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
-import { parseYamlDocument } from './parse-yaml-document.js';
+import { configData, parseYamlDocument } from './parse-yaml-document.js';
 import { MissingTokenError } from './missing-token-error.js';
 import { findPlaceholders } from './find-placeholders.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
@@ -45,8 +45,9 @@ export async function loadConfig(
       { cause: error },
     );
   }
-  const { document, lines } = parseYamlDocument(text, file);
-  const parsed: unknown = document.toJS();
+  const yaml = parseYamlDocument(text, file);
+  const { document, lines } = yaml;
+  const parsed = configData(yaml, file);
   if (parsed === null || parsed === undefined || (typeof parsed === 'object' && Object.keys(parsed).length === 0)) {
     throw new ConfigError('the configuration is empty; declare `spaces`, `specs` or `site` (see config/docsync.example.yaml)', file, 1);
   }

@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import { yamlData } from '../content/yaml-data.js';
 import { ConfigError } from './config-error.js';
 
 /** Parses YAML keeping line numbers; a syntax error is a ConfigError naming the file and line. */
@@ -11,4 +12,11 @@ export function parseYamlDocument(text: string, file: string): { document: Docum
     throw new ConfigError(`not valid YAML: ${yamlError.message.split('\n')[0] ?? ''}`, file, line, undefined, { cause: yamlError });
   }
   return { document, lines };
+}
+
+/** The parsed file as plain data; aliases that expand too far are a ConfigError naming the file and the first alias's line. */
+export function configData(parsed: { document: Document; lines: LineCounter }, file: string): unknown {
+  const result = yamlData(parsed.document, parsed.lines);
+  if ('data' in result) return result.data;
+  throw new ConfigError(result.aliasLimit.message, file, result.aliasLimit.line);
 }

@@ -36,13 +36,13 @@ export function findUnknownKeys(schema: z.ZodType, value: unknown, path: (string
   const known = Object.keys(shape);
   return Object.entries(value).flatMap(([key, child]) => {
     const field = shape[key];
-    if (field === undefined) return [{ path: [...path, key], suggestion: closest(key, known) }];
+    if (field === undefined) return [{ path: [...path, key], suggestion: closestName(key, known) }];
     return findUnknownKeys(field, child, [...path, key]);
   });
 }
 
 /** The declared key nearest to `key` by edit distance, if near enough to be a typo. */
-function closest(key: string, known: readonly string[]): string | undefined {
+export function closestName(key: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(key.toLowerCase(), name.toLowerCase());

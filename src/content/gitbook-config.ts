@@ -1,7 +1,9 @@
-import { isNode, LineCounter, parseDocument, stringify } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
+import { closestName } from '../config/unknown-keys.js';
 import { cleanText } from './clean-text.js';
 import { normalizeDocPath } from './doc-path.js';
 import { yamlErrorSummary } from './yaml-error.js';
+import { yamlData } from './yaml-data.js';
 
 /** What `.gitbook.yaml` says, normalised. Paths are `/`-separated, without leading `./`. */
 export interface GitbookConfig {
@@ -61,7 +63,12 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
     const line = lineOf(keys);
     warnings.push(`${line === undefined ? file : `${file}:${line}`}: ${message}`);
   };
-  const data: unknown = doc.toJS();
+  const read = yamlData(doc, lineCounter);
+  if ('aliasLimit' in read) {
+    const { line, message } = read.aliasLimit;
+    return { config: DEFAULT_GITBOOK_CONFIG, warnings: [`${line === undefined ? file : `${file}:${line}`}: ${message}; using defaults`], rootLine: undefined, redirectLines: {} };
+  }
+  const { data } = read;
   if (data === null || data === undefined) {
     return { config: DEFAULT_GITBOOK_CONFIG, warnings, rootLine: undefined, redirectLines: {} };
   }
@@ -80,8 +87,21 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
     return normal;
   };
 
+  // GitBook ignores what it does not know; a misspelt key would silently fall back to a default.
+  const unknown = (keys: readonly string[], known: readonly string[]): void => {
+    const key = keys.at(-1) ?? '';
+    const near = closestName(key, known);
+    const parent: unknown = keys.length === 1 ? doc.contents : doc.getIn(keys.slice(0, -1), true);
+    const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+    const start = isNode(pair?.key) ? pair.key.range?.[0] : undefined;
+    const line = start === undefined ? lineOf(keys) : lineCounter.linePos(start).line;
+    warnings.push(`${line === undefined ? file : `${file}:${line}`}: unknown key "${keys.join('.')}"${near === undefined ? '' : ` (did you mean \`${near}\`?)`}; GitBook reads ${known.join(', ')} here: ignored`);
+  };
+  for (const key of Object.keys(data)) if (!TOP_KEYS.includes(key)) unknown([key], TOP_KEYS);
+
   const root = pathField(['root'], data.root, '');
   const structure = isRecord(data.structure) ? data.structure : {};
+  for (const key of Object.keys(structure)) if (!STRUCTURE_KEYS.includes(key)) unknown(['structure', key], STRUCTURE_KEYS);
   if (data.structure !== undefined && data.structure !== null && !isRecord(data.structure)) {
     warn(['structure'], 'structure must be a mapping with readme and summary; using defaults');
   }
@@ -123,6 +143,9 @@ export function formatGitbookConfig(config: GitbookConfig): string {
   if (Object.keys(config.redirects).length > 0) out.redirects = config.redirects;
   return stringify(out, { lineWidth: 0 });
 }
+
+const TOP_KEYS: readonly string[] = ['root', 'structure', 'redirects'];
+const STRUCTURE_KEYS: readonly string[] = ['readme', 'summary'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config/config-error.js';
-import { parseYamlDocument } from '../config/parse-yaml-document.js';
+import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ReadScope } from '../config/read-scope.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import { isFieldIssue, readSource } from './infer-source.js';
@@ -68,12 +68,13 @@ export function parsePlan(text: string, file: string, scope?: ReadScope): Migrat
 }
 
 function parseYamlPlan(text: string, file: string, scope: ReadScope | undefined): MigrationPlan {
-  const { document, lines } = parseYamlDocument(text, file);
+  const yaml = parseYamlDocument(text, file);
+  const { document, lines } = yaml;
   const locate: Locate = (fieldPath) => yamlLineOf(document, lines, fieldPath);
   const fail = (fieldPath: readonly (string | number)[], message: string): never => {
     throw new ConfigError(message, file, locate(fieldPath), fieldPath.length === 0 ? undefined : fieldPath.join('.'));
   };
-  const raw: unknown = document.toJS();
+  const raw = configData(yaml, file);
   const root = Array.isArray(raw) ? { items: raw as unknown[] } : raw;
   if (typeof root !== 'object' || root === null) return fail([], 'a migration plan needs `items:`, a list of {source, space}');
   const record = root as Record<string, unknown>;

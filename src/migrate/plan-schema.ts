@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecretRedactor } from '../logging/redact-secrets.js';
 
 /** Import sources the API fetches itself, from a URL passed as is. */
 export const URL_SOURCE_KINDS = ['website', 'html', 'markdown', 'zip'] as const;
@@ -52,23 +53,33 @@ export interface MigrationPlan {
   readonly items: readonly MigrationItem[];
 }
 
-/** A short description of a source, for reports and subjects (never a URL's credentials). */
+/** A short description of a source, for reports, subjects and the run ledger (never a URL's credentials or signature). */
 export function sourceLabel(source: SourceSpec): string {
   switch (source.kind) {
     case 'folder':
       return source.path;
     case 'git': {
       const where = source.subfolder === '' ? '' : `:${source.subfolder}`;
-      return `${redactCredentials(source.url)}@${source.ref}${where}`;
+      return `${displayUrl(source.url)}@${source.ref}${where}`;
     }
     case 'space':
       return `space ${source.spaceId}`;
     default:
-      return redactCredentials(source.url);
+      return displayUrl(source.url);
   }
 }
 
-/** `https://user:token@host/x` → `https://***@host/x`. */
-export function redactCredentials(url: string): string {
+const unsigned = new SecretRedactor();
+
+/**
+ * A source URL as output may show it: `https://user:token@host/x` → `https://***@host/x`, and a
+ * signed URL (`?X-Amz-Signature=…`, `?signature=`, `?token=`) without its query, since anyone holding
+ * it can fetch the source until it expires.
+ */
+export function displayUrl(url: string): string {
+  return redactCredentials(unsigned.text(url));
+}
+
+function redactCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
 }

@@ -10,7 +10,9 @@ import { DeflatePool } from '../content/deflate-pool.js';
 import { createContentPreparer } from '../sync/prepare-content.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
 import { apiEndpoint, openApiClient } from './open-api-client.js';
+import { openSpecLoader } from './open-spec-loader.js';
 import { openStateStore } from './open-state-store.js';
+import type { SpecLoader } from '../specs/load-spec.js';
 import { type Download, UrlDownloader } from '../http/url-downloader.js';
 
 export interface Runtime {
@@ -20,6 +22,8 @@ export interface Runtime {
   /** HTTP for URLs outside the API (migration sources, files of pulled spaces). */
   download: Download;
   syncDeps: SyncSpaceDeps;
+  /** Reads and validates local specs (see {@link openSpecLoader}). */
+  loadSpec: SpecLoader;
   close(): Promise<void>;
 }
 
@@ -54,20 +58,30 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     logger: overrides.logger,
     ...(overrides.env ? { env: overrides.env } : {}),
   });
-  const api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
-  const opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
-  const { state } = opened;
   const cacheDir = resolve(baseDir, '.docsync', 'cache');
   // Bundles are written next to the artifact store's folder, so the http store links rather than copies them.
   const bundleDir = resolve(baseDir, '.docsync', 'tmp');
-  await mkdir(bundleDir, { recursive: true });
+  // The artifact server listens from here on: whatever fails next must close it, or the process never exits.
+  let api: ApiClient | undefined;
+  let opened: { state: StateStore; close: () => Promise<unknown> } | undefined;
+  try {
+    api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
+    opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
+    await mkdir(bundleDir, { recursive: true });
+  } catch (error) {
+    await Promise.allSettled([artifacts.close(), api?.close(), opened?.close()]);
+    throw error;
+  }
+  const { state, close: closeState } = opened;
   const deflater = new DeflatePool();
   const downloader = new UrlDownloader();
+  const specs = openSpecLoader(baseDir, { inThread: overrides.longLived });
   return {
     api,
     artifacts,
     state,
     download: downloader.download,
+    loadSpec: specs.load,
     syncDeps: {
       api,
       artifacts,
@@ -79,8 +93,9 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       await artifacts.close();
       await deflater.close();
       await downloader.close();
+      await specs.close();
       await api.close();
-      await opened.close();
+      await closeState();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseYamlDocument } from '../config/parse-yaml-document.js';
+import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ConfigError } from '../config/config-error.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import type { DesiredSite } from './desired-site.js';
@@ -39,11 +39,12 @@ export async function loadManifest(path: string, options: ManifestOptions = {}):
 
 /** {@link loadManifest} for text already in memory; `file` is only used in messages. */
 export function parseManifest(text: string, file: string, options: ManifestOptions = {}): LoadedManifest {
-  const { document, lines } = parseYamlDocument(text, file);
+  const yaml = parseYamlDocument(text, file);
+  const { document, lines } = yaml;
   const fail = (message: string, path: readonly (string | number)[], cause: unknown): never => {
     throw new ConfigError(message, file, yamlLineOf(document, lines, path), path.length > 0 ? path.join('.') : undefined, { cause });
   };
-  const parsed = SiteManifestSchema.safeParse(document.toJS() ?? {});
+  const parsed = SiteManifestSchema.safeParse(configData(yaml, file) ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');

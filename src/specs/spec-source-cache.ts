@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { ReadScope } from '../config/read-scope.js';
+import { yamlData } from '../content/yaml-data.js';
+import { SpecValidationError } from './errors/spec-validation-error.js';
 import { specText } from './spec-fingerprint.js';
 
 export type SpecFormat = 'json' | 'yaml';
@@ -21,6 +23,9 @@ export function pathOfUrl(url: string): string {
   return url.startsWith('file:') ? fileURLToPath(url) : decodeURIComponent(url);
 }
 
+/** An anchor and an alias as YAML writes them (`&name`, `*name` after `:`, `-`, `[`, `{` or `,`): only then can a file expand. */
+const MAY_ALIAS = /[:\-[{,]\s*&[^\s,[\]{}]+[\s\S]*[:\-[{,]\s*\*[^\s,[\]{}]+/;
+
 function looksLikeJson(path: string, text: string): boolean {
   return path.toLowerCase().endsWith('.json') || /^\s*[{[]/.test(text);
 }
@@ -35,6 +40,7 @@ export class SpecSourceCache {
   readonly #sources = new Map<string, Source>();
   readonly #readErrors = new Map<string, string>();
   readonly #outside = new Map<string, string>();
+  readonly #refused = new Map<string, SpecValidationError>();
 
   /** @param scope folders a `$ref` may reach (after symlinks); anything else is refused unread. */
   constructor(readonly scope: ReadScope) {}
@@ -51,6 +57,11 @@ export class SpecSourceCache {
   /** Why a file could not be read (`ENOENT`, …): swagger-parser drops the code when it rewraps. */
   readError(file: string): string | undefined {
     return this.#readErrors.get(file);
+  }
+
+  /** Why a file that was read is refused (YAML aliases that expand too far), if it is. */
+  refused(file: string): SpecValidationError | undefined {
+    return this.#refused.get(file);
   }
 
   /** The real path of a file refused for lying outside {@link scope}, if it was. */
@@ -104,9 +115,26 @@ export class SpecSourceCache {
           throw error;
         }
         const text = specText(raw);
-        this.#sources.set(path, { text, format: looksLikeJson(path, text) ? 'json' : 'yaml' });
+        const format = looksLikeJson(path, text) ? 'json' : 'yaml';
+        this.#sources.set(path, { text, format });
+        if (format === 'yaml' && MAY_ALIAS.test(text)) this.#refuseAliasBomb(path);
         return text;
       },
     };
+  }
+
+  /**
+   * swagger-parser's YAML parser shares an aliased node wherever it is used, and every walk after it
+   * (dereferencing, the schema check) visits each use: nested aliases of a few hundred bytes would
+   * cost hours. Refused like every other YAML file docsync reads.
+   */
+  #refuseAliasBomb(path: string): void {
+    const parsed = this.parsed(path);
+    if (parsed === undefined) return;
+    const read = yamlData(parsed.document, parsed.lines);
+    if (!('aliasLimit' in read)) return;
+    const refusal = new SpecValidationError(read.aliasLimit.message, path, read.aliasLimit.line);
+    this.#refused.set(path, refusal);
+    throw refusal;
   }
 }

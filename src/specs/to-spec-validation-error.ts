@@ -30,6 +30,8 @@ export function toSpecValidationError(error: unknown, cache: SpecSourceCache, ro
   const fields: ErrorFields = typeof error === 'object' && error !== null ? error : {};
   const message = typeof fields.message === 'string' ? fields.message.split(root).join('the spec') : String(error);
   const source = typeof fields.source === 'string' ? pathOfUrl(fields.source) : undefined;
+  const refused = source === undefined ? undefined : cache.refused(source);
+  if (refused !== undefined) return refused;
 
   if (fields.name === 'ParserError' && source !== undefined) {
     // js-yaml (swagger-parser's parser) says "reason (line:column)"; the slower `yaml` package

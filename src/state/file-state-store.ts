@@ -36,15 +36,18 @@ export class FileStateStore implements StateStore {
 
   private async load(): Promise<Map<string, TargetState>> {
     if (this.cache) return this.cache;
+    const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') throw new ConfigError(`the state file is a folder; ${fix}`, this.path, undefined, undefined, { cause: error });
+      if (code === 'ENOTDIR') throw new ConfigError(`the state file's folder is a file; ${fix}`, this.path, undefined, undefined, { cause: error });
+      if (code !== 'ENOENT') throw error;
       this.cache = new Map();
       return this.cache;
     }
-    const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
     let json: unknown;
     try {
       json = JSON.parse(text);

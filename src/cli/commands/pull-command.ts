@@ -10,6 +10,7 @@ export interface PullFlags {
   /** Configuration file; default ./docsync.yaml when it exists (pull works without one). */
   config?: string;
   force?: boolean;
+  anyPath?: boolean;
   json?: boolean;
 }
 
@@ -27,14 +28,14 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetNotEmptyError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }] =
+  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }] =
     await Promise.all([
       import('../../config/load-config.js'),
       import('../../runtime/open-api-client.js'),
       import('../../runtime/open-state-store.js'),
       import('../../logging/logger.js'),
       import('../../sync/pull/pull-space.js'),
-      import('../../sync/pull/pull-target-not-empty-error.js'),
+      import('../../sync/pull/pull-target-error.js'),
       import('../../sync/pull/pull-state.js'),
       import('../../sync/sync-space.js'),
       import('../../sync/init/render-config.js'),
@@ -51,9 +52,9 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const directory = path.resolve(dir);
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
-    result = await pullSpace({ api, logger, download: io.download ?? downloader.download }, { spaceId, directory, force: flags.force ?? false });
+    result = await pullSpace({ api, logger, download: io.download ?? downloader.download }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false });
   } catch (error) {
-    if (!(error instanceof PullTargetNotEmptyError)) throw error;
+    if (!(error instanceof PullTargetError)) throw error;
     err(`docsync pull: ${error.message}\n`);
     return EXIT.config;
   } finally {
@@ -111,7 +112,8 @@ export function pullCommand(): Command {
     .argument('<space>', 'id of the space to pull')
     .argument('<dir>', 'folder to write (new or empty, unless --force)')
     .option('-c, --config <file>', 'configuration file (default ./docsync.yaml when present): API endpoint, token, state')
-    .option('--force', 'write into a non-empty folder, overwriting files of the same name')
+    .option('--force', 'write into a non-empty folder, overwriting files of the same name (never through a symbolic link)')
+    .option('--any-path', 'keep synced paths outside the docs layout (dot-folders such as .github/, docsync.yaml); by default they are written where docsync places them, with a warning')
     .option('--json', 'print the result as JSON on stdout')
     .action(async (space: string, dir: string, flags: PullFlags) => {
       process.exitCode = await pullAction(space, dir, flags);

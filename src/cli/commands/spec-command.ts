@@ -76,12 +76,13 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, op
 export async function specPublishAction(slugs: string[], flags: SpecPublishFlags, io: SpecIo = {}): Promise<number> {
   // A dry run without a token (a pull request from a fork has no secrets) still validates and plans.
   const ctx = await openContext(flags, io, { tokenOptional: flags.dryRun === true });
-  const { runSpecsOnce } = await import('../../runtime/run-specs-once.js');
+  const [{ runSpecsOnce }, { openSpecLoader }] = await Promise.all([import('../../runtime/run-specs-once.js'), import('../../runtime/open-spec-loader.js')]);
   const write = io.stdout ?? ((text: string) => process.stdout.write(text));
   try {
     if (!ctx.loaded || !ctx.state) return EXIT.config;
     const dryRun = flags.dryRun ?? false;
-    const report = await runSpecsOnce({ api: ctx.api, state: ctx.state, logger: ctx.logger, sleep: io.sleep }, ctx.loaded, {
+    const { load } = openSpecLoader(ctx.loaded.baseDir);
+    const report = await runSpecsOnce({ api: ctx.api, state: ctx.state, logger: ctx.logger, load, sleep: io.sleep }, ctx.loaded, {
       dryRun,
       wait: flags.wait ?? false,
       force: flags.force ?? false,

@@ -32,10 +32,23 @@ export interface PullLayout {
  * page or file keeps its `git.path` (the path it was synced from, relative to the docs root, so a
  * shared folder in it stays) when it has a usable one, so syncing the folder back matches every page;
  * else its path follows the page path, `README.md` for a page with children. The first page becomes
- * the readme when nothing else claims it. Pure: same input, same layout.
+ * the readme when nothing else claims it. A git path outside the docs layout (a dot-folder such as
+ * `.github/`, or `docsync.yaml`) is not kept unless `anyPath` is set: pulled over a repository, it
+ * would plant a CI workflow or replace the configuration. Pure: same input, same layout.
  */
-export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md'): PullLayout {
+export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md', anyPath = false): PullLayout {
   const warnings: string[] = [];
+  /** The git path to keep for a page or file, else undefined (with a warning when it is outside the docs layout). */
+  const gitPathOf = (raw: string | undefined, what: string): string | undefined => {
+    if (raw !== undefined && CONTROL_CHARACTER.test(raw)) {
+      warnings.push(`${what} has a control character in its git path: written where docsync places it instead`);
+      return undefined;
+    }
+    const git = usableGitPath(raw);
+    if (git === undefined || anyPath || !outsideDocsLayout(joinDocPath(root, git))) return git;
+    warnings.push(`${what} was synced from ${git}, outside the docs layout: written where docsync places it instead (--any-path keeps its path)`);
+    return undefined;
+  };
   // Lower-cased: a case-insensitive file system must not merge two files. The repo's own files are taken.
   const used = new Set<string>([joinDocPath(root, summary).toLowerCase(), '.gitbook.yaml']);
   const claim = (wanted: string): string => {
@@ -48,7 +61,7 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[], ro
   // Pages with a git path claim theirs first, so a derived path never takes one from them.
   const fromGit = new Map<string, string>();
   for (const page of documents(tree)) {
-    const git = markdownOrAsset(page.git?.path);
+    const git = gitPathOf(page.git?.path, `page "${page.title}"`);
     if (git === undefined || !/\.md$/i.test(git) || used.has(joinDocPath(root, git).toLowerCase())) continue;
     fromGit.set(page.id, claim(joinDocPath(root, git)));
   }
@@ -88,8 +101,8 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[], ro
   }
 
   const assets = files.map((file) => {
-    const git = markdownOrAsset(file.git?.path);
-    const name = file.name.replace(/[/\\]/g, '_').replace(/^\.+/, '_') || file.id;
+    const git = gitPathOf(file.git?.path, `file "${file.name}"`);
+    const name = file.name.replace(/[/\\]/g, '_').replace(CONTROL_CHARACTERS, '_').replace(/^\.+/, '_') || file.id;
     return { file, path: claim(joinDocPath(root, git !== undefined && !/\.md$/i.test(git) ? git : `.gitbook/assets/${name}`)) };
   });
   const pages = groups.flatMap((g) => flatten(g.pages));
@@ -130,10 +143,22 @@ function flatten(pages: readonly LaidOutPage[]): LaidOutPage[] {
   return pages.flatMap((p) => [p, ...flatten(p.children)]);
 }
 
+/** NUL and the other control characters: no file system takes the first, git and editors choke on the rest. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
+
 /** A git path that stays inside the folder and names a file, else undefined. */
-function markdownOrAsset(raw: string | undefined): string | undefined {
+function usableGitPath(raw: string | undefined): string | undefined {
   const normal = raw === undefined ? undefined : normalizeDocPath(raw);
   return normal === undefined || normal === '' || normal.split('/').includes('.git') ? undefined : normal;
+}
+
+/** A dot-folder other than `.gitbook/` (`.github/`, `.husky/`), or docsync's own configuration at the top. */
+function outsideDocsLayout(file: string): boolean {
+  const segments = file.split('/');
+  if (segments.length === 1) return /^docsync\.ya?ml$/i.test(file);
+  return segments.slice(0, -1).some((segment) => segment.startsWith('.') && segment !== '.gitbook');
 }
 
 /** `guides/install` → `guides/install.md`; with children → `guides/install/README.md`. */
@@ -141,7 +166,7 @@ function derivedPath(page: Page, hasChildren: boolean): string {
   const base = normalizeDocPath(page.path ?? '') || page.slug || slugOf(page.title);
   const safe = base
     .split('/')
-    .map((s) => s.replace(/^\.+/, '') || 'page')
+    .map((s) => s.replace(CONTROL_CHARACTERS, '-').replace(/^\.+/, '') || 'page')
     .join('/');
   return hasChildren ? `${safe}/README.md` : `${safe}.md`;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, Scalar } from 'yaml';
 import type { ApiClient } from '../../api/api-client.js';
@@ -8,13 +8,14 @@ import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { formatGitbookConfig, parseGitbookConfig, type GitbookConfig } from '../../content/gitbook-config.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
+import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
 import { DownloadError } from '../../http/errors/download-error.js';
 import type { Download } from '../../http/url-downloader.js';
 import { PullDownloadError } from './pull-download-error.js';
-import { PullTargetNotEmptyError } from './pull-target-not-empty-error.js';
+import { PullTargetError } from './pull-target-error.js';
 
 export interface PullSpaceDeps {
   api: Pick<ApiClient, 'content' | 'list'>;
@@ -31,6 +32,13 @@ export interface PullSpaceOptions {
   force?: boolean;
   /** Page reads and downloads in flight at once. Default 8. */
   concurrency?: number;
+  /**
+   * The folder is docsync's own scratch space, not part of the repository around it: read back
+   * without that repository's `.gitignore` (see {@link TreeIgnore.isolated}). Default false.
+   */
+  isolated?: boolean;
+  /** Keep git paths outside the docs layout (dot-folders, `docsync.yaml`). Default false. */
+  anyPath?: boolean;
 }
 
 export interface PullSpaceResult {
@@ -48,13 +56,15 @@ export interface PullSpaceResult {
 
 /**
  * Writes a space's content as a GitBook-format folder: pages with frontmatter, `SUMMARY.md`,
- * `.gitbook.yaml`, assets. Everything is read and downloaded before the first write, so a failed read
- * or download leaves the folder untouched. Then the folder is read back with the same reader a sync uses.
+ * `.gitbook.yaml`, assets. Everything is read and downloaded, and every path checked, before the first
+ * write, so a failed read or download, or a symbolic link where a file goes, leaves the folder
+ * untouched. Then the folder is read back with the same reader a sync uses.
  */
 export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions): Promise<PullSpaceResult> {
   const directory = path.resolve(options.directory);
   const logger = deps.logger ?? silentLogger;
-  if (options.force !== true && (await hasEntries(directory))) throw new PullTargetNotEmptyError(directory);
+  const entries = await entriesOf(directory);
+  if (options.force !== true && entries > 0) throw PullTargetError.notEmpty(directory);
   const target = { spaceId: options.spaceId };
   const concurrency = Math.max(1, options.concurrency ?? 8);
 
@@ -66,7 +76,7 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   const existing = options.force === true ? await readGitbookConfig(directory) : undefined;
   const root = existing?.root ?? '';
   const summary = existing?.structure.summary ?? 'SUMMARY.md';
-  const layout = planPullLayout(tree, files, root, summary);
+  const layout = planPullLayout(tree, files, root, summary, options.anyPath);
   const warnings = [...layout.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 
@@ -102,23 +112,26 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   // A folder missing a file would sync back as a deletion: fail before the first write instead.
   if (failures.length > 0) throw new PullDownloadError(failures.sort(), { cause: firstFailure });
 
+  const writes: [relative: string, data: string | Uint8Array][] = [];
+  const readme = layout.readme ?? 'README.md';
+  if (existing === undefined || existing.structure.readme !== readme) {
+    writes.push(['.gitbook.yaml', formatGitbookConfig({ root, structure: { readme, summary }, redirects: existing?.redirects ?? {} })]);
+  }
+  writes.push([joinDocPath(root, summary), renderSummary(layout)]);
+  for (const [index, laidOut] of layout.pages.entries()) writes.push([laidOut.file, bodies[index] ?? '']);
+  for (const [index, asset] of layout.assets.entries()) writes.push([asset.path, assetBytes[index] ?? new Uint8Array()]);
+  if (entries > 0) await refuseLinks(directory, writes.map(([relative]) => relative));
+
   const written: string[] = [];
-  const put = async (relative: string, data: string | Uint8Array): Promise<void> => {
+  await mkdir(directory, { recursive: true });
+  for (const [relative, data] of writes) {
     const file = path.join(directory, ...relative.split('/'));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data);
     written.push(relative);
-  };
-  await mkdir(directory, { recursive: true });
-  const readme = layout.readme ?? 'README.md';
-  if (existing === undefined || existing.structure.readme !== readme) {
-    await put('.gitbook.yaml', formatGitbookConfig({ root, structure: { readme, summary }, redirects: existing?.redirects ?? {} }));
   }
-  await put(joinDocPath(root, summary), renderSummary(layout));
-  for (const [index, laidOut] of layout.pages.entries()) await put(laidOut.file, bodies[index] ?? '');
-  for (const [index, asset] of layout.assets.entries()) await put(asset.path, assetBytes[index] ?? new Uint8Array());
 
-  const snapshot = await readDocsRepo(new WorktreeSource(directory));
+  const snapshot = await readDocsRepo(new WorktreeSource(directory, options.isolated === true ? { ignore: TreeIgnore.isolated(directory) } : {}));
   warnings.push(...snapshot.warnings);
   return {
     directory,
@@ -190,13 +203,51 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? `${error.message} (${code})` : error.message;
 }
 
-async function hasEntries(directory: string): Promise<boolean> {
+/** How many entries the folder holds (0 when it does not exist yet). */
+async function entriesOf(directory: string): Promise<number> {
   try {
-    return (await readdir(directory)).length > 0;
+    return (await readdir(directory)).length;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 0;
+    if (code === 'ENOTDIR') throw PullTargetError.notAFolder(directory, error);
     throw error;
   }
+}
+
+/**
+ * A symbolic link on the way to a file the pull writes would take the write out of the folder (a
+ * `README.md` linked to a file elsewhere, a `tmp/` linked to another folder): refused, every one named.
+ */
+async function refuseLinks(directory: string, files: readonly string[]): Promise<void> {
+  const linkAt = async (relative: string): Promise<boolean> => {
+    try {
+      return (await lstat(path.join(directory, ...relative.split('/')))).isSymbolicLink();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+      throw error;
+    }
+  };
+  // Files share their folders: each folder is looked at once.
+  const checked = new Map<string, Promise<boolean>>();
+  const isLink = (relative: string): Promise<boolean> => {
+    let known = checked.get(relative);
+    if (known === undefined) checked.set(relative, (known = linkAt(relative)));
+    return known;
+  };
+  const links = new Set<string>();
+  for (const file of files) {
+    const segments = file.split('/');
+    for (let depth = 1; depth <= segments.length; depth++) {
+      const prefix = segments.slice(0, depth).join('/');
+      if (await isLink(prefix)) {
+        links.add(prefix);
+        break;
+      }
+    }
+  }
+  if (links.size > 0) throw PullTargetError.holdsLinks(directory, [...links].sort());
 }
 
 /** `fn` over `items`, at most `limit` at a time, results in input order. */

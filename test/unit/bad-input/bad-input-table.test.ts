@@ -62,6 +62,13 @@ const apiCase = (status: number, contentType: string, body: string, token = 'gb_
   },
 });
 
+/** `levels` nested YAML aliases under `key`, each standing for ten of the one before: 10^levels nodes in a few hundred bytes. */
+const aliasBomb = (key: string, levels: number, indent = ''): string => {
+  const lines = [`${indent}${key}:`, `${indent}  l0: &l0 [x, x, x, x, x, x, x, x, x, x]`];
+  for (let i = 1; i <= levels; i++) lines.push(`${indent}  l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(', ')}]`);
+  return `${lines.join('\n')}\n`;
+};
+
 const CASES: Case[] = [
   // docsync.yaml: reading and shape
   { input: 'no docsync.yaml', run: (dir) => loadConfig(join(dir, 'repo', 'missing.yaml'), {}), exit: 2, says: 'cannot read the configuration (ENOENT)' },
@@ -73,6 +80,7 @@ const CASES: Case[] = [
   { input: 'unclosed flow sequence', files: { 'docsync.yaml': 'spaces: [\n' }, exit: 2, says: 'not valid YAML' },
   { input: 'tab indentation', files: { 'docsync.yaml': 'api:\n\ttoken: x\n' }, exit: 2, says: 'not valid YAML' },
   { input: 'duplicate key', files: { 'docsync.yaml': `${SPACE}spaces: []\n` }, exit: 2, says: 'not valid YAML' },
+  { input: 'YAML alias bomb in docsync.yaml', files: { 'docsync.yaml': `${SPACE}${aliasBomb('bomb', 10)}` }, exit: 2, says: 'docsync.yaml:7: its YAML aliases expand past 100 nodes' },
   // unknown keys
   { input: 'typo `spacs:`', files: { 'docsync.yaml': 'spacs: []\n' }, exit: 2, says: 'did you mean `spaces`?' },
   { input: 'typo `sourc: HEAD`', files: { 'docsync.yaml': `${SPACE}    sourc: HEAD\n` }, exit: 2, says: 'did you mean `source`?' },
@@ -146,6 +154,7 @@ const CASES: Case[] = [
   { input: '$ref to https://', ...specCase(`${OAS}    A:\n      $ref: 'https://example.com/x.yaml'\n`), exit: 2, says: 'is not local' },
   { input: 'external $ref cycle', ...specCase(`${OAS}    A:\n      $ref: './b.yaml'\n`, { 'api/b.yaml': "$ref: './c.yaml'\n", 'api/c.yaml': "$ref: './b.yaml'\n" }), exit: 2, says: '$ref cycle with no schema' },
   { input: 'internal $ref cycle', ...specCase(`${OAS}    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n`), exit: 2, says: '$ref cycle with no schema' },
+  { input: 'OpenAPI file that is a YAML alias bomb', ...specCase(`${OAS}    A: {type: object}\n${aliasBomb('x-bomb', 10)}`), exit: 2, says: 'api/openapi.yaml:9: its YAML aliases expand past 100 nodes' },
   // migration plans
   { input: 'plan file missing', run: (dir) => loadPlan(join(dir, 'repo', 'none.yaml')), exit: 2, says: 'cannot read the migration plan (ENOENT)' },
   { input: 'plan empty', ...PLAN(''), exit: 2, says: 'needs `items:`' },
@@ -161,6 +170,7 @@ const CASES: Case[] = [
   { input: 'CSV plan without space column', ...PLAN('source\n./a\n', 'plan.csv'), exit: 2, says: 'no "space" column' },
   { input: 'CSV plan unknown column', ...PLAN('source,space,colour\n./a,s,red\n', 'plan.csv'), exit: 2, says: 'unknown column "colour"' },
   { input: 'CSV plan row with extra cells', ...PLAN('source,space\n./a,s,extra\n', 'plan.csv'), exit: 2, says: 'has 3 cells' },
+  { input: 'plan that is a YAML alias bomb', ...PLAN(`items:\n  - {source: ./a, space: s}\n${aliasBomb('bomb', 10)}`), exit: 2, says: 'plan.yaml:5: its YAML aliases expand past 100 nodes' },
   // state file
   {
     input: 'corrupt .docsync/state.json',
@@ -178,6 +188,7 @@ const CASES: Case[] = [
   },
   // site manifest
   { input: 'site manifest not valid YAML', files: { 'docs.yaml': 'site: [\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'not valid YAML' },
+  { input: 'site manifest that is a YAML alias bomb', files: { 'docs.yaml': `site:\n  title: Docs\n${aliasBomb('bomb', 10, '  ')}` }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:5: its YAML aliases expand past 100 nodes' },
   { input: 'site manifest missing', run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest' },
   // content
   { input: 'docs folder missing (worktree)', run: (dir) => new WorktreeSource(join(dir, 'repo', 'docs')).list(), exit: 2, says: 'does not exist' },

@@ -55,6 +55,26 @@ describe('parseGitbookConfig', () => {
     ]);
   });
 
+  it('warns about each unknown key, naming its line and the key it most likely meant, and reads the rest', () => {
+    const parsed = parseGitbookConfig('root: ./docs/\nstrcture:\n  readme: intro.md\nstructure:\n  sumary: toc.md\nfrobnicate: 1\n');
+    expect(parsed.config).toEqual({ root: 'docs', structure: { readme: 'README.md', summary: 'SUMMARY.md' }, redirects: {} });
+    expect(parsed.warnings).toEqual([
+      '.gitbook.yaml:2: unknown key "strcture" (did you mean `structure`?); GitBook reads root, structure, redirects here: ignored',
+      '.gitbook.yaml:6: unknown key "frobnicate"; GitBook reads root, structure, redirects here: ignored',
+      '.gitbook.yaml:5: unknown key "structure.sumary" (did you mean `summary`?); GitBook reads readme, summary here: ignored',
+    ]);
+  });
+
+  it('stops at YAML aliases that expand too far: one warning naming the file and line, and the defaults', () => {
+    const lines = ['root: ./', 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 10; i++) lines.push(`l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(', ')}]`);
+    const parsed = parseGitbookConfig(`${lines.join('\n')}\n`);
+    expect(parsed.config).toEqual(DEFAULT_GITBOOK_CONFIG);
+    expect(parsed.warnings).toEqual([
+      '.gitbook.yaml:3: its YAML aliases expand past 100 nodes each (nested aliases, a "billion laughs"); write the repeated values out; using defaults',
+    ]);
+  });
+
   it('warns when the top level is not a mapping', () => {
     const parsed = parseGitbookConfig('- just\n- a list\n');
     expect(parsed.config).toEqual(DEFAULT_GITBOOK_CONFIG);
