@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { configData, parseYamlDocument } from './parse-yaml-document.js';
 import { MissingTokenError } from './missing-token-error.js';
+import { findPlaceholders } from './find-placeholders.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
 import { interpolateEnv } from './interpolate-env.js';
@@ -59,6 +60,10 @@ export async function loadConfig(
     ENV_OVERRIDES.find((o) => !!env[o.variable]?.trim() && o.path[0] === at[0] && o.path[1] === at[1])?.variable;
   for (const { path: at, variable } of missing.filter((m) => !overridden(m.path))) {
     issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
+  }
+  // Sent as they are, an init placeholder is a 404 (a space) or a dry run that "would publish" (a spec).
+  for (const { path: at, placeholder } of findPlaceholders(raw)) {
+    issues.push({ message: `${placeholder} is a placeholder written by \`docsync init\`; put the real id here`, line: lineOf(document, lines, at), field: at.join('.') });
   }
   for (const unknown of findUnknownKeys(DocsyncConfigSchema, raw)) {
     const hint = unknown.suggestion === undefined ? 'remove it' : `did you mean \`${unknown.suggestion}\`?`;

@@ -30,6 +30,11 @@ export class ReadScope {
     return new ReadScope(roots);
   }
 
+  /** The scope of `roots` as another scope lists them (one handed to a worker thread). */
+  static ofRoots(roots: readonly string[]): ReadScope {
+    return new ReadScope([...roots]);
+  }
+
   locate(path: string): ScopedPath {
     const real = realPath(resolve(path));
     return { real, inside: this.roots.some((root) => contains(root, real)) };

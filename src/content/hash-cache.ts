@@ -20,17 +20,21 @@ export interface CachedFile {
   readonly page?: PageMeta;
 }
 
-const CACHE_VERSION = 2; // bump when parsing changes what `page` holds, or the file's layout
+const CACHE_VERSION = 3; // bump when parsing changes what `page` holds, or the file's layout
 
+/** Every field of {@link PageMeta}: one left out is dropped on load, and a warm read sees another page. */
 const pageSchema = z.object({
   heading: z.string().optional(),
   description: z.string().optional(),
   icon: z.string().optional(),
   hidden: z.boolean().optional(),
   layout: z.record(z.string(), z.unknown()).optional(),
+  cover: z.string().optional(),
+  coverY: z.number().optional(),
   refs: z.array(z.object({ target: z.string(), line: z.number(), image: z.boolean() })),
   notes: z.array(z.object({ line: z.number(), message: z.string() })),
-});
+  binary: z.literal(true).optional(),
+}) satisfies z.ZodType<PageMeta>;
 const entrySchema = z.object({
   token: z.string(),
   size: z.number(),

@@ -39,6 +39,15 @@ export class TreeIgnore {
   }
 
   /**
+   * The rule for a folder docsync wrote for itself (a space pulled for a migration, under `.docsync/`):
+   * only the folders above are skipped. The `.gitignore` of the repository around it, which ignores
+   * `.docsync/` as `docsync init` writes it, is not its rule.
+   */
+  static isolated(directory: string): TreeIgnore {
+    return new TreeIgnore('[]', path.resolve(directory), []);
+  }
+
+  /**
    * Whether `relative` (to the docs root, `/`-separated) is skipped. `isDirectory` undefined (a
    * watcher's candidate without stats) tries it both as a file and as a folder.
    */

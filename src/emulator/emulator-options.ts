@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { ContractNameSchema, type ContractName } from '../api/contracts/api-contract.js';
 
 /** How an emulator instance behaves. Every knob has a default that suits tests. */
 export const EmulatorOptionsSchema = z.object({
+  /**
+   * Which published version of the API to serve: `seed` (`@gitbook/api` 0.130.0) or `current`
+   * (0.202.0). Each mode serves exactly its document's operations; the others answer 404. Default:
+   * the fixture's `contract`, else `seed`.
+   */
+  contract: ContractNameSchema.optional(),
   /** Port to listen on; 0 picks a free one. Default 0. */
   port: z.number().int().min(0).max(65535).default(0),
   /** Interface to bind. Default 127.0.0.1. */
@@ -23,11 +30,12 @@ export const EmulatorOptionsSchema = z.object({
   /** Delay between OpenAPI processing states, in ms. Default 50. */
   processingStepMs: z.number().int().min(0).default(50),
   /**
-   * Hold every `/v1` answer to the official response schema of its operation (`@gitbook/api`'s
+   * Hold every `/v1` answer to the official response schema of its operation (the `contract`'s
    * OpenAPI document, a development dependency): an answer that breaks it becomes a 500 naming the
    * operation and the violation, and is logged. Tests turn this on. Default false.
    */
   strict: z.boolean().default(false),
 });
-export type EmulatorOptions = z.infer<typeof EmulatorOptionsSchema>;
+/** The options in force: `contract` resolved against the fixture. */
+export type EmulatorOptions = z.infer<typeof EmulatorOptionsSchema> & { readonly contract: ContractName };
 export type EmulatorOptionsInput = z.input<typeof EmulatorOptionsSchema>;

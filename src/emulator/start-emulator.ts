@@ -16,6 +16,7 @@ import { describeViolations } from './contract/contract-violation.js';
 import { ResponseConformance, type OperationConformance } from './contract/response-conformance.js';
 import { silentLogger, type Logger } from '../logging/logger.js';
 import { registerFileDownloadRoute } from './routes/file-download-route.js';
+import { publishedOperation } from '../api/contracts/published-operation.js';
 
 export interface RunningEmulator {
   /** Base URL without `/v1`, e.g. `http://127.0.0.1:4010`. */
@@ -49,10 +50,11 @@ export interface EmulatorDeps {
 
 /** Starts an emulator of the Documentation Hosting Management API on loopback (by default). */
 export async function startEmulator(input: EmulatorOptionsInput = {}, deps: EmulatorDeps = {}): Promise<RunningEmulator> {
-  const options = EmulatorOptionsSchema.parse(input);
-  const conformance = options.strict ? new ResponseConformance(await ContractValidator.load()) : undefined;
+  const parsed = EmulatorOptionsSchema.parse(input);
+  const fixture = await loadFixture(parsed.fixtures);
+  const options: EmulatorOptions = { ...parsed, contract: parsed.contract ?? fixture.contract ?? 'seed' };
+  const conformance = options.strict ? new ResponseConformance(await ContractValidator.load(options.contract)) : undefined;
   const logger = deps.logger ?? silentLogger;
-  const fixture = await loadFixture(options.fixtures);
   const random = new Random(options.seed);
   const faultRandom = new Random(options.seed ^ 0x5bd1e995);
   const timers = new Set<NodeJS.Timeout>();
@@ -160,6 +162,10 @@ export async function startEmulator(input: EmulatorOptionsInput = {}, deps: Emul
   await app.register((v1, _opts, done) => {
     const define = routeDefiner(v1, ctx);
     registerAllRoutes((definition) => {
+      // Each mode serves exactly its document's operations: the others answer 404, as the live API does.
+      const published = publishedOperation(definition.method, templateOf(definition.url));
+      if (Object.keys(published).length === 0) throw new Error(`The emulator's route ${definition.method} ${definition.url} is in no published document.`);
+      if (published[options.contract] === undefined) return;
       routes.push({ method: definition.method, url: definition.url });
       define(definition);
     }, ctx);
@@ -195,6 +201,11 @@ export async function startEmulator(input: EmulatorOptionsInput = {}, deps: Emul
       await app.close();
     },
   };
+}
+
+/** `/v1/spaces/:spaceId/content/path/*` → `/spaces/{spaceId}/content/path/{}`. */
+function templateOf(url: string): string {
+  return url.replace(/^\/v1/, '').replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{}') || '/';
 }
 
 function freshState(fixture: Fixture, random: Random): EmulatorState {

@@ -3,6 +3,7 @@ import type { Redis } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { classifyError } from '../failure/classify-error.js';
 import { JobAbortedError } from './job-aborted-error.js';
+import { JOB_ATTEMPTS } from './bullmq-producer.js';
 import { jobBackoff } from './job-backoff.js';
 import { jobKinds, type JobCatalog, type JobSchemas } from './job-catalog.js';
 import type { Processor, ProcessorRegistry } from './processor.js';
@@ -89,6 +90,9 @@ export class BullmqConsumer<S extends JobSchemas> {
       concurrency: this.options.concurrency ?? 2,
       lockDuration: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
       stalledInterval: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      // A job stalls when its worker dies (kill -9, OOM, a lost machine): not the job's fault, so it
+      // runs again as long as a job may be attempted, where BullMQ's default fails it at the second.
+      maxStalledCount: JOB_ATTEMPTS,
       // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
       limiter: { max: 1_000, duration: 1_000 },
       settings: { backoffStrategy: jobBackoff() },

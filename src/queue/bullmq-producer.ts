@@ -4,9 +4,12 @@ import { JOB_BACKOFF_TYPE } from './job-backoff.js';
 import { jobKinds, parseJobData, type JobCatalog, type JobInput, type JobKind, type JobSchemas } from './job-catalog.js';
 import { queueName } from './queue-names.js';
 
+/** How many times a job is tried; a job whose worker died runs again as many times (bullmq-consumer.ts). */
+export const JOB_ATTEMPTS = 8;
+
 /** Retries with the retry policy's backoff (see job-backoff.ts); bounded history so Redis does not grow forever. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 8,
+  attempts: JOB_ATTEMPTS,
   backoff: { type: JOB_BACKOFF_TYPE },
   removeOnComplete: { count: 1_000, age: 24 * 3600 },
   removeOnFail: { count: 5_000, age: 7 * 24 * 3600 },

@@ -10,7 +10,9 @@ import { DeflatePool } from '../content/deflate-pool.js';
 import { createContentPreparer } from '../sync/prepare-content.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
 import { apiEndpoint, openApiClient } from './open-api-client.js';
+import { openSpecLoader } from './open-spec-loader.js';
 import { openStateStore } from './open-state-store.js';
+import type { SpecLoader } from '../specs/load-spec.js';
 import { type Download, UrlDownloader } from '../http/url-downloader.js';
 
 export interface Runtime {
@@ -20,6 +22,8 @@ export interface Runtime {
   /** HTTP for URLs outside the API (migration sources, files of pulled spaces). */
   download: Download;
   syncDeps: SyncSpaceDeps;
+  /** Reads and validates local specs (see {@link openSpecLoader}). */
+  loadSpec: SpecLoader;
   close(): Promise<void>;
 }
 
@@ -71,11 +75,13 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
   const { state, close: closeState } = opened;
   const deflater = new DeflatePool();
   const downloader = new UrlDownloader();
+  const specs = openSpecLoader(baseDir, { inThread: overrides.longLived });
   return {
     api,
     artifacts,
     state,
     download: downloader.download,
+    loadSpec: specs.load,
     syncDeps: {
       api,
       artifacts,
@@ -87,6 +93,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       await artifacts.close();
       await deflater.close();
       await downloader.close();
+      await specs.close();
       await api.close();
       await closeState();
     },

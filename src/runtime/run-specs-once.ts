@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import { SpecProcessingError } from '../specs/errors/spec-processing-error.js';
 import { SpecValidationError } from '../specs/errors/spec-validation-error.js';
+import type { SpecLoader } from '../specs/load-spec.js';
 import { publishSpec, type SpecPublishResult } from '../specs/publish-spec.js';
 import type { PollOptions } from '../specs/spec-poll-step.js';
 import { waitForSpec, type SpecWaitOutcome } from '../specs/wait-for-spec.js';
@@ -16,6 +17,8 @@ export interface RunSpecsOnceDeps {
   readonly api: { readonly openapi: Pick<OpenApiSpecsApi, 'get' | 'put' | 'getLatestContent'> };
   readonly state: StateStore;
   readonly logger: Logger;
+  /** Reads and validates a local spec. Default: `loadSpec`, uncached. */
+  readonly load?: SpecLoader;
   /** Replaces the real timer while waiting (tests). */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }

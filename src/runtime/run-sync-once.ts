@@ -93,7 +93,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     }
     // A preview never publishes specs: the platform's specs follow the main branch only.
     if (slugs.length > 0 && options.branch === undefined) {
-      const specRun = await runSpecsOnce({ api: runtime.api, state: runtime.state, logger }, loaded, { dryRun: options.dryRun, slugs });
+      const specRun = await runSpecsOnce({ api: runtime.api, state: runtime.state, logger, load: runtime.loadSpec }, loaded, { dryRun: options.dryRun, slugs });
       report.specs.push(...specRun.results);
       report.failures.push(...specRun.failures);
     }

@@ -29,6 +29,9 @@ export interface LoadedSpec {
   readonly sources: SpecSources;
 }
 
+/** Reads and validates a local spec: {@link loadSpec}, or the same behind a cache or in a worker thread. */
+export type SpecLoader = (file: string, scope?: ReadScope) => Promise<LoadedSpec>;
+
 /**
  * Reads, validates (with swagger-parser's `validate`) and bundles a local OpenAPI (3.0, 3.1) or Swagger 2.0 file.
  * Local `$ref`s to other files are bundled into one document (YAML if the root is YAML, else

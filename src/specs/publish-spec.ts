@@ -7,7 +7,7 @@ import type { SpecTarget } from '../config/spec-target-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
 import { liveSourceHash } from './live-source-hash.js';
-import { loadSpec, type LoadedSpec } from './load-spec.js';
+import { loadSpec, type SpecLoader } from './load-spec.js';
 import { planSpecPublish, type SpecPublishPlan } from './plan-spec-publish.js';
 import { sourcesUnchanged, type SpecSources } from './spec-fingerprint.js';
 import { specHash } from './spec-hash.js';
@@ -24,7 +24,7 @@ export interface PublishSpecDeps {
   /** Folders the spec's `$ref`s may reach; default: the repository holding the spec. */
   readonly scope?: ReadScope;
   /** Default {@link loadSpec}. */
-  readonly load?: (file: string, scope?: ReadScope) => Promise<LoadedSpec>;
+  readonly load?: SpecLoader;
   /** Default `() => new Date()`. */
   readonly clock?: () => Date;
 }

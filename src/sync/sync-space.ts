@@ -279,7 +279,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
           createdEmpty = undefined;
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
           const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
-          if (!landed.ok) throw new ImportVerificationError(into.changeRequest === undefined ? `space ${target.spaceId}` : `change request #${requireCr(cr).number}`, landed);
+          if (!landed.ok) {
+            const destination = into.changeRequest === undefined ? { kind: 'space' as const, spaceId: target.spaceId } : { kind: 'change-request' as const, number: requireCr(cr).number };
+            throw new ImportVerificationError(destination, landed);
+          }
           // Where workers race, a paused one may have sent its import after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;

@@ -1,4 +1,5 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { CONTRACT_NAMES, type ContractName } from '../../api/contracts/api-contract.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 function parseRate(value: string): number {
@@ -30,6 +31,7 @@ function parseNumber(min: number, max: number) {
 export function emulatorCommand(): Command {
   return new Command('emulator')
     .description('serve an in-memory emulator of the Documentation Hosting Management API')
+    .addOption(new Option('--contract <name>', 'API version to serve: seed (@gitbook/api 0.130.0) or current (0.202.0); default: the fixture\'s, else seed').choices(CONTRACT_NAMES))
     .option('--port <port>', 'port to listen on (0 picks a free one)', parseNumber(0, 65535), 4010)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--fixtures <file.yaml>', 'organizations, users, tokens, spaces and sites to start with')
@@ -38,11 +40,12 @@ export function emulatorCommand(): Command {
     .option('--latency <ms>', 'latency added to every request', parseNumber(0, 60_000), 0)
     .option('--seed <n>', 'seed for ids and faults, so a run repeats', parseNumber(-(2 ** 31), 2 ** 31), 1)
     .option('--import-limit <bytes>', 'largest archive a content import fetches (400 above), e.g. 100MiB', parseBytes, 100 * 1024 * 1024)
-    .option('--strict', "hold every answer to the API's published response schema (needs the @gitbook/api dev dependency): a violation is logged and answered as a 500", false)
-    .action(async (options: { port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
+    .option('--strict', "hold every answer to the API's published response schema (needs the @gitbook/api dev dependencies): a violation is logged and answered as a 500", false)
+    .action(async (options: { contract?: ContractName; port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
       const { createLogger } = await import('../../logging/logger.js');
       const emulator = await startEmulator({
+        contract: options.contract,
         port: options.port,
         host: options.host,
         fixtures: options.fixtures,
@@ -53,7 +56,7 @@ export function emulatorCommand(): Command {
         importLimit: options.importLimit,
         strict: options.strict,
       }, { logger: createLogger() });
-      process.stdout.write(`docsync emulator listening on ${emulator.url}\n`);
+      process.stdout.write(`docsync emulator listening on ${emulator.url} (contract: ${emulator.options.contract})\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
       if (options.strict) process.stdout.write(`  strict: answers checked against the published schema, counts at ${emulator.url}/_emulator/conformance\n`);
       await waitForSignal();

@@ -75,12 +75,13 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): P
 /** `docsync spec publish`: validate, publish what changed, optionally wait. Returns the exit code. */
 export async function specPublishAction(slugs: string[], flags: SpecPublishFlags, io: SpecIo = {}): Promise<number> {
   const ctx = await openContext(flags, io);
-  const { runSpecsOnce } = await import('../../runtime/run-specs-once.js');
+  const [{ runSpecsOnce }, { openSpecLoader }] = await Promise.all([import('../../runtime/run-specs-once.js'), import('../../runtime/open-spec-loader.js')]);
   const write = io.stdout ?? ((text: string) => process.stdout.write(text));
   try {
     if (!ctx.loaded || !ctx.state) return EXIT.config;
     const dryRun = flags.dryRun ?? false;
-    const report = await runSpecsOnce({ api: ctx.api, state: ctx.state, logger: ctx.logger, sleep: io.sleep }, ctx.loaded, {
+    const { load } = openSpecLoader(ctx.loaded.baseDir);
+    const report = await runSpecsOnce({ api: ctx.api, state: ctx.state, logger: ctx.logger, load, sleep: io.sleep }, ctx.loaded, {
       dryRun,
       wait: flags.wait ?? false,
       force: flags.force ?? false,

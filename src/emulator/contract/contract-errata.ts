@@ -1,6 +1,7 @@
+import type { ContractName } from '../../api/contracts/api-contract.js';
 import type { OpenApiDocument, OpenApiSchema } from './openapi-document.js';
 
-/** One known defect of the official document, corrected before anything is checked against it. */
+/** One known defect of an official document, corrected before anything is checked against it. */
 interface Erratum {
   readonly what: string;
   readonly why: string;
@@ -13,44 +14,49 @@ function schemaAt(document: OpenApiDocument, name: string): OpenApiSchema {
   return schema;
 }
 
+const MISSPELLED_ORGANIZATIONS: Erratum = {
+  what: 'getOrganizationsForEmailDomain requires "organizaitons"',
+  why: 'a misspelling of the property it declares, "organizations"',
+  fix: (document) => {
+    const schema = document.paths['/email-domains/{emailDomain}/orgs']?.get?.responses['200']?.content?.['application/json']?.schema;
+    if (schema?.required === undefined) throw new Error('The official document no longer has the misspelled "organizaitons": drop this erratum.');
+    schema.required = ['organizations'];
+  },
+};
+
+const CLOSED_EMPTY_DOCUMENT: Erratum = {
+  what: 'the "Empty" branch of Document forbids every property',
+  why: 'Document is combined with allOf into each page, so `additionalProperties: false` rejects the page’s own fields; it means "neither markdown nor document"',
+  fix: (document) => {
+    const empty = (schemaAt(document, 'Document').oneOf as OpenApiSchema[] | undefined)?.find((branch) => branch.title === 'Empty');
+    if (empty === undefined) throw new Error('The official Document schema has no "Empty" branch: drop this erratum.');
+    delete empty.additionalProperties;
+    empty.not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
+  },
+};
+
+const SAML_PROVIDER_REQUIRES_SETTINGS: Erratum = {
+  what: 'OrganizationSAMLProvider requires entityID, certificate and ssoURL',
+  why: 'createOrganizationSAMLProvider requires only a label, so a provider exists without them until they are set',
+  fix: (document) => {
+    const provider = schemaAt(document, 'OrganizationSAMLProvider');
+    provider.required = (provider.required as string[]).filter((name) => !['entityID', 'certificate', 'ssoURL'].includes(name));
+  },
+};
+
 /**
- * Defects of `@gitbook/api` 0.130.0's document that make answers the API must give impossible to
- * validate. Each is listed in the README; review them when the pinned version changes (a fix whose
- * target is gone throws).
+ * Defects of each pinned document that make answers the API must give impossible to validate.
+ * Each is listed in the README; review them when a pinned version changes (a fix whose target is
+ * gone throws).
  */
-export const CONTRACT_ERRATA: readonly Erratum[] = [
-  {
-    what: 'getOrganizationsForEmailDomain requires "organizaitons"',
-    why: 'a misspelling of the property it declares, "organizations"',
-    fix: (document) => {
-      const schema = document.paths['/email-domains/{emailDomain}/orgs']?.get?.responses['200']?.content?.['application/json']?.schema;
-      if (schema?.required === undefined) throw new Error('The official document no longer has the misspelled "organizaitons": drop this erratum.');
-      schema.required = ['organizations'];
-    },
-  },
-  {
-    what: 'the "Empty" branch of Document forbids every property',
-    why: 'Document is combined with allOf into each page, so `additionalProperties: false` rejects the page’s own fields; it means "neither markdown nor document"',
-    fix: (document) => {
-      const empty = (schemaAt(document, 'Document').oneOf as OpenApiSchema[] | undefined)?.find((branch) => branch.title === 'Empty');
-      if (empty === undefined) throw new Error('The official Document schema has no "Empty" branch: drop this erratum.');
-      delete empty.additionalProperties;
-      empty.not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
-    },
-  },
-  {
-    what: 'OrganizationSAMLProvider requires entityID, certificate and ssoURL',
-    why: 'createOrganizationSAMLProvider requires only a label, so a provider exists without them until they are set',
-    fix: (document) => {
-      const provider = schemaAt(document, 'OrganizationSAMLProvider');
-      provider.required = (provider.required as string[]).filter((name) => !['entityID', 'certificate', 'ssoURL'].includes(name));
-    },
-  },
-];
+export const CONTRACT_ERRATA: Readonly<Record<ContractName, readonly Erratum[]>> = {
+  seed: [MISSPELLED_ORGANIZATIONS, CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS],
+  current: [CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS],
+};
 
 /** A corrected copy of `document`; the original is left as loaded. */
-export function applyErrata(document: OpenApiDocument): OpenApiDocument {
+export function applyErrata(document: OpenApiDocument, contract: ContractName): OpenApiDocument {
   const corrected = structuredClone(document);
-  for (const erratum of CONTRACT_ERRATA) erratum.fix(corrected);
+  for (const erratum of CONTRACT_ERRATA[contract]) erratum.fix(corrected);
   return corrected;
 }

@@ -1,12 +1,14 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContractOperation } from './contract-operation.js';
 import type { ContractViolation } from './contract-violation.js';
 import { loadContract } from './load-contract.js';
 import type { OpenApiDocument, OpenApiResponse, OpenApiSchema } from './openapi-document.js';
 import { OperationIndex } from './operation-index.js';
-import { toJsonSchema } from './to-json-schema.js';
+import { dialectOf, toJsonSchema, type SchemaDialect } from './to-json-schema.js';
 import { applyErrata } from './contract-errata.js';
+import type { ContractName } from '../../api/contracts/api-contract.js';
 
 const DOCUMENT_ID = 'https://api.gitbook.com/openapi.json';
 const JSON_TYPE = 'application/json';
@@ -30,34 +32,41 @@ function errorSchema(status: number): OpenApiSchema {
 }
 
 /**
- * Checks request and response bodies against the official OpenAPI document, with its known
- * defects corrected (contract-errata.ts). Validators are
- * compiled on first use per operation and status, and cached.
+ * Checks request and response bodies against an official OpenAPI document (3.0 or 3.1), with its
+ * known defects corrected (contract-errata.ts). Validators are compiled on first use per
+ * operation and status, and cached.
  */
 export class ContractValidator {
   readonly operations: OperationIndex;
-  private readonly ajv: Ajv;
+  private readonly ajv: Ajv | Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly bySchema = new WeakMap<OpenApiSchema, ValidateFunction>();
 
   private readonly document: OpenApiDocument;
+  private readonly dialect: SchemaDialect;
 
-  /** `official` is corrected by the errata of contract-errata.ts first. */
-  constructor(official: OpenApiDocument) {
-    const document = applyErrata(official);
+  /** `official` is the document of `contract`, corrected by that contract's errata first. */
+  constructor(
+    official: OpenApiDocument,
+    readonly contract: ContractName,
+  ) {
+    const document = applyErrata(official, contract);
     this.document = document;
+    this.dialect = dialectOf(document.openapi);
     this.operations = new OperationIndex(document);
-    this.ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false });
+    const options = { allErrors: true, strict: true, strictRequired: false, strictTypes: false };
+    // 3.1's schemas are JSON Schema 2020-12; 3.0's are closer to draft 7 than to anything newer.
+    this.ajv = this.dialect === '3.1' ? new Ajv2020(options) : new Ajv(options);
     addFormats.default(this.ajv);
     // The document's own formats: free text with a length bound the schema already states.
     this.ajv.addFormat('emoji', true).addFormat('icon', true);
-    this.ajv.addKeyword('example').addKeyword('x-typescript');
-    this.ajv.addSchema({ $id: DOCUMENT_ID, definitions: toJsonSchema(document.components.schemas, DOCUMENT_ID) });
+    this.ajv.addKeyword('example').addKeyword('x-typescript').addKeyword('x-internal');
+    this.ajv.addSchema({ $id: DOCUMENT_ID, definitions: this.toJsonSchema(document.components.schemas) });
   }
 
-  /** Loads the installed document; throws ContractUnavailableError without it. */
-  static async load(): Promise<ContractValidator> {
-    return new ContractValidator(await loadContract());
+  /** Loads the installed document of `contract`; throws ContractUnavailableError without it. */
+  static async load(contract: ContractName = 'seed'): Promise<ContractValidator> {
+    return new ContractValidator(await loadContract(contract), contract);
   }
 
 
@@ -84,10 +93,14 @@ export class ContractValidator {
   checkSchema(schema: OpenApiSchema, value: unknown): ContractViolation[] {
     let validate = this.bySchema.get(schema);
     if (validate === undefined) {
-      validate = this.ajv.compile(toJsonSchema(schema, DOCUMENT_ID) as OpenApiSchema);
+      validate = this.ajv.compile(this.toJsonSchema(schema) as OpenApiSchema);
       this.bySchema.set(schema, validate);
     }
     return validate(value) ? [] : (validate.errors ?? []).map(toViolation);
+  }
+
+  private toJsonSchema(schema: unknown): unknown {
+    return toJsonSchema(schema, DOCUMENT_ID, this.dialect);
   }
 
   private declaredResponse(operation: ContractOperation, status: number): OpenApiResponse | undefined {
@@ -100,7 +113,7 @@ export class ContractValidator {
   private run(key: string, schema: () => OpenApiSchema, body: unknown): ContractViolation[] {
     let validate = this.compiled.get(key);
     if (validate === undefined) {
-      validate = this.ajv.compile(toJsonSchema(schema(), DOCUMENT_ID) as OpenApiSchema);
+      validate = this.ajv.compile(this.toJsonSchema(schema()) as OpenApiSchema);
       this.compiled.set(key, validate);
     }
     if (validate(body)) return [];

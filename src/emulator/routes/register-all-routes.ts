@@ -19,6 +19,7 @@ import { openapiRoutes } from './openapi-routes.js';
 import { spaceRoutes } from './space-routes.js';
 import { gitImportRoutes } from './git-import-routes.js';
 import { changeRequestChangesRoute } from './change-request-changes-route.js';
+import { changeRequestContentRoute } from './change-request-content-route.js';
 import { changeRequestReviewRoutes } from './change-request-review-routes.js';
 import { systemRoutes } from './system-routes.js';
 
@@ -40,6 +41,7 @@ export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): vo
   changeRequestRoutes(define, ctx);
   changeRequestReviewRoutes(define, ctx);
   changeRequestChangesRoute(define, ctx);
+  changeRequestContentRoute(define, ctx);
   contentRoutes(define, ctx);
   gitImportRoutes(define, ctx);
   searchRoutes(define, ctx);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { NotFoundError } from '../../api/errors/not-found-error.js';
 import { PermissionError } from '../../api/errors/permission-error.js';
 import type { Page } from '../../api/schemas/content.js';
+import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { pullSpace } from '../../sync/pull/pull-space.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
@@ -35,8 +36,8 @@ export async function resolveSpaceSource(spaceId: string, deps: ResolveDeps): Pr
     async prepare() {
       await dispose();
       await mkdir(deps.tempDir, { recursive: true });
-      const pulled = await pullSpace({ api: deps.api, logger: deps.logger, download: deps.download }, { spaceId, directory });
-      const bundle = await bundleSnapshot(pulled.snapshot, new WorktreeSource(directory));
+      const pulled = await pullSpace({ api: deps.api, logger: deps.logger, download: deps.download }, { spaceId, directory, isolated: true });
+      const bundle = await bundleSnapshot(pulled.snapshot, new WorktreeSource(directory, { ignore: TreeIgnore.isolated(directory) }));
       return {
         payload: { type: 'bundle', bytes: bundle.bytes, name: 'space.zip' },
         expectation: { kind: 'exact', pages: bundle.pages },

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { OPENAPI_SLUG_PATTERN } from '../../api/schemas/openapi.js';
+import { PLACEHOLDER_PREFIX } from '../../config/find-placeholders.js';
 import type { DetectedProject } from './detect-project.js';
 
 /** Placeholders the user must replace; `docsync init` names them in its next steps. */
-export const SPACE_ID_PLACEHOLDER = 'REPLACE_WITH_SPACE_ID';
-export const ORGANIZATION_ID_PLACEHOLDER = 'REPLACE_WITH_ORGANIZATION_ID';
+export const SPACE_ID_PLACEHOLDER = `${PLACEHOLDER_PREFIX}SPACE_ID`;
+export const ORGANIZATION_ID_PLACEHOLDER = `${PLACEHOLDER_PREFIX}ORGANIZATION_ID`;
 
 /** Where editors find the schema when docsync is installed in the project. */
 export const DEFAULT_SCHEMA_REF = './node_modules/docsync/config/docsync.schema.json';

@@ -8,6 +8,7 @@ import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { formatGitbookConfig, parseGitbookConfig, type GitbookConfig } from '../../content/gitbook-config.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
+import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
@@ -31,6 +32,11 @@ export interface PullSpaceOptions {
   force?: boolean;
   /** Page reads and downloads in flight at once. Default 8. */
   concurrency?: number;
+  /**
+   * The folder is docsync's own scratch space, not part of the repository around it: read back
+   * without that repository's `.gitignore` (see {@link TreeIgnore.isolated}). Default false.
+   */
+  isolated?: boolean;
   /** Keep git paths outside the docs layout (dot-folders, `docsync.yaml`). Default false. */
   anyPath?: boolean;
 }
@@ -125,7 +131,7 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     written.push(relative);
   }
 
-  const snapshot = await readDocsRepo(new WorktreeSource(directory));
+  const snapshot = await readDocsRepo(new WorktreeSource(directory, options.isolated === true ? { ignore: TreeIgnore.isolated(directory) } : {}));
   warnings.push(...snapshot.warnings);
   return {
     directory,

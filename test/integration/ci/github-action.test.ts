@@ -126,7 +126,7 @@ describe('the GitHub Action (action.yml)', () => {
       const env = { DOCSYNC_ENDPOINT: emulator.url };
 
       const first = await runActionStep(meta, { token: 'emulator-admin' }, dir, env);
-      expect(first.code).toBe(0);
+      expect(first).toExitWith(0);
       expect(first.outputs.status).toBe('synced');
       expect(Number(first.outputs.writes)).toBeGreaterThan(0);
       expect(first.outputs['change-request-url']).toMatch(/^https?:\/\/\S+/);
@@ -136,7 +136,7 @@ describe('the GitHub Action (action.yml)', () => {
       expect(first.stdout).not.toContain('emulator-admin');
 
       const second = await runActionStep(meta, { token: 'emulator-admin' }, dir, env);
-      expect(second.code).toBe(0);
+      expect(second).toExitWith(0);
       expect(second.outputs).toMatchObject({ status: 'unchanged', writes: '0' });
     });
 
@@ -144,7 +144,7 @@ describe('the GitHub Action (action.yml)', () => {
       const meta = await metadata();
       const dir = await mkdtemp(join(tmpdir(), 'docsync-action-'));
       const result = await runActionStep(meta, { token: 'emulator-admin', command: 'publish everything' }, dir, {});
-      expect(result.code).toBe(2);
+      expect(result).toExitWith(2);
       expect(result.stdout).toContain("::error title=docsync::input 'command' must be sync, spec publish or site apply");
     });
 
@@ -153,7 +153,7 @@ describe('the GitHub Action (action.yml)', () => {
       const { dir } = await exampleWorkspace();
       await writeFile(join(dir, 'docsync.yaml'), 'spaces:\n  - name: docs\n    directory: docs\n    spaceId: space-docs\n');
       const result = await runActionStep(meta, { token: 'emulator-admin', 'dry-run': 'true' }, dir, { DOCSYNC_ENDPOINT: emulator.url });
-      expect(result.code).toBe(0);
+      expect(result).toExitWith(0);
       expect(result.outputs).toMatchObject({ status: 'planned', writes: '0' });
     });
   });

@@ -60,7 +60,7 @@ describe('sync --once under GitHub Actions', () => {
     commit();
 
     const first = await step(dir);
-    expect(first.code).toBe(0);
+    expect(first).toExitWith(0);
     expect(first.output).toMatch(/^change-request-url=\S+\nstatus=synced\nwrites=\d+\n$/);
     expect(first.summary).toContain('| outcome | created |');
     expect(first.summary).toMatch(/\| change request \| \[#\d+\]\(\S+\) \|/);
@@ -74,7 +74,7 @@ describe('sync --once under GitHub Actions', () => {
     await rm(join(dir, 'site/content/old.md'));
     commit();
     const second = await step(dir);
-    expect(second.code).toBe(0);
+    expect(second).toExitWith(0);
     expect(second.summary).toContain('| outcome | updated |');
     expect(second.summary).toContain('| added: 1 | Upgrade (`upgrade.md`) |');
     expect(second.summary).toContain('| changed: 1 | Install the CLI (`install.md`) |');

@@ -9,7 +9,7 @@ describe('docsync demo', () => {
     // As the README's first command runs it: no account, no Redis, no configuration.
     const run = await runDocsync(['demo'], await makeTempDir('docsync-demo-'));
     expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    expect(run).toExitWith(0);
     expect(run.stdout).toMatch(/^merged\s+example-docs\s+27 pages/m);
     expect(run.stdout).toMatch(/What the space now holds: 27 pages in \d+ groups?/);
     expect(run.stdout).toContain('Quickstart');

@@ -28,7 +28,7 @@ describe('--json on failure: stdout holds one JSON document', () => {
   it('for a bad configuration: the error, its exit code, file and line', async () => {
     const dir = await repo(`${SPACE}    bogus: 1\n`);
     const run = await docsync(['sync', '--once', '--json'], dir, { DOCSYNC_TOKEN: 'gb_api_some_token_1' });
-    expect(run.code).toBe(2);
+    expect(run).toExitWith(2);
     expect(onlyDocument(run)).toEqual({
       error: { code: 'E_CONFIG', message: expect.stringContaining('spaces.0.bogus: unknown setting'), exitCode: 2, file: join(dir, 'docsync.yaml'), line: 5 },
     });
@@ -37,14 +37,14 @@ describe('--json on failure: stdout holds one JSON document', () => {
   it('for a command line commander refuses', async () => {
     const dir = await repo(SPACE);
     const run = await docsync(['sync', '--once', '--json', '--bogus'], dir);
-    expect(run.code).toBe(2);
+    expect(run).toExitWith(2);
     expect(onlyDocument(run)).toEqual({ error: { code: 'commander.unknownOption', message: "unknown option '--bogus'", exitCode: 2, file: null, line: null } });
   });
 
   it('for a bad migration plan, with the plan’s file and line', async () => {
     const dir = await repo(SPACE, { 'plan.yaml': 'items:\n  - source: ./docs\n    space: sp1\n  - source: ./docs\n' });
     const run = await docsync(['migrate', 'plan.yaml', '--json'], dir);
-    expect(run.code).toBe(2);
+    expect(run).toExitWith(2);
     const { error } = onlyDocument(run);
     expect(error).toMatchObject({ code: 'E_CONFIG', exitCode: 2, file: join(dir, 'plan.yaml') });
     expect(error.line).toBeGreaterThanOrEqual(4);
@@ -53,7 +53,7 @@ describe('--json on failure: stdout holds one JSON document', () => {
   it('for a token variable that is not set: exit 3, as for a token the API refuses', async () => {
     const dir = await repo(`${SPACE}api:\n  token: \${UNSET_DOCS_TOKEN}\n`);
     const run = await docsync(['sync', '--once', '--json'], dir);
-    expect(run.code).toBe(3);
+    expect(run).toExitWith(3);
     expect(onlyDocument(run)).toEqual({
       error: { code: 'E_TOKEN_MISSING', message: expect.stringContaining('UNSET_DOCS_TOKEN is not set'), exitCode: 3, file: join(dir, 'docsync.yaml'), line: 6 },
     });
@@ -64,13 +64,13 @@ describe('--json on failure: stdout holds one JSON document', () => {
     const endpoint = `http://127.0.0.1:${await freePort()}`;
     const env = { DOCSYNC_ENDPOINT: endpoint, DOCSYNC_TOKEN: 'gb_api_some_token_1' };
     const sync = await docsync(['sync', '--once', '--json'], dir, env);
-    expect(sync.code).toBe(5);
+    expect(sync).toExitWith(5);
     const report = onlyDocument(sync);
     expect(report.error).toMatchObject({ code: 'E_API_NETWORK', exitCode: 5, message: expect.stringContaining('could not reach') });
     expect(report.failures).toHaveLength(1);
 
     const pull = await docsync(['pull', 'sp1', 'out', '--json'], dir, env);
-    expect(pull.code).toBe(5);
+    expect(pull).toExitWith(5);
     expect(onlyDocument(pull).error).toMatchObject({ code: 'E_API_NETWORK', exitCode: 5, file: null, line: null });
   });
 });

@@ -49,6 +49,6 @@ describe('the bundled CLI validates specs as the library does', () => {
       'circular-swagger': 'valid',
       valid: 'valid',
     });
-    expect(run.code).toBe(2);
+    expect(run).toExitWith(2);
   });
 });

@@ -21,7 +21,7 @@ describe('docsync sync --once in a terminal', () => {
     await writeFile(join(dir, 'docsync.yaml'), `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: space-docs\n`);
     const { PATH, HOME } = process.env;
     const run = await runInTerminal([CLI, 'sync', '--once', '--dry-run'], { cwd: dir, env: { PATH, HOME, TERM: 'xterm', DOCSYNC_TOKEN: 'emulator-admin' } });
-    expect(run.code).toBe(0);
+    expect(run).toExitWith(0);
     const screen = terminalScreen(run.raw);
     const plan = screen.filter((line) => line.includes('DRY-RUN: would'));
     expect(plan.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocsRepo, type GeneratedDocsRepo } from '../../../bench/generate-docs-repo.js';
-import { HashCache, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { HashCache, readDocsRepo, WorktreeSource, type PageMeta } from '../../../src/content/index.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let repo: string;
@@ -52,13 +52,13 @@ describe('HashCache on a 2,000-page repo', () => {
   it('starts empty from a damaged or foreign cache file, and saves atomically', async () => {
     const dir = await makeTempDir();
     const file = path.join(dir, 'cache.json');
-    await writeFile(file, '{"version": 2}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {');
+    await writeFile(file, '{"version": 3}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {');
     const damaged = await HashCache.load(file);
     expect(damaged.size).toBe(0);
     expect(damaged.loadNote).toMatch(/cache\.json:3 is not valid JSON/);
     await writeFile(file, '{"version": 999}\n');
     expect((await HashCache.load(file)).loadNote).toMatch(/another docsync version/);
-    await writeFile(file, '{"version": 2}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {"token": "t"}]\n');
+    await writeFile(file, '{"version": 3}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {"token": "t"}]\n');
     const damagedEntry = await HashCache.load(file);
     expect(damagedEntry.size).toBe(0);
     expect(damagedEntry.loadNote).toMatch(/damaged/);
@@ -69,6 +69,27 @@ describe('HashCache on a 2,000-page repo', () => {
     await damaged.save();
     expect(await readdir(dir)).toEqual(['cache.json']); // no temp file left behind
     expect((await HashCache.load(file)).size).toBe(files.length);
+  });
+
+  it('keeps every field of a page\'s metadata across a save and a load (a binary page stays one)', async () => {
+    const file = path.join(await makeTempDir(), 'cache.json');
+    const cache = await HashCache.load(file);
+    const page: PageMeta = {
+      heading: 'Title',
+      description: 'About it',
+      icon: 'rocket',
+      hidden: true,
+      layout: { title: { visible: false } },
+      cover: '.gitbook/assets/cover.png',
+      coverY: -12,
+      refs: [{ target: '.gitbook/assets/cover.png', line: 1, image: true }],
+      notes: [{ line: 2, message: 'a note' }],
+      binary: true,
+    };
+    expect(Object.keys(page).sort()).toEqual(['binary', 'cover', 'coverY', 'description', 'heading', 'hidden', 'icon', 'layout', 'notes', 'refs']);
+    cache.store('page.md', { token: 't1', size: 10, sha256: 'h', page });
+    await cache.save();
+    expect((await HashCache.load(file)).lookup('page.md', 't1')).toEqual({ token: 't1', size: 10, sha256: 'h', page });
   });
 
   it('prunes entries of files that are gone', async () => {

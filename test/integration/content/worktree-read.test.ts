@@ -51,7 +51,7 @@ describe('reading examples/docs from the worktree', () => {
     expect(installation).toMatchObject({
       path: 'getting-started/installation.md',
       label: 'Install docsync',
-      description: 'Install docsync with npm, or run it from a container.',
+      description: 'Install docsync from its git repository or a tarball, or run it from a container.',
     });
     const reconcile = snapshot.pages[2]!.pages[0]!.children[7]!.children[0]!;
     expect(reconcile.layout).toEqual({ title: { visible: true }, tableOfContents: { visible: true }, outline: { visible: false } });

@@ -3,9 +3,13 @@ import { loadContract } from '../../../src/emulator/contract/load-contract.js';
 import type { OpenApiSchema } from '../../../src/emulator/contract/openapi-document.js';
 import type { SchemaNode } from './schema-arbitrary.js';
 
-/** The live API's published OpenAPI document (`@gitbook/api`, pinned) and its validator. */
-export const officialDocument = await loadContract();
-export const contract = new ContractValidator(officialDocument);
+/** The seed's published OpenAPI document (`@gitbook/api` 0.130.0, pinned) and its validator. */
+export const officialDocument = await loadContract('seed');
+export const contract = new ContractValidator(officialDocument, 'seed');
+
+/** Today's published document (`@gitbook/api` 0.202.0, pinned) and its validator. */
+export const currentDocument = await loadContract('current');
+export const currentContract = new ContractValidator(currentDocument, 'current');
 
 /** One operation of the document, by method and template path, with its JSON bodies' schemas. */
 export interface OfficialOperation {

@@ -101,6 +101,42 @@ describe('docsync daemon under failure', () => {
     expect(job?.returnvalue).toMatchObject({ target: 'docs', outcome: 'updated', changeRequest: live[0]?.number });
   });
 
+  it('(d2) a job whose worker is killed twice runs again in a third worker instead of failing as stalled', async () => {
+    const { emulator, dir, docs } = await emulatorAndDocs(400);
+    const prefix = uniquePrefix('kill9-twice');
+    cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
+    const file = await writeDaemonConfig(emulator, dir, { redisUrl: testRedisUrl(), prefix, daemon: { lockDuration: '3s' } });
+    const producer = testProducer(prefix);
+    const queue = producer.queue('space-sync');
+    const jobId = await producer.enqueue('space-sync', { target: 'docs', reason: 'kill-9 twice test' });
+    expect(jobId).toBeDefined();
+
+    // Each worker is killed once it has started the job: the first, then the one that took it over.
+    for (const start of [1, 2]) {
+      const worker = spawnCli(['worker', '-c', file], dir);
+      cleanups.push(() => killCli(worker));
+      await until(`worker ${start} to start the job`, async () => {
+        const job = await queue.getJob(jobId!);
+        if (job?.failedReason) throw new Error(`the job failed: ${job.failedReason}`);
+        return (job?.attemptsStarted ?? 0) >= start && (await job?.getState()) === 'active';
+      });
+      worker.child.kill('SIGKILL');
+      expect(await worker.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    }
+
+    const third = spawnCli(['worker', '-c', file], dir);
+    cleanups.push(() => killCli(third));
+    await until('the job to complete in the third worker', async () => {
+      const state = await queue.getJobState(jobId!);
+      if (state === 'failed') throw new Error(`the job failed: ${(await queue.getJob(jobId!))?.failedReason ?? '?'}`);
+      return state === 'completed';
+    });
+    expect(await liveChangeRequests(emulator)).toHaveLength(1);
+    expect(changeRequestsCreated(emulator)).toBe(1);
+    await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'), 5_000);
+    // Three worker processes, each starting up, and two stalls noticed: longer than one test's default.
+  }, 120_000);
+
   it('(e) Redis restarted under a running daemon: the daemon recovers by itself, and edits during and after the outage sync', async () => {
     const redis = await startRedisServer();
     cleanups.push(() => redis.stop());

@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { ignoreStateFolder } from '../../../src/cli/ignore-state-folder.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { loadPlan } from '../../../src/migrate/load-plan.js';
 import type { ReportItem } from '../../../src/migrate/migration-report.js';
@@ -6,7 +10,7 @@ import { runIdFor } from '../../../src/migrate/run-id.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { changeRequestsIn, importsInto, runInlinePlan, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
+import { changeRequestsIn, importsInto, runInlinePlan, sourceSpace, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
 
 const ITEMS = 50;
 
@@ -68,6 +72,18 @@ describe('docsync migrate (inline, against the emulator)', () => {
     expect(report.api?.calls).toBeGreaterThan(ITEMS * 3);
     expect(events.filter((event) => event.type === 'item')).toHaveLength(ITEMS);
     expectOneImportEach(emulator, ITEMS);
+  });
+
+  it('migrates a space source in a repository whose .gitignore ignores .docsync/, as docsync init writes it', async () => {
+    emulator = await startMigrationEmulator(1);
+    const dir = await makeTempDir('docsync-migrate-');
+    expect(await ignoreStateFolder(dir)).toBe('created');
+    const file = path.join(dir, 'plan.yaml');
+    await writeFile(file, stringify({ items: [{ id: 'from-space', source: `space:${sourceSpace(0)}`, space: targetSpace(0), mode: 'direct' }] }));
+    const plan = await loadPlan(file);
+    const { report } = await runInlinePlan(emulator, dir, plan, runIdFor(plan));
+    expect(report.items).toEqual([expect.objectContaining({ id: 'from-space', status: 'done', verification: expect.objectContaining({ ok: true, basis: 'exact' }) })]);
+    expect(importsInto(emulator, targetSpace(0))).toBe(1);
   });
 
   it('completes with every item verified and none imported twice at a 10% fault rate and a tight rate limit', async () => {

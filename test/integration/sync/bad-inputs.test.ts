@@ -1,4 +1,5 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/failure/exit-codes.js';
@@ -57,6 +58,26 @@ describe('sync --once with bad inputs: one clear error, a distinct exit code, no
     expect(warnings).toMatch(/binary\.md: not text/);
     expect(warnings).toMatch(/huge\.md: page is 6\.0 MiB/);
     expect(report.results[0]?.pageCount).toBe(1);
+  });
+
+  it('a binary file under a .md name stays skipped on the next syncs of a git ref, with the hash cache warm', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    await writeFile(join(docs, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]));
+    await writeFile(join(docs, 'SUMMARY.md'), '# Summary\n\n* [Introduction](README.md)\n* [Binary](binary.md)\n');
+    const git = (...args: string[]): void => {
+      execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+    };
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'Docs with a binary page');
+    const config = configFor(emulator, dir, { source: 'HEAD', mode: 'direct' });
+    for (const run of ['cold', 'warm', 'warm and compared with the live content']) {
+      if (run.includes('compared')) await rm(join(dir, '.docsync', 'state.json'), { force: true });
+      const report = await syncOnce(config);
+      expect({ run, failures: report.failures }).toEqual({ run, failures: [] });
+      expect(report.results[0]?.warnings.join('\n')).toMatch(/binary\.md: not text/);
+      expect(report.results[0]?.pageCount).toBe(1);
+    }
   });
 
   it('a symlink loop in the docs folder neither hangs nor fails the sync', async () => {

@@ -89,7 +89,7 @@ describe('a merge or update that answers conflicts', () => {
       () => ({ code: 0, stdout: '' }),
       (error: unknown) => error as { code: number; stdout: string },
     );
-    expect(run.code).toBe(EXIT.failed);
+    expect(run).toExitWith(EXIT.failed);
     const out = JSON.parse(run.stdout);
     expect(out.results[0]).toMatchObject({ outcome: 'conflict', changeRequest: { number }, conflict: { operation: 'update-from-main' } });
     expect(out.failures[0].error).toContain(`change request #${number}`);

@@ -73,7 +73,7 @@ describe('sync verifies the live content after the import', () => {
     const merges = (): number => emulator.stats().routes.filter((r) => r.route.endsWith('/merge')).reduce((n, r) => n + r.count, 0);
     await expect(syncWith(dir, autoMerge, { tamper: withoutPage('getting-started/quickstart.md') })).rejects.toMatchObject({
       code: 'E_SYNC_VERIFY',
-      message: expect.stringMatching(/change request #1 did not land as bundled: expected 27 pages, found 26; missing getting-started\/quickstart\.md/),
+      message: expect.stringMatching(/change request #1 did not land as bundled: expected 27 pages, found 26; missing getting-started\/quickstart\.md\. Nothing was merged/),
     });
     expect(merges()).toBe(0);
     // Not empty: kept open for the next run, which reuses it.
@@ -88,8 +88,9 @@ describe('sync verifies the live content after the import', () => {
     const onlyAssets = (zip: Zip): Zip => Object.fromEntries(Object.entries(zip).filter(([name]) => !name.endsWith('.md') || name === 'SUMMARY.md'));
     await expect(syncWith(dir, { mode: 'direct' }, { tamper: onlyAssets })).rejects.toMatchObject({
       code: 'E_SYNC_VERIFY',
-      message: expect.stringMatching(/space space-docs did not land as bundled: expected 27 pages, found 0; missing/),
+      message: expect.stringMatching(/space space-docs did not land as bundled: expected 27 pages, found 0; missing .*\. The import already replaced the space's content/),
     });
+    await expect(syncWith(dir, { mode: 'direct' }, { tamper: onlyAssets })).rejects.toSatisfy((error: Error) => !error.message.includes('merged'));
   });
 
   it('archives the change request it opened when the import was refused, and the next run opens a fresh one', async () => {

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initAction } from '../../../src/cli/commands/init-command.js';
 import { loadConfig } from '../../../src/config/load-config.js';
+import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 import { readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
@@ -30,10 +31,17 @@ describe('docsync init', () => {
     expect(first.out.join('')).toContain('Next steps:');
 
     const file = join(dir, 'docsync.yaml');
+    // As written, its placeholders are refused before any request (exit 2), each named by line.
+    const unfilled = await loadConfig(file, { GITBOOK_TOKEN: 'secret-token' }).catch((e: unknown) => e);
+    expect(exitCodeFor(unfilled)).toBe(EXIT.config);
+    expect((unfilled as Error).message).toMatch(new RegExp(`^${file}:\\d+: spaces\\.0\\.spaceId: REPLACE_WITH_SPACE_ID is a placeholder`, 'm'));
+    expect((unfilled as Error).message).toMatch(new RegExp(`^${file}:\\d+: specs\\.0\\.organizationId: REPLACE_WITH_ORGANIZATION_ID is a placeholder`, 'm'));
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('REPLACE_WITH_SPACE_ID', 'space-docs').replace('REPLACE_WITH_ORGANIZATION_ID', 'org-emulator'));
     const loaded = await loadConfig(file, { GITBOOK_TOKEN: 'secret-token' });
     expect(loaded.config.api.token).toBe('secret-token');
-    expect(loaded.config.spaces).toMatchObject([{ name: 'docs', directory: './docs', spaceId: 'REPLACE_WITH_SPACE_ID', source: 'worktree' }]);
-    expect(loaded.config.specs).toEqual([{ slug: 'openapi', file: './api/openapi.yaml', organizationId: 'REPLACE_WITH_ORGANIZATION_ID' }]);
+    expect(loaded.config.spaces).toMatchObject([{ name: 'docs', directory: './docs', spaceId: 'space-docs', source: 'worktree' }]);
+    expect(loaded.config.specs).toEqual([{ slug: 'openapi', file: './api/openapi.yaml', organizationId: 'org-emulator' }]);
     // The directory it names is one the sync reader takes as is.
     const snapshot = await readDocsRepo(new WorktreeSource(join(dir, loaded.config.spaces[0]!.directory)));
     expect(snapshot.warnings).toEqual([]);

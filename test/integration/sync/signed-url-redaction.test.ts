@@ -54,8 +54,8 @@ describe('a signed bundle URL echoed by the API', () => {
 
     const human = await run(['sync', '--once', '--summary-file', 'summary.md'], dir, env);
     const json = await run(['sync', '--once', '--json'], dir, env);
-    expect(human.code).toBe(EXIT.api);
-    expect(json.code).toBe(EXIT.api);
+    expect(human).toExitWith(EXIT.api);
+    expect(json).toExitWith(EXIT.api);
 
     const written = [human.stdout, human.stderr, json.stdout, json.stderr, await readFile(stepSummary, 'utf8'), await readFile(join(dir, 'summary.md'), 'utf8')];
     // The emulator did echo it: its answer names the bundle URL, which arrives without its query.

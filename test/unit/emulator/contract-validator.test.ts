@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_CONTRACTS, CONTRACT_NAMES } from '../../../src/api/contracts/api-contract.js';
 import { ContractUnavailableError } from '../../../src/emulator/contract/contract-unavailable-error.js';
 import { ContractValidator } from '../../../src/emulator/contract/contract-validator.js';
 import { describeViolations } from '../../../src/emulator/contract/contract-violation.js';
@@ -93,8 +97,62 @@ describe('loading the contract', () => {
     const missing = (): string => {
       throw Object.assign(new Error("Cannot find module '@gitbook/api/spec/openapi.json'"), { code: 'MODULE_NOT_FOUND' });
     };
-    const failure = loadContract(missing);
+    const failure = loadContract('current', missing);
     await expect(failure).rejects.toBeInstanceOf(ContractUnavailableError);
-    await expect(failure).rejects.toThrow(/^The official API contract \(@gitbook\/api spec\/openapi.json\) is not installed: run `npm install --include=dev`[^\n]*$/);
+    await expect(failure).rejects.toThrow(
+      /^The current API contract \(gitbook-api-current spec\/openapi.json, @gitbook\/api 0.202.0\) is not installed: run `npm install --include=dev`[^\n]*$/,
+    );
+  });
+
+  it('pins each contract to the @gitbook/api release it names', async () => {
+    const require = createRequire(import.meta.url);
+    for (const name of CONTRACT_NAMES) {
+      const { packageName, version } = API_CONTRACTS[name];
+      const spec = require.resolve(`${packageName}/spec/openapi.json`);
+      const manifest = JSON.parse(await readFile(join(dirname(spec), '..', 'package.json'), 'utf8')) as { name: string; version: string };
+      expect(manifest).toMatchObject({ name: '@gitbook/api', version });
+    }
+    expect((await loadContract('seed')).openapi).toMatch(/^3\.0\./);
+    expect((await loadContract('current')).openapi).toMatch(/^3\.1\./);
+  });
+});
+
+describe('checking against an OpenAPI 3.1 document (today’s API)', () => {
+  let current: ContractValidator;
+  beforeAll(async () => {
+    current = await ContractValidator.load('current');
+  });
+  const find = (method: string, path: string) => {
+    const found = current.operations.find(method, path);
+    if (!found) throw new Error(`no operation ${method} ${path}`);
+    return found;
+  };
+
+  it('lists its own operations: content import is gone, page batches are new', () => {
+    expect(current.operations.operations).toHaveLength(377);
+    expect(current.operations.find('POST', '/spaces/s/content/import')).toBeUndefined();
+    expect(find('POST', '/spaces/s/change-requests/c/content').operationId).toBeTypeOf('string');
+  });
+
+  it('reads a type array with null as a nullable field', () => {
+    // SiteSection.siteSectionGroup: `type: [string, null]` in 0.202.0.
+    const schema = { type: ['string', 'null'], maxLength: 3 };
+    expect(current.checkSchema(schema, null)).toEqual([]);
+    expect(current.checkSchema(schema, 'abc')).toEqual([]);
+    expect(current.checkSchema(schema, 'abcd')).toHaveLength(1);
+    expect(current.checkSchema(schema, 5)).not.toEqual([]);
+  });
+
+  it('applies the keywords beside a $ref, and const', () => {
+    const ref = { $ref: '#/components/schemas/Space', required: ['notAField'] };
+    expect(current.checkSchema({ const: 1 }, 1)).toEqual([]);
+    expect(current.checkSchema({ const: 'x' }, 'y')[0]?.message).toBe('must be equal to constant');
+    expect(current.checkSchema(ref, {}).map((v) => v.message)).toContain("must have required property 'notAField'");
+  });
+
+  it('holds an answer to the 3.1 response schema', () => {
+    const user = find('GET', '/user');
+    expect(current.checkResponse(user, 200, { object: 'user' }).length).toBeGreaterThan(0);
+    expect(current.checkResponse(user, 401, { error: { code: 401, message: 'who?' } })).toEqual([]);
   });
 });

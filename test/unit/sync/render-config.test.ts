@@ -2,18 +2,25 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPENAPI_SLUG_PATTERN } from '../../../src/api/schemas/openapi.js';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { loadConfig } from '../../../src/config/load-config.js';
+import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 import type { DetectedProject } from '../../../src/sync/init/detect-project.js';
 import { renderConfig, specSlug, targetName } from '../../../src/sync/init/render-config.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
 
-async function load(text: string) {
-  const dir = await makeTempDir('docsync-init-');
-  const file = join(dir, 'docsync.yaml');
+async function write(text: string): Promise<string> {
+  const file = join(await makeTempDir('docsync-init-'), 'docsync.yaml');
   await writeFile(file, text);
-  return loadConfig(file, { GITBOOK_TOKEN: 'tok' });
+  return file;
+}
+
+/** Loads a rendered config once its placeholders are filled in, as the user is told to. */
+async function load(text: string) {
+  const filled = text.replaceAll('REPLACE_WITH_SPACE_ID', 'space-1').replaceAll('REPLACE_WITH_ORGANIZATION_ID', 'org-1');
+  return loadConfig(await write(filled), { GITBOOK_TOKEN: 'tok' });
 }
 
 const project = (overrides: Partial<DetectedProject> = {}): DetectedProject => ({
@@ -48,16 +55,32 @@ describe('renderConfig', () => {
     const { config } = await load(rendered.text);
     expect(config.api.token).toBe('tok');
     expect(config.spaces.map((s) => [s.name, s.directory, s.spaceId, s.source])).toEqual([
-      ['my-repo', '.', 'REPLACE_WITH_SPACE_ID', 'HEAD'],
-      ['team-handbook', './guides/Team Handbook', 'REPLACE_WITH_SPACE_ID', 'HEAD'],
-      ['docs', './more/docs', 'REPLACE_WITH_SPACE_ID', 'HEAD'],
+      ['my-repo', '.', 'space-1', 'HEAD'],
+      ['team-handbook', './guides/Team Handbook', 'space-1', 'HEAD'],
+      ['docs', './more/docs', 'space-1', 'HEAD'],
     ]);
     expect(config.specs.map((s) => [s.slug, s.file, s.organizationId])).toEqual([
-      ['pet-store-v2', './api/Pet Store.v2.yaml', 'REPLACE_WITH_ORGANIZATION_ID'],
-      ['openapi', './api/openapi.json', 'REPLACE_WITH_ORGANIZATION_ID'],
-      ['openapi-2', './legacy/openapi.yaml', 'REPLACE_WITH_ORGANIZATION_ID'],
-      ['api', './x/__.yaml', 'REPLACE_WITH_ORGANIZATION_ID'],
+      ['pet-store-v2', './api/Pet Store.v2.yaml', 'org-1'],
+      ['openapi', './api/openapi.json', 'org-1'],
+      ['openapi-2', './legacy/openapi.yaml', 'org-1'],
+      ['api', './x/__.yaml', 'org-1'],
     ]);
+  });
+
+  it('writes placeholders that docsync refuses before any request, naming the file, line and field of each (exit 2)', async () => {
+    const rendered = renderConfig(
+      project({ docs: [{ directory: 'docs', root: 'docs', gitbookYaml: false, summary: true }], specs: [{ file: 'api/openapi.yaml', version: '3.0.3' }] }),
+    );
+    const file = await write(rendered.text);
+    const error = await loadConfig(file, { GITBOOK_TOKEN: 'tok' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(exitCodeFor(error)).toBe(EXIT.config);
+    const lines = rendered.text.split('\n');
+    const lineOf = (placeholder: string): number => lines.findIndex((line) => line.includes(`: ${placeholder}`)) + 1;
+    expect((error as Error).message).toContain(
+      `${file}:${lineOf('REPLACE_WITH_SPACE_ID')}: spaces.0.spaceId: REPLACE_WITH_SPACE_ID is a placeholder written by \`docsync init\`; put the real id here`,
+    );
+    expect((error as Error).message).toContain(`${file}:${lineOf('REPLACE_WITH_ORGANIZATION_ID')}: specs.0.organizationId: REPLACE_WITH_ORGANIZATION_ID is a placeholder`);
   });
 
   it('renders a loadable config with empty lists and worktree source when nothing is found', async () => {
