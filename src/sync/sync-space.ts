@@ -172,7 +172,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   const planned =
     unchanged || delivery === 'import'
       ? undefined
-      : await api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal));
+      : await superseding(target.name, () =>
+          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal)),
+        );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));
