@@ -69,6 +69,6 @@ describe('daemon shutdown past its grace period', () => {
     expect(await liveChangeRequests(emulator)).toHaveLength(1);
     // The log says when the job ended, with its change request and the time it took.
     const ended = await until('the sync job to log its end', () => secondLog.lines.find((line) => / info synced docs: /.test(line)), 30_000);
-    expect(ended).toMatch(new RegExp(` info synced docs: \\w+, change request #${changeRequest.number} \\S+ in \\d+\\.\\d s `));
+    expect(ended).toMatch(new RegExp(` info synced docs: \\w+, change request #${changeRequest!.number} \\S+ in \\d+\\.\\d s `));
   }, 180_000);
 });
