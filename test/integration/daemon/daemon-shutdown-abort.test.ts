@@ -65,10 +65,10 @@ describe('daemon shutdown past its grace period', () => {
     cleanups.push(() => second.stop());
     await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'), 90_000, { everyMs: 500 });
     // One change request: whatever the aborted attempt had opened was found again and finished.
-    const [changeRequest] = await liveChangeRequests(emulator);
-    expect(await liveChangeRequests(emulator)).toHaveLength(1);
+    const changeRequests = await liveChangeRequests(emulator);
+    expect(changeRequests).toHaveLength(1);
     // The log says when the job ended, with its change request and the time it took.
     const ended = await until('the sync job to log its end', () => secondLog.lines.find((line) => / info synced docs: /.test(line)), 30_000);
-    expect(ended).toMatch(new RegExp(` info synced docs: \\w+, change request #${changeRequest!.number} \\S+ in \\d+\\.\\d s `));
+    expect(ended).toMatch(new RegExp(` info synced docs: \\w+, change request #${changeRequests[0]?.number ?? 'none'} \\S+ in \\d+\\.\\d s `));
   }, 180_000);
 });
