@@ -125,6 +125,7 @@ const CASES: Case[] = [
     says: 'is unreachable (connect ECONNREFUSED',
   },
   { input: 'token: ${NOPE} unset', files: { 'docsync.yaml': `${SPACE}api:\n  token: \${NOPE}\n` }, exit: 3, says: 'environment variable NOPE is not set' },
+  { input: 'token: ${UNCLOSED (no closing brace)', files: { 'docsync.yaml': `${SPACE}api:\n  token: \${UNCLOSED\n` }, exit: 2, says: 'docsync.yaml:6: api.token: `${UNCLOSED` is not a whole variable reference' },
   { input: 'token: ${NOPE} unset and an unknown key', files: { 'docsync.yaml': `${SPACE}api:\n  token: \${NOPE}\n  tokn: x\n` }, exit: 2, says: 'environment variable NOPE is not set' },
   { input: 'DOCSYNC_TOKEN set, ${GITBOOK_TOKEN} unset', files: { 'docsync.yaml': `api:\n  token: \${GITBOOK_TOKEN}\n  timeout: 1x\n${SPACE}` }, env: { DOCSYNC_TOKEN: 'x' }, exit: 2, says: 'api.timeout' },
   { input: 'dashboard password too short', files: { 'docsync.yaml': `${SPACE}http:\n  dashboard:\n    username: a\n    password: short\n` }, exit: 2, says: 'at least 12 characters' },
