@@ -63,7 +63,7 @@ export async function loadConfig(
     issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
   }
   for (const { path: at, text } of malformed.filter((m) => !overridden(m.path))) {
-    issues.push({ message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} (\$\${ for a literal \${)`, line: lineOf(document, lines, at), field: at.join('.') });
+    issues.push({ message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} ($\${ for a literal \${)`, line: lineOf(document, lines, at), field: at.join('.') });
   }
   // Sent as they are, an init placeholder is a 404 (a space) or a dry run that "would publish" (a spec).
   for (const { path: at, placeholder } of findPlaceholders(raw)) {
