@@ -166,6 +166,7 @@ const CASES: Case[] = [
   { input: 'plan source ../outside', ...PLAN('items:\n  - source: ../outside\n    space: s\n'), exit: 2, says: 'outside the repository' },
   { input: 'plan git subfolder ../x', ...PLAN('items:\n  - source: {git: https://x/r.git, subfolder: ../x}\n    space: s\n'), exit: 2, says: 'relative folder inside' },
   { input: 'plan zip source ftp://', ...PLAN('items:\n  - source: {zip: ftp://x/a.zip}\n    space: s\n'), exit: 2, says: 'must be an http(s) URL' },
+  { input: 'plan source htp:// (scheme typo)', ...PLAN('items:\n  - source: htp://example.com/docs.zip\n    space: s\n'), exit: 2, says: 'plan.yaml:2: items.0.source: is a htp:// URL, which docsync does not read' },
   { input: 'plan mode: fast', ...PLAN('items:\n  - source: ./a\n    space: s\n    mode: fast\n'), exit: 2, says: 'change-request or direct' },
   { input: 'plan two items, one id', ...PLAN('items:\n  - source: ./a\n    space: s\n  - source: ./b\n    space: s\n'), exit: 2, says: 's' },
   { input: 'CSV plan without space column', ...PLAN('source\n./a\n', 'plan.csv'), exit: 2, says: 'no "space" column' },
