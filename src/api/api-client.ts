@@ -1,3 +1,5 @@
+import { ApiInformationSchema, type ApiInformation } from './schemas/api-information.js';
+import type { CallOptions } from './resources/call-options.js';
 import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { normalizeEndpoint, DEFAULT_ENDPOINT } from './api-config.js';
@@ -146,6 +148,11 @@ export class ApiClient {
     this.organizations = new OrganizationsApi(this);
     this.members = new MembersApi(this);
     this.spaces = new SpacesApi(this);
+  }
+
+  /** `GET /`: the release the API reports. */
+  information(options: CallOptions = {}): Promise<ApiInformation> {
+    return this.request({ path: '/', schema: ApiInformationSchema, signal: options.signal });
   }
 
   /** Whether a token was configured (the token itself is never exposed). */

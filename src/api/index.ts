@@ -10,7 +10,7 @@ export { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 export type { HttpMethod, ListOptions, Query, QueryValue, RequestOptions } from './request-options.js';
 export type { CallOptions, SiteRef } from './resources/call-options.js';
 export type { ChangeRequestsApi } from './resources/change-requests.js';
-export type { ContentApi, ContentReadOptions, ContentTarget } from './resources/content.js';
+export type { ContentApi, ContentReadOptions, ContentTarget, RevisionTarget } from './resources/content.js';
 export type { ListMembersOptions, MembersApi } from './resources/members.js';
 export type { OpenApiSpecsApi } from './resources/openapi-specs.js';
 export type { OrganizationsApi } from './resources/organizations.js';

@@ -30,6 +30,7 @@ export interface LoadedConfig {
 export async function loadConfig(
   path: string = DEFAULT_CONFIG_FILE,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: LoadConfigOptions = {},
 ): Promise<LoadedConfig> {
   const file = resolve(path);
   let text: string;
@@ -59,7 +60,11 @@ export async function loadConfig(
   const raw = overrideFromEnv(interpolateEnv(parsed, env, [], missing, malformed) as Record<string, unknown>, env);
   const overridden = (at: (string | number)[]): string | undefined =>
     ENV_OVERRIDES.find((o) => !!env[o.variable]?.trim() && o.path[0] === at[0] && o.path[1] === at[1])?.variable;
-  for (const { path: at, variable } of missing.filter((m) => !overridden(m.path))) {
+  const isToken = (at: (string | number)[]): boolean => at.join('.') === 'api.token';
+  if (options.tokenOptional === true && missing.some((m) => isToken(m.path)) && !overridden(['api', 'token'])) {
+    delete (raw.api as Record<string, unknown>).token;
+  }
+  for (const { path: at, variable } of missing.filter((m) => !overridden(m.path) && !(options.tokenOptional === true && isToken(m.path)))) {
     issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
   }
   for (const { path: at, text } of malformed.filter((m) => !overridden(m.path))) {
@@ -96,6 +101,14 @@ export async function loadConfig(
   const loaded = { config: result.data, file, baseDir: dirname(file) };
   checkPathsInScope(loaded, document, lines);
   return loaded;
+}
+
+export interface LoadConfigOptions {
+  /**
+   * For commands that make no request (`spec validate`, `spec publish --dry-run`): an `api.token`
+   * whose variable is not set is left out instead of failing the load. Default false.
+   */
+  readonly tokenOptional?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ import { ArtifactStoreError, type ArtifactFailure } from '../artifacts/errors/ar
 import { ConfigError } from '../config/config-error.js';
 import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
+import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
@@ -29,6 +30,10 @@ export const EXIT = {
   unavailable: 5,
   /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
   api: 6,
+  /** Pages edited in the platform could not be pushed to their branch: the target stopped before overwriting them. */
+  platformEditsPush: 7,
+  /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
+  platformEditsConflict: 8,
   /** Interrupted (SIGINT). */
   interrupted: 130,
 } as const;
@@ -48,6 +53,8 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
+  // Only platform edits push: their branch could not be updated, so nothing was overwritten.
+  if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;

@@ -86,6 +86,17 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
         report.results.push(result);
         // An outcome, not a crash: the run still fails (exit 1) so that someone resolves it.
         if (result.conflict) report.failures.push({ target: target.name, error: result.conflict.message, code: 'E_SYNC_CONFLICT', exitCode: EXIT.failed });
+        const clashes = result.platformEdits?.pages.filter((page) => page.outcome === 'conflict') ?? [];
+        if (result.platformEdits && clashes.length > 0) {
+          const { branch } = result.platformEdits;
+          const files = clashes.map((page) => `${page.file}:${page.line ?? 1}`).join(', ');
+          report.failures.push({
+            target: target.name,
+            error: `pages edited both in the platform and in git clash (${files}): git's version went live, the platform's is on the branch ${branch} with conflict markers. Resolve them there and merge the branch.`,
+            code: 'E_PLATFORM_EDITS_CONFLICT',
+            exitCode: EXIT.platformEditsConflict,
+          });
+        }
         if (options.branch === undefined) report.archived.push(...(await supersedePreviews(runtime.api, configured, result)));
       } catch (error) {
         fail(target.name, error);

@@ -25,31 +25,23 @@ import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
 import type { WriteFence } from './write-fence.js';
+import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { deliverPages } from './pages/deliver-pages.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
 import type { PagePlan } from './pages/page-plan.js';
+import { nextBase } from './platform-edits/next-base.js';
+import { settlePlatformEdits, type SettledEdits } from './platform-edits/settle-platform-edits.js';
+import type { KeptPage } from './platform-edits/keep-platform-edits.js';
 
 export interface SyncSpaceDeps {
-  api: Pick<ApiClient, 'changeRequests' | 'content'>;
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
   now?: () => Date;
-}
-
-/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
-export type Delivery = 'changes' | 'import';
-
-/** The state key where `delivery: auto` remembers what the API offers. */
-export const DELIVERY_STATE_KEY = 'api:delivery';
-
-/** What `delivery: auto` resolves to: change batches, unless the API was found to lack them. */
-export async function resolveDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery> {
-  if (target.delivery !== 'auto') return target.delivery;
-  return (await state.get(DELIVERY_STATE_KEY))?.delivery ?? 'changes';
 }
 
 export interface SyncSpaceOptions {
@@ -99,8 +91,21 @@ export interface SpaceSyncResult {
   warnings: string[];
   /** The commit the content came from; absent for the working tree. */
   commit?: CommitInfo;
+  /** Pages changed in the platform that this sync kept in git before overwriting them (`platformEdits`). */
+  platformEdits?: PlatformEditsResult;
   /** Where the time went. */
   timings: SyncTimings;
+}
+
+/** Where the platform's versions of pages went, and what became of each. */
+export interface PlatformEditsResult {
+  branch: string;
+  remote: string;
+  /** The branch's commit holding them; absent in a dry run, or when git holds them already. */
+  commit?: string;
+  pages: readonly KeptPage[];
+  /** Pages both sides changed in the same lines: committed with conflict markers. */
+  conflicts: number;
 }
 
 export const stateKey = (target: string): string => `space:${target}`;
@@ -116,14 +121,14 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
-  const delivery = await resolveDelivery(deps.state, target);
+  const delivery = await resolveDelivery(deps, target, options.signal);
   try {
     return await syncSpaceBy(deps, target, delivery, options);
   } catch (error) {
     if (!(error instanceof BatchesUnavailable)) throw error;
     // `auto` on an API without change batches: remembered, so later runs import at once.
     deps.logger.info({ target: target.name }, 'the API has no content batches for change requests: importing the docs as a zip instead (delivery: import)');
-    await deps.state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery: 'import' });
+    await rememberDelivery(deps.state, 'import');
     return syncSpaceBy(deps, target, 'import', options);
   }
 }
@@ -184,22 +189,31 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   const base = resultBase(target, content, plan, delivery);
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
-  if (plan.actions.length === 0) {
-    deps.logger.info({ target: target.name, reason: plan.skipReason }, 'sync skipped');
+  const keepsBase = target.platformEdits !== 'overwrite';
+  // Every page of git by path and blob id: what the platform's pages are compared with, and the next base.
+  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
+  const expected = (): Promise<ContentExpectation & { kind: 'exact' }> => (expecting ??= superseding(target.name, () => bundleExpectation(content)));
+  // The base once this content is live: unchanged content keeps the one saved with it, unread.
+  const baseOf = async (): Promise<TargetState['base']> =>
+    state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, (await expected()).pages, state?.base);
+  const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
+    deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
     // Found live rather than in state: remember it, so the next run on this runner makes no call.
-    if (liveMatches === true && !options.dryRun) {
+    if (liveIsGit && !options.dryRun) {
       const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
       await deps.state.set(key, {
         ...kept,
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+        ...(keepsBase ? { base: await baseOf() } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
-    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), timings: stopwatch.timings() };
-  }
+    return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...extra, timings: stopwatch.timings() };
+  };
+  if (plan.actions.length === 0) return skip(plan.skipReason, liveMatches === true);
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
   const { diff } = diffOfLive();
   if (diff && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
@@ -208,11 +222,21 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   // The import refuses a bundle over its limit: checked before the first write (no empty change
   // request left behind) and in a dry run, which so predicts the refusal.
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
+  // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
+  let settled: SettledEdits | undefined;
+  if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+    const pages = (await expected()).pages;
+    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, pages, state?.base, { dryRun: options.dryRun, signal }));
+    const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
+    if (settled.nothingToWrite && !filesDiffer) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
+  }
+  const platformEdits = platformEditsOf(settled);
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
     return {
       ...base,
       outcome: 'planned',
+      ...platformEdits,
       ...diffOfLive(),
       ...(plan.changeRequest ? { changeRequest: plan.changeRequest } : {}),
       timings: stopwatch.timings(),
@@ -339,7 +363,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), timings: stopwatch.timings() };
+    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...platformEdits, timings: stopwatch.timings() };
   }
 
   const merged = outcome === 'merged';
@@ -348,10 +372,24 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+    ...(keepsBase ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), timings: stopwatch.timings() };
+  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
+}
+
+function platformEditsOf(settled: SettledEdits | undefined): { platformEdits?: PlatformEditsResult } {
+  const kept = settled?.kept;
+  if (kept === undefined) return {};
+  const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
+  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts } };
+}
+
+/** Whether the live files (assets) differ from the bundle's. */
+function liveFilesDiffer(live: Verification | undefined): boolean {
+  const files = live?.diff?.files;
+  return files !== undefined && files.missing.length + files.changed.length + files.unexpected.length > 0;
 }
 
 /** What every result of a sync says: the target, what was read, the plan. */

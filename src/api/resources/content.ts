@@ -25,6 +25,12 @@ export interface ContentTarget {
   readonly changeRequest?: string | number | undefined;
 }
 
+/** A past revision of a space, by id: read only (`S/revisions/{revisionId}`). */
+export interface RevisionTarget {
+  readonly spaceId: string;
+  readonly revision: string;
+}
+
 /** Query of the content reads marked M in the API: both default to true. */
 export interface ContentReadOptions extends CallOptions {
   /** `false` omits mutable git metadata. */
@@ -33,8 +39,9 @@ export interface ContentReadOptions extends CallOptions {
   readonly computed?: boolean;
 }
 
-function contentPath(target: ContentTarget): string {
+function contentPath(target: ContentTarget | RevisionTarget): string {
   const space = apiPath`/spaces/${target.spaceId}`;
+  if ('revision' in target) return `${space}${apiPath`/revisions/${target.revision}`}`;
   return target.changeRequest === undefined
     ? `${space}/content`
     : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
@@ -80,8 +87,8 @@ export class ContentApi {
     this.#client = client;
   }
 
-  /** The current revision: pages, files, reusable content. */
-  async getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
+  /** The current revision (or a past one of a space): pages, files, reusable content. */
+  async getRevision(target: ContentTarget | RevisionTarget, options: ContentReadOptions = {}): Promise<Revision> {
     const path = contentPath(target);
     const revision = await this.#client.request({
       path,
@@ -105,7 +112,7 @@ export class ContentApi {
 
   /** One page, with its markdown when `format` asks for it. */
   getPage(
-    target: ContentTarget,
+    target: ContentTarget | RevisionTarget,
     pageId: string,
     options: ContentReadOptions & { readonly format?: string; readonly evaluated?: boolean } = {},
   ): Promise<Page> {

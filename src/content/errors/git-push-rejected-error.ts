@@ -9,8 +9,10 @@ export class GitPushRejectedError extends GitError {
     readonly branch: string,
     readonly reason: string,
     cause?: unknown,
+    /** What happened and what to do, when the caller knows better than "rejected". */
+    message = `git push to ${branch} on ${remote} was rejected: ${reason}`,
   ) {
-    super(`git push to ${branch} on ${remote} was rejected: ${reason}`, cause);
+    super(message, cause);
     this.name = 'GitPushRejectedError';
   }
 }

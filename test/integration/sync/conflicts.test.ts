@@ -52,7 +52,8 @@ async function conflictingEdits(): Promise<{ dir: string; docs: string; number: 
 describe('a merge or update that answers conflicts', () => {
   it('leaves the change request open, reports the target as conflict with its URL (exit 1), and does not try again until resolved', async () => {
     const { dir, number } = await conflictingEdits();
-    const autoMerge = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    // Once archived, the next sync replaces the browser's edit: chosen explicitly (platform-edits.test.ts keeps it).
+    const autoMerge = configFor(emulator, dir, { changeRequest: { autoMerge: true }, platformEdits: 'overwrite' });
     // A CI runner without state: it finds the change request holding the content and merges it.
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
     const report = await syncOnce(autoMerge);

@@ -55,15 +55,17 @@ describe('sync --once on a runner without .docsync/', () => {
     });
   }
 
-  for (const [mode, target] of Object.entries({ 'change request with autoMerge': MODES['change request with autoMerge'], direct: MODES.direct })) {
-    it(`notices a hand edit in the space and syncs it back (${mode})`, async () => {
+  for (const [mode, chosen] of Object.entries({ 'change request with autoMerge': MODES['change request with autoMerge'], direct: MODES.direct })) {
+    it(`notices a hand edit in the space and syncs it back with platformEdits: overwrite (${mode})`, async () => {
+      // Overwriting the editor's work is chosen explicitly; test/integration/sync/platform-edits.test.ts keeps it.
+      const target = { ...chosen, platformEdits: 'overwrite' };
       const { dir } = await exampleWorkspace();
       await syncOnce(configFor(emulator, dir, target));
 
       editSpaceByHand(emulator, 'space-docs', { gitPath: 'getting-started/quickstart.md', markdown: '# Quickstart\n\nEdited in the browser.\n' });
       const edited = await statelessSync(dir, target);
       expect(edited.report.failures).toEqual([]);
-      expect(edited.report.results[0]?.outcome).toBe(target === MODES.direct ? 'imported' : 'merged');
+      expect(edited.report.results[0]?.outcome).toBe(chosen === MODES.direct ? 'imported' : 'merged');
       expect(edited.writes).toBeGreaterThan(0);
       expect(await statelessSync(dir, target)).toMatchObject({ writes: 0 });
 

@@ -1,0 +1,186 @@
+import type { ContentApi } from '../../api/resources/content.js';
+import type { Page, Revision } from '../../api/schemas/content.js';
+import type { ExpectedPage } from '../../content/content-expectation.js';
+import { decodeText } from '../../content/clean-text.js';
+import { relativeTo } from '../../content/doc-path.js';
+import type { TargetState } from '../../state/state-store.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { planPullLayout } from '../pull/pull-layout.js';
+import { pageText } from '../pull/pull-space.js';
+import { classifyPages, type PageChange } from './classify-pages.js';
+import { findBaseRevision } from './find-base-revision.js';
+import { fileContent, pageFingerprint } from './page-fingerprint.js';
+
+export type TargetBase = NonNullable<TargetState['base']>;
+
+/** The three versions of a page as files of the repo; undefined where the page does not exist. */
+export interface PageTexts {
+  readonly base: string | undefined;
+  readonly git: string | undefined;
+  readonly platform: string | undefined;
+}
+
+export interface DetectedEdits {
+  /** The space's main revision that was compared. */
+  readonly revision: Pick<Revision, 'id' | 'createdAt'>;
+  /** Every page a side changed since the base, by path in the docs root. */
+  readonly changes: readonly PageChange[];
+  /** The versions of each page the platform changed (kinds `platform` and `both`). */
+  readonly texts: ReadonlyMap<string, PageTexts>;
+  /** Titles of the platform's pages, by path: SUMMARY.md entries for pages made there. */
+  readonly titles: ReadonlyMap<string, string>;
+}
+
+export interface DetectInput {
+  readonly spaceId: string;
+  readonly content: Pick<PreparedContent, 'snapshot' | 'readMany'>;
+  /** What git holds: every page of the table of contents and its blob id. */
+  readonly expected: readonly ExpectedPage[];
+  /** The base kept in the state, if any. */
+  readonly base: TargetBase | undefined;
+  /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
+  readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A live document page and the file of the repo it is. */
+interface LiveDocument {
+  readonly page: Page;
+  readonly path: string;
+  /** Blob id of the file it was synced from; undefined once edited in the platform. */
+  readonly oid: string | undefined;
+}
+
+/**
+ * Which pages git and the platform changed since docsync last synced them. Reads the space's main
+ * content (one call); a page edited in the platform has lost its git source, and only then are past
+ * revisions read to find what docsync last synced (so a runner without state decides the same) and
+ * the page's markdown read. Work follows the edits: pages whose blob ids agree on every side are
+ * never read.
+ */
+export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 'getPage'>, input: DetectInput): Promise<DetectedEdits> {
+  const { spaceId, signal } = input;
+  const main = await api.getRevision({ spaceId }, { signal });
+  const edited = hasEditedPages(main.pages);
+  const baseRevision = edited ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+
+  // The base, path → blob id: the state's, else the last revision docsync imported, which also
+  // says which page each edited one was.
+  const baseOids = new Map<string, string>(Object.entries(input.base?.pages ?? {}).map(([path, entry]) => [path, entry.oid]));
+  const pathById = new Map<string, string>();
+  for (const page of baseRevision?.pages ?? []) {
+    pathById.set(page.pageId, page.path);
+    if (input.base === undefined) baseOids.set(page.path, page.oid);
+  }
+  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  // A page still carrying its git source is as docsync synced it: that is its base, whatever the state says.
+  for (const doc of live) if (doc.oid !== undefined) baseOids.set(doc.path, doc.oid);
+
+  // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
+  if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map() };
+  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const livePaths = new Map(live.map((doc) => [doc.path, doc]));
+  const fingerprints = new Fingerprints(input, gitOids);
+  const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
+  const markdown = new Map<string, string>();
+  for (const path of new Set([...baseOids.keys(), ...gitOids.keys(), ...livePaths.keys()])) {
+    const [baseOid, gitOid, doc] = [baseOids.get(path), gitOids.get(path), livePaths.get(path)];
+    const oids = [baseOid, gitOid, doc?.oid].filter((oid) => oid !== undefined);
+    const agree = (doc === undefined || doc.oid !== undefined) && oids.every((oid) => oid === oids[0]);
+    if (agree) {
+      // Same blob wherever the page exists: compared by blob id, nothing read.
+      if (baseOid !== undefined) sides.base.set(path, `oid:${baseOid}`);
+      if (gitOid !== undefined) sides.git.set(path, `oid:${gitOid}`);
+      if (doc?.oid !== undefined) sides.platform.set(path, `oid:${doc.oid}`);
+      continue;
+    }
+    if (baseOid !== undefined) sides.base.set(path, await fingerprints.ofOid(baseOid));
+    if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid));
+    if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid));
+    else if (doc !== undefined) {
+      const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
+      // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
+      const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
+      markdown.set(path, text);
+      sides.platform.set(path, pageFingerprint(fileContent(text)));
+    }
+  }
+
+  const changes = classifyPages(sides.base, sides.git, sides.platform).filter((change) => change.kind !== 'unchanged');
+  const texts = new Map<string, PageTexts>();
+  for (const change of changes) {
+    if (change.kind !== 'platform' && change.kind !== 'both') continue;
+    const [baseOid, gitOid, doc] = [baseOids.get(change.path), gitOids.get(change.path), livePaths.get(change.path)];
+    texts.set(change.path, {
+      base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
+      git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
+      platform: markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid)),
+    });
+  }
+  return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])) };
+}
+
+/** Whether a document page has no git source: edited or made in the platform. */
+function hasEditedPages(pages: readonly Page[]): boolean {
+  return pages.some((page) => (page.type === 'document' && page.git === undefined) || hasEditedPages(page.pages ?? []));
+}
+
+/**
+ * The live document pages and their files: a page's git path; else, for a page edited in the
+ * platform, the path it had in the base; else the path a pull writes it to.
+ */
+function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, string>, root: string): LiveDocument[] {
+  const edited = new Set<string>();
+  const restore = (pages: readonly Page[]): Page[] =>
+    pages.map((page) => {
+      const known = page.git === undefined ? pathById.get(page.id) : undefined;
+      if (known === undefined) return { ...page, pages: restore(page.pages ?? []) };
+      edited.add(page.id);
+      return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
+    });
+  const layout = planPullLayout(restore(tree), [], root);
+  return layout.pages.map(({ page, file }) => ({
+    page,
+    path: relativeTo(root, file) ?? file,
+    oid: edited.has(page.id) ? undefined : page.git?.oid,
+  }));
+}
+
+/** Fingerprints and texts of blobs, by blob id, each read once: from the docs read, the state's base, or git. */
+class Fingerprints {
+  private readonly known = new Map<string, string>();
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly pathOfOid: Map<string, string>;
+
+  constructor(
+    private readonly input: DetectInput,
+    gitOids: ReadonlyMap<string, string>,
+  ) {
+    for (const entry of Object.values(input.base?.pages ?? {})) this.known.set(entry.oid, entry.fingerprint);
+    this.pathOfOid = new Map([...gitOids].map(([path, oid]) => [oid, path]));
+  }
+
+  async ofOid(oid: string): Promise<string> {
+    const known = this.known.get(oid);
+    if (known !== undefined) return known;
+    const text = await this.textOf(oid);
+    // A blob no longer anywhere: only equal ids compare equal.
+    const fingerprint = text === undefined ? `oid:${oid}` : pageFingerprint(fileContent(text));
+    this.known.set(oid, fingerprint);
+    return fingerprint;
+  }
+
+  async textOf(oid: string): Promise<string | undefined> {
+    if (this.texts.has(oid)) return this.texts.get(oid);
+    let text: string | undefined;
+    const path = this.pathOfOid.get(oid);
+    if (path !== undefined) {
+      for await (const read of this.input.content.readMany([path])) text = decodeText(read.bytes);
+    } else {
+      const bytes = await this.input.readBlob?.(oid);
+      text = bytes === undefined ? undefined : decodeText(bytes);
+    }
+    this.texts.set(oid, text);
+    return text;
+  }
+}

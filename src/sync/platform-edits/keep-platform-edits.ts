@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { decodeText } from '../../content/clean-text.js';
+import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
+import { GitRepository, type FileChange } from '../../content/git-repository.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import type { PreparedContent } from '../prepared-content.js';
+import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
+import { editSummary } from './edit-summary.js';
+import { PlatformEditsPushError } from './platform-edits-push-error.js';
+import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
+
+/** What became of one page the platform changed. */
+export interface KeptPage {
+  /** Path in the repository (from the top of the work tree). */
+  readonly file: string;
+  /** `edited`: changed only in the platform; `merged`: both sides, apart; `conflict`: both, overlapping; `removed`: deleted in the platform. */
+  readonly outcome: 'edited' | 'merged' | 'conflict' | 'removed';
+  /** `conflict`: the line of the first conflict marker in the committed file. */
+  readonly line?: number;
+}
+
+export interface KeptEdits {
+  readonly branch: string;
+  readonly remote: string;
+  /** The branch's commit holding these versions; undefined in a dry run, or when the synced commit holds them already. */
+  readonly commit: string | undefined;
+  readonly pages: readonly KeptPage[];
+  /** Pages that go live with other content than git's (a clean merge; under `adopt`, the platform's), by path in the docs root. */
+  readonly live: ReadonlyMap<string, string>;
+  /** Of those, the pages left live as they are (`adopt`): the platform's own version. */
+  readonly adopted: ReadonlySet<string>;
+}
+
+const SIGNATURE = { name: 'docsync', email: 'docsync@users.noreply.invalid' };
+const LABELS = { ours: 'git', base: 'base', theirs: 'platform' };
+
+/** The branch a target's platform edits go to. */
+export function platformEditsBranch(target: Pick<SpaceTarget, 'name' | 'platformEditsBranch'>): string {
+  return target.platformEditsBranch.replaceAll('{target}', target.name);
+}
+
+/**
+ * Commits the platform's version of every page it changed (a three-way merge where git changed it
+ * too) to the target's platform-edits branch, on top of the branch's tip (or of the synced commit
+ * when the branch is merged or absent), and pushes it, before anything is overwritten. The work
+ * tree and its index are never touched. Idempotent: the commit's date is the platform revision's,
+ * so a run killed between commit and push makes the same commit again, and one whose versions are
+ * already on the branch makes none.
+ * Throws `PlatformEditsUnkeptError` without a git repository or remote, `PlatformEditsPushError`
+ * when the push is refused.
+ */
+export async function keepPlatformEdits(
+  target: SpaceTarget,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  detected: DetectedEdits,
+  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<KeptEdits> {
+  const branch = platformEditsBranch(target);
+  const remote = target.platformEditsRemote;
+  const edited = detected.changes.filter((change) => change.kind === 'platform' || change.kind === 'both');
+  const repository = await openRepository(target, edited.map((change) => change.path), remote, options.signal);
+  const { root, summary } = content.snapshot;
+  const fileOf = (docPath: string): string => path.posix.join(repository.prefix, root, docPath);
+
+  const pages: KeptPage[] = [];
+  const changes: FileChange[] = [];
+  const live = new Map<string, string>();
+  const adopted = new Set<string>();
+  const adopt = (docPath: string, text: string): void => {
+    live.set(docPath, text);
+    adopted.add(docPath);
+  };
+  const summaryEdits = { add: [] as { title: string; path: string }[], remove: [] as string[] };
+  for (const change of edited) {
+    const texts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
+    const file = fileOf(change.path);
+    if (change.kind === 'platform') {
+      if (texts.platform === undefined) {
+        pages.push({ file, outcome: 'removed' });
+        changes.push({ path: file, bytes: null });
+        summaryEdits.remove.push(change.path);
+        continue;
+      }
+      pages.push({ file, outcome: 'edited' });
+      changes.push({ path: file, bytes: encode(texts.platform) });
+      if (texts.base === undefined && texts.git === undefined) summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path });
+      if (target.platformEdits === 'adopt') adopt(change.path, texts.platform);
+      continue;
+    }
+    const merged = await mergeSides(repository, texts);
+    if (merged.conflicts === 0) {
+      pages.push({ file, outcome: 'merged' });
+      live.set(change.path, merged.text);
+    } else {
+      pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
+      if (target.platformEdits === 'adopt' && texts.platform !== undefined) adopt(change.path, texts.platform);
+    }
+    changes.push({ path: file, bytes: encode(merged.text) });
+  }
+  if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0)) {
+    let text = '';
+    for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
+    changes.push({ path: fileOf(summary), bytes: encode(editSummary(text, summary, summaryEdits)) });
+  }
+  if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted };
+
+  const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
+  const tip = await repository.fetchBranch(remote, branch, `refs/docsync/platform-edits/${target.name}`);
+  // A branch already merged into the synced commit starts again from it (still a fast-forward).
+  const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
+  const message = commitMessage(target, detected, pages);
+  const commit = await repository.commitFiles(parent, changes, message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
+  // Already there: on the branch's tip, or in the synced commit itself.
+  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages, live, adopted };
+  try {
+    await repository.push(remote, commit, branch);
+  } catch (error) {
+    if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
+    throw error;
+  }
+  return { branch, remote, commit, pages, live, adopted };
+}
+
+async function openRepository(target: SpaceTarget, pages: readonly string[], remote: string, signal: AbortSignal | undefined): Promise<GitRepository> {
+  let repository: GitRepository;
+  try {
+    repository = await GitRepository.open(target.directory, { signal });
+  } catch (error) {
+    throw new PlatformEditsUnkeptError(target.name, pages, `${target.directory} is not in a git repository`, error);
+  }
+  if (!(await repository.hasRemote(remote))) throw new PlatformEditsUnkeptError(target.name, pages, `its repository has no remote named "${remote}"`);
+  return repository;
+}
+
+/** git's and the platform's changes since the base together; a side that removed the page conflicts with one that changed it. */
+async function mergeSides(repository: GitRepository, texts: PageTexts): Promise<{ text: string; conflicts: number }> {
+  if (texts.git === undefined || texts.platform === undefined) {
+    const kept = texts.platform ?? texts.git ?? '';
+    const side = texts.platform === undefined ? 'the platform removed this page; git changed it' : 'git removed this page; the platform changed it';
+    return { text: `<<<<<<< ${side}\n=======\n${kept}>>>>>>> keep or delete the file\n`, conflicts: 1 };
+  }
+  return repository.mergeFile({ ours: texts.git, base: texts.base ?? '', theirs: texts.platform }, LABELS);
+}
+
+function firstMarker(text: string): number {
+  const index = text.split('\n').findIndex((line) => line.startsWith('<<<<<<< '));
+  return index < 0 ? 1 : index + 1;
+}
+
+function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
+  const what: Record<KeptPage['outcome'], string> = {
+    edited: 'edited in the platform',
+    merged: 'edited on both sides, merged',
+    conflict: 'edited on both sides, conflicts to resolve',
+    removed: 'removed in the platform',
+  };
+  const lines = pages.map((page) => `- ${page.file}: ${what[page.outcome]}`);
+  return [
+    `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
+    '',
+    `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+function encode(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}

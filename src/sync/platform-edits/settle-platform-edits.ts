@@ -1,0 +1,46 @@
+import type { ContentApi } from '../../api/resources/content.js';
+import type { ExpectedPage } from '../../content/content-expectation.js';
+import { GitRepository } from '../../content/git-repository.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import type { PreparedContent } from '../prepared-content.js';
+import type { PageChange } from './classify-pages.js';
+import { detectPlatformEdits, type TargetBase } from './detect-platform-edits.js';
+import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
+
+export interface SettledEdits {
+  /** Every page a side changed since the base. */
+  readonly changes: readonly PageChange[];
+  /** Where the platform's versions went; undefined when the platform changed no page. */
+  readonly kept: KeptEdits | undefined;
+  /**
+   * The live pages are what this sync would make them (the platform's edits were git's changes
+   * synced back, or are adopted as they are): nothing to import.
+   */
+  readonly nothingToWrite: boolean;
+}
+
+/**
+ * Before a sync overwrites live pages: which ones the platform changed since the base, and their
+ * versions committed and pushed to the platform-edits branch (`preserve`, `adopt`). Work in the
+ * platform is never lost: a push that fails throws before anything is overwritten.
+ */
+export async function settlePlatformEdits(
+  api: Pick<ContentApi, 'getRevision' | 'getPage'>,
+  target: SpaceTarget,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  expected: readonly ExpectedPage[],
+  base: TargetBase | undefined,
+  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<SettledEdits> {
+  let repository: Promise<GitRepository | undefined> | undefined;
+  const readBlob = async (oid: string): Promise<Uint8Array | undefined> => {
+    repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined);
+    return (await repository)?.readBlob(oid).catch(() => undefined);
+  };
+  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, base, readBlob, signal: options.signal });
+  const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
+  const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
+  // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.
+  const overwrites = detected.changes.some((change) => change.kind !== 'converged' && kept?.adopted.has(change.path) !== true);
+  return { changes: detected.changes, kept, nothingToWrite: !overwrites };
+}

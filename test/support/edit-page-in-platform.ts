@@ -1,0 +1,47 @@
+import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import type { PageRecord } from '../../src/emulator/state/records.js';
+import { createRevision } from '../../src/emulator/state/revisions.js';
+import { call, json } from './emulator-harness.js';
+
+/** An edit made in the platform's editor: a page's new markdown (and metadata), a page removed, or a page added. */
+export type PlatformEdit =
+  | { readonly gitPath: string; readonly markdown: string; readonly description?: string }
+  | { readonly remove: string }
+  | { readonly add: string; readonly markdown: string };
+
+/**
+ * Edits a space as a writer does in the editor: a change request opened through the API, its content
+ * changed (the edited page keeps its id and loses its git source, as the editor leaves it), then
+ * merged through the API. Returns the merge's revision.
+ */
+export async function editPageInPlatform(emulator: RunningEmulator, spaceId: string, edit: PlatformEdit): Promise<string> {
+  const created = json((await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'Edited in the editor' } })).body);
+  const cr = emulator.state.changeRequests.get(created.id as string);
+  const current = cr && emulator.state.revisions.get(cr.revision);
+  if (!cr || !current) throw new Error(`no change request ${String(created.id)} in the emulator`);
+  const now = emulator.state.timestamp();
+  const found: string[] = [];
+  const rewrite = (pages: readonly PageRecord[]): PageRecord[] =>
+    pages.flatMap((page) => {
+      if ('remove' in edit && page.git?.path === edit.remove) {
+        found.push(page.id);
+        return [];
+      }
+      if ('gitPath' in edit && page.git?.path === edit.gitPath) {
+        found.push(page.id);
+        const { git: _git, ...rest } = page;
+        return [{ ...rest, markdown: edit.markdown, ...(edit.description === undefined ? {} : { description: edit.description }), updatedAt: now, pages: rewrite(page.pages) }];
+      }
+      return [{ ...page, pages: rewrite(page.pages) }];
+    });
+  const pages = rewrite(current.pages);
+  if ('add' in edit) {
+    const slug = edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    pages.push({ id: emulator.state.newId('page'), title: edit.add, path: slug, slug, type: 'document', markdown: edit.markdown, createdAt: now, updatedAt: now, pages: [] });
+  } else if (found.length === 0) throw new Error(`no page to edit in ${spaceId}`);
+  cr.revision = createRevision(emulator.state, spaceId, { pages, files: current.files }, [current.id]).id;
+  cr.updatedAt = now;
+  const merged = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  if (json(merged.body).result !== 'merge') throw new Error(`the editor's change request did not merge: ${JSON.stringify(merged.body)}`);
+  return json(merged.body).revision as string;
+}
