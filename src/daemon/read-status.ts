@@ -1,3 +1,4 @@
+import { exitCodeFor } from '../failure/exit-codes.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
@@ -16,6 +17,8 @@ export interface SpaceStatus {
   title?: string;
   visibility?: string;
   error?: string;
+  /** With `error`: the exit code of that failure (3 for a token the API refuses), what `status` exits with. */
+  exitCode?: number;
 }
 
 /** How a space target writes content: as configured, and what that means on this API. */
@@ -74,7 +77,7 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
   }
 }
 
-/** One `GET /spaces/{spaceId}` per configured space; a failure is shown, never fatal to `status`. */
+/** One `GET /spaces/{spaceId}` per configured space; a failure is shown, and does not stop the others being read. */
 async function readSpaces(api: Pick<ApiClient, 'spaces'>, spaceIds: readonly string[]): Promise<SpaceStatus[]> {
   return Promise.all(
     [...new Set(spaceIds)].map(async (spaceId): Promise<SpaceStatus> => {
@@ -82,7 +85,7 @@ async function readSpaces(api: Pick<ApiClient, 'spaces'>, spaceIds: readonly str
         const space = await api.spaces.get(spaceId);
         return { spaceId, title: space.title, visibility: space.visibility };
       } catch (error) {
-        return { spaceId, error: (error as Error).message };
+        return { spaceId, error: (error as Error).message, exitCode: exitCodeFor(error) };
       }
     }),
   );
