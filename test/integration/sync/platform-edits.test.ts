@@ -142,29 +142,3 @@ describe('platformEdits: preserve', () => {
     expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
 });
-
-describe('platformEdits: preserve, on today\'s API (page batches)', () => {
-  let current: RunningEmulator;
-  beforeAll(async () => {
-    current = await startTestEmulator({ contract: 'current' });
-  });
-  afterAll(() => current.close());
-
-  it('keeps a page edited in the platform, told by the batches docsync delivered, before git\'s changes go live', async () => {
-    const { dir, docs, remote } = await repoWorkspace();
-    const target = { changeRequest: { autoMerge: true } };
-    expect((await syncOnce(configFor(current, dir, target))).failures).toEqual([]);
-    await editPageInPlatform(current, 'space-docs', { gitPath: PAGE, markdown: '# Quickstart\n\nEdited in the editor.\n' });
-    await writeFile(join(docs, 'faq/duplicates.md'), '# Duplicates\n\nChanged in git.\n');
-    git(dir, 'commit', '--quiet', '-am', 'FAQ');
-
-    const report = await syncOnce(configFor(current, dir, target));
-    expect(report.failures).toEqual([]);
-    expect(report.results[0]?.delivery).toBe('changes');
-    expect(report.results[0]?.platformEdits).toMatchObject({ branch: BRANCH, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0 });
-    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');
-    const before = current.stats().writes;
-    expect((await syncOnce(configFor(current, dir, target))).results[0]?.platformEdits).toBeUndefined();
-    expect(current.stats().writes).toBe(before);
-  });
-});
