@@ -77,7 +77,16 @@ export function runStatus(report: SyncReport, dryRun: boolean): string {
 /** Step outputs of `sync --once` under GitHub Actions (see action.yml). */
 export function syncOutputs(report: SyncReport, dryRun: boolean): Record<string, string> {
   const url = report.results.find((r) => r.changeRequest?.url !== undefined)?.changeRequest?.url ?? '';
-  return { 'change-request-url': url, status: runStatus(report, dryRun), writes: String(report.writes) };
+  // The branch a workflow opens a pull request from, when this run kept platform edits.
+  const kept = report.results.map((r) => r.platformEdits).filter((edits) => edits !== undefined);
+  const conflicts = kept.reduce((n, edits) => n + edits.conflicts, 0);
+  return {
+    'change-request-url': url,
+    status: runStatus(report, dryRun),
+    writes: String(report.writes),
+    'platform-edits-branch': kept.find((edits) => edits.commit !== undefined)?.branch ?? '',
+    conflicts: String(conflicts),
+  };
 }
 
 /** A content warning split into the file and line it names (`SUMMARY.md:4: …`) and its text. */

@@ -228,7 +228,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   let settled: SettledEdits | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const pages = (await expected()).pages;
-    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, pages, state?.base, { dryRun: options.dryRun, signal }));
+    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, pages, { base: state?.base, delivered: state?.delivered?.pages }, { dryRun: options.dryRun, signal }));
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     if (settled.nothingToWrite && !filesDiffer) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
   }

@@ -38,6 +38,8 @@ export interface DetectInput {
   readonly expected: readonly ExpectedPage[];
   /** The base kept in the state, if any. */
   readonly base: TargetBase | undefined;
+  /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
+  readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -61,20 +63,28 @@ interface LiveDocument {
 export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 'getPage'>, input: DetectInput): Promise<DetectedEdits> {
   const { spaceId, signal } = input;
   const main = await api.getRevision({ spaceId }, { signal });
-  const edited = hasEditedPages(main.pages);
-  const baseRevision = edited ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  // Pages delivered in batches are known by id, and unchanged while their `updatedAt` is the one read back.
+  const delivered = new Map(Object.entries(input.delivered ?? {}).map(([path, page]) => [page.id, { path, updatedAt: page.updatedAt }]));
+  const untouched = (page: Page): boolean => {
+    const known = delivered.get(page.id);
+    return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
+  };
+  const baseRevision = hasEditedPages(main.pages, untouched) ? await findBaseRevision(api, spaceId, main, signal) : undefined;
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
   // says which page each edited one was.
   const baseOids = new Map<string, string>(Object.entries(input.base?.pages ?? {}).map(([path, entry]) => [path, entry.oid]));
-  const pathById = new Map<string, string>();
+  const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
   }
-  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) =>
+    // Delivered and not edited since: as the base has it.
+    doc.oid === undefined && untouched(doc.page) && baseOids.has(doc.path) ? { ...doc, oid: baseOids.get(doc.path) } : doc,
+  );
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the state says.
-  for (const doc of live) if (doc.oid !== undefined) baseOids.set(doc.path, doc.oid);
+  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map() };
@@ -120,9 +130,9 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])) };
 }
 
-/** Whether a document page has no git source: edited or made in the platform. */
-function hasEditedPages(pages: readonly Page[]): boolean {
-  return pages.some((page) => (page.type === 'document' && page.git === undefined) || hasEditedPages(page.pages ?? []));
+/** Whether a document page has no git source (edited or made in the platform) and is not `untouched`. */
+function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boolean): boolean {
+  return pages.some((page) => (page.type === 'document' && page.git === undefined && !untouched(page)) || hasEditedPages(page.pages ?? [], untouched));
 }
 
 /**

@@ -4,7 +4,7 @@ import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
-import { detectPlatformEdits, type TargetBase } from './detect-platform-edits.js';
+import { detectPlatformEdits, type DetectInput, type TargetBase } from './detect-platform-edits.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
 
 export interface SettledEdits {
@@ -29,7 +29,7 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  base: TargetBase | undefined,
+  known: { base: TargetBase | undefined; delivered: DetectInput['delivered'] },
   options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
@@ -37,7 +37,7 @@ export async function settlePlatformEdits(
     repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined);
     return (await repository)?.readBlob(oid).catch(() => undefined);
   };
-  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, base, readBlob, signal: options.signal });
+  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, ...known, readBlob, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.

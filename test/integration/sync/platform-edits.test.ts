@@ -53,7 +53,8 @@ async function livePage(gitPath: string): Promise<string> {
   return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
 }
 
-const MODES = { 'change request with autoMerge': { changeRequest: { autoMerge: true } }, direct: { mode: 'direct' } } as const;
+// The seed's API takes content as a zip import: a runner without state uses it at once.
+const MODES = { 'change request with autoMerge': { changeRequest: { autoMerge: true }, delivery: 'import' }, direct: { mode: 'direct', delivery: 'import' } } as const;
 
 describe('platformEdits: preserve', () => {
   for (const [mode, target] of Object.entries(MODES)) {
@@ -88,13 +89,13 @@ describe('platformEdits: preserve', () => {
 
   it('keeps pages removed or added in the platform, with SUMMARY.md following, when git changed another page', async () => {
     const { dir, docs, remote } = await repoWorkspace();
-    await syncOnce(configFor(emulator, dir, { mode: 'direct' }));
+    await syncOnce(configFor(emulator, dir, MODES.direct));
     await editPageInPlatform(emulator, 'space-docs', { remove: 'getting-started/installation.md' });
     await editPageInPlatform(emulator, 'space-docs', { add: 'Made in the editor', markdown: '# Made in the editor\n\nNew.\n' });
     await writeFile(join(docs, 'faq/duplicates.md'), '# Duplicates\n\nChanged in git.\n');
     git(dir, 'commit', '--quiet', '-am', 'FAQ');
     // With the state's base: a page removed in the platform is told from one added in git.
-    const report = await syncOnce(configFor(emulator, dir, { mode: 'direct' }));
+    const report = await syncOnce(configFor(emulator, dir, MODES.direct));
     expect(report.failures).toEqual([]);
     expect(report.results[0]?.platformEdits?.pages).toEqual([
       { file: 'docs/getting-started/installation.md', outcome: 'removed' },
@@ -109,9 +110,9 @@ describe('platformEdits: preserve', () => {
 
   it('refuses to overwrite platform edits without a remote, and says how to configure one', async () => {
     const { dir } = await repoWorkspace({ remote: false });
-    await syncOnce(configFor(emulator, dir, { mode: 'direct' }));
+    await syncOnce(configFor(emulator, dir, MODES.direct));
     await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, markdown: '# Quickstart\n\nEdited in the editor.\n' });
-    const { report, writes } = await statelessSync(dir, { mode: 'direct' });
+    const { report, writes } = await statelessSync(dir, MODES.direct);
     expect(writes).toBe(0);
     expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_NO_REMOTE', exitCode: EXIT.config })]);
     expect(report.failures[0]?.error).toMatch(/getting-started\/quickstart\.md.*no remote named "origin".*platformEditsRemote.*platformEdits: overwrite/s);
@@ -120,13 +121,13 @@ describe('platformEdits: preserve', () => {
 
   it('stops before overwriting anything when the push is rejected, with git\'s message, and pushes the edit once when it can', async () => {
     const { dir, remote } = await repoWorkspace();
-    await syncOnce(configFor(emulator, dir, { mode: 'direct' }));
+    await syncOnce(configFor(emulator, dir, MODES.direct));
     await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, markdown: '# Quickstart\n\nEdited in the editor.\n' });
     const hook = join(remote, 'hooks', 'pre-receive');
     await writeFile(hook, '#!/bin/sh\necho "pushing here is not allowed for this runner" >&2\nexit 1\n');
     await chmod(hook, 0o755);
 
-    const refused = await statelessSync(dir, { mode: 'direct' });
+    const refused = await statelessSync(dir, MODES.direct);
     expect(refused.writes).toBe(0);
     expect(refused.report.failures).toEqual([expect.objectContaining({ code: 'E_PLATFORM_EDITS_PUSH', exitCode: EXIT.platformEditsPush })]);
     expect(refused.report.failures[0]?.error).toContain('pushing here is not allowed for this runner');
@@ -135,7 +136,7 @@ describe('platformEdits: preserve', () => {
 
     // The commit was made and not pushed, as after a kill between the two: the next run pushes that same edit, once.
     await rm(hook);
-    const pushed = await statelessSync(dir, { mode: 'direct' });
+    const pushed = await statelessSync(dir, MODES.direct);
     expect(pushed.report.failures).toEqual([]);
     expect(git(remote, 'rev-list', '--count', `main..${BRANCH}`).trim()).toBe('1');
     expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');

@@ -110,9 +110,17 @@ describe('sync report output', () => {
 
   it('gives the workflow the first change request link, one status word and the write count', () => {
     const withUrl = { ...report, results: [{ ...result('updated'), changeRequest: { id: 'cr1', number: 7, url: 'https://app.example/cr/7' } }] };
-    expect(syncOutputs(withUrl, false)).toEqual({ 'change-request-url': 'https://app.example/cr/7', status: 'failed', writes: '2' });
+    expect(syncOutputs(withUrl, false)).toEqual({ 'change-request-url': 'https://app.example/cr/7', status: 'failed', writes: '2', 'platform-edits-branch': '', conflicts: '0' });
     expect(syncOutputs({ ...withUrl, failures: [] }, false).status).toBe('synced');
     expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, false).status).toBe('unchanged');
     expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, true).status).toBe('planned');
+  });
+
+  it('names the platform-edits branch that got a commit and counts the conflicts', () => {
+    const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b.md', outcome: 'conflict' as const, line: 3 }];
+    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1 } };
+    expect(syncOutputs({ ...report, results: [kept] }, false)).toMatchObject({ 'platform-edits-branch': 'docsync/platform-edits/docs', conflicts: '1' });
+    const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1 } };
+    expect(syncOutputs({ ...report, results: [dry] }, true)).toMatchObject({ 'platform-edits-branch': '', conflicts: '1' });
   });
 });
