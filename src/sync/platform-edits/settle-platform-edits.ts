@@ -42,5 +42,6 @@ export async function settlePlatformEdits(
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.
   const overwrites = detected.changes.some((change) => change.kind !== 'converged' && kept?.adopted.has(change.path) !== true);
-  return { changes: detected.changes, kept, nothingToWrite: !overwrites };
+  // No change found at all means no base to compare with (never synced), not that the live pages are git's.
+  return { changes: detected.changes, kept, nothingToWrite: detected.changes.length > 0 && !overwrites };
 }
