@@ -5,8 +5,10 @@
  * 5 ms) receives, per round:
  *   (a) a raw undici PUT of `{source: {text}}` (the text read from disk; what the official CLI does);
  *   (b) `specPublishAction --force`: config, read, validate + bundle (swagger-parser), PUT, state;
- *   (c) the same with `--wait`: then polls until `processingState` is `complete`;
+ *   (b2) the same with the verdict of this content kept from the run before (`.docsync/cache/specs`);
+ *   (c) (b) with `--wait`: then polls until `processingState` is `complete`;
  *   (d) `node dist/bin/docsync.js spec publish --force` (the package's `bin`) as a child process (start-up included).
+ * Except in (b2), the verdict cache is emptied before each run (a few files removed), so each validates.
  * Medians of ROUNDS rounds after one warm-up; the ratios are against (a).
  *
  * Run: npm run build && node dist/bench/spec-publish.js [megabytes] [yaml|json]
@@ -116,18 +118,25 @@ async function main(): Promise<void> {
     const load = await time(emulator, '    of which loadSpec (read + validate + bundle)', async () => {
       await loadSpec(specFile);
     });
+    const forget = (): Promise<void> => rm(join(dir, '.docsync', 'cache', 'specs'), { recursive: true, force: true });
     const publish = await time(emulator, '(b) docsync spec publish --force (in-process)', async () => {
+      await forget();
+      if ((await specPublishAction([], { config, force: true }, io)) !== 0) throw new Error('publish failed');
+    });
+    const cached = await time(emulator, '(b2) the same, verdict of this content cached', async () => {
       if ((await specPublishAction([], { config, force: true }, io)) !== 0) throw new Error('publish failed');
     });
     const wait = await time(emulator, '(c) docsync spec publish --force --wait (in-process)', async () => {
+      await forget();
       if ((await specPublishAction([], { config, force: true, wait: true }, io)) !== 0) throw new Error('publish --wait failed');
     });
     const cli = resolve('dist/bin/docsync.js');
     const child = await time(emulator, '(d) node dist/bin/docsync.js spec publish --force', async () => {
+      await forget();
       await promisify(execFile)(process.execPath, [cli, 'spec', 'publish', '--force', '-c', config], { env: { ...process.env, ...env, DOCSYNC_LOG_LEVEL: 'warn' } });
     });
     process.stdout.write(
-      `ratios to the raw PUT: validate+bundle ${(load / raw).toFixed(2)}x, publish ${(publish / raw).toFixed(2)}x, ` +
+      `ratios to the raw PUT: validate+bundle ${(load / raw).toFixed(2)}x, publish ${(publish / raw).toFixed(2)}x, cached verdict ${(cached / raw).toFixed(2)}x, ` +
         `publish+wait ${(wait / raw).toFixed(2)}x, CLI process ${(child / raw).toFixed(2)}x\n`,
     );
   } finally {

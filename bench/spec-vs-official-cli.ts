@@ -5,6 +5,9 @@
  * temporary folder with `npm install --ignore-scripts`. Rounds alternate the order of the sides.
  * Each run starts once the emulator has processed every spec (parsed the last version), so no run
  * waits behind the emulator's work on the run before it.
+ * docsync's forced publish is timed twice: with the verdict of this content kept from an earlier
+ * run (`.docsync/cache/specs`, as a re-run finds it) and with that cache emptied before the run (the
+ * first validation of the content). `docsync --help` and `node -e 0` are timed in the same rounds.
  * A second docsync CLI (an earlier build's entry file) can be timed in the same rounds, for a
  * before/after under the same load.
  * Run: npm run bench:spec-cli [rounds] [earlier-cli.js]
@@ -82,7 +85,16 @@ async function main(): Promise<void> {
           }),
       ],
       ['force', docsync(DOCSYNC, ['--force'])],
+      [
+        'forceCold',
+        async () => {
+          await rm(join(repo, '.docsync', 'cache', 'specs'), { recursive: true, force: true });
+          return docsync(DOCSYNC, ['--force'])();
+        },
+      ],
       ['unchanged', docsync(DOCSYNC, [])],
+      ['help', () => timed(DOCSYNC, ['--help'], { cwd: repo })],
+      ['node', () => timed('-e', ['0'], { cwd: repo })],
       ...(EARLIER === undefined ? [] : ([['earlierForce', docsync(EARLIER, ['--force'])], ['earlierUnchanged', docsync(EARLIER, [])]] as const)),
     ]);
     const times = new Map([...sides.keys()].map((side) => [side, [] as number[]]));
@@ -105,8 +117,11 @@ async function main(): Promise<void> {
       console.log(`| ${label} | ${value.toFixed(0)} | ${(value / base).toFixed(2)} |`);
     };
     row('`gitbook openapi publish` (@gitbook/cli 0.25.1)', 'official');
-    row('`docsync spec publish --force` (validate, bundle, PUT)', 'force');
+    row('`docsync spec publish --force`, verdict of this content cached (read, PUT)', 'force');
+    row('`docsync spec publish --force`, verdict cache emptied (read, validate, PUT)', 'forceCold');
     row('`docsync spec publish`, spec unchanged (hash, read live, skip)', 'unchanged');
+    row('`docsync --help`', 'help');
+    row('`node -e 0`', 'node');
     if (EARLIER !== undefined) {
       row('earlier build: `docsync spec publish --force`', 'earlierForce');
       row('earlier build: `docsync spec publish`, spec unchanged', 'earlierUnchanged');

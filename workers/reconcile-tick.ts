@@ -7,6 +7,10 @@ export function reconcileTickProcessor(deps: WorkerDeps): JobProcessor<'reconcil
     for (const target of spaces) await deps.enqueue('space-sync', { target: target.name, reason: 'reconcile' });
     for (const spec of specs) await deps.enqueue('spec-publish', { slug: spec.slug, reason: 'reconcile' });
     if (site) await deps.enqueue('site-reconcile', { reason: 'reconcile' });
-    return { status: 'done', summary: { spaces: spaces.length, specs: specs.length, site: site !== undefined } };
+    return {
+      status: 'done',
+      summary: { spaces: spaces.length, specs: specs.length, site: site !== undefined },
+      message: `reconcile pass queued: ${spaces.length} spaces, ${specs.length} specs${site ? ', the site' : ''}`,
+    };
   };
 }

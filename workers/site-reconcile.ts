@@ -10,6 +10,10 @@ export function siteReconcileProcessor(deps: WorkerDeps): JobProcessor<'site-rec
     if (!target) throw new PermanentJobError(`No site manifest is configured in ${deps.loaded.file}.`);
     const result = await reconcileSite({ api: deps.runtime.api, state: deps.runtime.state, logger }, target, { signal });
     if (result.drift > 0) deps.onDrift?.('site-reconcile', result.drift);
-    return { status: 'done', summary: { site: result.siteId, drift: result.drift, writes: result.writes } };
+    return {
+      status: 'done',
+      summary: { site: result.siteId, drift: result.drift, writes: result.writes },
+      message: `site ${result.siteId} reconciled: ${result.drift} drift fixed, ${result.writes} writes`,
+    };
   };
 }

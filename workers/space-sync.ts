@@ -30,15 +30,17 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
       });
       if (data.reason === 'reconcile' && result.outcome !== 'skipped' && result.outcome !== 'conflict') deps.onDrift?.('space-sync', 1);
       // A conflict is the job's outcome (syncSpace logged it), not a failure to retry: only a person can resolve it.
+      const cr = result.changeRequest;
       return {
         status: 'done',
-        summary: { target: result.target, outcome: result.outcome, contentHash: result.contentHash, changeRequest: result.changeRequest?.number },
+        summary: { target: result.target, outcome: result.outcome, contentHash: result.contentHash, changeRequest: cr?.number },
+        message: `synced ${result.target}: ${result.outcome}${cr ? `, change request #${cr.number}${cr.url ? ` ${cr.url}` : ''}` : ''}`,
       };
     } catch (error) {
       if (error instanceof SupersededError) {
         logger.info({ target: data.target, reason: error.message }, 'sync superseded; the target is synced again from the newest docs');
         await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
-        return { status: 'done', summary: { target: data.target, outcome: 'superseded' } };
+        return { status: 'done', summary: { target: data.target, outcome: 'superseded' }, message: `sync of ${data.target} superseded; queued again` };
       }
       // A file changing under the reader is worth another try; a missing docs root is not.
       if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {

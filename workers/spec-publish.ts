@@ -16,7 +16,12 @@ export function specPublishProcessor(deps: WorkerDeps): JobProcessor<'spec-publi
       if (result.outcome === 'published') {
         await deps.enqueue('spec-poll', { organizationId: spec.organizationId, slug: spec.slug, startedAt: Date.now(), attempt: 0 });
       }
-      return { status: 'done', summary: { slug: spec.slug, outcome: result.outcome, version: result.spec?.lastVersion } };
+      const version = result.spec?.lastVersion;
+      return {
+        status: 'done',
+        summary: { slug: spec.slug, outcome: result.outcome, version },
+        message: `spec ${spec.slug}: ${result.outcome}${version ? `, version ${version}` : ''}`,
+      };
     } catch (error) {
       if (error instanceof SpecValidationError) throw new PermanentJobError(error.message, { cause: error });
       throw error;

@@ -1,3 +1,5 @@
+import { ApiInformationSchema, type ApiInformation } from './schemas/api-information.js';
+import type { CallOptions } from './resources/call-options.js';
 import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { normalizeEndpoint, DEFAULT_ENDPOINT } from './api-config.js';
@@ -26,7 +28,7 @@ import { SiteSpacesApi } from './resources/site-spaces.js';
 import { SitesApi } from './resources/sites.js';
 import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
-import { ApiErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
+import { ApiErrorBodySchema, OtherErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
 
 /** Options of {@link ApiClient}. */
@@ -148,6 +150,11 @@ export class ApiClient {
     this.spaces = new SpacesApi(this);
   }
 
+  /** `GET /`: the release the API reports. */
+  information(options: CallOptions = {}): Promise<ApiInformation> {
+    return this.request({ path: '/', schema: ApiInformationSchema, signal: options.signal });
+  }
+
   /** Whether a token was configured (the token itself is never exposed). */
   get hasToken(): boolean {
     return this.#token !== undefined;
@@ -255,7 +262,7 @@ export class ApiClient {
       return result.data;
     }
     const now = this.#clock.now();
-    const body = this.#errorBody(text);
+    const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
     throw errorForStatus({
       status,
@@ -272,7 +279,8 @@ export class ApiClient {
     });
   }
 
-  #errorBody(text: string): ApiErrorBody | undefined {
+  /** The API's error body, or one of another shape carrying a message (read as if sent with `status`). */
+  #errorBody(text: string, status: number): ApiErrorBody | undefined {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -280,8 +288,9 @@ export class ApiClient {
       return undefined;
     }
     const parsed = ApiErrorBodySchema.safeParse(json);
-    if (!parsed.success) return undefined;
-    return { error: { ...parsed.data.error, message: this.#redactor.text(parsed.data.error.message) } };
+    const other = parsed.success ? undefined : OtherErrorBodySchema.safeParse(json);
+    const error = parsed.success ? parsed.data.error : other?.success ? { code: status, message: other.data } : undefined;
+    return error === undefined ? undefined : { error: { ...error, message: this.#redactor.text(error.message) } };
   }
 
   /** Last line of defence: no error message may carry the token or a signed URL, whatever echoed it. */

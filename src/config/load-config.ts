@@ -6,7 +6,7 @@ import { MissingTokenError } from './missing-token-error.js';
 import { findPlaceholders } from './find-placeholders.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
-import { interpolateEnv } from './interpolate-env.js';
+import { interpolateEnv, type MalformedReference } from './interpolate-env.js';
 import { ReadScope } from './read-scope.js';
 import { findUnknownKeys } from './unknown-keys.js';
 import { yamlLineOf as lineOf } from './yaml-line-of.js';
@@ -30,6 +30,7 @@ export interface LoadedConfig {
 export async function loadConfig(
   path: string = DEFAULT_CONFIG_FILE,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: LoadConfigOptions = {},
 ): Promise<LoadedConfig> {
   const file = resolve(path);
   let text: string;
@@ -55,11 +56,19 @@ export async function loadConfig(
   }
   const issues: ConfigIssue[] = [];
   const missing: { path: (string | number)[]; variable: string }[] = [];
-  const raw = overrideFromEnv(interpolateEnv(parsed, env, [], missing) as Record<string, unknown>, env);
+  const malformed: MalformedReference[] = [];
+  const raw = overrideFromEnv(interpolateEnv(parsed, env, [], missing, malformed) as Record<string, unknown>, env);
   const overridden = (at: (string | number)[]): string | undefined =>
     ENV_OVERRIDES.find((o) => !!env[o.variable]?.trim() && o.path[0] === at[0] && o.path[1] === at[1])?.variable;
-  for (const { path: at, variable } of missing.filter((m) => !overridden(m.path))) {
+  const isToken = (at: (string | number)[]): boolean => at.join('.') === 'api.token';
+  if (options.tokenOptional === true && missing.some((m) => isToken(m.path)) && !overridden(['api', 'token'])) {
+    delete (raw.api as Record<string, unknown>).token;
+  }
+  for (const { path: at, variable } of missing.filter((m) => !overridden(m.path) && !(options.tokenOptional === true && isToken(m.path)))) {
     issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
+  }
+  for (const { path: at, text } of malformed.filter((m) => !overridden(m.path))) {
+    issues.push({ message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} ($\${ for a literal \${)`, line: lineOf(document, lines, at), field: at.join('.') });
   }
   // Sent as they are, an init placeholder is a 404 (a space) or a dry run that "would publish" (a spec).
   for (const { path: at, placeholder } of findPlaceholders(raw)) {
@@ -92,6 +101,14 @@ export async function loadConfig(
   const loaded = { config: result.data, file, baseDir: dirname(file) };
   checkPathsInScope(loaded, document, lines);
   return loaded;
+}
+
+export interface LoadConfigOptions {
+  /**
+   * For commands that make no request (`spec validate`, `spec publish --dry-run`): an `api.token`
+   * whose variable is not set is left out instead of failing the load. Default false.
+   */
+  readonly tokenOptional?: boolean;
 }
 
 /**

@@ -50,6 +50,12 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
     }
     groups = inferStructure(index, root, readmePath);
   } else {
+    const undecodable = summaryText.indexOf('\uFFFD');
+    if (undecodable >= 0) {
+      // decodeText turned each byte that is not UTF-8 into U+FFFD: the titles on that line are not what the author wrote.
+      const line = summaryText.slice(0, undecodable).split('\n').length;
+      warnings.push(`${summaryPath}:${line}: not UTF-8 (an unreadable byte became "\uFFFD"); titles may be garbled: save the file as UTF-8`);
+    }
     const resolved = yield* resolveSummarySteps(yield* parseSummarySteps(summaryText), { summaryPath, root, index });
     warnings.push(...resolved.warnings);
     groups = resolved.groups;

@@ -32,12 +32,18 @@ const HEADING = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?$/;
 const BULLET = /^(\s*)(?:[*+-]|\d{1,9}[.)])\s+(.*)$/;
 const RULE = /^(?:-{3,}|\*{3,}|_{3,})$/;
 const LINES_PER_STEP = 64;
+/**
+ * Deepest nesting kept; deeper bullets become children of the page at this depth. Pages are walked
+ * recursively from here to the bundle, and thousands of levels would overflow the stack.
+ */
+export const MAX_SUMMARY_DEPTH = 50;
 
 /**
  * Parses every `SUMMARY.md` dialect GitBook repos use: optional `#` title, `##`/`###` group headings,
  * `*`/`-`/`+` (or numbered) bullets nested by any indent (2, 4, a leading space, tabs), links with
- * labels. Nesting follows indentation depth, not a fixed step. Bullets without a link are skipped and
- * their children move up to the nearest parent. Pure text: targets are checked by `resolveSummary`.
+ * labels. Nesting follows indentation depth, not a fixed step, up to {@link MAX_SUMMARY_DEPTH} levels.
+ * Bullets without a link are skipped and their children move up to the nearest parent. Pure text:
+ * targets are checked by `resolveSummary`. Time is linear in the text, however deep the nesting.
  */
 export function parseSummary(text: string): ParsedSummary {
   return runAtOnce(parseSummarySteps(text));
@@ -51,6 +57,7 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
   let group: SummaryGroup | undefined;
   let stack: { indent: number; item: SummaryItem }[] = [];
   let inComment = false;
+  let tooDeep = false;
 
   const lines = cleanText(text).split('\n');
   for (const [index, line] of lines.entries()) {
@@ -97,7 +104,12 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
       group = { title: undefined, line: undefined, items: [] };
       groups.push(group);
     }
-    (stack.at(-1)?.item.children ?? group.items).push(item);
+    const depth = Math.min(stack.length, MAX_SUMMARY_DEPTH - 1);
+    if (stack.length >= MAX_SUMMARY_DEPTH && !tooDeep) {
+      tooDeep = true;
+      notes.push({ line: lineNumber, message: `nested deeper than ${MAX_SUMMARY_DEPTH} levels; deeper pages are kept at level ${MAX_SUMMARY_DEPTH}` });
+    }
+    (stack[depth - 1]?.item.children ?? group.items).push(item);
     stack.push({ indent, item });
   }
   return { title, groups, notes };

@@ -1,3 +1,4 @@
+import { exitCodeFor } from '../failure/exit-codes.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
@@ -6,6 +7,8 @@ import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { connectRedis } from '../redis/redis-connection.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
+import type { SpaceTarget } from '../config/config-schema.js';
+import { DELIVERY_STATE_KEY, type Delivery } from '../sync/resolve-delivery.js';
 import { JOB_KINDS, JOBS } from '../../workers/job-kinds.js';
 
 /** A configured space as the API describes it; `error` when it could not be read. */
@@ -14,12 +17,24 @@ export interface SpaceStatus {
   title?: string;
   visibility?: string;
   error?: string;
+  /** With `error`: the exit code of that failure (3 for a token the API refuses), what `status` exits with. */
+  exitCode?: number;
+}
+
+/** How a space target writes content: as configured, and what that means on this API. */
+export interface DeliveryStatus {
+  target: string;
+  configured: SpaceTarget['delivery'];
+  /** `undecided`: `auto` asks the API at the first sync. */
+  uses: Delivery | 'undecided';
 }
 
 export interface DaemonStatus {
   queues: Record<string, Record<string, number>>;
   spaces: SpaceStatus[];
-  targets: { key: string; state: TargetState }[];
+  delivery: DeliveryStatus[];
+  /** Per target, its state; what a target delivered page by page is counted, not listed. */
+  targets: { key: string; state: Omit<TargetState, 'delivered'> & { delivered?: { pages: number; files: number } } }[];
   failures: { kind: string; id: string | undefined; data: unknown; reason: string; failedAt: string | undefined }[];
 }
 
@@ -33,7 +48,9 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
   const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis), JOBS);
   try {
     const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
-    const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], targets: [], failures: [] };
+    const found = (await state.get(DELIVERY_STATE_KEY))?.delivery;
+    const delivery = config.spaces.map((target): DeliveryStatus => ({ target: target.name, configured: target.delivery, uses: target.delivery === 'auto' ? (found ?? 'undecided') : target.delivery }));
+    const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], delivery, targets: [], failures: [] };
     for (const kind of JOB_KINDS) {
       const queue = producer.queue(kind);
       status.queues[kind] = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
@@ -47,7 +64,11 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
         });
       }
     }
-    for (const [key, target] of await state.list()) status.targets.push({ key, state: target });
+    for (const [key, target] of await state.list()) {
+      if (key === DELIVERY_STATE_KEY) continue;
+      const { delivered, ...rest } = target;
+      status.targets.push({ key, state: delivered ? { ...rest, delivered: { pages: Object.keys(delivered.pages).length, files: Object.keys(delivered.files).length } } : rest });
+    }
     status.failures.sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
     return status;
   } finally {
@@ -56,7 +77,7 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
   }
 }
 
-/** One `GET /spaces/{spaceId}` per configured space; a failure is shown, never fatal to `status`. */
+/** One `GET /spaces/{spaceId}` per configured space; a failure is shown, and does not stop the others being read. */
 async function readSpaces(api: Pick<ApiClient, 'spaces'>, spaceIds: readonly string[]): Promise<SpaceStatus[]> {
   return Promise.all(
     [...new Set(spaceIds)].map(async (spaceId): Promise<SpaceStatus> => {
@@ -64,7 +85,7 @@ async function readSpaces(api: Pick<ApiClient, 'spaces'>, spaceIds: readonly str
         const space = await api.spaces.get(spaceId);
         return { spaceId, title: space.title, visibility: space.visibility };
       } catch (error) {
-        return { spaceId, error: (error as Error).message };
+        return { spaceId, error: (error as Error).message, exitCode: exitCodeFor(error) };
       }
     }),
   );
@@ -76,6 +97,13 @@ export function formatStatus(status: DaemonStatus): string {
     lines.push('spaces:');
     for (const space of status.spaces) {
       lines.push(`  ${space.spaceId.padEnd(30)} ${space.error === undefined ? `${space.title ?? ''} (${space.visibility ?? '?'})` : `unavailable: ${space.error}`}`);
+    }
+  }
+  if (status.delivery.length > 0) {
+    lines.push('delivery:');
+    for (const { target, configured, uses } of status.delivery) {
+      const means = uses === 'undecided' ? 'decided at the first sync' : uses === 'changes' ? 'change batches, page by page' : 'zip import';
+      lines.push(`  ${target.padEnd(30)} ${configured}${configured === 'auto' ? ` (${means})` : ''}`);
     }
   }
   lines.push('queues (waiting / active / delayed / completed / failed):');

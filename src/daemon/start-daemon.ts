@@ -5,6 +5,7 @@ import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
 import { BullmqProducer } from '../queue/bullmq-producer.js';
 import { scheduleReconcile } from '../queue/reconcile-scheduler.js';
+import { routeConsoleWarnings } from '../logging/route-console-warnings.js';
 import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReason, redisWhere, waitForRedis, type Redis } from '../redis/redis-connection.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { openStateStore } from '../runtime/open-state-store.js';
@@ -69,6 +70,9 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
     for (const redis of connections) redis.disconnect();
   };
 
+  // BullMQ's own eviction-policy line: checkEvictionPolicy says it once, with what to do.
+  const restoreConsole = routeConsoleWarnings(logger, [/^IMPORTANT! Eviction policy is /]);
+  closers.push(() => Promise.resolve(restoreConsole()));
   try {
     const admin = connect('admin');
     admin.once('ready', () => void checkEvictionPolicy(admin, logger));

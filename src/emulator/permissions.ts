@@ -13,6 +13,7 @@ export function spacePermissions(role: MemberRole) {
     comment: roleAtLeast(role, 'comment'),
     merge: roleAtLeast(role, 'edit'),
     review: roleAtLeast(role, 'review'),
+    installIntegration: roleAtLeast(role, 'admin'),
   };
 }
 
@@ -28,6 +29,22 @@ export function organizationPermissions(role: MemberRole) {
     listMembers: roleAtLeast(role, 'read'),
     listTeams: roleAtLeast(role, 'read'),
     listIntegrations: roleAtLeast(role, 'admin'),
+    access: roleAtLeast(role, 'read'),
+    listInstallations: roleAtLeast(role, 'admin'),
+    installIntegration: roleAtLeast(role, 'admin'),
+  };
+}
+
+export function sitePermissions(role: MemberRole) {
+  return {
+    view: roleAtLeast(role, 'read'),
+    access: roleAtLeast(role, 'read'),
+    edit: roleAtLeast(role, 'edit'),
+    create: roleAtLeast(role, 'create'),
+    admin: roleAtLeast(role, 'admin'),
+    installIntegration: roleAtLeast(role, 'admin'),
+    viewAdaptiveSchema: roleAtLeast(role, 'read'),
+    editAdaptiveSchema: roleAtLeast(role, 'create'),
   };
 }
 

@@ -55,6 +55,11 @@ export function readSource(input: SourceInput): SourceSpec | FieldIssue {
     const text = value.trim();
     if (text === '') return { path: ['source'], message: 'is empty; give a folder, a git or http(s) URL, or space:<id>' };
     const kind = inferSourceKind(text);
+    // `htp://…`, `s3://…`: a URL of a scheme docsync does not read would otherwise be taken for a folder.
+    const scheme = kind === 'folder' ? /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] : undefined;
+    if (scheme !== undefined) {
+      return { path: ['source'], message: `is a ${scheme}:// URL, which docsync does not read; use an http(s) URL, a git URL (ssh://, git://, user@host:path), a folder, or space:<id>` };
+    }
     return build(kind, kind === 'space' ? text.slice('space:'.length) : text, {}, baseDir);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

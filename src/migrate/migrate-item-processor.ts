@@ -18,7 +18,12 @@ export function migrateItemProcessor(deps: MigrateItemProcessorDeps): ItemAttemp
     const ledger = new RunLedger(deps.state, data.runId);
     try {
       const result = await migrateItem({ ...deps, ledger, logger }, data.runId, data.item, { signal });
-      return { status: 'done', summary: { ...result } };
+      const cr = result.changeRequest;
+      return {
+        status: 'done',
+        summary: { ...result },
+        message: `migrated ${result.id} into ${result.space}: ${result.outcome ?? result.status}${cr ? `, change request #${cr.number}${cr.url ? ` ${cr.url}` : ''}` : ''}`,
+      };
     } catch (error) {
       const verdict = classifyError(error);
       if (verdict.kind === 'permanent' && !(error instanceof PermanentJobError) && !signal.aborted) {

@@ -102,9 +102,14 @@ export class BullmqConsumer<S extends JobSchemas> {
     worker.on('error', (error) => {
       if (!isConnectionError(error)) this.logger.warn({ kind, err: error.message }, 'worker error');
     });
-    worker.on('failed', (job, error) =>
-      this.logger.error({ kind, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'),
-    );
+    worker.on('failed', (job, error) => {
+      // An aborted attempt (shutdown, a lost lock) was logged as such and runs again.
+      if (error instanceof JobAbortedError) return;
+      const fields = { kind, jobId: job?.id, attempts: job?.attemptsMade, err: error.message };
+      const final = job === undefined || error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (final) this.logger.error(fields, 'job failed');
+      else this.logger.warn(fields, 'job attempt failed; it runs again');
+    });
     // A worker that lost a job's lock (paused past lockDuration) stops it: another worker owns it now.
     worker.on('lockRenewalFailed', (jobIds) => {
       for (const jobId of jobIds) worker.cancelJob(jobId, `lost the lock of job ${jobId} to another worker`);
@@ -130,7 +135,10 @@ export class BullmqConsumer<S extends JobSchemas> {
         this.options.onSettled?.(kind, 'delayed', Date.now() - started);
         throw new DelayedError();
       }
-      this.options.onSettled?.(kind, 'completed', Date.now() - started);
+      const durationMs = Date.now() - started;
+      this.options.onSettled?.(kind, 'completed', durationMs);
+      // The line an operator tailing the log looks for: the job ended, with what and how long.
+      logger.info({ ...outcome.summary, durationMs }, `${outcome.message ?? `${kind} done`} in ${(durationMs / 1000).toFixed(1)} s`);
       return outcome.summary;
     } catch (error) {
       if (error instanceof DelayedError) throw error;

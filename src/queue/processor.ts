@@ -3,7 +3,12 @@ import type { JobData, JobKind, JobSchemas } from './job-catalog.js';
 
 /** What a processor says when it returns: finished, or "run me again later with this data" (polling). */
 export type ProcessorOutcome<D> =
-  | { status: 'done'; summary: Record<string, unknown> }
+  | {
+      status: 'done';
+      summary: Record<string, unknown>;
+      /** What the job did, in words (`synced docs: change request #3 <url>`): the driver logs it with the time taken. */
+      message?: string;
+    }
   | { status: 'later'; delayMs: number; data: D };
 
 export interface ProcessorContext {

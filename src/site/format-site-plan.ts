@@ -20,18 +20,29 @@ export function formatSitePlan(plan: SitePlan): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** What {@link sitePlanJson} adds to the plan. */
+export interface SitePlanReport {
+  /** What apply did, when it ran. */
+  readonly result?: { readonly applied: number; readonly writes: number; readonly dryRun: boolean } | undefined;
+  /** Share-link URLs, from an explicit --show-secrets. */
+  readonly shareLinkUrls?: readonly object[] | undefined;
+  /** Why apply stopped without applying, in the shape every failed `--json` run prints. */
+  readonly error?: object | undefined;
+}
+
 /**
- * The plan for machines: actions with their descriptions, and what apply did when it ran. Holds no
- * secret unless `secrets` (share-link URLs, from an explicit --show-secrets) is passed.
+ * The plan for machines: actions with their descriptions, and what apply did (or why it did not).
+ * Holds no secret unless share-link URLs are passed.
  */
-export function sitePlanJson(plan: SitePlan, applied?: { applied: number; writes: number; dryRun: boolean }, secrets?: readonly object[]): string {
+export function sitePlanJson(plan: SitePlan, report: SitePlanReport = {}): string {
   const { identities: _identities, ...rest } = plan;
-  const report = {
+  const document = {
     ...rest,
     changes: plan.actions.map(describeSiteAction),
     deletes: plan.actions.filter(isDeletion).length,
-    ...(applied ? { result: applied } : {}),
-    ...(secrets ? { shareLinkUrls: secrets } : {}),
+    ...(report.result ? { result: report.result } : {}),
+    ...(report.shareLinkUrls ? { shareLinkUrls: report.shareLinkUrls } : {}),
+    ...(report.error ? { error: report.error } : {}),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

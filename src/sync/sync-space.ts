@@ -25,6 +25,7 @@ import { importPublished, publishBundle } from './publish-bundle.js';
 import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
 import { SupersededError } from './errors/superseded-error.js';
 import type { WriteFence } from './write-fence.js';
+import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { deliverPages } from './pages/deliver-pages.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
@@ -34,25 +35,13 @@ import { settlePlatformEdits, type SettledEdits } from './platform-edits/settle-
 import type { KeptPage } from './platform-edits/keep-platform-edits.js';
 
 export interface SyncSpaceDeps {
-  api: Pick<ApiClient, 'changeRequests' | 'content'>;
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
   now?: () => Date;
-}
-
-/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
-export type Delivery = 'changes' | 'import';
-
-/** The state key where `delivery: auto` remembers what the API offers. */
-export const DELIVERY_STATE_KEY = 'api:delivery';
-
-/** What `delivery: auto` resolves to: change batches, unless the API was found to lack them. */
-export async function resolveDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery> {
-  if (target.delivery !== 'auto') return target.delivery;
-  return (await state.get(DELIVERY_STATE_KEY))?.delivery ?? 'changes';
 }
 
 export interface SyncSpaceOptions {
@@ -132,14 +121,14 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
-  const delivery = await resolveDelivery(deps.state, target);
+  const delivery = await resolveDelivery(deps, target, options.signal);
   try {
     return await syncSpaceBy(deps, target, delivery, options);
   } catch (error) {
     if (!(error instanceof BatchesUnavailable)) throw error;
     // `auto` on an API without change batches: remembered, so later runs import at once.
     deps.logger.info({ target: target.name }, 'the API has no content batches for change requests: importing the docs as a zip instead (delivery: import)');
-    await deps.state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery: 'import' });
+    await rememberDelivery(deps.state, 'import');
     return syncSpaceBy(deps, target, 'import', options);
   }
 }
@@ -183,7 +172,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
   const planned =
     unchanged || delivery === 'import'
       ? undefined
-      : await api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal));
+      : await superseding(target.name, () =>
+          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal)),
+        );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));

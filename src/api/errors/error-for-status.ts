@@ -3,6 +3,8 @@ import { ApiError } from './api-error.js';
 import { AuthenticationError } from './authentication-error.js';
 import { ConflictError } from './conflict-error.js';
 import { NotFoundError } from './not-found-error.js';
+import { OperationRemovedError } from './operation-removed-error.js';
+import { removedOperation } from '../contracts/removed-operation.js';
 import { PermissionError } from './permission-error.js';
 import { RateLimitError } from './rate-limit-error.js';
 import { ServerError } from './server-error.js';
@@ -29,8 +31,10 @@ export function errorForStatus(input: ErrorForStatusInput): ApiError {
       return new AuthenticationError(input);
     case 403:
       return new PermissionError(input);
-    case 404:
-      return new NotFoundError(input);
+    case 404: {
+      const removed = removedOperation(input.method, input.path);
+      return removed === undefined ? new NotFoundError(input) : new OperationRemovedError(input, removed);
+    }
     case 409:
       return new ConflictError(input);
     case 429:

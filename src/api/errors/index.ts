@@ -6,6 +6,7 @@ export { errorForStatus, type ErrorForStatusInput } from './error-for-status.js'
 export { NetworkError } from './network-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { NotTheApiError } from './not-the-api-error.js';
+export { OperationRemovedError } from './operation-removed-error.js';
 export { PermissionError } from './permission-error.js';
 export { RateLimitError } from './rate-limit-error.js';
 export { ResponseShapeError } from './response-shape-error.js';

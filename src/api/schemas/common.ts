@@ -55,6 +55,16 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
+/**
+ * Error bodies of other shapes (a gateway's, a service's own): `{error: {message}}`,
+ * `{error: "…"}`, `{message: "…"}`. Their message is still worth showing.
+ */
+export const OtherErrorBodySchema = z.union([
+  z.object({ error: z.object({ message: z.string() }) }).transform((body) => body.error.message),
+  z.object({ error: z.string() }).transform((body) => body.error),
+  z.object({ message: z.string() }).transform((body) => body.message),
+]);
+
 /** Query parameters every list endpoint takes. */
 export const PageQuerySchema = z.object({
   page: z.string().optional(),

@@ -13,3 +13,4 @@ export * from './subdomain.js';
 export * from './openapi.js';
 export * from './translation.js';
 export * from './content-changes.js';
+export * from './api-information.js';

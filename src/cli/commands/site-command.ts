@@ -61,6 +61,12 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
       if (deletes > 0 && !options.yes && !options.dryRun && !(await confirm(`Apply, deleting ${deletes} object(s)?`))) {
         process.stderr.write('docsync: nothing applied.\n');
         process.exitCode = EXIT.failed;
+        // The plan, and why it was not applied: one document on stdout also when apply stops.
+        if (options.json) {
+          const { errorDocument } = await import('../error-document.js');
+          const message = `the plan deletes ${deletes} object(s) and was not confirmed; nothing applied. Re-run with --yes to apply it.`;
+          process.stdout.write(sitePlanJson(plan, errorDocument({ code: 'E_SITE_NOT_CONFIRMED' }, message, EXIT.failed)));
+        }
         return;
       }
       const { applySitePlan } = await import('../../site/apply-site-plan.js');
@@ -76,7 +82,7 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
       const { shareLinkUrls } = await import('../../site/share-link-urls.js');
       secrets = await shareLinkUrls(runtime.api, { orgId: plan.organization, siteId });
     }
-    if (options.json) process.stdout.write(sitePlanJson(plan, result, secrets));
+    if (options.json) process.stdout.write(sitePlanJson(plan, { result, shareLinkUrls: secrets }));
     if (result !== undefined) {
       const { writeGithubOutputs } = await import('../github-outputs.js');
       const status = result.dryRun ? 'planned' : result.writes > 0 ? 'synced' : 'unchanged';
@@ -85,8 +91,14 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
     else for (const link of secrets ?? []) process.stdout.write(`share link "${link.name}"${link.active ? '' : ' (inactive)'}: ${link.url ?? '(no URL)'}\n`);
   } catch (error) {
     // Reported here rather than in main, so a failed action exits with the code of its API error.
-    process.stderr.write(`docsync: ${error instanceof Error ? error.message : String(error)}\n`);
+    const { SecretRedactor, secretsFromEnv } = await import('../../logging/redact-secrets.js');
+    const message = new SecretRedactor(secretsFromEnv(process.env)).text(error instanceof Error ? error.message : String(error));
+    process.stderr.write(`docsync: ${message}\n`);
     process.exitCode = await exitCodeOf(error);
+    if (options.json) {
+      const { errorDocument } = await import('../error-document.js');
+      process.stdout.write(`${JSON.stringify(errorDocument(error, message, process.exitCode), null, 2)}\n`);
+    }
     if (apply) {
       const { writeGithubOutputs } = await import('../github-outputs.js');
       await writeGithubOutputs({ status: 'failed' });

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { ApiClient } from '../../api/api-client.js';
 import type { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { ConfigError } from '../../config/config-error.js';
@@ -46,7 +46,7 @@ interface SpecContext {
 const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
-async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): Promise<SpecContext> {
+async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, options: { tokenOptional?: boolean } = {}): Promise<SpecContext> {
   const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }] = await Promise.all([
     import('../../config/load-config.js'),
     import('../../runtime/open-api-client.js'),
@@ -57,7 +57,7 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): P
   const logger = io.logger ?? createLogger();
   const path = flags.config ?? DEFAULT_CONFIG;
   // Reads with --org work without a configuration file (endpoint and token from the environment).
-  const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env);
+  const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env, options);
   const api = openApiClient(loaded?.config, { env, logger });
   const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
   return {
@@ -74,7 +74,8 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo): P
 
 /** `docsync spec publish`: validate, publish what changed, optionally wait. Returns the exit code. */
 export async function specPublishAction(slugs: string[], flags: SpecPublishFlags, io: SpecIo = {}): Promise<number> {
-  const ctx = await openContext(flags, io);
+  // A dry run without a token (a pull request from a fork has no secrets) still validates and plans.
+  const ctx = await openContext(flags, io, { tokenOptional: flags.dryRun === true });
   const [{ runSpecsOnce }, { openSpecLoader }] = await Promise.all([import('../../runtime/run-specs-once.js'), import('../../runtime/open-spec-loader.js')]);
   const write = io.stdout ?? ((text: string) => process.stdout.write(text));
   try {
@@ -102,6 +103,40 @@ export async function specPublishAction(slugs: string[], flags: SpecPublishFlags
   } finally {
     await ctx.close();
   }
+}
+
+/**
+ * `docsync spec validate [file...]`: validates the files named, or every configured spec with a
+ * `file`, offline: no token, no request. Exit 2 on the first invalid one, naming its file and line.
+ */
+export async function specValidateAction(files: string[], flags: CommonFlags, io: SpecIo = {}): Promise<number> {
+  const [{ loadConfig, configReadScope }, { loadSpec }, { SpecValidationError }] = await Promise.all([
+    import('../../config/load-config.js'),
+    import('../../specs/load-spec.js'),
+    import('../../specs/errors/spec-validation-error.js'),
+  ]);
+  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  let targets: { file: string; scope?: ReturnType<typeof configReadScope> }[];
+  if (files.length > 0) targets = files.map((file) => ({ file }));
+  else {
+    const loaded = await loadConfig(flags.config ?? DEFAULT_CONFIG, io.env ?? process.env, { tokenOptional: true });
+    const scope = configReadScope(loaded);
+    targets = loaded.config.specs.flatMap((spec) => (spec.file === undefined ? [] : [{ file: resolve(loaded.baseDir, spec.file), scope }]));
+    if (targets.length === 0) throw new ConfigError('no spec with a local `file` to validate; name a file, or add one under `specs`', loaded.file, undefined, 'specs');
+  }
+  const results: { file: string; version?: string; error?: { message: string; line: number | null } }[] = [];
+  for (const { file, scope } of targets) {
+    try {
+      const spec = await loadSpec(file, scope);
+      results.push({ file: spec.file, version: spec.version });
+    } catch (error) {
+      if (!(error instanceof SpecValidationError)) throw error;
+      results.push({ file: error.file, error: { message: error.message, line: error.line ?? null } });
+    }
+  }
+  if (flags.json === true) write(`${JSON.stringify({ valid: results.every((r) => !r.error), results }, null, 2)}\n`);
+  else for (const r of results) write(r.error ? `invalid  ${r.error.message}\n` : `valid    ${relative(process.cwd(), r.file) || r.file} (${r.version ?? '?'})\n`);
+  return results.some((r) => r.error) ? EXIT.config : EXIT.ok;
 }
 
 /** `docsync spec status [slug]`: platform state, last version and last error; exit 1 if one failed. */
@@ -237,7 +272,7 @@ function seconds(value: string): number {
   return n;
 }
 
-/** `docsync spec publish|status|versions`. */
+/** `docsync spec validate|publish|status|versions`. */
 export function specCommand(): Command {
   const spec = new Command('spec').description('validate, publish and inspect OpenAPI specs');
   spec
@@ -252,6 +287,15 @@ export function specCommand(): Command {
     .option('--json', 'print the report as JSON on stdout')
     .action(async (slugs: string[], flags: SpecPublishFlags) => {
       process.exitCode = await specPublishAction(slugs, flags);
+    });
+  spec
+    .command('validate')
+    .description('check OpenAPI files offline (no token, no request): the files named, or every configured spec with a file')
+    .argument('[file...]', 'spec files (default: the configured specs)')
+    .option('-c, --config <file>', 'configuration file, when no file is named', DEFAULT_CONFIG)
+    .option('--json', 'print the results as JSON on stdout')
+    .action(async (files: string[], flags: CommonFlags) => {
+      process.exitCode = await specValidateAction(files, flags);
     });
   spec
     .command('status')

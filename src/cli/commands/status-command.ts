@@ -3,7 +3,7 @@ import { Command } from 'commander';
 /** `docsync status`: the configured spaces as the API has them, queue counts, last sync per target, recent failures. */
 export function statusCommand(): Command {
   return new Command('status')
-    .description('show the configured spaces (title, visibility), queue counts, the last sync of each target and recent failures')
+    .description('show the configured spaces (title, visibility), queue counts, the last sync of each target and recent failures; exits 3-6 when a space cannot be read')
     .option('-c, --config <file>', 'configuration file', 'docsync.yaml')
     .option('--json', 'print as JSON')
     .action(async (options: { config: string; json?: boolean }) => {
@@ -25,5 +25,8 @@ export function statusCommand(): Command {
       // Failure reasons come from Redis as the jobs left them: a signed URL or secret in one stays there.
       const redactor = new SecretRedactor(secretsFromEnv(process.env));
       process.stdout.write(redactor.text(options.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status)));
+      // Everything is shown first; then a space the API would not show fails the command, a wrong token with 3 as everywhere.
+      const failed = status.spaces.find((space) => space.exitCode !== undefined);
+      if (failed?.exitCode !== undefined) process.exitCode = failed.exitCode;
     });
 }

@@ -1,5 +1,5 @@
 import type { PageRecord } from '../state/records.js';
-import { slugify, walkPages } from '../state/revisions.js';
+import { slugify } from '../state/revisions.js';
 
 export interface SearchSection {
   /** Heading anchor, `''` for the text before the first heading. */
@@ -10,7 +10,11 @@ export interface SearchSection {
 
 export interface SearchHit {
   page: PageRecord;
+  /** Titles of the pages above it, from the top. */
+  ancestors: string[];
   sections: SearchSection[];
+  /** Higher is better: a title match counts most, then each matching section. */
+  score: number;
 }
 
 const HEADING = /^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/;
@@ -23,14 +27,21 @@ const MAX_BODY = 400;
 export function searchPages(pages: readonly PageRecord[], query: string): SearchHit[] {
   const needle = query.toLowerCase();
   const hits: SearchHit[] = [];
-  for (const page of walkPages(pages)) {
-    if (page.type !== 'document') continue;
-    if (!page.title.toLowerCase().includes(needle) && !page.markdown.toLowerCase().includes(needle)) continue;
-    const sections = splitSections(page)
-      .filter((section) => section.title.toLowerCase().includes(needle) || section.body.toLowerCase().includes(needle))
-      .map((section) => ({ ...section, body: excerpt(section.body, needle) }));
-    hits.push({ page, sections });
-  }
+  const visit = (list: readonly PageRecord[], ancestors: string[]): void => {
+    for (const page of list) {
+      if (page.type === 'document') {
+        const inTitle = page.title.toLowerCase().includes(needle);
+        if (inTitle || page.markdown.toLowerCase().includes(needle)) {
+          const sections = splitSections(page)
+            .filter((section) => section.title.toLowerCase().includes(needle) || section.body.toLowerCase().includes(needle))
+            .map((section) => ({ ...section, body: excerpt(section.body, needle) }));
+          hits.push({ page, ancestors, sections, score: (inTitle ? 2 : 0) + sections.length });
+        }
+      }
+      visit(page.pages, [...ancestors, page.title]);
+    }
+  };
+  visit(pages, []);
   return hits;
 }
 

@@ -4,7 +4,7 @@ import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';
 import { paginate } from '../http/paginate.js';
 import { serializeUserId } from '../serializers/serialize-user.js';
-import type { ReviewRecord } from '../state/records.js';
+import type { ChangeRequestRecord, ReviewRecord } from '../state/records.js';
 import { CrParams, findCr } from './change-request-target.js';
 
 const BASE = '/v1/spaces/:spaceId/change-requests/:changeRequestId/reviews';
@@ -17,7 +17,7 @@ const SubmitReviewBodySchema = z.object({
 
 /** Reviews of a change request: listing needs `read`, submitting `review`. */
 export function changeRequestReviewRoutes(define: DefineRoute, ctx: EmulatorContext): void {
-  const serialize = (review: ReviewRecord) => ({
+  const serialize = (review: ReviewRecord, cr: ChangeRequestRecord) => ({
     object: 'change-request-review' as const,
     id: review.id,
     revision: review.revision,
@@ -26,6 +26,9 @@ export function changeRequestReviewRoutes(define: DefineRoute, ctx: EmulatorCont
     status: review.status,
     createdAt: review.createdAt,
     updatedAt: review.createdAt,
+    // A later review by the same reviewer supersedes this one.
+    outdated: (cr.reviews ?? []).some((other) => other.reviewer === review.reviewer && other.createdAt > review.createdAt),
+    urls: { location: `${ctx.baseUrl()}/v1/spaces/${cr.space}/change-requests/${cr.id}/reviews/${review.id}` },
   });
 
   define({
@@ -35,7 +38,7 @@ export function changeRequestReviewRoutes(define: DefineRoute, ctx: EmulatorCont
     query: pageQuery.extend({ format: z.string().optional() }),
     handler: ({ params, query, caller }) => {
       const { cr } = findCr(ctx, caller, params);
-      return paginate(cr.reviews ?? [], query, serialize);
+      return paginate(cr.reviews ?? [], query, (review) => serialize(review, cr));
     },
   });
 
@@ -57,7 +60,7 @@ export function changeRequestReviewRoutes(define: DefineRoute, ctx: EmulatorCont
         createdAt: ctx.state.timestamp(),
       };
       cr.reviews = [...(cr.reviews ?? []), review];
-      return serialize(review);
+      return serialize(review, cr);
     },
   });
 }

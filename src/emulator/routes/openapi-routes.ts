@@ -184,7 +184,7 @@ export function openapiRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: VersionParams,
     handler: ({ params, caller }) => {
       const { spec } = findSpec(caller, params, READ);
-      return serializeOpenAPIContent(findVersion(spec, params.versionId));
+      return serializeOpenAPIContent(findVersion(spec, params.versionId), ctx.options.contract);
     },
   });
 }

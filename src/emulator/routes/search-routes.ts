@@ -26,7 +26,7 @@ export function searchRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     handler: ({ params, query, caller }) => {
       const { space } = findSpace(ctx, caller, params.spaceId, { needs: 'read', action: 'search this space' });
       const hits = searchPages(currentPages(ctx, space.revision), query.query);
-      return paginate(hits, query, (hit) => serializeSearchResult(space.id, hit));
+      return paginate(hits, query, (hit) => serializeSearchResult(space.id, hit, hits.indexOf(hit) + 1));
     },
   });
 
@@ -44,10 +44,15 @@ export function searchRoutes(define: DefineRoute, ctx: EmulatorContext): void {
         .filter((space) => space.organization === params.organizationId)
         .map((space) => ({ space, hits: searchPages(currentPages(ctx, space.revision), query.query) }))
         .filter(({ hits }) => hits.length > 0);
-      return paginate(results, query, ({ space, hits }) => ({
+      // Ranks run across all results, so a later page of the list goes on counting.
+      let before = 0;
+      const ranked = results.map((result) => ({ ...result, first: (before += result.hits.length) - result.hits.length + 1 }));
+      return paginate(ranked, query, ({ space, hits, first }) => ({
+        type: 'space' as const,
         id: space.id,
         title: space.title,
-        pages: hits.map((hit) => serializeSearchResult(space.id, hit)),
+        score: Math.max(...hits.map((hit) => hit.score)),
+        pages: hits.map((hit, i) => serializeSearchResult(space.id, hit, first + i)),
       }));
     },
   });

@@ -38,7 +38,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: OrgParams,
     query: SiteListQuery,
     handler: ({ params, query, caller }) => {
-      findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list sites' });
+      const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list sites' });
       const title = query.title?.toLowerCase();
       const sites = [...ctx.state.sites.values()].filter(
         (site) =>
@@ -47,7 +47,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
           (query.published === undefined || site.published === query.published) &&
           (query.space === undefined || hasSpace(ctx, site, query.space)),
       );
-      return paginate(sites, query, (site) => serializeSite(ctx, site));
+      return paginate(sites, query, (site) => serializeSite(ctx, site, role));
     },
   });
 
@@ -58,7 +58,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     body: CreateSiteBodySchema,
     status: 201,
     handler: ({ params, body, caller }) => {
-      findOrganization(ctx, caller, params.organizationId, { needs: 'create', action: 'create sites' });
+      const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'create', action: 'create sites' });
       const organization = params.organizationId;
       // Check every named space before creating anything, so a 400 leaves no half-made site.
       const named = Array.isArray(body.spaces)
@@ -92,7 +92,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
         ctx.state.siteSpaces.set(id, { id, site: site.id, space: space.id, path });
         site.structureOrder.push(id);
       }
-      return serializeSite(ctx, site);
+      return serializeSite(ctx, site, role);
     },
   });
 
@@ -100,7 +100,10 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     method: 'GET',
     url: '/v1/orgs/:organizationId/sites/:siteId',
     params: SiteParams,
-    handler: ({ params, caller }) => serializeSite(ctx, readSite(ctx, caller, params).site),
+    handler: ({ params, caller }) => {
+      const { site, role } = readSite(ctx, caller, params);
+      return serializeSite(ctx, site, role);
+    },
   });
 
   define({
@@ -109,7 +112,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: SiteParams,
     body: UpdateSiteBodySchema,
     handler: ({ params, body, caller }) => {
-      const { site } = writeSite(ctx, caller, params, 'update the site');
+      const { site, role } = writeSite(ctx, caller, params, 'update the site');
       // Resolve references first: a 400 must not leave the site half-updated.
       const siteSpace =
         body.defaultSiteSpace === undefined
@@ -137,7 +140,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
         }
       }
       if (section) site.defaultSection = section.id;
-      return serializeSite(ctx, site);
+      return serializeSite(ctx, site, role);
     },
   });
 
@@ -165,7 +168,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const structure = siteStructure(ctx, site, role, view);
       return {
         object: 'published-content-site' as const,
-        site: serializeSite(ctx, site, view),
+        site: serializeSite(ctx, site, role, view),
         structure,
         customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
         // Integrations are not emulated, so no site runs their scripts.
@@ -192,9 +195,9 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       url: `/v1/orgs/:organizationId/sites/:siteId/${action}`,
       params: SiteParams,
       handler: ({ params, caller }) => {
-        const { site } = writeSite(ctx, caller, params, `${action} this site`);
+        const { site, role } = writeSite(ctx, caller, params, `${action} this site`);
         site.published = published;
-        return serializeSite(ctx, site);
+        return serializeSite(ctx, site, role);
       },
     });
   }

@@ -1,12 +1,12 @@
+import { API_CONTRACTS } from '../../api/contracts/api-contract.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { DefineRoute } from '../http/define-route.js';
 import { serializeUser } from '../serializers/serialize-user.js';
 
-/** Reported by `GET /`; the emulator follows the API as published in `@gitbook/api` 0.130.0. */
-const API_INFORMATION = { version: '0.130.0', build: 'docsync-emulator' };
-
 /** API information and the authenticated user. */
 export function systemRoutes(define: DefineRoute, ctx: EmulatorContext): void {
-  define({ method: 'GET', url: '/v1/', handler: () => API_INFORMATION });
+  // The release of the document the emulator follows in this mode: how clients tell the two apart.
+  const information = { version: API_CONTRACTS[ctx.options.contract].version, build: 'docsync-emulator' };
+  define({ method: 'GET', url: '/v1/', handler: () => information });
   define({ method: 'GET', url: '/v1/user', handler: ({ caller }) => serializeUser(ctx, caller.user) });
 }

@@ -7,6 +7,7 @@ const THEMED = (light: string, dark: string) => ({ light, dark });
 export const DEFAULT_SITE_CUSTOMIZATION = {
   styling: {
     theme: 'clean',
+    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
     primaryColor: THEMED('#346DDB', '#346DDB'),
     infoColor: THEMED('#787878', '#787878'),
     successColor: THEMED('#00C950', '#00C950'),
@@ -32,7 +33,9 @@ export const DEFAULT_SITE_CUSTOMIZATION = {
   ai: { mode: 'search' },
   advancedCustomization: { enabled: false },
   git: { showEditLink: false },
-  pageActions: { externalAI: false, markdown: false },
+  // `items` is today's list of enabled page actions: none, as the seed's two flags say.
+  pageActions: { externalAI: false, markdown: false, items: [] },
+  socialAccounts: [],
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
   trademark: { enabled: true },

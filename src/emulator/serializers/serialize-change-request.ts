@@ -19,6 +19,7 @@ export function serializeChangeRequest(ctx: EmulatorContext, cr: ChangeRequestRe
     object: 'change-request' as const,
     id: cr.id,
     number: cr.number,
+    space: cr.space,
     status: cr.status,
     // Required by the official schema: empty for a change request created without one.
     subject: cr.subject,

@@ -19,6 +19,7 @@ export function serializeComment(ctx: EmulatorContext, comment: CommentRecord, r
     ...(comment.editedAt === undefined ? {} : { editedAt: comment.editedAt }),
     reactions: serializeReactions(ctx, comment.reactions),
     replies,
+    repliers: repliersOf(ctx, comment),
     body: { markdown: comment.markdown },
     target: serializeCommentTarget(ctx, comment),
     urls: { location: commentLocation(ctx, comment) },
@@ -28,4 +29,16 @@ export function serializeComment(ctx: EmulatorContext, comment: CommentRecord, r
     ...(comment.resolvedAt === undefined ? {} : { resolvedAt: comment.resolvedAt }),
     ...(comment.resolvedBy === undefined ? {} : { resolvedBy: serializeUserId(ctx, comment.resolvedBy) }),
   };
+}
+
+/** Who replied, once each, with how many replies and when last. */
+function repliersOf(ctx: EmulatorContext, comment: CommentRecord) {
+  const byUser = new Map<string, { count: number; updatedAt: string }>();
+  for (const reply of ctx.state.replies.values()) {
+    if (reply.comment !== comment.id) continue;
+    const seen = byUser.get(reply.postedBy);
+    const at = reply.editedAt ?? reply.postedAt;
+    byUser.set(reply.postedBy, { count: (seen?.count ?? 0) + 1, updatedAt: seen !== undefined && seen.updatedAt > at ? seen.updatedAt : at });
+  }
+  return [...byUser].map(([user, { count, updatedAt }]) => ({ user: serializeUserId(ctx, user), count, updatedAt }));
 }

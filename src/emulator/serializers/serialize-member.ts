@@ -24,5 +24,12 @@ export function serializeMember(ctx: EmulatorContext, member: MemberRecord) {
     sso: member.sso,
     spaces,
     teams,
+    ...(ctx.options.contract === 'current' ? { sites: member.role === null ? 0 : sitesOf(ctx, member.organization) } : {}),
   };
+}
+
+function sitesOf(ctx: EmulatorContext, organization: string): number {
+  let sites = 0;
+  for (const site of ctx.state.sites.values()) if (site.organization === organization) sites += 1;
+  return sites;
 }

@@ -17,6 +17,8 @@ export function serializeOpenAPISpec(ctx: EmulatorContext, spec: OpenAPISpecReco
     ...(spec.lastVersion === undefined ? {} : { lastVersion: spec.lastVersion }),
     ...(spec.lastProcessedAt === undefined ? {} : { lastProcessedAt: spec.lastProcessedAt }),
     ...(spec.lastProcessErrorCode === undefined ? {} : { lastProcessErrorCode: spec.lastProcessErrorCode }),
+    // The emulator records one processing error at most: the one that stopped it.
+    lastProcessedErrorCount: spec.lastProcessErrorCode === undefined ? 0 : 1,
     permissions: { ...viewEditPermissions(role, 'create'), delete: roleAtLeast(role, 'create') },
     urls: {
       location: `${ctx.baseUrl()}/v1/orgs/${spec.organization}/openapi/${spec.slug}`,

@@ -6,6 +6,8 @@ import { APP_ORIGIN } from './serialize-space.js';
 
 export function serializeOrganization(ctx: EmulatorContext, org: OrganizationRecord, role: MemberRole) {
   return {
+    // Today's API: merge rules are not emulated, so change requests merge without review.
+    ...(ctx.options.contract === 'current' ? { mergeRules: { type: 'none' as const } } : {}),
     object: 'organization' as const,
     id: org.id,
     title: org.title,
@@ -24,7 +26,7 @@ export function serializeOrganization(ctx: EmulatorContext, org: OrganizationRec
       app: `${APP_ORIGIN}/o/${org.id}`,
       ...(org.logo === null ? {} : { logo: org.logo }),
     },
-    trial: { status: 'notapplicable' },
+    trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: true as const,
     permissions: organizationPermissions(role),
   };

@@ -20,6 +20,10 @@ const DEFAULT_LAYOUT = {
   outline: true,
   pagination: true,
   metadata: true,
+  coverMask: 'none',
+  tags: true,
+  actions: true,
+  anchors: true,
 } as const;
 
 export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
@@ -29,6 +33,8 @@ export function serializePage(page: PageRecord, view: PageView): Record<string, 
     // `kind` repeats `type`, except that a document is a `sheet`.
     kind: page.type === 'document' ? 'sheet' : page.type,
     type: page.type,
+    // Page tags are not emulated.
+    tags: [],
     ...(page.type === 'document' ? { layout: DEFAULT_LAYOUT } : {}),
     ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
     ...(page.icon === undefined ? {} : { icon: page.icon }),

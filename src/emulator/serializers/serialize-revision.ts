@@ -11,8 +11,10 @@ export function serializeRevision(revision: RevisionRecord, view: { appBase: str
     files: revision.files.map((file) => serializeFile(view.downloadBase, file, view.metadata)),
     // The emulator has no reusable content blocks.
     reusableContents: [],
+    tags: [],
     createdAt: revision.createdAt,
-    ...(view.metadata && revision.git ? { git: revision.git } : {}),
+    // The emulator's commits come from imports, never from an export by the platform.
+    ...(view.metadata && revision.git ? { git: { ...revision.git, createdByGitBook: false } } : {}),
     urls: { app: view.appBase },
     type: 'edits',
   };

@@ -13,11 +13,14 @@ export function serializeSectionGroup(
   view: PublishedView = {},
   layout: SiteLayout = new SiteLayout(ctx.state, site),
 ) {
+  const sections = layout.sectionsOfGroup(group).map((s) => serializeSection(ctx, site, s, role, view, layout));
   return {
     object: 'site-section-group' as const,
     id: group.id,
     title: group.title,
     ...(group.icon === undefined ? {} : { icon: group.icon }),
-    sections: layout.sectionsOfGroup(group).map((s) => serializeSection(ctx, site, s, role, view, layout)),
+    sections,
+    // Today's API also lists a group's members as `children`; the emulator's groups hold sections only.
+    ...(ctx.options.contract === 'current' ? { draft: false, children: sections } : {}),
   };
 }

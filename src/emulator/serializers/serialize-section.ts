@@ -19,6 +19,8 @@ export function serializeSection(
     title: section.title,
     ...(section.description === undefined ? {} : { description: section.description }),
     default: layout.isDefaultSection(section),
+    // The emulator publishes every part of a site at once: nothing is a draft.
+    ...(ctx.options.contract === 'current' ? { draft: false } : {}),
     path: section.path,
     ...(section.condition === undefined ? {} : { condition: section.condition }),
     ...(section.sectionGroup === undefined ? {} : { sectionGroup: section.sectionGroup }),

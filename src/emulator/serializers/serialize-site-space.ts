@@ -25,6 +25,7 @@ export function serializeSiteSpace(
     space: spaceOnce(layout, () => serializeSpace(ctx, space, role), space.id),
     title: space.title,
     default: layout.isDefaultSiteSpace(siteSpace),
+    ...(ctx.options.contract === 'current' ? { draft: false } : {}),
     ...(siteSpace.condition === undefined ? {} : { condition: siteSpace.condition }),
     hasAdvancedCustomizationFeature: false,
     urls: {

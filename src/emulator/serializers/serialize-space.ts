@@ -6,6 +6,7 @@ import { spacePermissions } from '../permissions.js';
 export const APP_ORIGIN = 'https://app.emulator.test';
 
 export function serializeSpace(ctx: EmulatorContext, space: SpaceRecord, role: MemberRole) {
+  const current = ctx.options.contract === 'current';
   let changeRequests = 0;
   let open = 0;
   let draft = 0;
@@ -20,8 +21,9 @@ export function serializeSpace(ctx: EmulatorContext, space: SpaceRecord, role: M
   return {
     object: 'space' as const,
     id: space.id,
-    // The official schema requires `type` without declaring its values; `document` is the only kind the emulator has.
-    type: 'document',
+    // The seed requires `type` without declaring its values (`document` is the only kind the emulator
+    // has); today's API sends it only for a style guide, and merge rules instead.
+    ...(current ? { mergeRules: { type: 'inherit' as const } } : { type: 'document' }),
     title: space.title,
     // Required too: an empty string for a space without one.
     emoji: space.emoji ?? '',

@@ -46,4 +46,6 @@ export interface ResolveDeps {
   readonly download: Download;
   readonly logger: Logger;
   readonly signal?: AbortSignal | undefined;
+  /** The longest a URL source may keep its item waiting, all tries included. Default 2 minutes. */
+  readonly sourceWaitMs?: number | undefined;
 }

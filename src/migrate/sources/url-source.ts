@@ -14,6 +14,13 @@ import { ZipTreeSource } from './zip-tree-source.js';
 const MAX_BYTES = 200 * 1024 * 1024;
 
 /**
+ * The longest a URL source may keep its item waiting, all tries included: a server that accepts the
+ * connection and never answers would otherwise hold it for each try's timeout, times the tries, times
+ * the item's retries. The item then fails for good (README: Migration).
+ */
+export const SOURCE_WAIT_MS = 120_000;
+
+/**
  * A website, html page, markdown file or zip archive at a URL, which the API fetches itself: the URL
  * is passed to the import as is. docsync fetches it once too, to know it is reachable and what must
  * arrive: for a zip, every page and its blob id (read like a GitBook repository); for a markdown or
@@ -21,13 +28,21 @@ const MAX_BYTES = 200 * 1024 * 1024;
  */
 export async function resolveUrlSource(
   spec: Extract<SourceSpec, { kind: UrlSourceKind }>,
-  deps: Pick<ResolveDeps, 'download' | 'signal'>,
+  deps: Pick<ResolveDeps, 'download' | 'signal' | 'sourceWaitMs'>,
 ): Promise<ResolvedSource> {
   const label = sourceLabel(spec);
+  const waitMs = deps.sourceWaitMs ?? SOURCE_WAIT_MS;
+  const deadline = AbortSignal.timeout(waitMs);
   let bytes: Uint8Array;
   try {
-    bytes = await deps.download(spec.url, { signal: deps.signal, maxBytes: MAX_BYTES });
+    bytes = await deps.download(spec.url, { signal: deps.signal === undefined ? deadline : AbortSignal.any([deps.signal, deadline]), maxBytes: MAX_BYTES });
   } catch (error) {
+    if (deadline.aborted && deps.signal?.aborted !== true) {
+      throw new MigrationSourceError(`source ${label} did not answer within ${waitMs / 1000} s, all tries included; check that the server answers, then run the plan again`, {
+        permanent: true,
+        cause: error,
+      });
+    }
     if (!(error instanceof DownloadError)) throw error;
     throw new MigrationSourceError(`source ${label} ${error.reason}`, { permanent: error.permanent, cause: error });
   }

@@ -68,7 +68,7 @@ export type PlannedChange =
       readonly id: string;
       readonly path: string;
       readonly move?: Placement | undefined;
-      /** Send the page's document again. */
+      /** Send the page's document again (with its title). */
       readonly document: boolean;
       readonly title?: string | undefined;
       readonly slug?: string | undefined;

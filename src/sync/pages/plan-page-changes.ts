@@ -27,8 +27,10 @@ export interface PagePlanInput {
  * - Pages match by path; a live page holding a path the repo no longer has, with the content of a
  *   repo page nobody holds, is that page moved or renamed: one `update_page` moves it, so its id,
  *   comments and links survive.
- * - A matched page is touched only for what differs: its place (parent and index), its content (or
- *   a file it links re-sent), its title, its slug. Unknown content counts as different.
+ * - A matched page is touched only for what differs: its place (parent and index), its content (its
+ *   hash covers its title: the document goes with it, as the title the platform keeps comes from
+ *   the document's frontmatter or heading first), a file it links re-sent, its slug. Unknown content
+ *   counts as different.
  * - Files go first, in changes of at most 20; a file already live at the same path with the same
  *   content is not sent.
  * - Pages are placed level by level, parents before children, so a batch never waits on a page
@@ -94,17 +96,16 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
           const position = tree.position(handle);
           const moved = position.parent !== handleKey(parent) || position.index !== at;
           const document = live.hash === undefined || live.hash !== page.hash || (page.files ?? []).some((file) => resent.has(file));
-          const title = live.title === page.title ? undefined : page.title;
           const newSlug = live.slug === slug ? undefined : slug;
           if (moved) tree.move(handle, parent, at);
-          if (moved || document || title !== undefined || newSlug !== undefined) {
+          if (moved || document || newSlug !== undefined) {
             changes.push({
               kind: 'update-page',
               id: live.id,
               path: page.path,
               ...(moved ? { move: { parent, at } } : {}),
               document,
-              ...(title === undefined ? {} : { title }),
+              ...(document ? { title: page.title } : {}),
               ...(newSlug === undefined ? {} : { slug: newSlug }),
             });
           } else unchanged += 1;

@@ -8,6 +8,7 @@ import { call, startTestEmulator } from '../../support/emulator-harness.js';
 import { freePort } from '../../support/free-port.js';
 import { runDocsync, type DocsyncRun } from '../../support/run-docsync.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
+import { testRedisUrl } from '../../support/test-environment.js';
 
 /**
  * Bad input and hostile content through the built CLI, each in a fresh folder against the emulator:
@@ -170,6 +171,17 @@ describe('a state file that cannot be one', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('the state file is a folder');
     expect(run.stdout).toContain(join(dir, '.docsync', 'state.json'));
+    expect(await writesSince()).toBe(0);
+  });
+});
+
+describe('status with a token the API refuses', () => {
+  it('shows every space, then exits 3 as the exit-code table says', async () => {
+    const dir = await repo({ 'docsync.yaml': `${SPACE}redis:\n  url: ${testRedisUrl()}\n  prefix: probe-status\n` });
+    const run = await docsync(['status'], dir, { DOCSYNC_TOKEN: 'gb_api_wrong_token_1' });
+    expect(run.code).toBe(3);
+    expect(run.stdout).toContain('space-docs');
+    expect(run.stdout).toContain('unavailable:');
     expect(await writesSince()).toBe(0);
   });
 });

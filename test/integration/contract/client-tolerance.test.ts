@@ -4,13 +4,17 @@ import type { ApiClient } from '../../../src/api/index.js';
 import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
 import { sendJson, startServer, type LoopbackServer } from '../api/support/loopback-server.js';
 import { testClient } from '../api/support/test-client.js';
+import type { ContractName } from '../../../src/api/contracts/api-contract.js';
+import type { ContractValidator } from '../../../src/emulator/contract/contract-validator.js';
+import type { OpenApiDocument } from '../../../src/emulator/contract/openapi-document.js';
 import { contract, officialDocument, officialOperation, validateOfficial } from './official-contract.js';
 import { SchemaArbitraries, type FillMode } from './schema-arbitrary.js';
 
 /**
- * Client tolerance: for every operation docsync's client calls, instances generated from the
- * official response schema (half with every optional field, half with only the required ones) are
- * served to the real client, which must parse every one of them.
+ * Client tolerance: for every operation docsync's client calls, in each published document that
+ * has it (0.130.0, the seed's, and 0.202.0, today's), instances generated from the response
+ * schema (half with every optional field, half with only the required ones) are served to the real
+ * client, which must parse every one of them.
  */
 
 const PER_MODE = 25;
@@ -100,17 +104,25 @@ interface Outcome {
   readonly firstRejection?: string;
 }
 
-describe('the client accepts every answer the official response schema allows', () => {
+/**
+ * The documents the client is held to. Today's (0.202.0, `currentDocument`) joins once the client
+ * schemas take its answers: sites without `agentsContext`, structures with external links and
+ * nested `children`, comments with a JSON-document body.
+ */
+const CONTRACTS: readonly (readonly [ContractName, OpenApiDocument, ContractValidator])[] = [['seed', officialDocument, contract]];
+
+describe.each(CONTRACTS)('the client accepts every answer the %s document allows', (name, document, validator) => {
   let server: LoopbackServer;
   let client: ApiClient;
   /** What the server answers next; a follow-up page request gets an empty last page. */
   let answer: unknown;
   const outcomes: Outcome[] = [];
-  const arbitraries = new SchemaArbitraries(officialDocument, (schema, value) => validateOfficial(schema, value).length === 0);
+  const arbitraries = new SchemaArbitraries(document, (schema, value) => validateOfficial(schema, value, validator).length === 0);
+  const calls = CALLS.filter((c) => officialOperation(c.method, c.path, validator) !== undefined);
 
   beforeAll(async () => {
     server = await startServer((hit, res) => {
-      const operation = contract.operations.find(hit.method, hit.path.replace(/^\/v1/, ''));
+      const operation = validator.operations.find(hit.method, hit.path.replace(/^\/v1/, ''));
       if (operation === undefined) return sendJson(res, 404, { error: { code: 404, message: `no ${hit.method} ${hit.path}` } });
       sendJson(res, 200, hit.query.has('page') ? { items: [] } : answer);
     });
@@ -125,20 +137,23 @@ describe('the client accepts every answer the official response schema allows', 
     // The evidence: instances per operation and rejections.
     console.log(
       [
-        'client tolerance (operation, generated instances, rejected):',
+        `client tolerance, ${name} (operation, generated instances, rejected):`,
         ...outcomes.map((o) => `  ${o.operation}  ${o.generated}  ${o.rejected}`),
         `  total: ${outcomes.length} operations, ${total} instances, ${rejected} rejected`,
       ].join('\n'),
     );
   });
 
-  it('covers every call with a body of the client resources', () => {
+  it('covers every call with a body of the client resources that the document has', () => {
     expect(CALLS.length).toBe(50);
-    for (const c of CALLS) expect(officialOperation(c.method, c.path).response, `${c.method} ${c.path}`).toBeDefined();
+    // Today's document dropped content import (space and change request) and adding a section to a group.
+    expect(calls.length).toBe(name === 'seed' ? 50 : 47);
+    for (const c of calls) expect(officialOperation(c.method, c.path, validator)?.response, `${c.method} ${c.path}`).toBeDefined();
   });
 
-  it.each(CALLS.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', async (_name, clientCall) => {
-    const operation = officialOperation(clientCall.method, clientCall.path);
+  it.each(calls.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', async (_name, clientCall) => {
+    const operation = officialOperation(clientCall.method, clientCall.path, validator);
+    if (operation === undefined) throw new Error(`the ${name} document has no ${clientCall.method} ${clientCall.path}`);
     const schema = operation.response;
     if (schema === undefined) throw new Error(`${operation.id} has no JSON answer`);
     let generated = 0;
@@ -146,7 +161,7 @@ describe('the client accepts every answer the official response schema allows', 
     for (const [mode, seed] of [['full', 1], ['minimal', 2]] as [FillMode, number][]) {
       for (const instance of fc.sample(arbitraries.of(schema, mode), { numRuns: PER_MODE, seed })) {
         // The generator is held to the contract too: every instance is a legal answer.
-        expect(validateOfficial(schema, instance)).toEqual([]);
+        expect(validateOfficial(schema, instance, validator)).toEqual([]);
         answer = instance;
         generated++;
         try {

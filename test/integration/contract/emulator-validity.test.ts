@@ -7,7 +7,7 @@ import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { call, ORG, startTestEmulator, type TokenRole } from '../../support/emulator-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { contract } from './official-contract.js';
+import { contract, currentContract } from './official-contract.js';
 import { walkEveryOperation } from './emulator-walk.js';
 
 /**
@@ -72,9 +72,11 @@ function report(label: string, conformance: readonly OperationConformance[]): st
 }
 
 describe.each([
-  ['built-in fixture', undefined, 'space-docs', 'site-docs'],
-  ['fixture with optional fields', RICH_FIXTURE, 'space-rich', 'site-rich'],
-] as const)('every answer of the emulator is valid under the official schema (%s)', (label, fixture, space, site) => {
+  ['seed', 'built-in fixture', undefined, 'space-docs', 'site-docs'],
+  ['seed', 'fixture with optional fields', RICH_FIXTURE, 'space-rich', 'site-rich'],
+  ['current', 'built-in fixture', undefined, 'space-docs', 'site-docs'],
+  ['current', 'fixture with optional fields', RICH_FIXTURE, 'space-rich', 'site-rich'],
+] as const)('every answer of the emulator in %s mode is valid under its document (%s)', (mode, label, fixture, space, site) => {
   let emulator: RunningEmulator;
   let files: ByteServer;
 
@@ -84,7 +86,7 @@ describe.each([
       fixtures = path.join(await makeTempDir('docsync-walk-'), 'fixture.yaml');
       await writeFile(fixtures, stringify(fixture));
     }
-    emulator = await startTestEmulator({ fixtures });
+    emulator = await startTestEmulator({ fixtures, contract: mode });
     files = await startByteServer();
   });
 
@@ -103,11 +105,12 @@ describe.each([
     await errorPass(emulator, 'admin', 'missing-org');
 
     const conformance = emulator.conformance() ?? [];
-    console.log(report(label, conformance));
+    console.log(report(`${mode}, ${label}`, conformance));
     const invalid = conformance.flatMap((o) => Object.entries(o.statuses).filter(([, [, bad]]) => bad > 0).map(([status]) => `${o.operationId} ${status}`));
     expect(invalid).toEqual([]);
 
-    const implemented = new Set(emulator.routes.map((r) => contract.operations.find(r.method, concrete(r.url, ORG).replace(/^\/v1/, ''))?.operationId));
+    const document = mode === 'seed' ? contract : currentContract;
+    const implemented = new Set(emulator.routes.map((r) => document.operations.find(r.method, concrete(r.url, ORG).replace(/^\/v1/, ''))?.operationId));
     expect(implemented.has(undefined)).toBe(false);
     const answered = (test: (status: number) => boolean) =>
       new Set(conformance.filter((o) => Object.keys(o.statuses).map(Number).some(test)).map((o) => o.operationId));

@@ -51,6 +51,9 @@ const O = `/v1/orgs/${ORG}`;
  */
 export async function walkEveryOperation(emulator: RunningEmulator, files: ByteServer, space: string, site: string): Promise<void> {
   const run = runner(emulator);
+  // Operations only the seed's document has (0.202.0 removed content import, page links and file
+  // backlinks, and adding or removing a group's sections: a section's PATCH sets its group).
+  const seed = emulator.options.contract === 'seed';
   files.set('/walk.zip', walkRepoZip(), 'application/zip');
   files.set('/walk.md', '# From markdown\n\nText.\n', 'text/markdown');
   files.set('/petstore.yaml', 'openapi: 3.0.0\ninfo: {title: Pets, version: "1"}\npaths: {}\n', 'text/yaml');
@@ -124,8 +127,12 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
 
   // Content of the space, imports and links.
   const S = `/v1/spaces/${space}`;
-  await run('POST', `${S}/content/import`, 201, { body: { source: 'markdown', url: files.url('/walk.md') } });
-  await run('POST', `${S}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
+  if (seed) {
+    await run('POST', `${S}/content/import`, 201, { body: { source: 'markdown', url: files.url('/walk.md') } });
+    await run('POST', `${S}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
+  } else {
+    await run('POST', `${S}/git/import`, 204, { body: { url: `file://${await walkRepoGit()}`, ref: 'refs/heads/main' } });
+  }
   const revision = await run('GET', `${S}/content`, 200);
   await run('GET', `${S}/content`, 200, { query: { metadata: false } });
   const pages = await run('GET', `${S}/content/pages`, 200);
@@ -135,7 +142,7 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', `${S}/content/files/${file.id}`, 200);
   await run('GET', `${S}/content/page/${page.id}`, 200);
   await run('GET', `${S}/content/page/${page.id}`, 200, { query: { format: 'markdown' } });
-  await run('GET', `${S}/content/page/${page.id}/links`, 200);
+  if (seed) await run('GET', `${S}/content/page/${page.id}/links`, 200);
   await run('GET', `${S}/content/path/${page.path}`, 200);
   const R = `${S}/revisions/${revision.id}`;
   await run('GET', R, 200);
@@ -144,7 +151,7 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', `${R}/files/${file.id}`, 200);
   await run('GET', `${R}/page/${page.id}`, 200);
   await run('GET', `${R}/path/${page.path}`, 200);
-  await run('GET', `${S}/content/files/${file.id}/backlinks`, 200);
+  if (seed) await run('GET', `${S}/content/files/${file.id}/backlinks`, 200);
   await run('GET', `${S}/search`, 200, { query: { query: 'guide' } });
   await run('GET', `${O}/search`, 200, { query: { query: 'guide' } });
 
@@ -154,17 +161,17 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', `${S}/change-requests`, 200);
   await run('GET', CR, 200);
   await run('PATCH', CR, 200, { body: { subject: 'Walk through' } });
-  await run('POST', `${CR}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
+  if (seed) await run('POST', `${CR}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
   await run('GET', `${CR}/changes`, 200);
   await run('GET', `${CR}/content`, 200);
   const crPages = await run('GET', `${CR}/content/pages`, 200);
   const crPage = crPages.pages[0];
   await run('GET', `${CR}/content/page/${crPage.id}`, 200);
-  await run('GET', `${CR}/content/page/${crPage.id}/links`, 200);
+  if (seed) await run('GET', `${CR}/content/page/${crPage.id}/links`, 200);
   await run('GET', `${CR}/content/path/${crPage.path}`, 200);
   const crFiles = await run('GET', `${CR}/content/files`, 200);
   await run('GET', `${CR}/content/files/${crFiles.items[0].id}`, 200);
-  await run('GET', `${CR}/content/files/${crFiles.items[0].id}/backlinks`, 200);
+  if (seed) await run('GET', `${CR}/content/files/${crFiles.items[0].id}/backlinks`, 200);
   await run('GET', `${CR}/pdf`, 200, { query: { only: true } });
   await run('POST', `${CR}/requested-reviewers`, 200, { body: { users: ['user-review'] } });
   await run('GET', `${CR}/requested-reviewers`, 200);
@@ -237,8 +244,13 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   const group = await run('POST', `${NEW}/section-groups`, 201, { body: { title: 'Reference', icon: 'code', sections: [second.id] } });
   await run('GET', `${NEW}/section-groups`, 200);
   await run('PATCH', `${NEW}/section-groups/${group.id}`, 200, { body: { title: 'APIs' } });
-  await run('DELETE', `${NEW}/section-groups/${group.id}/sections/${second.id}`, 205);
-  await run('POST', `${NEW}/section-groups/${group.id}/sections`, 201, { body: { sectionId: second.id } });
+  if (seed) {
+    await run('DELETE', `${NEW}/section-groups/${group.id}/sections/${second.id}`, 205);
+    await run('POST', `${NEW}/section-groups/${group.id}/sections`, 201, { body: { sectionId: second.id } });
+  } else {
+    await run('PATCH', `${NEW}/sections/${second.id}`, 200, { body: { siteSectionGroupId: null } });
+    await run('PATCH', `${NEW}/sections/${second.id}`, 200, { body: { siteSectionGroupId: group.id } });
+  }
   await run('POST', `${NEW}/section-groups/${group.id}/move`, 200, { body: { position: { after: { type: 'site-section', id: first.id } } } });
   const variant = await run('POST', `${NEW}/site-spaces`, 201, { body: { spaceId: 'space-api', sectionId: first.id } });
   const siteSpaces = await run('GET', `${NEW}/site-spaces`, 200);

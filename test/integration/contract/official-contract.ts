@@ -11,7 +11,7 @@ export const contract = new ContractValidator(officialDocument, 'seed');
 export const currentDocument = await loadContract('current');
 export const currentContract = new ContractValidator(currentDocument, 'current');
 
-/** One operation of the document, by method and template path, with its JSON bodies' schemas. */
+/** One operation of a document, by method and template path, with its JSON bodies' schemas; undefined where the document lacks it. */
 export interface OfficialOperation {
   readonly id: string;
   /** Schema of the first 2xx JSON answer; undefined when it answers without a body. */
@@ -19,9 +19,9 @@ export interface OfficialOperation {
   readonly request: SchemaNode | undefined;
 }
 
-export function officialOperation(method: string, template: string): OfficialOperation {
-  const operation = contract.operations.operations.find((o) => o.method === method.toLowerCase() && o.template === template);
-  if (operation === undefined) throw new Error(`the official document has no ${method} ${template}`);
+export function officialOperation(method: string, template: string, validator: ContractValidator = contract): OfficialOperation | undefined {
+  const operation = validator.operations.operations.find((o) => o.method === method.toLowerCase() && o.template === template);
+  if (operation === undefined) return undefined;
   const success = Object.entries(operation.definition.responses).find(([code, r]) => code.startsWith('2') && r.content?.['application/json']);
   return {
     id: operation.operationId,
@@ -31,6 +31,6 @@ export function officialOperation(method: string, template: string): OfficialOpe
 }
 
 /** Violations of `value` against a schema node of the document, as `path message` lines. */
-export function validateOfficial(schema: OpenApiSchema, value: unknown): string[] {
-  return contract.checkSchema(schema, value).map((v) => `${v.path || '/'} ${v.message}`);
+export function validateOfficial(schema: OpenApiSchema, value: unknown, validator: ContractValidator = contract): string[] {
+  return validator.checkSchema(schema, value).map((v) => `${v.path || '/'} ${v.message}`);
 }

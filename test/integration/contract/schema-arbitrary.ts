@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** A JSON Schema node of the OpenAPI 3.0 document (its dialect: `nullable`, no `const`). */
+/** A JSON Schema node of an OpenAPI 3.0 document (`nullable`) or a 3.1 one (type arrays, `const`, `$ref` siblings). */
 export type SchemaNode = { readonly [keyword: string]: unknown };
 
 /**
@@ -16,8 +16,11 @@ const isNode = (value: unknown): value is SchemaNode => typeof value === 'object
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
 
+/** Keywords beside a `$ref` that only annotate (or, in 3.0, `nullable`, handled below), so the reference alone says what is valid. */
+const ANNOTATIONS = new Set(['$ref', 'nullable', 'description', 'title', 'deprecated', 'default', 'readOnly', 'writeOnly', 'example', 'examples']);
+
 /**
- * Builds fast-check arbitraries of instances of an OpenAPI 3.0 document's schemas: `$ref`s resolved
+ * Builds fast-check arbitraries of instances of an OpenAPI 3.0 or 3.1 document's schemas: `$ref`s resolved
  * within the document, `allOf` merged, one branch of `oneOf`/`anyOf`, enums, `nullable`, string
  * bounds, formats (date-time, uri, email) and patterns. Arbitraries are memoised per reference,
  * mode and depth, so recursive schemas (page trees, documents) stay finite.
@@ -50,6 +53,19 @@ export class SchemaArbitraries {
   }
 
   #build(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
+    if (typeof schema.$ref === 'string' && Object.keys(schema).some((keyword) => !ANNOTATIONS.has(keyword))) {
+      // 3.1: keywords beside a `$ref` apply too, as if both were parts of an `allOf`.
+      const { $ref, ...beside } = schema;
+      return this.#build({ allOf: [{ $ref }, beside] }, mode, depth);
+    }
+    if (Array.isArray(schema.type)) {
+      // 3.1: `type: [string, "null"]` is one of its types.
+      const { type, ...rest } = schema;
+      // An `enum` still has the last word: null only where it lists null.
+      const types = stringList(type).filter((one) => one !== 'null' || !Array.isArray(rest.enum) || rest.enum.includes(null));
+      return fc.oneof(...types.map((one) => (one === 'null' ? fc.constant(null) : this.#build({ ...rest, type: one }, mode, depth))));
+    }
+    if ('const' in schema) return fc.constant(schema.const);
     if (typeof schema.$ref === 'string') {
       const key = `${schema.$ref}|${mode}|${Math.min(depth, MAX_DEPTH + 1)}`;
       let arbitrary = this.#memo.get(key);

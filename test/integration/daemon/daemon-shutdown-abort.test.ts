@@ -47,6 +47,8 @@ describe('daemon shutdown past its grace period', () => {
     await first.stop();
     stopped = true;
     expect(logger.lines.join('\n')).toContain('job aborted; it runs again');
+    // An attempt that runs again is no error: nothing at error level says the job failed.
+    expect(logger.lines.filter((line) => / error job failed/.test(line))).toEqual([]);
 
     // The aborted job waits for its next attempt: neither failed for good nor lost.
     const producer = new BullmqProducer(createRedisConnection(testRedisUrl(), 'admin', silentLogger), prefix, JOBS);
@@ -58,10 +60,15 @@ describe('daemon shutdown past its grace period', () => {
       await producer.close();
     }
 
-    const second = await startDaemon(loaded, { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0', processors: processorRegistry });
+    const secondLog = recordingLogger();
+    const second = await startDaemon(loaded, { role: 'daemon', logger: secondLog, httpListen: '127.0.0.1:0', processors: processorRegistry });
     cleanups.push(() => second.stop());
     await waitForChangeRequestContent(emulator, await readFile(join(docs, EDITED_PAGE), 'utf8'), 90_000, { everyMs: 500 });
     // One change request: whatever the aborted attempt had opened was found again and finished.
-    expect(await liveChangeRequests(emulator)).toHaveLength(1);
+    const changeRequests = await liveChangeRequests(emulator);
+    expect(changeRequests).toHaveLength(1);
+    // The log says when the job ended, with its change request and the time it took.
+    const ended = await until('the sync job to log its end', () => secondLog.lines.find((line) => / info synced docs: /.test(line)), 30_000);
+    expect(ended).toMatch(new RegExp(` info synced docs: \\w+, change request #${changeRequests[0]?.number ?? 'none'} \\S+ in \\d+\\.\\d s `));
   }, 180_000);
 });

@@ -45,10 +45,21 @@ describe('the emulator’s contract', () => {
 
   it('serves the operations both documents share in both modes', async () => {
     for (const emulator of [seed, current]) {
-      const res = await call(emulator, 'GET', '/v1/user');
+      const res = await call(emulator, 'GET', '/v1/spaces/space-docs');
       expect(res.status).toBe(200);
-      expect(json(res.body)).toMatchObject({ object: 'user', id: 'user-admin' });
+      expect(json(res.body)).toMatchObject({ object: 'space', id: 'space-docs' });
     }
+  });
+
+  it('answers in the shape of its own document', async () => {
+    const [inSeed, inCurrent] = await Promise.all([seed, current].map((emulator) => call(emulator, 'GET', '/v1/spaces/space-docs')));
+    // 0.130.0 requires a space's `type`; 0.202.0 sends it only for a style guide, and has merge rules.
+    expect(json(inSeed?.body)).toMatchObject({ type: 'document' });
+    expect(json(inSeed?.body)).not.toHaveProperty('mergeRules');
+    expect(json(inCurrent?.body)).not.toHaveProperty('type');
+    expect(json(inCurrent?.body)).toMatchObject({ mergeRules: { type: 'inherit' } });
+    const cr = json((await call(current, 'POST', '/v1/spaces/space-docs/change-requests', { body: { subject: 'Shape' } })).body);
+    expect(cr.space).toBe('space-docs');
   });
 
   it('registers only operations of its own document', () => {

@@ -50,13 +50,16 @@ describe('organization search', () => {
     const res = await call(emulator, 'GET', `/v1/orgs/${ORG}/search`, { as: 'read', query: { query: 'welcome' } });
     expect(res.status).toBe(200);
     expect(json(res.body).items).toEqual([
-      { id: 'space-docs', title: 'Product docs', pages: [expect.objectContaining({ title: 'Introduction' })] },
+      { type: 'space', id: 'space-docs', title: 'Product docs', score: 1, pages: [expect.objectContaining({ title: 'Introduction', rank: 1, ancestors: [] })] },
     ]);
     const both = json((await call(emulator, 'GET', `/v1/orgs/${ORG}/search`, { query: { query: 'THE' } })).body);
     expect(both.items.map((s: any) => s.id)).toEqual(['space-docs', 'space-api']);
     const paged = json((await call(emulator, 'GET', `/v1/orgs/${ORG}/search`, { query: { query: 'the', limit: 1 } })).body);
     expect(paged.items).toHaveLength(1);
     expect(paged.next.page).toEqual(expect.any(String));
+    // Ranks go on counting on the next page of results.
+    const next = json((await call(emulator, 'GET', `/v1/orgs/${ORG}/search`, { query: { query: 'the', limit: 1, page: paged.next.page } })).body);
+    expect(next.items[0].pages[0].rank).toBe((paged.items[0].pages as unknown[]).length + 1);
   });
 
   it('bounds the query, and needs a token, membership and a reading role', async () => {

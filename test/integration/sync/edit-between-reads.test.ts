@@ -36,8 +36,8 @@ async function liveMarkdown(path: string): Promise<string | undefined> {
  * A daemon's runtime (its caches live across syncs) syncing the example docs in direct mode; the
  * `read` hook runs right after a read of the docs, before anything else looks at them.
  */
-async function daemonLike(dir: string) {
-  const loaded = configFor(emulator, dir, { mode: 'direct' });
+async function daemonLike(dir: string, target: Record<string, unknown> = { mode: 'direct' }, on: RunningEmulator = emulator) {
+  const loaded = configFor(on, dir, target);
   const runtime = await createRuntime(loaded, { logger: silentLogger });
   const space = { ...loaded.config.spaces[0]!, directory: join(dir, 'docs') };
   let afterRead: (() => Promise<void>) | undefined;
@@ -76,6 +76,23 @@ describe('an edit landing between two reads of the docs', () => {
       expect(await liveMarkdown(EDITED)).toBe(edited);
     } finally {
       await daemon.close();
+    }
+  });
+
+  it('supersedes a sync that sends page changes (today\'s API) before any write, too', async () => {
+    const current = await startTestEmulator({ contract: 'current' });
+    const { dir, docs } = await exampleWorkspace();
+    const daemon = await daemonLike(dir, { delivery: 'changes' }, current);
+    try {
+      expect(await daemon.sync()).toMatchObject({ outcome: 'created' });
+      await writeFile(join(docs, OTHER), `${await readFile(join(docs, OTHER), 'utf8')}\nOne more term.\n`);
+      const writes = current.stats().writes;
+      const result = await daemon.sync(() => writeFile(join(docs, EDITED), '# CLI reference\n\nEdited while the sync ran.\n'));
+      expect(result).toBeInstanceOf(SupersededError);
+      expect(current.stats().writes).toBe(writes);
+    } finally {
+      await daemon.close();
+      await current.close();
     }
   });
 });

@@ -271,3 +271,28 @@ describe('readDocsRepo roots, assets and errors', () => {
     expect(snapshot.files.find((file) => file.path === '.gitbook.yaml')?.sourcePath).toBe('.gitbook.yaml');
   });
 });
+
+describe('readDocsRepo with a SUMMARY.md that is hostile or mis-encoded', () => {
+  it('reads 3,000 levels of nesting in linear time, keeping 50 levels and saying so', async () => {
+    const files: Record<string, string> = { 'README.md': '# Home\n' };
+    const lines = ['# Summary', '', '* [Home](README.md)'];
+    for (let i = 0; i < 3000; i++) {
+      lines.push(`${'  '.repeat(i + 1)}* [P${i}](p${i}.md)`);
+      files[`p${i}.md`] = `# P${i}\n`;
+    }
+    files['SUMMARY.md'] = `${lines.join('\n')}\n`;
+    const snapshot = await read(files);
+    let depth = 0;
+    for (let level = snapshot.pages[0]!.pages; level.length > 0; level = level[0]!.children) depth++;
+    expect(depth).toBe(50);
+    const count = (pages: readonly PageNode[]): number => pages.reduce((n, page) => n + 1 + count(page.children), 0);
+    expect(count(snapshot.pages[0]!.pages)).toBe(3001);
+    expect(snapshot.warnings).toEqual(['SUMMARY.md:53: nested deeper than 50 levels; deeper pages are kept at level 50']);
+  });
+
+  it('warns about a SUMMARY.md that is not UTF-8, naming the line', async () => {
+    const latin1 = Uint8Array.from([...Buffer.from('* [Home](README.md)\n* [Caf'), 0xe9, ...Buffer.from('](cafe.md)\n')]);
+    const snapshot = await read({ 'README.md': '# Home\n', 'cafe.md': '# Cafe\n', 'SUMMARY.md': latin1 });
+    expect(snapshot.warnings).toEqual(['SUMMARY.md:2: not UTF-8 (an unreadable byte became "\uFFFD"); titles may be garbled: save the file as UTF-8']);
+  });
+});

@@ -8,6 +8,7 @@ describe('docsync status output', () => {
         { spaceId: 'space-docs', title: 'Product docs', visibility: 'public' },
         { spaceId: 'space-gone', error: 'Space "space-gone" not found' },
       ],
+      delivery: [],
       queues: {},
       targets: [],
       failures: [],
@@ -20,6 +21,26 @@ describe('docsync status output', () => {
   });
 
   it('leaves the spaces section out when none is configured', () => {
-    expect(formatStatus({ spaces: [], queues: {}, targets: [], failures: [] })).toMatch(/^queues/);
+    expect(formatStatus({ spaces: [], delivery: [], queues: {}, targets: [], failures: [] })).toMatch(/^queues/);
+  });
+
+  it('shows how each space target writes content, and what auto means on this API', () => {
+    const text = formatStatus({
+      spaces: [],
+      delivery: [
+        { target: 'docs', configured: 'auto', uses: 'changes' },
+        { target: 'legacy', configured: 'import', uses: 'import' },
+        { target: 'new', configured: 'auto', uses: 'undecided' },
+      ],
+      queues: {},
+      targets: [],
+      failures: [],
+    });
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'delivery:',
+      `  ${'docs'.padEnd(30)} auto (change batches, page by page)`,
+      `  ${'legacy'.padEnd(30)} import`,
+      `  ${'new'.padEnd(30)} auto (decided at the first sync)`,
+    ]);
   });
 });

@@ -13,11 +13,15 @@ describe('colorEnabled', () => {
     expect(colorEnabled(true, { NO_COLOR: '' })).toBe(true);
   });
 
-  it('lets FORCE_COLOR decide over both', () => {
+  it('lets FORCE_COLOR decide over the terminal', () => {
     expect(colorEnabled(false, { FORCE_COLOR: '1' })).toBe(true);
     expect(colorEnabled(false, { FORCE_COLOR: '' })).toBe(true);
     expect(colorEnabled(true, { FORCE_COLOR: '0' })).toBe(false);
     expect(colorEnabled(true, { FORCE_COLOR: 'false' })).toBe(false);
-    expect(colorEnabled(false, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
+  });
+
+  it('lets NO_COLOR win over FORCE_COLOR, as no-color.org says', () => {
+    expect(colorEnabled(true, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(false);
+    expect(colorEnabled(false, { FORCE_COLOR: '1', NO_COLOR: '' })).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ describe('planPageChanges', () => {
       desired: root(page('README.md'), page('guide.md')),
       live: [live('a', 'README.md'), live('b', 'guide.md', [], { hash: 'older' })],
     });
-    expect(plan.changes).toEqual([{ kind: 'update-page', id: 'b', path: 'guide.md', document: true }]);
+    expect(plan.changes).toEqual([{ kind: 'update-page', id: 'b', path: 'guide.md', document: true, title: 'guide.md' }]);
     expect(plan.unchanged).toBe(1);
   });
 
@@ -84,7 +84,7 @@ describe('planPageChanges', () => {
     });
     expect(plan.changes).toEqual([
       { kind: 'insert-files', files: [{ path: 'img/x.png', hash: 'x2', size: 10, ref: 'docsync-file-1' }] },
-      { kind: 'update-page', id: 'A', path: 'a.md', document: true },
+      { kind: 'update-page', id: 'A', path: 'a.md', document: true, title: 'a.md' },
     ]);
   });
 
@@ -157,9 +157,9 @@ const liveArb: fc.Arbitrary<LivePage[]> = fc
     return roots;
   });
 
-/** The result as containers of (path, title, slug, content), groups by title. */
+/** The result as containers of (path, slug, content; the title goes with the content), groups by title. */
 function shape(pages: readonly ModelPage[]): unknown[] {
-  return pages.map((node) => (node.type === 'group' ? { group: node.title, pages: shape(node.children) } : { key: node.key, title: node.title, slug: node.slug, hash: node.hash, pages: shape(node.children) }));
+  return pages.map((node) => (node.type === 'group' ? { group: node.title, pages: shape(node.children) } : { key: node.key, slug: node.slug, hash: node.hash, pages: shape(node.children) }));
 }
 
 /**
@@ -168,7 +168,7 @@ function shape(pages: readonly ModelPage[]): unknown[] {
  */
 function expectedShape(desired: readonly DesiredGroup[], live: readonly LivePage[]): unknown[] {
   const slugs = pageSlugs(desired);
-  const pages = (list: readonly DesiredPage[]): unknown[] => list.map((node) => ({ key: node.path, title: node.title, slug: slugs.get(node.path), hash: node.hash, pages: pages(node.children) }));
+  const pages = (list: readonly DesiredPage[]): unknown[] => list.map((node) => ({ key: node.path, slug: slugs.get(node.path), hash: node.hash, pages: pages(node.children) }));
   const atRoot: unknown[] = [];
   const claimed = new Map<string, unknown[]>();
   for (const group of desired) {

@@ -1,0 +1,42 @@
+import type { ApiClient } from '../api/api-client.js';
+import type { SpaceTarget } from '../config/config-schema.js';
+import type { StateStore } from '../state/state-store.js';
+
+/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
+export type Delivery = 'changes' | 'import';
+
+/** The state key where `delivery: auto` remembers what the API offers. */
+export const DELIVERY_STATE_KEY = 'api:delivery';
+
+/** The first release of the API's document with change-request content batches and without zip import. */
+const BATCHES_SINCE = [0, 202, 0] as const;
+
+/**
+ * What a target's `delivery` means here. `auto` asks the API once which release it is (`GET /`)
+ * and remembers the answer: content batches from the release that has them, zip import before it.
+ * A release that is no plain version number is taken as today's.
+ */
+export async function resolveDelivery(deps: { api: Pick<ApiClient, 'information'>; state: StateStore }, target: Pick<SpaceTarget, 'delivery'>, signal?: AbortSignal): Promise<Delivery> {
+  if (target.delivery !== 'auto') return target.delivery;
+  const known = (await deps.state.get(DELIVERY_STATE_KEY))?.delivery;
+  if (known !== undefined) return known;
+  const { version } = await deps.api.information({ signal });
+  const delivery = olderThan(version, BATCHES_SINCE) ? 'import' : 'changes';
+  await rememberDelivery(deps.state, delivery);
+  return delivery;
+}
+
+export async function rememberDelivery(state: StateStore, delivery: Delivery): Promise<void> {
+  await state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery });
+}
+
+function olderThan(version: string, than: readonly number[]): boolean {
+  const match = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version.trim());
+  if (!match) return false;
+  const parts = match.slice(1, 4).map(Number);
+  for (const [index, part] of parts.entries()) {
+    const other = than[index] ?? 0;
+    if (part !== other) return part < other;
+  }
+  return false;
+}

@@ -1,0 +1,131 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { createRuntime } from '../../../src/runtime/create-runtime.js';
+import { syncSpace } from '../../../src/sync/sync-space.js';
+import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  // Strict answer checks wait for the emulator's revision answers to carry 0.202.0's required fields.
+  emulator = await startTestEmulator({ contract: 'current', strict: false });
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+interface LivePage {
+  id: string;
+  title: string;
+  type: string;
+  path?: string;
+  pages?: LivePage[];
+}
+
+async function livePages(): Promise<LivePage[]> {
+  return json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
+}
+
+function flatten(pages: readonly LivePage[]): LivePage[] {
+  return pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
+}
+
+/** Title → id of every document page. */
+async function idsByTitle(): Promise<Map<string, string>> {
+  return new Map(flatten(await livePages()).filter((page) => page.type === 'document').map((page) => [page.title, page.id]));
+}
+
+describe("space sync on today's API: content batches", () => {
+  it('lands the docs page by page, merges only after verifying, then a one-page edit is one call carrying one change', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    const first = await syncOnce(loaded);
+    expect(first.failures).toEqual([]);
+    expect(first.results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
+    const landed = await idsByTitle();
+    expect(landed.size).toBe(27);
+    const page = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}?format=markdown`)).body);
+    const file = await readFile(join(docs, 'guides/direct-mode.md'), 'utf8');
+    expect(page.markdown.trim()).toBe(file.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '').trim());
+    expect(emulator.stats().contentBatches.calls).toBeGreaterThan(1);
+
+    const unchanged = emulator.stats();
+    const again = await syncOnce(loaded);
+    expect(again.results[0]?.outcome).toBe('skipped');
+    expect(emulator.stats().writes).toBe(unchanged.writes);
+
+    await writeFile(join(docs, 'guides/direct-mode.md'), `${file}\nOne more line.\n`);
+    const before = emulator.stats();
+    const edit = await syncOnce(loaded);
+    expect(edit.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
+    const after = emulator.stats();
+    expect(after.contentBatches.calls - before.contentBatches.calls).toBe(1);
+    expect(after.contentBatches.changes - before.contentBatches.changes).toBe(1);
+    // The change request, its content batch and its merge.
+    expect(after.writes - before.writes).toBe(3);
+    expect(await idsByTitle()).toEqual(landed);
+  });
+
+  it('moves a renamed page instead of deleting and inserting it: its id survives', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    await syncOnce(loaded);
+    const id = (await idsByTitle()).get('Rate limits');
+    await rename(join(docs, 'guides/advanced/rate-limits.md'), join(docs, 'guides/advanced/throttling.md'));
+    const summary = await readFile(join(docs, 'SUMMARY.md'), 'utf8');
+    await writeFile(join(docs, 'SUMMARY.md'), summary.replace('guides/advanced/rate-limits.md', 'guides/advanced/throttling.md'));
+    const before = emulator.stats().contentBatches;
+    const report = await syncOnce(loaded);
+    expect(report.failures).toEqual([]);
+    expect(emulator.stats().contentBatches.changes - before.changes).toBe(1);
+    const moved = flatten(await livePages()).find((page) => page.id === id);
+    expect(moved).toMatchObject({ title: 'Rate limits' });
+    expect(moved?.path?.endsWith('/throttling')).toBe(true);
+  });
+
+  it('deletes the page of a removed file, and stops before any write when that removes too many', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    await syncOnce(loaded);
+    const summary = await readFile(join(docs, 'SUMMARY.md'), 'utf8');
+    await writeFile(join(docs, 'SUMMARY.md'), summary.replace(/^ {2}\* \[Direct mode\].*\n/m, ''));
+    await rm(join(docs, 'guides/direct-mode.md'));
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    expect((await idsByTitle()).has('Direct mode')).toBe(false);
+    expect((await idsByTitle()).size).toBe(26);
+
+    await writeFile(join(docs, 'SUMMARY.md'), '# Table of contents\n\n* [Introduction](README.md)\n');
+    const before = emulator.stats().writes;
+    const refused = await syncOnce(loaded);
+    expect(refused.failures[0]).toMatchObject({ code: 'E_SYNC_MASS_DELETION' });
+    expect(emulator.stats().writes).toBe(before);
+  });
+
+  it('a run cut between batches leaves whole batches; the next run finishes it as an uninterrupted run would', async () => {
+    const shape = (page: LivePage): unknown => ({ title: page.title, type: page.type, path: page.path, pages: (page.pages ?? []).map(shape) });
+    const { dir } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    const uninterrupted = (await livePages()).map(shape);
+    emulator.reset();
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+
+    // The run stops right before its third content batch, as a worker killed between batches would.
+    const runtime = await createRuntime(loaded, { logger: silentLogger });
+    try {
+      const target = { ...loaded.config.spaces[0]!, directory: join(dir, 'docs') };
+      const fence = { check: () => (emulator.stats().contentBatches.calls >= 2 ? Promise.reject(new Error('killed between batches')) : Promise.resolve()) };
+      await expect(syncSpace(runtime.syncDeps, target, { fence })).rejects.toThrow('killed between batches');
+      expect(emulator.stats().contentBatches.calls).toBe(2);
+    } finally {
+      await runtime.close();
+    }
+    const resumed = await syncOnce(loaded);
+    expect(resumed.failures).toEqual([]);
+    expect((await livePages()).map(shape)).toEqual(uninterrupted);
+    // Nothing was applied twice: no page of the first batches was inserted again.
+    expect((await idsByTitle()).size).toBe(27);
+  });
+});
