@@ -97,7 +97,7 @@ describe('the GitHub Action (action.yml)', () => {
     const meta = await metadata();
     expect(Object.keys(meta.inputs).sort()).toEqual(['branch', 'close-branch', 'command', 'config', 'dry-run', 'endpoint', 'targets', 'token']);
     expect(meta.inputs.token?.required).toBe(true);
-    expect(Object.keys(meta.outputs).sort()).toEqual(['change-request-url', 'report', 'status', 'writes']);
+    expect(Object.keys(meta.outputs).sort()).toEqual(['change-request-url', 'conflicts', 'platform-edits-branch', 'report', 'status', 'writes']);
     const stepIds = new Set(meta.runs.steps.map((s) => s.id).filter((id) => id !== undefined));
     for (const [name, output] of Object.entries(meta.outputs)) {
       const wired = /^\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}$/.exec(output.value);
