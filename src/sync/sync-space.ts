@@ -121,9 +121,8 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
-  const delivery = await resolveDelivery(deps, target, options.signal);
   try {
-    return await syncSpaceBy(deps, target, delivery, options);
+    return await syncSpaceBy(deps, target, undefined, options);
   } catch (error) {
     if (!(error instanceof BatchesUnavailable)) throw error;
     // `auto` on an API without change batches: remembered, so later runs import at once.
@@ -138,7 +137,8 @@ class BatchesUnavailable extends Error {
   override readonly name = 'BatchesUnavailable';
 }
 
-async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: Delivery, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+/** `chosen` undefined: resolved once the docs were read, so bad input stops before any request. */
+async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
   const key = stateKey(target.name);
@@ -152,6 +152,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
     await deps.state.set(key, state);
   };
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
+  const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
   const state = await deps.state.get(key);
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
@@ -209,7 +210,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-        ...(keepsBase ? { base: await baseOf() } : {}),
+        // The base is what main holds: content waiting in an open change request is not it yet.
+        ...(keepsBase && !live ? { base: await baseOf() } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
@@ -374,7 +376,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, delivery: D
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-    ...(keepsBase ? { base: await baseOf() } : {}),
+    // The base is what main holds: content left in an open change request is not it yet.
+    ...(keepsBase && (merged || outcome === 'imported') ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);

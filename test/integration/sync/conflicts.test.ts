@@ -81,7 +81,7 @@ describe('a merge or update that answers conflicts', () => {
 
   it('from the CLI: an outdated change request whose update from main conflicts exits 1 naming the change request', async () => {
     const { dir, docs, number } = await conflictingEdits();
-    await writeFile(join(dir, 'docsync.yaml'), 'spaces:\n  - name: docs\n    directory: docs\n    spaceId: space-docs\n');
+    await writeFile(join(dir, 'docsync.yaml'), 'spaces:\n  - name: docs\n    directory: docs\n    spaceId: space-docs\n    platformEdits: overwrite\n');
     await writeFile(join(docs, PAGE), `${await readFile(join(docs, PAGE), 'utf8')}\nAnd again.\n`);
     const run = await promisify(execFile)(process.execPath, [CLI, 'sync', '--once', '--json'], {
       cwd: dir,
