@@ -90,7 +90,7 @@ export async function loadConfig(
       issues.push(
         variable === undefined
           ? { message: issue.message, line: lineOf(document, lines, at), field }
-          : { message: `${issue.message} (from the environment; ${variable} overrides this setting)`, field },
+          : { message: issue.message, field, variable },
       );
     }
   }

@@ -106,7 +106,9 @@ describe('environment overrides', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect(exitCodeFor(error)).toBe(EXIT.config);
       expect(error.field).toBe(field);
-      expect(error.message).toContain(`(from the environment; ${variable} overrides this setting)`);
+      // The value is not in the file: the message names the variable, not the file.
+      expect(error.message).toMatch(new RegExp(`^${variable}: .*\\(set in the environment, it overrides ${field}\\)`));
+      expect(error.message).not.toContain(file);
     }
   });
 });
