@@ -65,7 +65,10 @@ export async function loadConfig(
     delete (raw.api as Record<string, unknown>).token;
   }
   for (const { path: at, variable } of missing.filter((m) => !overridden(m.path) && !(options.tokenOptional === true && isToken(m.path)))) {
-    issues.push({ message: `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`, line: lineOf(document, lines, at), field: at.join('.') });
+    const message = isToken(at)
+      ? `environment variable ${variable} is not set; export it, or set DOCSYNC_TOKEN, which overrides api.token${variable === 'GITBOOK_TOKEN' ? '' : ' (GITBOOK_TOKEN is read only when api.token is left out)'}`
+      : `environment variable ${variable} is not set; export it or give a default with \${${variable}:-value}`;
+    issues.push({ message, line: lineOf(document, lines, at), field: at.join('.') });
   }
   for (const { path: at, text } of malformed.filter((m) => !overridden(m.path))) {
     issues.push({ message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} ($\${ for a literal \${)`, line: lineOf(document, lines, at), field: at.join('.') });
@@ -87,7 +90,7 @@ export async function loadConfig(
       issues.push(
         variable === undefined
           ? { message: issue.message, line: lineOf(document, lines, at), field }
-          : { message: `${issue.message} (from the environment; ${variable} overrides this setting)`, field },
+          : { message: issue.message, field, variable },
       );
     }
   }

@@ -63,7 +63,8 @@ export function sourceLabel(source: SourceSpec): string {
       return `${displayUrl(source.url)}@${source.ref}${where}`;
     }
     case 'space':
-      return `space ${source.spaceId}`;
+      // Lines print the kind before the label: "space old-docs", not "space space old-docs".
+      return source.spaceId;
     default:
       return displayUrl(source.url);
   }

@@ -7,7 +7,7 @@ export class AuthenticationError extends ApiError {
   constructor(context: ApiErrorContext) {
     super(
       `${ApiError.describe(context)} failed with 401 Unauthorized${ApiError.quoteApi(context)}: the API token is missing or wrong. ` +
-        'Set DOCSYNC_TOKEN (or GITBOOK_TOKEN) to a valid API token.',
+        'Set DOCSYNC_TOKEN (or GITBOOK_TOKEN, or api.token in docsync.yaml) to a valid API token.',
       context,
     );
     this.name = 'AuthenticationError';

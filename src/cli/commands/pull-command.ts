@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Download } from '../../http/url-downloader.js';
 import { EXIT } from '../../failure/exit-codes.js';
@@ -28,7 +27,7 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }] =
+  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }] =
     await Promise.all([
       import('../../config/load-config.js'),
       import('../../runtime/open-api-client.js'),
@@ -40,6 +39,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
       import('../../sync/sync-space.js'),
       import('../../sync/init/render-config.js'),
       import('../../http/url-downloader.js'),
+      import('../pull-config-hint.js'),
     ]);
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
@@ -86,24 +86,10 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
     lines.push(`Recorded as synced for target "${target.name}": the next \`docsync sync --once\` skips it until a file changes.`);
     if (target.source !== 'worktree') lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);
   } else {
-    lines.push(...notConfiguredHint(loaded, spaceId, directory, targetName(path.basename(directory))));
+    lines.push(...pullConfigHint(loaded, spaceId, directory, targetName(path.basename(directory))));
   }
   out(`${lines.join('\n')}\n`);
   return EXIT.ok;
-}
-
-/** How to make the next sync a no-op when no configured target matches. */
-function notConfiguredHint(loaded: LoadedConfig | undefined, spaceId: string, directory: string, name: string): string[] {
-  const base = loaded?.baseDir ?? process.cwd();
-  const relative = path.relative(base, directory).split(path.sep).join('/') || '.';
-  return [
-    `No target in ${loaded?.file ?? DEFAULT_CONFIG} syncs space ${spaceId} from this folder, so nothing was recorded. To keep them in step, add:`,
-    '  spaces:',
-    `    - name: ${name}`,
-    `      directory: ${relative.startsWith('.') ? relative : `./${relative}`}`,
-    `      spaceId: ${spaceId}`,
-    'then run this pull again with --force (else the first sync imports this same content once).',
-  ];
 }
 
 export function pullCommand(): Command {

@@ -30,7 +30,7 @@ export async function resolveSpaceSource(spaceId: string, deps: ResolveDeps): Pr
   const dispose = (): Promise<void> => rm(directory, { recursive: true, force: true });
   return {
     kind: 'space',
-    label: `space ${spaceId}`,
+    label: spaceId,
     pages,
     warnings: [],
     async prepare() {

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { ignoreStateFolder } from '../../../src/cli/ignore-state-folder.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { loadPlan } from '../../../src/migrate/load-plan.js';
-import type { ReportItem } from '../../../src/migrate/migration-report.js';
+import { formatSummary, type ReportItem } from '../../../src/migrate/migration-report.js';
 import { runIdFor } from '../../../src/migrate/run-id.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
@@ -84,6 +84,9 @@ describe('docsync migrate (inline, against the emulator)', () => {
     const { report } = await runInlinePlan(emulator, dir, plan, runIdFor(plan));
     expect(report.items).toEqual([expect.objectContaining({ id: 'from-space', status: 'done', verification: expect.objectContaining({ ok: true, basis: 'exact' }) })]);
     expect(importsInto(emulator, targetSpace(0))).toBe(1);
+    expect(report.items[0]?.status === 'done' && report.items[0].source).toEqual({ kind: 'space', label: sourceSpace(0) });
+    expect(formatSummary(report)).toContain(`space ${sourceSpace(0)}`);
+    expect(formatSummary(report)).not.toContain('space space');
   });
 
   it('completes with every item verified and none imported twice at a 10% fault rate and a tight rate limit', async () => {

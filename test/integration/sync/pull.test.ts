@@ -1,5 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { appendFile, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import type { PullIo } from '../../../src/cli/commands/pull-command.js';
@@ -104,6 +104,31 @@ describe('docsync pull', () => {
     expect(report.failures).toEqual([]);
     expect(report.results[0]).toMatchObject({ outcome: 'skipped', contentHash: state.targets['space:docs'].lastHash });
     expect(emulator.stats().writes).toBe(before.writes);
+  });
+
+  it.each([
+    ['outside the repository of the configuration (../pulled1)', 'repo', '../pulled1', 'docsync.yaml'],
+    ['inside it, below the configuration', '.', 'site/pulled', 'docsync.yaml'],
+  ])('prints a target that loads when the pulled folder is %s', async (_, configFolder, pulled, hintFile) => {
+    await mergedExampleSpace();
+    const dir = await realpath(await makeTempDir('docsync-pull-'));
+    const home = join(dir, configFolder);
+    await mkdir(join(home, '.git'), { recursive: true });
+    const config = join(home, 'docsync.yaml');
+    await writeFile(config, `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\n`);
+    const target = resolve(home, pulled);
+    const run = io();
+    expect(await pullAction('space-docs', target, { config }, run)).toBe(0);
+
+    const lines = run.out.join('').split('\n');
+    const at = lines.findIndex((line) => line.startsWith('No target in'));
+    const file = /(\S+):$/.exec(lines[at] ?? '')?.[1];
+    expect(file).toBe(join(dir, hintFile));
+    const snippet = lines.slice(at + 1).filter((line) => line.startsWith('  ')).map((line) => line.slice(2));
+    await appendFile(file ?? '', `${snippet.join('\n')}\n`);
+    const loaded = await loadConfig(file, {});
+    expect(loaded.config.spaces).toMatchObject([{ name: basename(target), spaceId: 'space-docs' }]);
+    expect(resolve(loaded.baseDir, loaded.config.spaces[0]?.directory ?? '')).toBe(target);
   });
 
   it('refuses a non-empty folder without --force, before any API call', async () => {

@@ -40,8 +40,14 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(MissingTokenError);
     expect(exitCodeFor(error)).toBe(EXIT.auth);
     expect(error.message).toContain('NOPE_TOKEN');
+    // Every way to give the token: the variable the file names, the override, and the file's field.
+    for (const name of ['DOCSYNC_TOKEN', 'GITBOOK_TOKEN', 'api.token']) expect(error.message).toContain(name);
     expect(error.line).toBe(2);
     expect(error.field).toBe('api.token');
+    const usual = await configFile('api:\n  token: ${GITBOOK_TOKEN}\n');
+    const unset = (await loadConfig(usual, {}).catch((e: unknown) => e)) as MissingTokenError;
+    expect(unset.message).toBe(`${usual}:2: api.token: environment variable GITBOOK_TOKEN is not set; export it, or set DOCSYNC_TOKEN, which overrides api.token`);
+    expect((await loadConfig(usual, { DOCSYNC_TOKEN: 'from-env' })).config.api.token).toBe('from-env');
     const withDefault = await configFile('api:\n  token: ${NOPE_TOKEN:-fallback}\n');
     expect((await loadConfig(withDefault, {})).config.api.token).toBe('fallback');
   });
@@ -100,7 +106,9 @@ describe('environment overrides', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect(exitCodeFor(error)).toBe(EXIT.config);
       expect(error.field).toBe(field);
-      expect(error.message).toContain(`(from the environment; ${variable} overrides this setting)`);
+      // The value is not in the file: the message names the variable, not the file.
+      expect(error.message).toMatch(new RegExp(`^${variable}: .*\\(set in the environment, it overrides ${field}\\)`));
+      expect(error.message).not.toContain(file);
     }
   });
 });

@@ -51,7 +51,7 @@ describe('a strict docsync.yaml', () => {
     expect((await refusal(`${SPACE}api:\n  endpoint: ftp://x\n`)).line).toBe(6);
     const fromEnv = await refusal(SPACE, { DOCSYNC_ENDPOINT: 'not-a-url' });
     expect(fromEnv.field).toBe('api.endpoint');
-    expect(fromEnv.message).toContain('DOCSYNC_ENDPOINT overrides this setting');
+    expect(fromEnv.message).toBe('DOCSYNC_ENDPOINT: use an http(s) URL, like https://api.gitbook.com (set in the environment, it overrides api.endpoint)');
   });
 
   it('lets DOCSYNC_TOKEN and DOCSYNC_ENDPOINT override the file, as the README says', async () => {
