@@ -149,6 +149,7 @@ const CASES: Case[] = [
   { input: 'parameter `in: body` in OAS 3', ...specCase("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body}\n      responses: {'200': {description: ok}}\n"), exit: 2, says: '(OpenAPI schema)' },
   { input: '$ref: ../../outside/x.yaml', ...specCase(`${OAS}    A:\n      $ref: '../../outside/x.yaml'\n`), exit: 2, says: 'is outside the repository' },
   { input: '$ref: /etc/passwd', ...specCase(`${OAS}    A:\n      $ref: '/etc/passwd'\n`), exit: 2, says: 'is outside the repository' },
+  { input: '$ref: file:///etc/passwd', ...specCase(`${OAS}    A:\n      $ref: 'file:///etc/passwd'\n`), exit: 2, says: '$ref to /etc/passwd is outside the repository' },
   { input: '$ref to a symlink leading out', ...specCase(`${OAS}    A:\n      $ref: './link.yaml'\n`), links: { 'api/link.yaml': 'outside/x.yaml' }, exit: 2, says: 'is outside the repository' },
   { input: '$ref to a missing file', ...specCase(`${OAS}    A:\n      $ref: './none.yaml'\n`), exit: 2, says: 'cannot be read (ENOENT)' },
   { input: '$ref to a missing pointer', ...specCase(`${OAS}    A:\n      $ref: '#/components/schemas/Nope'\n`), exit: 2, says: 'does not exist' },
