@@ -192,6 +192,7 @@ const CASES: Case[] = [
   // site manifest
   { input: 'site manifest not valid YAML', files: { 'docs.yaml': 'site: [\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'not valid YAML' },
   { input: 'site manifest that is a YAML alias bomb', files: { 'docs.yaml': `site:\n  title: Docs\n${aliasBomb('bomb', 10, '  ')}` }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:5: its YAML aliases expand past 100 nodes' },
+  { input: 'site manifest with `titel:`', files: { 'docs.yaml': 'site:\n  titel: Docs\n  organization: o\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:2: site.titel: unknown field; did you mean `title`?' },
   { input: 'site manifest missing', run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest' },
   // content
   { input: 'docs folder missing (worktree)', run: (dir) => new WorktreeSource(join(dir, 'repo', 'docs')).list(), exit: 2, says: 'does not exist' },
