@@ -161,7 +161,7 @@ const CASES: Case[] = [
   { input: 'plan file missing', run: (dir) => loadPlan(join(dir, 'repo', 'none.yaml')), exit: 2, says: 'cannot read the migration plan (ENOENT)' },
   { input: 'plan empty', ...PLAN(''), exit: 2, says: 'needs `items:`' },
   { input: 'plan items: []', ...PLAN('items: []\n'), exit: 2, says: 'non-empty list' },
-  { input: 'plan unknown top key', ...PLAN('item: []\n'), exit: 2, says: 'is not a plan field' },
+  { input: 'plan unknown top key', ...PLAN('item: []\n'), exit: 2, says: 'plan.yaml:1: item: unknown plan field; did you mean `items`?' },
   { input: 'plan item without space', ...PLAN('items:\n  - source: ./a\n'), exit: 2, says: 'needs the id of the target space' },
   { input: 'plan item without source', ...PLAN('items:\n  - space: s\n'), exit: 2, says: 'is missing' },
   { input: 'plan source ../outside', ...PLAN('items:\n  - source: ../outside\n    space: s\n'), exit: 2, says: 'outside the repository' },
