@@ -114,6 +114,11 @@ describe('parseManifest', () => {
     expect(error.issues).toHaveLength(6);
   });
 
+  it('names a misspelt key inside the spaces map with the key it meant', () => {
+    const error = failure(`${manifest()}spaces:\n  sp1: { spaceid: space-x }\n`);
+    expect(error.message).toBe(`${FILE}:29: spaces.sp1.spaceid: unknown field; did you mean \`spaceId\`?`);
+  });
+
   it('refuses an unknown space key in the spaces map, with its line', () => {
     const error = failure(`${manifest()}spaces:\n  nope: space-x\n`);
     expect(error.message).toContain('unknown space key "nope"');
