@@ -8,7 +8,7 @@ import { ConfigError, type ConfigIssue } from './config-error.js';
 import { DocsyncConfigSchema, type DocsyncConfig } from './config-schema.js';
 import { interpolateEnv, type MalformedReference } from './interpolate-env.js';
 import { ReadScope } from './read-scope.js';
-import { findUnknownKeys } from './unknown-keys.js';
+import { unknownKeyIssues } from './unknown-keys.js';
 import { yamlLineOf as lineOf } from './yaml-line-of.js';
 
 export const DEFAULT_CONFIG_FILE = 'docsync.yaml';
@@ -77,10 +77,7 @@ export async function loadConfig(
   for (const { path: at, placeholder } of findPlaceholders(raw)) {
     issues.push({ message: `${placeholder} is a placeholder written by \`docsync init\`; put the real id here`, line: lineOf(document, lines, at), field: at.join('.') });
   }
-  for (const unknown of findUnknownKeys(DocsyncConfigSchema, raw)) {
-    const hint = unknown.suggestion === undefined ? 'remove it' : `did you mean \`${unknown.suggestion}\`?`;
-    issues.push({ message: `unknown setting; ${hint}`, line: lineOf(document, lines, unknown.path), field: unknown.path.join('.') });
-  }
+  issues.push(...unknownKeyIssues(DocsyncConfigSchema, raw, (at) => lineOf(document, lines, at), 'setting'));
   const result = DocsyncConfigSchema.safeParse(raw);
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConfigIssue } from './config-error.js';
 
 /** A key the schema does not declare, with the declared key it most likely meant. */
 export interface UnknownKey {
@@ -12,6 +13,11 @@ interface Def {
   readonly in?: z.ZodType;
   readonly element?: z.ZodType;
   readonly shape?: Record<string, z.ZodType>;
+  readonly valueType?: z.ZodType;
+  readonly options?: readonly z.ZodType[];
+  readonly discriminator?: string;
+  readonly values?: readonly unknown[];
+  readonly catchall?: z.ZodType;
 }
 
 function defOf(schema: z.ZodType): Def {
@@ -31,14 +37,60 @@ export function findUnknownKeys(schema: z.ZodType, value: unknown, path: (string
     const element = def.element;
     return value.flatMap((item, index) => findUnknownKeys(element, item, [...path, index]));
   }
-  if (def.type !== 'object' || !def.shape || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  if (def.type === 'record' && def.valueType) {
+    const valueType = def.valueType;
+    return Object.entries(value).flatMap(([key, child]) => findUnknownKeys(valueType, child, [...path, key]));
+  }
+  if (def.type === 'union' && def.options) return unknownKeysOfUnion(def, value as Record<string, unknown>, path);
+  if (def.type !== 'object' || !def.shape) return [];
   const shape = def.shape;
   const known = Object.keys(shape);
   return Object.entries(value).flatMap(([key, child]) => {
-    const field = shape[key];
+    // A catchall other than `never` (a strict object's) declares every other key.
+    const field = shape[key] ?? (def.catchall && defOf(def.catchall).type !== 'never' ? def.catchall : undefined);
     if (field === undefined) return [{ path: [...path, key], suggestion: closestName(key, known) }];
     return findUnknownKeys(field, child, [...path, key]);
   });
+}
+
+/**
+ * A mapping checked against a union: against the branch its discriminator names (none named: zod
+ * reports that), else against the object branch it strays least from.
+ */
+function unknownKeysOfUnion(def: Def, value: Record<string, unknown>, path: (string | number)[]): UnknownKey[] {
+  const objects = (def.options ?? []).filter((option) => defOf(option).type === 'object');
+  const { discriminator } = def;
+  const candidates =
+    discriminator === undefined
+      ? objects
+      : objects.filter((option) => {
+          const field = defOf(option).shape?.[discriminator];
+          return field !== undefined && (defOf(field).values ?? []).includes(value[discriminator]);
+        });
+  let best: UnknownKey[] | undefined;
+  for (const option of candidates) {
+    const unknown = findUnknownKeys(option, value, path);
+    if (best === undefined || unknown.length < best.length) best = unknown;
+  }
+  return best ?? [];
+}
+
+/**
+ * {@link findUnknownKeys} as issues of a file, each placed by `lineOf` and naming the declared key
+ * it most likely meant. `noun` names what a key is in that file (setting, field).
+ */
+export function unknownKeyIssues(
+  schema: z.ZodType,
+  value: unknown,
+  lineOf: (path: readonly (string | number)[]) => number | undefined,
+  noun: string,
+): ConfigIssue[] {
+  return findUnknownKeys(schema, value).map((unknown) => ({
+    message: `unknown ${noun}; ${unknown.suggestion === undefined ? 'remove it' : `did you mean \`${unknown.suggestion}\`?`}`,
+    line: lineOf(unknown.path),
+    field: unknown.path.join('.'),
+  }));
 }
 
 /** The declared key nearest to `key` by edit distance, if near enough to be a typo. */

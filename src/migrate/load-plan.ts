@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config/config-error.js';
+import { ConfigError, type ConfigIssue } from '../config/config-error.js';
 import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ReadScope } from '../config/read-scope.js';
+import { closestName } from '../config/unknown-keys.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import { isFieldIssue, readSource } from './infer-source.js';
 import { parseCsv, CsvSyntaxError } from './parse-csv.js';
@@ -17,7 +18,7 @@ import {
 } from './plan-schema.js';
 
 /** Item fields a plan may set, besides `source`. */
-const ITEM_FIELDS = new Set(['id', 'space', 'source', 'mode', 'merge', 'subject']);
+const ITEM_FIELDS = ['id', 'space', 'source', 'mode', 'merge', 'subject'];
 const CSV_COLUMNS = new Set(['id', 'space', 'source', 'kind', 'ref', 'subfolder', 'mode', 'merge', 'subject']);
 
 interface Defaults {
@@ -26,8 +27,32 @@ interface Defaults {
   subject: string;
 }
 
+const DEFAULTS: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+
 /** Where a field of the plan is, for error messages. */
 type Locate = (fieldPath: readonly (string | number)[]) => number | undefined;
+type Fail = (fieldPath: readonly (string | number)[], message: string) => never;
+/** Records a problem and carries on, so one run lists every problem of the plan. */
+type Note = (fieldPath: readonly (string | number)[], message: string) => void;
+
+/** `run`'s result, or undefined with its problems added to `issues`. */
+function collecting<T>(issues: ConfigIssue[], run: () => T): T | undefined {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    issues.push(...error.issues);
+    return undefined;
+  }
+}
+
+/** Keys of `record` that are not `known`, each noted with the key it most likely meant. */
+function noteUnknownKeys(record: Record<string, unknown>, known: readonly string[], what: string, note: Note): void {
+  for (const key of Object.keys(record).filter((k) => !known.includes(k))) {
+    const meant = closestName(key, known);
+    note([key], `unknown ${what}; ${meant === undefined ? `use ${known.join(', ')}` : `did you mean \`${meant}\`?`}`);
+  }
+}
 
 /**
  * Reads a migration plan: YAML (`items:` with `defaults:`) or, for files ending in `.csv`, CSV with a
@@ -71,21 +96,38 @@ function parseYamlPlan(text: string, file: string, scope: ReadScope | undefined)
   const yaml = parseYamlDocument(text, file);
   const { document, lines } = yaml;
   const locate: Locate = (fieldPath) => yamlLineOf(document, lines, fieldPath);
-  const fail = (fieldPath: readonly (string | number)[], message: string): never => {
+  const issues: ConfigIssue[] = [];
+  const note: Note = (fieldPath, message) => {
+    issues.push({ message, line: locate(fieldPath), field: fieldPath.length === 0 ? undefined : fieldPath.join('.') });
+  };
+  const fail: Fail = (fieldPath, message) => {
     throw new ConfigError(message, file, locate(fieldPath), fieldPath.length === 0 ? undefined : fieldPath.join('.'));
   };
   const raw = configData(yaml, file);
   const root = Array.isArray(raw) ? { items: raw as unknown[] } : raw;
   if (typeof root !== 'object' || root === null) return fail([], 'a migration plan needs `items:`, a list of {source, space}');
   const record = root as Record<string, unknown>;
-  const unknownTop = Object.keys(record).find((key) => key !== 'items' && key !== 'defaults' && key !== 'version');
-  if (unknownTop !== undefined) fail([unknownTop], 'is not a plan field (use items, defaults)');
-  const defaults = readDefaults(record.defaults, fail);
+  noteUnknownKeys(record, ['items', 'defaults', 'version'], 'plan field', note);
+  const defaults = collecting(issues, () => readDefaults(record.defaults, fail, note));
   const items = record.items;
-  if (!Array.isArray(items) || items.length === 0) return fail(['items'], 'must be a non-empty list of {source, space}');
-  const read = items.map((item, index) => readItem(item, index, defaults, path.dirname(file), scope, (fieldPath, message) => fail(['items', index, ...fieldPath], message)));
-  checkUnique(read, (index, field) => locate(['items', index, field]), file, (index, field) => `items.${index}.${field}`);
-  return { file, items: read };
+  if (!Array.isArray(items) || items.length === 0) note(['items'], 'must be a non-empty list of {source, space}');
+  const read = (Array.isArray(items) ? items : []).map((item, index) =>
+    collecting(issues, () =>
+      readItem(
+        item,
+        index,
+        defaults ?? DEFAULTS,
+        path.dirname(file),
+        scope,
+        (fieldPath, message) => fail(['items', index, ...fieldPath], message),
+        (fieldPath, message) => note(['items', index, ...fieldPath], message),
+      ),
+    ),
+  );
+  if (issues.length > 0) throw ConfigError.of(file, issues);
+  const all = read.filter((item) => item !== undefined);
+  checkUnique(all, (index, field) => locate(['items', index, field]), file, (index, field) => `items.${index}.${field}`);
+  return { file, items: all };
 }
 
 function parseCsvPlan(text: string, file: string, scope: ReadScope | undefined): MigrationPlan {
@@ -104,58 +146,79 @@ function parseCsvPlan(text: string, file: string, scope: ReadScope | undefined):
   for (const needed of ['source', 'space']) {
     if (!columns.includes(needed)) throw new ConfigError(`the header row has no "${needed}" column`, file, header.line);
   }
-  const defaults: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+  const issues: ConfigIssue[] = [];
   const items = rows.map((row, index) => {
-    const fail = (fieldPath: readonly (string | number)[], message: string): never => {
+    const place = (fieldPath: readonly (string | number)[], message: string): ConfigIssue => {
       const [first] = fieldPath;
       const column = first === 'source' && typeof fieldPath[1] === 'string' && CSV_COLUMNS.has(fieldPath[1]) ? fieldPath[1] : first;
-      throw new ConfigError(message, file, row.line, typeof column === 'string' ? column : undefined);
+      return { message, line: row.line, field: typeof column === 'string' ? column : undefined };
     };
-    if (row.cells.length > columns.length) fail([], `has ${row.cells.length} cells but the header has ${columns.length} columns`);
-    const cell = (name: string): string | undefined => {
-      const at = columns.indexOf(name);
-      const value = at < 0 ? undefined : row.cells[at]?.trim();
-      return value === '' ? undefined : value;
+    const fail: Fail = (fieldPath, message) => {
+      const { line, field } = place(fieldPath, message);
+      throw new ConfigError(message, file, line, field);
     };
-    const sourceText = cell('source');
-    const kind = cell('kind');
-    const ref = cell('ref');
-    const subfolder = cell('subfolder');
-    const source =
-      kind !== undefined || ref !== undefined || subfolder !== undefined
-        ? { [kind ?? 'git']: sourceText, ...(ref === undefined ? {} : { ref }), ...(subfolder === undefined ? {} : { subfolder }) }
-        : sourceText;
-    const merge = cell('merge');
-    const raw: Record<string, unknown> = {
-      id: cell('id'),
-      space: cell('space'),
-      source,
-      mode: cell('mode'),
-      merge: merge === undefined ? undefined : /^(true|yes|y|1)$/i.test(merge) ? true : /^(false|no|n|0)$/i.test(merge) ? false : merge,
-      subject: cell('subject'),
-    };
-    if (kind !== undefined && !['folder', 'git', 'space', 'website', 'html', 'markdown', 'zip'].includes(kind)) {
-      fail(['kind'], 'must be one of folder, git, space, website, html, markdown, zip');
-    }
-    return readItem(
-      Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)),
-      index,
-      defaults,
-      path.dirname(file),
-      scope,
-      fail,
-    );
+    const note: Note = (fieldPath, message) => issues.push(place(fieldPath, message));
+    return collecting(issues, () => readRow(row, columns, index, file, scope, fail, note));
   });
-  checkUnique(items, (index) => rows[index]?.line, file, (_index, field) => field);
-  return { file, items };
+  if (issues.length > 0) throw ConfigError.of(file, issues);
+  const all = items.filter((item) => item !== undefined);
+  checkUnique(all, (index) => rows[index]?.line, file, (_index, field) => field);
+  return { file, items: all };
 }
 
-function readDefaults(value: unknown, fail: (fieldPath: readonly (string | number)[], message: string) => never): Defaults {
-  const defaults: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+/** One CSV row as an item: its cells, named by the header's `columns`, read as a YAML item would be. */
+function readRow(
+  row: { readonly line: number; readonly cells: readonly string[] },
+  columns: readonly string[],
+  index: number,
+  file: string,
+  scope: ReadScope | undefined,
+  fail: Fail,
+  note: Note,
+): MigrationItem {
+  if (row.cells.length > columns.length) fail([], `has ${row.cells.length} cells but the header has ${columns.length} columns`);
+  const cell = (name: string): string | undefined => {
+    const at = columns.indexOf(name);
+    const value = at < 0 ? undefined : row.cells[at]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const sourceText = cell('source');
+  const kind = cell('kind');
+  const ref = cell('ref');
+  const subfolder = cell('subfolder');
+  const source =
+    kind !== undefined || ref !== undefined || subfolder !== undefined
+      ? { [kind ?? 'git']: sourceText, ...(ref === undefined ? {} : { ref }), ...(subfolder === undefined ? {} : { subfolder }) }
+      : sourceText;
+  const merge = cell('merge');
+  const raw: Record<string, unknown> = {
+    id: cell('id'),
+    space: cell('space'),
+    source,
+    mode: cell('mode'),
+    merge: merge === undefined ? undefined : /^(true|yes|y|1)$/i.test(merge) ? true : /^(false|no|n|0)$/i.test(merge) ? false : merge,
+    subject: cell('subject'),
+  };
+  if (kind !== undefined && !['folder', 'git', 'space', 'website', 'html', 'markdown', 'zip'].includes(kind)) {
+    fail(['kind'], 'must be one of folder, git, space, website, html, markdown, zip');
+  }
+  return readItem(
+    Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)),
+    index,
+    DEFAULTS,
+    path.dirname(file),
+    scope,
+    fail,
+    note,
+  );
+}
+
+function readDefaults(value: unknown, fail: Fail, note: Note): Defaults {
+  const defaults = DEFAULTS;
   if (value === undefined || value === null) return defaults;
   if (typeof value !== 'object' || Array.isArray(value)) return fail(['defaults'], 'must be an object (mode, merge, subject)');
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (!['mode', 'merge', 'subject'].includes(key)) fail(['defaults', key], 'is not a default (use mode, merge, subject)');
+  noteUnknownKeys(record, ['mode', 'merge', 'subject'], 'default', (fieldPath, message) => note(['defaults', ...fieldPath], message));
   return {
     mode: readMode(record.mode, defaults.mode, (message) => fail(['defaults', 'mode'], message)),
     merge: readBoolean(record.merge, defaults.merge, (message) => fail(['defaults', 'merge'], message)),
@@ -169,12 +232,12 @@ function readItem(
   defaults: Defaults,
   baseDir: string,
   scope: ReadScope | undefined,
-  fail: (fieldPath: readonly (string | number)[], message: string) => never,
+  fail: Fail,
+  note: Note,
 ): MigrationItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail([], `item ${index + 1} must be an object with source and space`);
   const record = value as Record<string, unknown>;
-  const unknown = Object.keys(record).find((key) => !ITEM_FIELDS.has(key));
-  if (unknown !== undefined) fail([unknown], `is not an item field (use ${[...ITEM_FIELDS].join(', ')})`);
+  noteUnknownKeys(record, ITEM_FIELDS, 'item field', note);
   const space = record.space;
   if (typeof space !== 'string' || space.trim() === '' || space.includes('/')) return fail(['space'], 'needs the id of the target space');
   if (record.source === undefined) return fail(['source'], 'is missing: a folder, a git or http(s) URL, or space:<id>');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ConfigError } from '../config/config-error.js';
+import { unknownKeyIssues } from '../config/unknown-keys.js';
 import { yamlLineOf } from '../config/yaml-line-of.js';
 import type { DesiredSite } from './desired-site.js';
 import { ManifestIssueError } from './errors/manifest-issue-error.js';
@@ -41,29 +42,29 @@ export async function loadManifest(path: string, options: ManifestOptions = {}):
 export function parseManifest(text: string, file: string, options: ManifestOptions = {}): LoadedManifest {
   const yaml = parseYamlDocument(text, file);
   const { document, lines } = yaml;
-  const fail = (message: string, path: readonly (string | number)[], cause: unknown): never => {
-    throw new ConfigError(message, file, yamlLineOf(document, lines, path), path.length > 0 ? path.join('.') : undefined, { cause });
-  };
-  const parsed = SiteManifestSchema.safeParse(configData(yaml, file) ?? {});
+  const lineOf = (path: readonly (string | number)[]): number | undefined => yamlLineOf(document, lines, path);
+  const raw = configData(yaml, file) ?? {};
+  const issues = unknownKeyIssues(SiteManifestSchema, raw, lineOf, 'field');
+  const parsed = SiteManifestSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');
-    // An unknown field is reported on its parent; point at the field itself.
-    if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) path.push(issue.keys[0]);
-    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-    return fail(`${messageOf(issue)}${more}`, path, parsed.error);
+    const named = new Set(issues.map((issue) => issue.field));
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...path, key].join('.')) : [];
+      // Unknown keys are already named above, with the key they most likely meant.
+      if (keys.length > 0 && keys.every((key) => named.has(key))) continue;
+      if (issue.code === 'invalid_union' && [...named].some((field) => field?.startsWith(`${path.join('.')}.`))) continue;
+      const message = keys.length > 0 ? `unknown field(s) ${keys.map((key) => `"${key.split('.').at(-1) ?? key}"`).join(', ')}` : issue.message;
+      issues.push({ message, line: lineOf(path), field: path.join('.') || undefined });
+    }
   }
+  if (issues.length > 0 || !parsed.success) throw ConfigError.of(file, issues, parsed.error);
   try {
     return { file, manifest: parsed.data, desired: resolveManifest(parsed.data, options.spaceTargets) };
   } catch (error) {
-    if (error instanceof ManifestIssueError) return fail(error.message, error.path, error);
+    if (error instanceof ManifestIssueError) {
+      throw new ConfigError(error.message, file, lineOf(error.path), error.path.length > 0 ? error.path.join('.') : undefined, { cause: error });
+    }
     throw error;
   }
-}
-
-/** zod's message, plus the offending keys for unknown fields (typos are the usual cause). */
-function messageOf(issue: { code: string; message: string; keys?: readonly string[] } | undefined): string {
-  if (issue === undefined) return 'invalid';
-  if (issue.code === 'unrecognized_keys' && issue.keys) return `unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return issue.message;
 }

@@ -130,7 +130,7 @@ function findRefSite(cache: SpecSourceCache, matches: (file: string, hash: strin
         const hashAt = raw.indexOf('#');
         const filePart = hashAt === -1 ? raw : raw.slice(0, hashAt);
         const hash = hashAt === -1 ? '' : raw.slice(hashAt);
-        const target = filePart === '' ? file : resolve(dirname(file), decodeURIComponent(filePart));
+        const target = filePart === '' ? file : filePart.startsWith('file:') ? pathOfUrl(filePart) : resolve(dirname(file), decodeURIComponent(filePart));
         if (!matches(target, hash, raw)) return undefined;
         found = pair.key.range ? parsed.lines.linePos(pair.key.range[0]).line : undefined;
         return visit.BREAK;

@@ -149,6 +149,7 @@ const CASES: Case[] = [
   { input: 'parameter `in: body` in OAS 3', ...specCase("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body}\n      responses: {'200': {description: ok}}\n"), exit: 2, says: '(OpenAPI schema)' },
   { input: '$ref: ../../outside/x.yaml', ...specCase(`${OAS}    A:\n      $ref: '../../outside/x.yaml'\n`), exit: 2, says: 'is outside the repository' },
   { input: '$ref: /etc/passwd', ...specCase(`${OAS}    A:\n      $ref: '/etc/passwd'\n`), exit: 2, says: 'is outside the repository' },
+  { input: '$ref: file:///etc/passwd', ...specCase(`${OAS}    A:\n      $ref: 'file:///etc/passwd'\n`), exit: 2, says: '$ref to /etc/passwd is outside the repository' },
   { input: '$ref to a symlink leading out', ...specCase(`${OAS}    A:\n      $ref: './link.yaml'\n`), links: { 'api/link.yaml': 'outside/x.yaml' }, exit: 2, says: 'is outside the repository' },
   { input: '$ref to a missing file', ...specCase(`${OAS}    A:\n      $ref: './none.yaml'\n`), exit: 2, says: 'cannot be read (ENOENT)' },
   { input: '$ref to a missing pointer', ...specCase(`${OAS}    A:\n      $ref: '#/components/schemas/Nope'\n`), exit: 2, says: 'does not exist' },
@@ -160,7 +161,7 @@ const CASES: Case[] = [
   { input: 'plan file missing', run: (dir) => loadPlan(join(dir, 'repo', 'none.yaml')), exit: 2, says: 'cannot read the migration plan (ENOENT)' },
   { input: 'plan empty', ...PLAN(''), exit: 2, says: 'needs `items:`' },
   { input: 'plan items: []', ...PLAN('items: []\n'), exit: 2, says: 'non-empty list' },
-  { input: 'plan unknown top key', ...PLAN('item: []\n'), exit: 2, says: 'is not a plan field' },
+  { input: 'plan unknown top key', ...PLAN('item: []\n'), exit: 2, says: 'plan.yaml:1: item: unknown plan field; did you mean `items`?' },
   { input: 'plan item without space', ...PLAN('items:\n  - source: ./a\n'), exit: 2, says: 'needs the id of the target space' },
   { input: 'plan item without source', ...PLAN('items:\n  - space: s\n'), exit: 2, says: 'is missing' },
   { input: 'plan source ../outside', ...PLAN('items:\n  - source: ../outside\n    space: s\n'), exit: 2, says: 'outside the repository' },
@@ -191,6 +192,7 @@ const CASES: Case[] = [
   // site manifest
   { input: 'site manifest not valid YAML', files: { 'docs.yaml': 'site: [\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'not valid YAML' },
   { input: 'site manifest that is a YAML alias bomb', files: { 'docs.yaml': `site:\n  title: Docs\n${aliasBomb('bomb', 10, '  ')}` }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:5: its YAML aliases expand past 100 nodes' },
+  { input: 'site manifest with `titel:`', files: { 'docs.yaml': 'site:\n  titel: Docs\n  organization: o\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:2: site.titel: unknown field; did you mean `title`?' },
   { input: 'site manifest missing', run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest' },
   // content
   { input: 'docs folder missing (worktree)', run: (dir) => new WorktreeSource(join(dir, 'repo', 'docs')).list(), exit: 2, says: 'does not exist' },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { inferSourceKind } from '../../../src/migrate/infer-source.js';
 import { parsePlan } from '../../../src/migrate/load-plan.js';
 import { runIdFor, RUN_ID } from '../../../src/migrate/run-id.js';
@@ -63,10 +64,49 @@ describe('parsePlan (YAML)', () => {
       ['items:\n  - { id: x, source: ./a, space: s }\n  - { id: x, source: ./b, space: t }', /:3: items\.1\.id: item id "x" is used twice/],
       ['items:\n  - { id: "bad id", source: ./a, space: s }', /items\.0\.id: use letters, digits/],
       ['items:\n  - { source: space:s, space: s }', /items\.0\.source: is the target space itself/],
-      ['itemz: []', /:1: itemz: is not a plan field/],
+      ['itemz: []', /:1: itemz: unknown plan field; did you mean `items`\?/],
       ['items: [\n', /not valid YAML/],
     ];
     for (const [text, message] of cases) expect(() => parsePlan(text, FILE), text).toThrow(message);
+  });
+});
+
+describe('parsePlan lists every problem at once', () => {
+  it('one per line, in line order, naming misspelt keys with the key they meant', () => {
+    const text = [
+      'defaults:', //                                  1
+      '  mod: direct', //                              2
+      'items:', //                                     3
+      '  - source: ./a', //                            4
+      '    spce: s1', //                               5
+      '  - source: ./b', //                            6
+      '    space: s2', //                              7
+      '    mode: sideways', //                         8
+      '  - source: ./c', //                            9
+      '    space: s3', //                              10
+      '    subjet: Import', //                         11
+      '',
+    ].join('\n');
+    let error: unknown;
+    try {
+      parsePlan(text, FILE);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message.split('\n')).toEqual([
+      `${FILE}:2: defaults.mod: unknown default; did you mean \`mode\`?`,
+      `${FILE}:4: items.0.space: needs the id of the target space`,
+      `${FILE}:5: items.0.spce: unknown item field; did you mean \`space\`?`,
+      `${FILE}:8: items.1.mode: must be change-request or direct`,
+      `${FILE}:11: items.2.subjet: unknown item field; did you mean \`subject\`?`,
+    ]);
+  });
+
+  it('in a CSV plan too, one line per bad row', () => {
+    expect(() => parsePlan('source,space,mode\n./a,,direct\n./b,s2,fast\n./c,s3,direct\n', '/plans/p.csv')).toThrow(
+      '/plans/p.csv:2: space: needs the id of the target space\n/plans/p.csv:3: mode: must be change-request or direct',
+    );
   });
 });
 

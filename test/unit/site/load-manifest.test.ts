@@ -94,6 +94,31 @@ describe('parseManifest', () => {
     expect(error.message).toContain(`${FILE}:${index + 1}: ${field}:`);
   });
 
+  it('lists every problem at once, one per line, naming a misspelt key with the key it meant', () => {
+    const error = failure(
+      manifest((l) => {
+        l[3] = '  titel: Docs';
+        l[14] = '          titel: Section one';
+        l[21] = "              path: ''";
+        l[26] = '              targte: api';
+      }),
+    );
+    expect(error.message.split('\n')).toEqual([
+      `${FILE}:2: site.title: Invalid input: expected string, received undefined`,
+      `${FILE}:4: site.titel: unknown field; did you mean \`title\`?`,
+      `${FILE}:13: site.structure.0.children.0.title: Invalid input: expected string, received undefined`,
+      `${FILE}:15: site.structure.0.children.0.titel: unknown field; did you mean \`title\`?`,
+      `${FILE}:22: site.structure.0.children.0.children.0.path: Too small: expected string to have >=1 characters`,
+      `${FILE}:27: site.structure.0.children.0.children.1.targte: unknown field; did you mean \`target\`?`,
+    ]);
+    expect(error.issues).toHaveLength(6);
+  });
+
+  it('names a misspelt key inside the spaces map with the key it meant', () => {
+    const error = failure(`${manifest()}spaces:\n  sp1: { spaceid: space-x }\n`);
+    expect(error.message).toBe(`${FILE}:29: spaces.sp1.spaceid: unknown field; did you mean \`spaceId\`?`);
+  });
+
   it('refuses an unknown space key in the spaces map, with its line', () => {
     const error = failure(`${manifest()}spaces:\n  nope: space-x\n`);
     expect(error.message).toContain('unknown space key "nope"');

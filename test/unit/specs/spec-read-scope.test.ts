@@ -1,5 +1,6 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReadScope } from '../../../src/config/read-scope.js';
 import { SpecValidationError } from '../../../src/specs/errors/spec-validation-error.js';
@@ -46,6 +47,16 @@ describe('a spec reads nothing outside its repository', () => {
     const { repo: second } = await layout({ 'openapi.yaml': `${HEAD}    B:\n      $ref: '/etc/passwd'\n` });
     const error = await refusal(join(second, 'openapi.yaml'));
     expect(error.message).toMatch(/\/etc\/passwd.* is outside the repository/);
+  });
+
+  it('refuses a file:// URL $ref, naming the spec and the line of the $ref', async () => {
+    const { repo, outside } = await layout({});
+    await writeTree(repo, { 'openapi.yaml': `${HEAD}    A:\n      type: object\n    B:\n      $ref: '${pathToFileURL(join(outside, 'x.yaml')).href}'\n` });
+    const error = await refusal(join(repo, 'openapi.yaml'));
+    expect(error.file).toBe(join(repo, 'openapi.yaml'));
+    expect(error.line).toBe(9);
+    expect(error.message).toContain(`$ref to ${join(outside, 'x.yaml')} is outside the repository`);
+    expect(error.message).not.toContain('the spec file');
   });
 
   it('follows symlinks: a link inside the repository to a file outside is refused', async () => {
