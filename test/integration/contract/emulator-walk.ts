@@ -162,6 +162,9 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', CR, 200);
   await run('PATCH', CR, 200, { body: { subject: 'Walk through' } });
   if (seed) await run('POST', `${CR}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
+  // Today's way in: a batch of page changes (and a batch that breaks its schema: 400).
+  if (!seed) await run('POST', `${CR}/content`, 200, { body: { changes: [{ operation: 'insert_page', document: { markdown: '# Walked in\n\nText.\n' } }] } });
+  if (!seed) await run('POST', `${CR}/content`, 400, { body: { changes: [{ operation: 'insert_page' }] } });
   await run('GET', `${CR}/changes`, 200);
   await run('GET', `${CR}/content`, 200);
   const crPages = await run('GET', `${CR}/content/pages`, 200);
