@@ -61,7 +61,7 @@ describe('sync --once under GitHub Actions', () => {
 
     const first = await step(dir);
     expect(first).toExitWith(0);
-    expect(first.output).toMatch(/^change-request-url=\S+\nstatus=synced\nwrites=\d+\n$/);
+    expect(first.output).toMatch(/^change-request-url=\S+\nstatus=synced\nwrites=\d+\nplatform-edits-branch=\nconflicts=0\n$/);
     expect(first.summary).toContain('| outcome | created |');
     expect(first.summary).toMatch(/\| change request \| \[#\d+\]\(\S+\) \|/);
     expect(first.summary).toContain('| added: 3 | Home (`README.md`), Install the CLI (`install.md`), Old page (`old.md`) |');
