@@ -5,7 +5,7 @@
  * last step it is: once the bundle is written it records the fingerprint of the build's inputs.
  */
 import { build, type Plugin } from 'esbuild';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-fingerprint.js';
@@ -38,11 +38,14 @@ const dist = fileURLToPath(new URL('../', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 await forgetFingerprint(root);
 const fingerprint = await buildFingerprint(root);
-// The bundle is written beside the one in use and swapped in, so a CLI started meanwhile (a test run,
-// a second build) never finds a chunk missing or half written; and since chunk names change with
-// their content, an earlier build's chunks do not stay behind.
+// The bundle is written beside the one in use and moved in file by file: chunk names change with
+// their content, so new chunks never replace a file in use, and the entry file is swapped in by one
+// rename. A CLI started meanwhile (a test run, a second build) finds either the old entry with its
+// chunks or the new one with its chunks. Chunks of the build before are kept for CLIs still running
+// it; older ones are removed.
+const bin = `${dist}bin`;
 const next = `${dist}bin.next-${process.pid}`;
-const previous = `${dist}bin.previous-${process.pid}`;
+const LISTING = 'chunks.json';
 await rm(next, { recursive: true, force: true });
 await build({
   entryPoints: { docsync: `${dist}src/cli/main.js` },
@@ -58,9 +61,13 @@ await build({
   plugins: [externals],
   logLevel: 'warning',
 });
-await rename(`${dist}bin`, previous).catch((error: unknown) => {
-  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-});
-await rename(next, `${dist}bin`);
-await rm(previous, { recursive: true, force: true });
+const chunks = await readdir(`${next}/chunks`);
+const earlier = await readFile(`${bin}/${LISTING}`, 'utf8').then((text) => JSON.parse(text) as string[], () => []);
+await mkdir(`${bin}/chunks`, { recursive: true });
+for (const chunk of chunks) await rename(`${next}/chunks/${chunk}`, `${bin}/chunks/${chunk}`);
+await rename(`${next}/docsync.js`, `${bin}/docsync.js`);
+const kept = new Set([...chunks, ...earlier]);
+for (const chunk of await readdir(`${bin}/chunks`)) if (!kept.has(chunk)) await rm(`${bin}/chunks/${chunk}`, { force: true });
+await writeFile(`${bin}/${LISTING}`, `${JSON.stringify(chunks)}\n`);
+await rm(next, { recursive: true, force: true });
 await recordFingerprint(root, fingerprint);
