@@ -1,6 +1,7 @@
 import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { DownloadError } from './errors/download-error.js';
+import { errnoOf } from './errno-of.js';
 import { withoutQuery } from './without-query.js';
 
 /** Options of one download. */
@@ -106,10 +107,3 @@ export class UrlDownloader {
   }
 }
 
-function errnoOf(error: unknown): string | undefined {
-  for (let at: unknown = error; at instanceof Error; at = at.cause) {
-    const code = (at as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && !code.startsWith('UND_ERR')) return code;
-  }
-  return undefined;
-}

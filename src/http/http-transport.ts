@@ -1,7 +1,8 @@
 import { Pool, errors as undiciErrors } from 'undici';
-import { NetworkError } from './errors/network-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
-import type { ResponseHeaders } from './retry-after.js';
+import { NetworkError } from '../api/errors/network-error.js';
+import { TimeoutError } from '../api/errors/timeout-error.js';
+import type { ResponseHeaders } from '../api/retry-after.js';
+import { errnoOf } from './errno-of.js';
 
 /** Options of {@link HttpTransport}. */
 export interface HttpTransportOptions {
@@ -37,15 +38,13 @@ export interface TransportResponse {
   readonly text: string;
 }
 
-function errnoOf(error: unknown): string | undefined {
-  if (error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return undefined;
+/** undici's own code of a failure with no system errno behind it, e.g. `UND_ERR_CONNECT_TIMEOUT`. */
+function undiciCodeOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
 /**
- * The only module that talks to undici: one keep-alive `Pool` per origin, JSON in, text out.
+ * The API's HTTP: one keep-alive `Pool` per origin, JSON in, text out.
  * Failures come out as {@link NetworkError} or {@link TimeoutError}; an abort through `signal`
  * rejects with the signal's reason untouched.
  */
@@ -112,7 +111,7 @@ export class HttpTransport {
     if (error instanceof undiciErrors.InvalidArgumentError || error instanceof undiciErrors.NotSupportedError) {
       return error; // a programming error, not a network condition
     }
-    return new NetworkError({ ...context, origin: req.origin, errno: errnoOf(error) });
+    return new NetworkError({ ...context, origin: req.origin, errno: errnoOf(error) ?? undiciCodeOf(error) });
   }
 
   /** Closes every pool, waiting for requests in flight. */
