@@ -1,4 +1,4 @@
-import type { SyncReport } from '../runtime/sync-report.js';
+import { PLATFORM_EDITS_CONFLICT, type SyncReport } from '../runtime/sync-report.js';
 import { describeAction } from '../sync/space-sync-plan.js';
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
@@ -63,7 +63,7 @@ function handledRetries(report: SyncReport): string {
 export function formatJson(report: SyncReport): string {
   const [failure] = report.failures;
   const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: null, line: null } };
-  const document = { ...error, summary: summarize(report), writes: report.writes, ...(report.retries ? { retries: report.retries } : {}), results: report.results, specs: report.specs, archived: report.archived, failures: report.failures };
+  const document = { ...error, summary: summarize(report), writes: report.writes, conflicts: conflictCount(report), ...(report.retries ? { retries: report.retries } : {}), results: report.results, specs: report.specs, archived: report.archived, failures: report.failures };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -74,18 +74,22 @@ export function runStatus(report: SyncReport, dryRun: boolean): string {
   return report.writes > 0 ? 'synced' : 'unchanged';
 }
 
+/** Pages edited both in the platform and in git in the same lines, over every target. */
+function conflictCount(report: SyncReport): number {
+  return report.results.reduce((n, r) => n + (r.platformEdits?.conflicts ?? 0), 0);
+}
+
 /** Step outputs of `sync --once` under GitHub Actions (see action.yml). */
 export function syncOutputs(report: SyncReport, dryRun: boolean): Record<string, string> {
   const url = report.results.find((r) => r.changeRequest?.url !== undefined)?.changeRequest?.url ?? '';
   // The branch a workflow opens a pull request from, when this run kept platform edits.
   const kept = report.results.map((r) => r.platformEdits).filter((edits) => edits !== undefined);
-  const conflicts = kept.reduce((n, edits) => n + edits.conflicts, 0);
   return {
     'change-request-url': url,
     status: runStatus(report, dryRun),
     writes: String(report.writes),
     'platform-edits-branch': kept.find((edits) => edits.commit !== undefined)?.branch ?? '',
-    conflicts: String(conflicts),
+    conflicts: String(conflictCount(report)),
   };
 }
 
@@ -120,7 +124,18 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
       lines.push(`::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${escapeData(placed.file === undefined ? warning : placed.message)}`);
     }
   }
-  for (const f of report.failures) lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${escapeData(f.error)}`);
+  // A page both sides changed in the same lines: one error on each file and line, on the platform-edits branch.
+  for (const { target, platformEdits } of report.results) {
+    for (const page of platformEdits?.pages ?? []) {
+      if (page.outcome !== 'conflict') continue;
+      const message = `edited both in the platform and in git in the same lines: git's version went live, the platform's is on the branch ${platformEdits?.branch ?? ''} with conflict markers from this line. Resolve them there and merge the branch.`;
+      lines.push(`::error file=${escapeProperty(page.file)},line=${page.line ?? 1},title=${escapeProperty(`docsync ${target}: platform edit conflict`)}::${escapeData(message)}`);
+    }
+  }
+  for (const f of report.failures) {
+    if (f.code === PLATFORM_EDITS_CONFLICT) continue; // annotated on each file above
+    lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${escapeData(f.error)}`);
+  }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { decodeText } from './clean-text.js';
 import { parsePageMeta } from './parse-page-meta.js';
@@ -38,6 +39,40 @@ export function pageMeaning(path: string, bytes: Uint8Array): PageMeaning | unde
     cover: meta.cover === undefined ? undefined : { image: coverPath(path, meta.cover), yPos: meta.coverY ?? 0 },
     body: page.body,
   };
+}
+
+/** What every page says, whatever else its frontmatter sets: the metadata an import sets on any page, and the body. */
+export interface PageEssentials {
+  readonly body: string;
+  readonly description?: string | undefined;
+  readonly icon?: string | undefined;
+  readonly hidden?: boolean | undefined;
+}
+
+/**
+ * A hash of what a page says, looser than {@link pageMeaning}: frontmatter compared by value, the body
+ * with line endings, trailing spaces and trailing blank lines evened out; covers and other keys
+ * left out. A page written back from the platform's copy has the fingerprint of the file it came from.
+ */
+export function pageFingerprint(page: PageEssentials): string {
+  const fields = [normalizeBody(page.body), nonEmpty(page.description), nonEmpty(page.icon), page.hidden === true ? true : undefined];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** The {@link pageFingerprint} of a page file as the reader takes it in. */
+export function fileFingerprint(file: Uint8Array | string): string {
+  const text = typeof file === 'string' ? file : decodeText(file);
+  const meta = parsePageMeta(text);
+  return pageFingerprint({ body: splitFrontmatter(text).body, description: meta.description, icon: meta.icon, hidden: meta.hidden });
+}
+
+function normalizeBody(body: string): string {
+  return body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n+$/, '')
+    .replace(/^\n+/, '');
 }
 
 /** An empty value sets nothing, as no value does. */

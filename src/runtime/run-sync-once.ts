@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
-import type { SyncReport } from './sync-report.js';
+import { PLATFORM_EDITS_CONFLICT, type SyncReport } from './sync-report.js';
 import { archivePreviews, mergedBranch, previewTarget, type ArchivedPreview } from '../sync/branch-previews.js';
 import { syncSpace, type SpaceSyncResult } from '../sync/sync-space.js';
 import type { SpaceTarget } from '../config/config-schema.js';
@@ -93,7 +93,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
           report.failures.push({
             target: target.name,
             error: `pages edited both in the platform and in git clash (${files}): git's version went live, the platform's is on the branch ${branch} with conflict markers. Resolve them there and merge the branch.`,
-            code: 'E_PLATFORM_EDITS_CONFLICT',
+            code: PLATFORM_EDITS_CONFLICT,
             exitCode: EXIT.platformEditsConflict,
           });
         }

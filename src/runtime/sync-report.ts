@@ -3,6 +3,9 @@ import type { SpaceSyncResult } from '../sync/sync-space.js';
 import type { SpecRunResult } from './run-specs-once.js';
 import type { TargetFailure } from './target-failure.js';
 
+/** The failure code of a target whose platform edits clash with git's changes in the same lines (exit 8). */
+export const PLATFORM_EDITS_CONFLICT = 'E_PLATFORM_EDITS_CONFLICT';
+
 export interface SyncReport {
   results: SpaceSyncResult[];
   specs: SpecRunResult[];

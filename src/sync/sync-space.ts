@@ -1,38 +1,38 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ApiClient } from '../api/api-client.js';
 import { ApiError } from '../api/errors/api-error.js';
-import type { ChangeRequest } from '../api/schemas/change-request.js';
-import type { Page } from '../api/schemas/content.js';
-import type { PageNode } from '../content/docs-snapshot.js';
+import { NotFoundError } from '../api/errors/not-found-error.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
-import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
+import type { ContentExpectation, ExpectedPage } from '../content/content-expectation.js';
+import type { Verification } from '../content/verify-content.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
-import type { ContentExpectation } from '../content/content-expectation.js';
-import { verifyContent, type Verification } from '../content/verify-content.js';
-import { checkDeletions, type MaxDeletions } from './deletion-guard.js';
-import { ImportVerificationError } from './errors/import-verification-error.js';
+import { archiveEmpty } from './archive-empty.js';
+import { BatchesUnavailable, batchesMissing } from './batches-unavailable.js';
 import { bundleExpectation } from './bundle-expectation.js';
 import { changeRequestSubject, type CommitInfo } from './change-request-subject.js';
-import { findDocsyncChangeRequest, listDocsyncChangeRequests } from './find-docsync-change-request.js';
-import type { PreparedContent } from './prepared-content.js';
-import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
-import { pageDiff, type PageDiff } from './page-diff.js';
-import { settleByMeaning } from './settle-by-meaning.js';
-import { importPublished, publishBundle } from './publish-bundle.js';
-import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
+import { compareWithLive } from './compare-with-live.js';
+import { checkDeletions, type MaxDeletions } from './deletion-guard.js';
+import { ImportVerificationError } from './errors/import-verification-error.js';
 import { SupersededError } from './errors/superseded-error.js';
-import type { WriteFence } from './write-fence.js';
-import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
-import { NotFoundError } from '../api/errors/not-found-error.js';
+import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
+import { keepOldest } from './keep-oldest.js';
+import { pageDiff, type PageDiff } from './page-diff.js';
 import { deliverPages } from './pages/deliver-pages.js';
+import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
-import type { PagePlan } from './pages/page-plan.js';
-import { nextBase } from './platform-edits/next-base.js';
-import { settlePlatformEdits, type SettledEdits } from './platform-edits/settle-platform-edits.js';
-import type { KeptPage } from './platform-edits/keep-platform-edits.js';
+import type { TargetBase } from './platform-edits/detect-platform-edits.js';
+import { baseOnceLive } from './platform-edits/next-base.js';
+import { platformEditsStep, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import type { PreparedContent } from './prepared-content.js';
+import { importPublished, publishBundle } from './publish-bundle.js';
+import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
+import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
+import { confirmNewest, superseding } from './superseding.js';
+import { conflictOf, type SyncConflict } from './sync-conflict.js';
+import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
+import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
   api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
@@ -65,13 +65,6 @@ export interface SyncSpaceOptions {
 
 export type SpaceSyncOutcome = 'skipped' | 'planned' | 'created' | 'updated' | 'merged' | 'imported' | 'conflict';
 
-/** Merge or update-from-main answered `conflicts`: the change request stays open for a person to resolve. */
-export interface SyncConflict {
-  operation: 'merge' | 'update-from-main';
-  /** What happened and what to do, naming the change request and its URL. */
-  message: string;
-}
-
 export interface SpaceSyncResult {
   target: string;
   outcome: SpaceSyncOutcome;
@@ -97,17 +90,6 @@ export interface SpaceSyncResult {
   timings: SyncTimings;
 }
 
-/** Where the platform's versions of pages went, and what became of each. */
-export interface PlatformEditsResult {
-  branch: string;
-  remote: string;
-  /** The branch's commit holding them; absent in a dry run, or when git holds them already. */
-  commit?: string;
-  pages: readonly KeptPage[];
-  /** Pages both sides changed in the same lines: committed with conflict markers. */
-  conflicts: number;
-}
-
 export const stateKey = (target: string): string => `space:${target}`;
 
 /**
@@ -130,11 +112,6 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     await rememberDelivery(deps.state, 'import');
     return syncSpaceBy(deps, target, 'import', options);
   }
-}
-
-/** A content batch answered 404 while its change request exists: the API lacks the operation. */
-class BatchesUnavailable extends Error {
-  override readonly name = 'BatchesUnavailable';
 }
 
 /** `chosen` undefined: resolved once the docs were read, so bad input stops before any request. */
@@ -178,7 +155,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
-  const liveContent = expectation && (await api(() => compareWithLive(deps, target, content, expectation, live, signal, { byMeaning: true })));
+  const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
   const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
   const plan = planSpaceSync({
     target,
@@ -187,18 +164,16 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     state,
     liveChangeRequest: live,
     liveMatches,
-    ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarize(planned?.plan) } } : {}),
+    ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarizePagePlan(planned?.plan) } } : {}),
   });
   const base = resultBase(target, content, plan, delivery);
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
   const keepsBase = target.platformEdits !== 'overwrite';
-  // Every page of git by path and blob id: what the platform's pages are compared with, and the next base.
+  // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
-  const expected = (): Promise<ContentExpectation & { kind: 'exact' }> => (expecting ??= superseding(target.name, () => bundleExpectation(content)));
-  // The base once this content is live: unchanged content keeps the one saved with it, unread.
-  const baseOf = async (): Promise<TargetState['base']> =>
-    state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, (await expected()).pages, state?.base);
+  const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
+  const baseOf = (): Promise<TargetBase> => baseOnceLive(content, state, gitPages);
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
@@ -227,14 +202,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // request left behind) and in a dry run, which so predicts the refusal.
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
   // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
-  let settled: SettledEdits | undefined;
+  let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
-    const pages = (await expected()).pages;
-    settled = await api(() => settlePlatformEdits(deps.api.content, target, content, pages, { base: state?.base, delivered: state?.delivered?.pages }, { dryRun: options.dryRun, signal }));
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
-    if (settled.nothingToWrite && !filesDiffer) return skip('the live pages are what git holds, or what this sync keeps', true, platformEditsOf(settled));
+    edits = await api(() => platformEditsStep(deps.api.content, { target, content, state, expected: gitPages, filesDiffer, dryRun: options.dryRun, signal }));
+    if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
-  const platformEdits = platformEditsOf(settled);
+  const platformEdits = edits?.reported ?? {};
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
     return {
@@ -306,7 +280,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           }
           createdEmpty = undefined;
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
-          const landed = await api(() => compareWithLive(deps, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
+          const landed = await api(() => compareWithLive(deps.api, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) {
             const destination = into.changeRequest === undefined ? { kind: 'space' as const, spaceId: target.spaceId } : { kind: 'change-request' as const, number: requireCr(cr).number };
             throw new ImportVerificationError(destination, landed);
@@ -334,7 +308,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               signal,
             }));
           } catch (error) {
-            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps, target, into.id, signal))) throw new BatchesUnavailable('no content batches', { cause: error });
+            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps.api, target.spaceId, into.id, signal))) throw new BatchesUnavailable('no content batches', { cause: error });
             throw error;
           }
           delivered = { changes: result.changes, batches: result.batches };
@@ -384,13 +358,6 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
 }
 
-function platformEditsOf(settled: SettledEdits | undefined): { platformEdits?: PlatformEditsResult } {
-  const kept = settled?.kept;
-  if (kept === undefined) return {};
-  const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
-  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts } };
-}
-
 /** Whether the live files (assets) differ from the bundle's. */
 function liveFilesDiffer(live: Verification | undefined): boolean {
   const files = live?.diff?.files;
@@ -415,144 +382,10 @@ function resultBase(
   };
 }
 
-/** Counts of a page plan, for the plan's one line. */
-function summarize(plan: PagePlan | undefined): string {
-  const count = (kind: string): number => plan?.changes.filter((change) => change.kind === kind).length ?? 0;
-  const files = plan?.changes.reduce((n, change) => n + (change.kind === 'insert-files' ? change.files.length : 0), 0) ?? 0;
-  return `${count('insert-page')} new, ${count('update-page')} updated or moved, ${count('delete-page')} deleted, ${files} file${files === 1 ? '' : 's'}`;
-}
-
-/** A batch answered 404: the change request is still there, so it is the operation that is missing. */
-async function batchesMissing(deps: SyncSpaceDeps, target: SpaceTarget, changeRequest: string, signal: AbortSignal | undefined): Promise<boolean> {
-  try {
-    await deps.api.changeRequests.get(target.spaceId, changeRequest, { signal });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Reads the docs again: content other than what was just imported means this import is not the newest. */
-async function confirmNewest(read: () => Promise<PreparedContent>, imported: string, target: string): Promise<void> {
-  const newest = (await read()).contentHash;
-  if (newest !== imported) {
-    throw new SupersededError(`the docs of ${target} changed while they were imported (${imported.slice(0, 12)} imported, ${newest.slice(0, 12)} now); syncing the newest again`);
-  }
-}
-
-/**
- * Runs a step that reads the docs again: a file no longer as the snapshot read it means a newer edit
- * owns the target, so the sync stops before any write and the newest docs are synced next.
- */
-async function superseding<T>(target: string, step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (!(error instanceof SnapshotStaleError)) throw error;
-    throw new SupersededError(`${error.path} changed while the docs of ${target} were read; this sync wrote nothing, the next one carries the newest docs`, { cause: error });
-  }
-}
-
 /** The API refused the import, so nothing of it landed. */
 function refused(error: unknown): boolean {
   if (error instanceof ArtifactStoreError) return error.failure === 'not-fetched';
   return error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
-}
-
-/**
- * The run gives up on a change request it opened and put nothing into: archive it (best effort) and
- * forget it, so the next run starts clean instead of reusing an empty draft.
- */
-async function archiveEmpty(
-  deps: SyncSpaceDeps,
-  target: SpaceTarget,
-  key: string,
-  cr: { id: string; number: number },
-  cause: unknown,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  try {
-    await deps.api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal });
-    const state = await deps.state.get(key);
-    if (state?.changeRequest?.id === cr.id) {
-      const { changeRequest: _archived, ...rest } = state;
-      await deps.state.set(key, { ...rest, reviewersRequested: [] });
-    }
-    deps.logger.info({ target: target.name, changeRequest: cr.number, err: (cause as Error).message }, `archived the empty change request #${cr.number} this run opened`);
-  } catch (error) {
-    deps.logger.warn({ target: target.name, changeRequest: cr.number, err: (error as Error).message }, `could not archive the empty change request #${cr.number}; the next run reuses it`);
-  }
-}
-
-function conflictOf(operation: SyncConflict['operation'], cr: { number: number; url?: string | undefined }, target: string, result = 'conflicts'): SyncConflict {
-  const where = cr.url === undefined ? '' : ` (${cr.url})`;
-  return {
-    operation,
-    message:
-      `${operation === 'merge' ? 'merging' : 'updating from main'} change request #${cr.number}${where} answered "${result}": the space's main content ` +
-      `changed the same pages since. docsync left the change request open. Resolve the conflicts and merge it in the platform, ` +
-      `or archive it so that the next sync of ${target} starts again from the current main content.`,
-  };
-}
-
-/**
- * The live content (docsync's change request's, else the space's) versus the bundle: one read for
- * pages and files together; `byMeaning`, one more per page whose bytes differ, to tell whether it says the same.
- */
-async function compareWithLive(
-  deps: SyncSpaceDeps,
-  target: SpaceTarget,
-  content: PreparedContent,
-  expectation: ContentExpectation,
-  live: { id: string } | undefined,
-  signal: AbortSignal | undefined,
-  options: { byMeaning?: boolean } = {},
-): Promise<Verification & { titles: Record<string, string> }> {
-  const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
-  const revision = await deps.api.content.getRevision(into, { signal });
-  let verification = verifyContent(expectation, revision.pages, revision.files);
-  const changed = verification.diff?.changed ?? [];
-  // Before an import only: what landed from docsync's own bundle holds its very bytes.
-  if (options.byMeaning === true && changed.length > 0 && expectation.kind === 'exact') {
-    verification = verifyContent(await settleByMeaning(deps.api, into, content, expectation, revision, changed, signal), revision.pages, revision.files);
-  }
-  // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
-  await nextTurn();
-  return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };
-}
-
-/** Page titles by source path: the live ones, then the local ones over them (what the import brings). */
-function pageTitles(local: PreparedContent['snapshot']['pages'], live: readonly Page[]): Record<string, string> {
-  const titles: Record<string, string> = {};
-  const walkLive = (pages: readonly Page[]): void => {
-    for (const page of pages) {
-      // Keyed as verification names pages: by source path, or marked as made in the editor.
-      if (page.git?.path !== undefined) titles[page.git.path] = page.title;
-      else if (page.type === 'document') titles[`(no source file) ${page.path ?? page.id}`] = page.title;
-      walkLive(page.pages ?? []);
-    }
-  };
-  walkLive(live);
-  const walkLocal = (pages: readonly PageNode[]): void => {
-    for (const page of pages) {
-      titles[page.path] = page.title;
-      walkLocal(page.children);
-    }
-  };
-  for (const group of local) walkLocal(group.pages);
-  return titles;
-}
-
-/**
- * Two runs that found no change request each open one. After creating, list again: every run keeps
- * the oldest, and one that created a newer one archives it, so the space ends with one.
- */
-async function keepOldest(deps: SyncSpaceDeps, target: SpaceTarget, created: ChangeRequest, signal: AbortSignal | undefined): Promise<ChangeRequest> {
-  const oldest = (await listDocsyncChangeRequests(deps.api, target.spaceId, target.name, signal))[0];
-  if (oldest === undefined || oldest.number >= created.number) return created;
-  deps.logger.info({ target: target.name }, `another run opened change request #${oldest.number} meanwhile: archiving #${created.number} and using #${oldest.number}`);
-  await deps.api.changeRequests.update(target.spaceId, created.id, { status: 'archived' }, { signal });
-  return oldest;
 }
 
 function requireCr<T>(cr: T | undefined): T {

@@ -9,7 +9,7 @@ import { planPullLayout } from '../pull/pull-layout.js';
 import { pageText } from '../pull/pull-space.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
-import { fileContent, pageFingerprint } from './page-fingerprint.js';
+import { fileFingerprint } from '../../content/page-meaning.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -112,7 +112,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
       const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
       markdown.set(path, text);
-      sides.platform.set(path, pageFingerprint(fileContent(text)));
+      sides.platform.set(path, fileFingerprint(text));
     }
   }
 
@@ -175,7 +175,7 @@ class Fingerprints {
     if (known !== undefined) return known;
     const text = await this.textOf(oid);
     // A blob no longer anywhere: only equal ids compare equal.
-    const fingerprint = text === undefined ? `oid:${oid}` : pageFingerprint(fileContent(text));
+    const fingerprint = text === undefined ? `oid:${oid}` : fileFingerprint(text);
     this.known.set(oid, fingerprint);
     return fingerprint;
   }

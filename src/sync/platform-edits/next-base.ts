@@ -1,7 +1,8 @@
 import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
-import { fileContent, pageFingerprint } from './page-fingerprint.js';
+import { fileFingerprint } from '../../content/page-meaning.js';
 
 /**
  * The base once `expected` is live: each page's blob id and fingerprint, and the commit. Fingerprints
@@ -17,7 +18,16 @@ export async function nextBase(content: Pick<PreparedContent, 'readMany' | 'comm
     else pages[page.path] = { oid: page.oid, fingerprint };
   }
   for await (const { path, bytes } of content.readMany([...unread.keys()])) {
-    pages[path] = { oid: unread.get(path) ?? '', fingerprint: pageFingerprint(fileContent(bytes)) };
+    pages[path] = { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes) };
   }
   return { ...(content.commit ? { commit: content.commit.oid } : {}), pages };
+}
+
+/** The base once this content is live: content that was synced already keeps the one saved with it, unread. */
+export async function baseOnceLive(
+  content: Pick<PreparedContent, 'readMany' | 'commit' | 'contentHash'>,
+  state: Pick<TargetState, 'base' | 'lastHash'> | undefined,
+  expected: () => Promise<readonly ExpectedPage[]>,
+): Promise<TargetBase> {
+  return state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, await expected(), state?.base);
 }

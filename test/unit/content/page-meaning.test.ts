@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, type ToStringOptions } from 'yaml';
-import { pageMeaning } from '../../../src/content/page-meaning.js';
+import { fileFingerprint, pageFingerprint, pageMeaning } from '../../../src/content/page-meaning.js';
+import { pageText } from '../../../src/sync/pull/pull-space.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const meaning = (text: string, path = 'guide/page.md') => pageMeaning(path, bytes(text));
@@ -53,5 +54,31 @@ describe('pageMeaning', () => {
   it('cannot tell from frontmatter with keys beyond those it compares, or that is not valid YAML', () => {
     expect(meaning(`---\nlayout:\n  title:\n    visible: false\n---\n${BODY}`)).toBeUndefined();
     expect(meaning(`---\ndescription: [unclosed\n---\n${BODY}`)).toBeUndefined();
+  });
+});
+
+describe('pageFingerprint', () => {
+  it('compares frontmatter by meaning, not YAML style or key order', () => {
+    const a = fileFingerprint('---\ndescription: "Set up"\nhidden: true\n---\n# Page\n');
+    expect(fileFingerprint("---\nhidden: 'true'\ndescription: Set up\n---\n# Page\n")).toBe(a);
+    expect(fileFingerprint('---\ndescription: >-\n  Set\n  up\nhidden: true\n---\n# Page\n')).toBe(a);
+    expect(fileFingerprint('---\ndescription: Set up\n---\n# Page\n')).not.toBe(a);
+  });
+
+  it('evens out line endings, trailing spaces and trailing blank lines, and nothing else', () => {
+    const a = fileFingerprint('# Page\n\nText.\n');
+    expect(fileFingerprint('# Page  \r\n\r\nText.\r\n\r\n')).toBe(a);
+    expect(fileFingerprint('# Page\n\nText!\n')).not.toBe(a);
+    expect(fileFingerprint('# Page\nText.\n')).not.toBe(a);
+  });
+
+  it('gives a page written from the platform the fingerprint of what the platform holds', () => {
+    const live = { description: 'A long description that the writer folds because it runs well past eighty columns wide', icon: 'rocket', hidden: true };
+    const markdown = '# Quickstart\n\n{% hint style="info" %}\nHi\n{% endhint %}\n';
+    expect(fileFingerprint(pageText(live, markdown))).toBe(pageFingerprint({ body: markdown, ...live }));
+  });
+
+  it('treats an empty description or a false hidden as unset', () => {
+    expect(pageFingerprint({ body: 'x', description: '', hidden: false })).toBe(pageFingerprint({ body: 'x' }));
   });
 });

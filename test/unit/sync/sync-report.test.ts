@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAnnotations, formatHuman, formatStepSummary, placeWarning, summarize, syncOutputs } from '../../../src/cli/sync-report.js';
+import { formatAnnotations, formatHuman, formatJson, formatStepSummary, placeWarning, summarize, syncOutputs } from '../../../src/cli/sync-report.js';
 import type { SyncReport } from '../../../src/runtime/sync-report.js';
 import type { SpaceSyncResult } from '../../../src/sync/sync-space.js';
 
@@ -122,5 +122,20 @@ describe('sync report output', () => {
     expect(syncOutputs({ ...report, results: [kept] }, false)).toMatchObject({ 'platform-edits-branch': 'docsync/platform-edits/docs', conflicts: '1' });
     const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1 } };
     expect(syncOutputs({ ...report, results: [dry] }, true)).toMatchObject({ 'platform-edits-branch': '', conflicts: '1' });
+  });
+
+  it('annotates each clashing page on its file and line, and counts the conflicts in --json', () => {
+    const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b,c.md', outcome: 'conflict' as const, line: 3 }];
+    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1 } };
+    const failure = { target: 'docs', error: 'pages edited both in the platform and in git clash (docs/b,c.md:3)', code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 };
+    const clashed: SyncReport = { ...report, results: [kept], failures: [failure] };
+    const annotations = formatAnnotations(clashed);
+    expect(annotations).toMatch(/^::error file=docs\/b%2Cc\.md,line=3,title=docsync docs%3A platform edit conflict::edited both in the platform and in git in the same lines: .*docsync\/platform-edits\/docs/m);
+    expect(annotations).not.toContain('docs/a.md');
+    expect(annotations.match(/::error/g)).toHaveLength(1);
+    const json = JSON.parse(formatJson(clashed)) as { conflicts: number; error: { exitCode: number } };
+    expect(json.conflicts).toBe(1);
+    expect(json.error.exitCode).toBe(8);
+    expect((JSON.parse(formatJson(report)) as { conflicts: number }).conflicts).toBe(0);
   });
 });

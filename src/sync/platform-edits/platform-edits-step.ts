@@ -1,0 +1,58 @@
+import type { ContentApi } from '../../api/resources/content.js';
+import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import type { TargetState } from '../../state/state-store.js';
+import type { PreparedContent } from '../prepared-content.js';
+import type { KeptPage } from './keep-platform-edits.js';
+import { settlePlatformEdits, type SettledEdits } from './settle-platform-edits.js';
+
+/** Where the platform's versions of pages went, and what became of each. */
+export interface PlatformEditsResult {
+  branch: string;
+  remote: string;
+  /** The branch's commit holding them; absent in a dry run, or when git holds them already. */
+  commit?: string;
+  pages: readonly KeptPage[];
+  /** Pages both sides changed in the same lines: committed with conflict markers. */
+  conflicts: number;
+}
+
+export interface PlatformEditsStepInput {
+  readonly target: SpaceTarget;
+  readonly content: PreparedContent;
+  readonly state: TargetState | undefined;
+  /** Every page git holds, by path and blob id. */
+  readonly expected: () => Promise<readonly ExpectedPage[]>;
+  /** The live files (assets) differ from git's: something is to write whatever the pages say. */
+  readonly filesDiffer: boolean;
+  readonly dryRun?: boolean | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface PlatformEditsStep {
+  readonly settled: SettledEdits;
+  /** The live content is git's, or what this sync keeps: the sync has nothing to write. */
+  readonly nothingToWrite: boolean;
+  /** What the sync's result says of them. */
+  readonly reported: { platformEdits?: PlatformEditsResult };
+}
+
+/**
+ * The step of a sync before it overwrites live pages (`platformEdits` other than `overwrite`):
+ * pages edited in the platform go to git first, or stay live (`adopt`).
+ */
+export async function platformEditsStep(api: Pick<ContentApi, 'getRevision' | 'getPage'>, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
+  const { target, content, state } = input;
+  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages }, {
+    dryRun: input.dryRun,
+    signal: input.signal,
+  });
+  return { settled, nothingToWrite: settled.nothingToWrite && !input.filesDiffer, reported: reportOf(settled) };
+}
+
+function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult } {
+  const kept = settled.kept;
+  if (kept === undefined) return {};
+  const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
+  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts } };
+}
