@@ -17,6 +17,7 @@ import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';
 import { ChangeRequestsApi } from './resources/change-requests.js';
 import { ContentApi } from './resources/content.js';
+import { ExternalLinksApi } from './resources/external-links.js';
 import { MembersApi } from './resources/members.js';
 import { SpacesApi } from './resources/spaces.js';
 import { OpenApiSpecsApi } from './resources/openapi-specs.js';
@@ -94,6 +95,7 @@ export class ApiClient {
   readonly sections: SectionsApi;
   readonly siteSpaces: SiteSpacesApi;
   readonly shareLinks: ShareLinksApi;
+  readonly externalLinks: ExternalLinksApi;
   readonly organizations: OrganizationsApi;
   readonly members: MembersApi;
   readonly spaces: SpacesApi;
@@ -145,6 +147,7 @@ export class ApiClient {
     this.sections = new SectionsApi(this);
     this.siteSpaces = new SiteSpacesApi(this);
     this.shareLinks = new ShareLinksApi(this);
+    this.externalLinks = new ExternalLinksApi(this);
     this.organizations = new OrganizationsApi(this);
     this.members = new MembersApi(this);
     this.spaces = new SpacesApi(this);

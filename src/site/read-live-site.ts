@@ -2,7 +2,16 @@ import type { ApiClient } from '../api/api-client.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { MAX_PAGE_LIMIT } from '../api/paginate.js';
 import type { SiteRef } from '../api/resources/call-options.js';
-import type { LiveAdaptiveJsonSchema, ShareLink, Site, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '../api/schemas/site.js';
+import type {
+  LiveAdaptiveJsonSchema,
+  ShareLink,
+  Site,
+  SiteExternalLink,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructure,
+} from '../api/schemas/site.js';
 import type { DesiredSite } from './desired-site.js';
 import { SiteLookupError } from './errors/site-lookup-error.js';
 
@@ -27,6 +36,8 @@ export interface LiveSite {
   groups: SiteSectionGroup[];
   /** Every site space, at the root or in a section. */
   siteSpaces: SiteSpace[];
+  /** Today's API: every external link, at the root or in a group (`sectionGroup`). */
+  externalLinks: SiteExternalLink[];
   shareLinks: LiveShareLink[];
   adaptiveSchema: LiveAdaptiveJsonSchema;
 }
@@ -82,23 +93,28 @@ async function findByTitle(api: ApiClient, desired: DesiredSite, signal?: AbortS
   return exact[0];
 }
 
-/** The structure's tree as the flat lists the planner matches: groups, sections (grouped ones too), site spaces with their section. */
-export function flattenStructure(structure: SiteStructure): Pick<LiveSite, 'sections' | 'groups' | 'siteSpaces'> {
-  if (structure.type === 'siteSpaces') return { sections: [], groups: [], siteSpaces: structure.structure };
-  const sections: SiteSection[] = [];
-  const groups: SiteSectionGroup[] = [];
-  const siteSpaces: SiteSpace[] = [];
-  const addSection = (section: SiteSection): void => {
-    sections.push(section);
-    for (const siteSpace of section.siteSpaces) siteSpaces.push(siteSpace.section === undefined ? { ...siteSpace, section: section.id } : siteSpace);
-  };
-  for (const item of structure.structure) {
-    if (item.object === 'site-section-group') {
-      groups.push(item);
-      for (const section of item.sections) addSection(section.sectionGroup === undefined ? { ...section, sectionGroup: item.id } : section);
+/**
+ * The structure's tree as the flat lists the planner matches: groups (nested ones with their parent
+ * in `sectionGroup`), sections (grouped ones too), site spaces with their section, external links
+ * with their group. A group's `children` (today's API) are read when present, else its `sections`.
+ */
+export function flattenStructure(structure: SiteStructure): Pick<LiveSite, 'sections' | 'groups' | 'siteSpaces' | 'externalLinks'> {
+  if (structure.type === 'siteSpaces') return { sections: [], groups: [], siteSpaces: structure.structure, externalLinks: [] };
+  const flat: Pick<LiveSite, 'sections' | 'groups' | 'siteSpaces' | 'externalLinks'> = { sections: [], groups: [], siteSpaces: [], externalLinks: [] };
+  const add = (item: SiteSection | SiteSectionGroup | SiteExternalLink, group: string | undefined): void => {
+    const placed = item.sectionGroup === undefined && group !== undefined ? { ...item, sectionGroup: group } : item;
+    if (placed.object === 'site-section-group') {
+      const { children, ...rest } = placed;
+      flat.groups.push(rest);
+      for (const child of children ?? placed.sections) add(child, placed.id);
+    } else if (placed.object === 'site-external-link') {
+      flat.externalLinks.push(placed);
     } else {
-      addSection(item);
+      const section = placed;
+      flat.sections.push(section);
+      for (const siteSpace of section.siteSpaces) flat.siteSpaces.push(siteSpace.section === undefined ? { ...siteSpace, section: section.id } : siteSpace);
     }
-  }
-  return { sections, groups, siteSpaces };
+  };
+  for (const item of structure.structure) add(item, undefined);
+  return flat;
 }

@@ -46,7 +46,8 @@ export const SiteSchema = z.looseObject({
   proxy: z.looseObject({ origin: z.string() }).optional(),
   visibility: openEnum(SiteVisibilitySchema),
   adaptiveContent: z.looseObject({ enabled: z.boolean() }).optional(),
-  agentsContext: openEnum(AgentsContextSchema),
+  /** Absent on today's API, which no longer has it. */
+  agentsContext: openEnum(AgentsContextSchema).optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 
@@ -79,21 +80,54 @@ export const SiteSectionSchema = z.looseObject({
 });
 export type SiteSection = z.infer<typeof SiteSectionSchema>;
 
-export const SiteSectionGroupSchema = z.looseObject({
+/** A navigation entry that leads off the site (today's API only; never inside a section). */
+export const SiteExternalLinkSchema = z.looseObject({
+  object: z.literal('site-external-link'),
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  condition: z.string().optional(),
+  /** Id of the group holding it; absent at the root. */
+  sectionGroup: z.string().optional(),
+});
+export type SiteExternalLink = z.infer<typeof SiteExternalLinkSchema>;
+
+/** A member of a group's `children` (today's API): a section, a nested group, or an external link. */
+export type SiteGroupChild = SiteSection | SiteSectionGroup | SiteExternalLink;
+
+export interface SiteSectionGroup {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  icon?: string | undefined;
+  /** Id of the group it is nested in (today's API); absent at the root. */
+  sectionGroup?: string | undefined;
+  sections: SiteSection[];
+  /** Today's API: every member, nested groups and external links included. */
+  children?: SiteGroupChild[] | undefined;
+  [key: string]: unknown;
+}
+
+export const SiteSectionGroupSchema: z.ZodType<SiteSectionGroup> = z.looseObject({
   object: z.literal('site-section-group'),
   id: z.string(),
   title: z.string(),
   icon: z.string().optional(),
+  sectionGroup: z.string().optional(),
   sections: z.array(SiteSectionSchema),
+  get children() {
+    return z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])).optional();
+  },
 });
-export type SiteSectionGroup = z.infer<typeof SiteSectionGroupSchema>;
 
 /**
  * A site's whole structure in one answer: its sections (alone or in groups, each with its site
- * spaces), or its site spaces when it has no sections.
+ * spaces) and, on today's API, external links; or its site spaces when it has no sections.
  */
 export const SiteStructureSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('sections'), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema])) }),
+  z.looseObject({ type: z.literal('sections'), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])) }),
   z.looseObject({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
 ]);
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;
@@ -246,8 +280,32 @@ export const UpdateSectionBodySchema = z.object({
   condition: SiteFields.condition.nullable().optional(),
   icon: SiteFields.icon.nullable().optional(),
   description: SiteFields.sectionDescription.nullable().optional(),
+  /** Today's API: the group to move the section into; null moves it to the top level. */
+  siteSectionGroupId: z.string().nullable().optional(),
 });
 export type UpdateSectionBody = z.infer<typeof UpdateSectionBodySchema>;
+
+/** Today's API (`addExternalLinkToSite`); `parent` is the group to create it in, absent: the root. */
+export const CreateExternalLinkBodySchema = z.object({
+  title: SiteFields.sectionTitle,
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+  description: SiteFields.sectionDescription.nullable().optional(),
+  icon: SiteFields.icon.nullable().optional(),
+  condition: SiteFields.condition.nullable().optional(),
+  parent: z.string().optional(),
+});
+export type CreateExternalLinkBody = z.infer<typeof CreateExternalLinkBodySchema>;
+
+/** `updateSiteExternalLinkById`: omitted leaves a field as it is; null removes it (`parent` null: to the root). */
+export const UpdateExternalLinkBodySchema = z.object({
+  title: SiteFields.sectionTitle.optional(),
+  url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  description: SiteFields.sectionDescription.nullable().optional(),
+  icon: SiteFields.icon.nullable().optional(),
+  condition: SiteFields.condition.nullable().optional(),
+  parent: z.string().nullable().optional(),
+});
+export type UpdateExternalLinkBody = z.infer<typeof UpdateExternalLinkBodySchema>;
 
 export const CreateSiteSpaceBodySchema = z.object({
   spaceId: z.string(),

@@ -11,6 +11,7 @@ import { sectionGroupRoutes } from './section-group-routes.js';
 import { sectionRoutes } from './section-routes.js';
 import { siteSpaceRoutes } from './site-space-routes.js';
 import { shareLinkRoutes } from './share-link-routes.js';
+import { externalLinkRoutes } from './external-link-routes.js';
 import { changeRequestRoutes } from './change-request-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { searchRoutes } from './search-routes.js';
@@ -38,6 +39,7 @@ export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): vo
   sectionRoutes(define, ctx);
   siteSpaceRoutes(define, ctx);
   shareLinkRoutes(define, ctx);
+  externalLinkRoutes(define, ctx);
   changeRequestRoutes(define, ctx);
   changeRequestReviewRoutes(define, ctx);
   changeRequestChangesRoute(define, ctx);

@@ -97,6 +97,9 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const { site, role } = writeSite(ctx, caller, params, 'update sections');
       const section = findSection(ctx, site, params.siteSectionId);
       if (body.path !== undefined) assertPathFree(body.path, sectionsOf(ctx.state, site), section.id);
+      // Today's API moves a section between groups here; the seed's document has no such field, so it is ignored there.
+      const move = ctx.options.contract === 'current' ? body.siteSectionGroupId : undefined;
+      const group = typeof move === 'string' ? bodyRef(ctx.state.sectionGroups, move, 'siteSectionGroupId', 'section group of this site', (g) => g.site === site.id) : move;
       if (body.defaultSiteSpace !== undefined) {
         const inSection = (s: { section?: string }) => s.section === section.id;
         bodyRef(ctx.state.siteSpaces, body.defaultSiteSpace, 'defaultSiteSpace', 'site space of this section', inSection);
@@ -111,6 +114,12 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       else if (body.icon !== undefined) section.icon = body.icon;
       if (body.description === null) delete section.description;
       else if (body.description !== undefined) section.description = body.description;
+      if (group !== undefined && (group?.id ?? undefined) !== section.sectionGroup) {
+        const from = section.sectionGroup;
+        detachSection(ctx.state, site, section);
+        // Out of a group, the section stands right after it, as removeSectionFromGroup placed it.
+        attachSection(ctx.state, site, section, group ?? undefined, group === null && from !== undefined ? { anchor: from, where: 'after' } : undefined);
+      }
       return serializeSection(ctx, site, section, role);
     },
   });

@@ -8,6 +8,7 @@ import { pageQuery, queryBoolean } from '../http/input.js';
 import { findOrganization } from '../http/lookup.js';
 import { paginate } from '../http/paginate.js';
 import { DEFAULT_SITE_CUSTOMIZATION } from '../serializers/default-site-customization.js';
+import { serializeExternalLink } from '../serializers/serialize-external-link.js';
 import { serializeSection } from '../serializers/serialize-section.js';
 import { serializeSectionGroup } from '../serializers/serialize-section-group.js';
 import { serializeSite } from '../serializers/serialize-site.js';
@@ -207,7 +208,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
 
 /**
  * The structure of a site in one read: section groups (with their sections) and ungrouped
- * sections in display order, or its root site spaces when it has no sections. One pass over the
+ * sections in display order, then root external links, or its root site spaces when it has no sections. One pass over the
  * state's sections and site spaces builds the lookups, so the cost is linear in the site's size.
  */
 function siteStructure(ctx: EmulatorContext, site: SiteRecord, role: MemberRole, view: PublishedView) {
@@ -216,14 +217,13 @@ function siteStructure(ctx: EmulatorContext, site: SiteRecord, role: MemberRole,
   if (top.length === 0) {
     return { type: 'siteSpaces' as const, structure: layout.siteSpacesOf(undefined).map((s) => serializeSiteSpace(ctx, site, s, role, view, layout)) };
   }
-  return {
-    type: 'sections' as const,
-    structure: top.map((item) =>
-      item.kind === 'group'
-        ? serializeSectionGroup(ctx, site, item.record, role, view, layout)
-        : serializeSection(ctx, site, item.record, role, view, layout),
-    ),
-  };
+  const items = top.map((item) =>
+    item.kind === 'group'
+      ? serializeSectionGroup(ctx, site, item.record, role, view, layout)
+      : serializeSection(ctx, site, item.record, role, view, layout),
+  );
+  // Today's API: external links at the root follow the sections and groups.
+  return { type: 'sections' as const, structure: [...items, ...layout.externalLinksOf(undefined).map(serializeExternalLink)] };
 }
 
 function hasSpace(ctx: EmulatorContext, site: SiteRecord, spaceId: string): boolean {

@@ -2,6 +2,7 @@ import type { EmulatorContext } from '../emulator-context.js';
 import type { MemberRole } from '../roles.js';
 import type { SectionGroupRecord, SiteRecord } from '../state/records.js';
 import { SiteLayout } from '../state/site-layout.js';
+import { serializeExternalLink } from './serialize-external-link.js';
 import { serializeSection } from './serialize-section.js';
 import type { PublishedView } from './site-urls.js';
 
@@ -20,7 +21,7 @@ export function serializeSectionGroup(
     title: group.title,
     ...(group.icon === undefined ? {} : { icon: group.icon }),
     sections,
-    // Today's API also lists a group's members as `children`; the emulator's groups hold sections only.
-    ...(ctx.options.contract === 'current' ? { draft: false, children: sections } : {}),
+    // Today's API lists every member as `children`: its sections, then its external links (the emulator nests no groups).
+    ...(ctx.options.contract === 'current' ? { draft: false, children: [...sections, ...layout.externalLinksOf(group.id).map(serializeExternalLink)] } : {}),
   };
 }

@@ -15,6 +15,7 @@ import type {
   SectionGroupRecord,
   SectionRecord,
   ShareLinkRecord,
+  ExternalLinkRecord,
   SiteRecord,
   SiteSpaceRecord,
   SpaceRecord,
@@ -45,6 +46,7 @@ export class EmulatorState {
   readonly sections = new Map<string, SectionRecord>();
   readonly siteSpaces = new Map<string, SiteSpaceRecord>();
   readonly shareLinks = new Map<string, ShareLinkRecord>();
+  readonly externalLinks = new Map<string, ExternalLinkRecord>();
   readonly openapiSpecs = new Map<string, OpenAPISpecRecord>();
   readonly openapiVersions = new Map<string, OpenAPIVersionRecord>();
   readonly translations = new Map<string, TranslationRecord>();

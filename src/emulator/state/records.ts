@@ -249,6 +249,18 @@ export interface SiteSpaceRecord {
   condition?: string;
 }
 
+/** A navigation link off the site (today's API): at the root of a sectioned site, or in a group. */
+export interface ExternalLinkRecord {
+  id: string;
+  site: string;
+  title: string;
+  url: string;
+  description?: string;
+  icon?: string;
+  condition?: string;
+  sectionGroup?: string;
+}
+
 export interface ShareLinkRecord {
   id: string;
   site: string;

@@ -1,5 +1,5 @@
 import type { EmulatorState } from './emulator-state.js';
-import type { SectionGroupRecord, SectionRecord, SiteRecord, SiteSpaceRecord } from './records.js';
+import type { ExternalLinkRecord, SectionGroupRecord, SectionRecord, SiteRecord, SiteSpaceRecord } from './records.js';
 import { inOrder, type TopLevelItem } from './site-structure.js';
 
 /**
@@ -15,6 +15,8 @@ export class SiteLayout {
   /** Key: the section id, `undefined` for the site's root. */
   private readonly siteSpacesBySection = new Map<string | undefined, SiteSpaceRecord[]>();
   private readonly defaultSiteSpaces = new Map<string | undefined, string | undefined>();
+  /** Key: the group id, `undefined` for the root; in creation order. */
+  private readonly externalLinksByGroup = new Map<string | undefined, ExternalLinkRecord[]>();
 
   constructor(
     private readonly state: EmulatorState,
@@ -29,6 +31,7 @@ export class SiteLayout {
       else push(this.sectionsByGroup, section.sectionGroup, section);
     }
     for (const siteSpace of state.siteSpaces.values()) if (siteSpace.site === site.id) push(this.siteSpacesBySection, siteSpace.section, siteSpace);
+    for (const link of state.externalLinks.values()) if (link.site === site.id) push(this.externalLinksByGroup, link.sectionGroup, link);
     for (const group of groups) {
       const record = group.record as SectionGroupRecord;
       this.sectionsByGroup.set(record.id, inOrder(this.sectionsByGroup.get(record.id) ?? [], record.sections));
@@ -45,6 +48,11 @@ export class SiteLayout {
 
   sectionsOfGroup(group: SectionGroupRecord): readonly SectionRecord[] {
     return this.sectionsByGroup.get(group.id) ?? [];
+  }
+
+  /** The external links of a group, or the site's root ones for `undefined`. */
+  externalLinksOf(group: string | undefined): readonly ExternalLinkRecord[] {
+    return this.externalLinksByGroup.get(group) ?? [];
   }
 
   /** The site spaces of a section, or the site's root ones for `undefined`, in display order. */

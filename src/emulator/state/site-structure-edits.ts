@@ -94,13 +94,15 @@ export function deleteSection(state: EmulatorState, site: SiteRecord, section: S
   state.sections.delete(section.id);
 }
 
-/** Deletes a group; its sections return to the top level where the group stood, in group order. */
+/** Deletes a group; its sections return to the top level where the group stood, in group order, its external links to the root. */
 export function deleteSectionGroup(state: EmulatorState, site: SiteRecord, group: SectionGroupRecord): void {
   const order = settleTopLevel(state, site);
   const sections = sectionsOfGroup(state, group);
   const at = order.indexOf(group.id);
   order.splice(at < 0 ? order.length : at, at < 0 ? 0 : 1, ...sections.map((s) => s.id));
   for (const section of sections) delete section.sectionGroup;
+  // Its external links go to the root with it.
+  for (const link of state.externalLinks.values()) if (link.sectionGroup === group.id) delete link.sectionGroup;
   state.sectionGroups.delete(group.id);
 }
 
@@ -113,5 +115,6 @@ export function deleteSite(state: EmulatorState, site: SiteRecord): void {
   owned(state.sections);
   owned(state.sectionGroups);
   owned(state.shareLinks);
+  owned(state.externalLinks);
   state.sites.delete(site.id);
 }

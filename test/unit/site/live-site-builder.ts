@@ -23,6 +23,7 @@ export function liveSite(parts: Partial<Omit<LiveSite, 'site'>> & { site?: Parti
     sections: parts.sections ?? [],
     groups: parts.groups ?? [],
     siteSpaces: parts.siteSpaces ?? [],
+    externalLinks: parts.externalLinks ?? [],
     shareLinks: parts.shareLinks ?? [],
     adaptiveSchema:
       parts.adaptiveSchema ??
