@@ -12,24 +12,11 @@ export interface FileEvent {
   readonly path: string;
 }
 
-/** chokidar's `awaitWriteFinish`: report a file once its size has held still this long. */
-export interface WriteFinishOptions {
-  /** Quiet time before a written file counts as finished, ms. */
-  readonly stabilityThreshold: number;
-  /** How often its size is checked meanwhile, ms. */
-  readonly pollInterval: number;
-}
-
-/** Default write-finish: long enough for an editor's save, short enough to feel immediate. */
-export const DEFAULT_WRITE_FINISH: WriteFinishOptions = { stabilityThreshold: 200, pollInterval: 50 };
-
 export interface FileWatcherOptions {
   /** Paths to skip; see `ignored-paths.ts`. */
   readonly ignored: IgnoredPredicate;
   /** The directory named in error messages (the target's folder). */
   readonly directory: string;
-  /** Default {@link DEFAULT_WRITE_FINISH}. */
-  readonly writeFinish?: WriteFinishOptions;
 }
 
 /** A running watch over some paths. What `watchTargets` needs, so tests can hand it a fake. */
@@ -46,7 +33,12 @@ export type FileWatcherFactory = (paths: readonly string[], options: FileWatcher
 
 const KINDS: readonly FileEventKind[] = ['add', 'change', 'unlink', 'addDir', 'unlinkDir'];
 
-/** The one module that imports chokidar. */
+/**
+ * The one module that imports chokidar. Every write is reported as it happens (chokidar passes on at
+ * most one `change` per file per 50 ms): a file still being written keeps producing events, so the
+ * caller's debounce is what waits for a write to finish. chokidar's own wait (`awaitWriteFinish`)
+ * would stack a second quiet period on top of the debounce.
+ */
 export class FileWatcher implements FileWatcherHandle {
   readonly ready: Promise<void>;
   private readonly watcher: FSWatcher;
@@ -58,7 +50,6 @@ export class FileWatcher implements FileWatcherHandle {
       ignored: options.ignored,
       // Changes made while docsync was down are the reconcile loop's job, not the watcher's.
       ignoreInitial: true,
-      awaitWriteFinish: { ...(options.writeFinish ?? DEFAULT_WRITE_FINISH) },
       // Editors that save by writing a temp file and renaming it over: one `change`, not unlink + add.
       atomic: true,
     });

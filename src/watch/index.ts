@@ -9,14 +9,12 @@ export {
 } from './debounce-per-key.js';
 export {
   createFileWatcher,
-  DEFAULT_WRITE_FINISH,
   type FileEvent,
   type FileEventKind,
   FileWatcher,
   type FileWatcherFactory,
   type FileWatcherHandle,
   type FileWatcherOptions,
-  type WriteFinishOptions,
 } from './file-watcher.js';
 export { gitRefsIgnored, type IgnoredPredicate, isEditorTempFile, worktreeIgnored } from './ignored-paths.js';
 export { RefResolver } from './ref-resolver.js';

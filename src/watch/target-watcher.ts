@@ -7,7 +7,6 @@ import {
   type FileEvent,
   type FileWatcherFactory,
   type FileWatcherHandle,
-  type WriteFinishOptions,
 } from './file-watcher.js';
 import { gitRefsIgnored, worktreeIgnored } from './ignored-paths.js';
 import { RefResolver } from './ref-resolver.js';
@@ -33,14 +32,16 @@ export interface WatchTarget {
 export type TargetChangeListener = (name: string, reason: string) => void | Promise<void>;
 
 export interface WatchTargetsOptions {
-  /** Quiet time after a target's last event before it fires. Default 300 ms. */
+  /**
+   * Quiet time after a target's last event before it fires. Default 300 ms. It is also the wait for
+   * a write to finish: a file being written keeps producing events, so it is read only once its
+   * writes paused this long (less chokidar's 50 ms throttle of a file's `change` events).
+   */
   debounceMs?: number;
   /** Longest a stream of events can hold a target back. Default 5000 ms. */
   maxWaitMs?: number;
   /** Default: silent. */
   logger?: Logger;
-  /** chokidar write-finish detection. Default 200 ms stability, 50 ms poll. */
-  writeFinish?: WriteFinishOptions;
   /** Called when a target falls back to reconcile-only (it is then listed in `degraded`). */
   onDegraded?: (name: string, error: WatchLimitError) => void;
   /** Test seam: the watcher to use. Default chokidar through `createFileWatcher`. */
@@ -156,7 +157,7 @@ export async function watchTargets(
       ignored = gitRefsIgnored(resolver.gitDir, resolver.commonDir);
     }
 
-    const watcher = createWatcher(paths, { ignored, directory: root, writeFinish: options.writeFinish });
+    const watcher = createWatcher(paths, { ignored, directory: root });
     state.watcher = watcher;
     let gaveUp = (): void => undefined;
     const failed = new Promise<void>((resolve) => (gaveUp = resolve));

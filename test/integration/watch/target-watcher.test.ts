@@ -1,5 +1,6 @@
-import { realpathSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RefResolver } from '../../../src/watch/ref-resolver.js';
@@ -11,21 +12,24 @@ interface Call {
   readonly reason: string;
 }
 
-const open: TargetWatchers[] = [];
+const handles: TargetWatchers[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((handle) => handle.close()));
+  await Promise.all(handles.splice(0).map((handle) => handle.close()));
 });
 afterAll(removeTempDirs);
 
 /** Starts watching with short, test-friendly timings; records every call. */
-async function watch(targets: WatchTarget[]): Promise<Call[]> {
+async function watch(targets: WatchTarget[], onCall: (call: Call) => void = () => undefined, debounceMs = 150): Promise<Call[]> {
   const calls: Call[] = [];
-  const handle = await watchTargets(targets, (name, reason) => void calls.push({ name, reason }), {
-    debounceMs: 150,
-    maxWaitMs: 2000,
-    writeFinish: { stabilityThreshold: 100, pollInterval: 25 },
-  });
-  open.push(handle);
+  const handle = await watchTargets(
+    targets,
+    (name, reason) => {
+      calls.push({ name, reason });
+      onCall({ name, reason });
+    },
+    { debounceMs, maxWaitMs: 10_000 },
+  );
+  handles.push(handle);
   return calls;
 }
 
@@ -78,6 +82,33 @@ describe('watchTargets, worktree mode', () => {
     expect(before.length).toBeGreaterThanOrEqual(1);
     expect(before.length).toBeLessThanOrEqual(2);
     expect(before.every((call) => call.reason.includes('README.md'))).toBe(true);
+  });
+
+  it('reads a file written in slow chunks only once it is whole: the debounce waits for the write to finish', async () => {
+    const dir = await docsDir();
+    const page = path.join(dir, 'guide', 'page.md');
+    const chunks = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of a page written a piece at a time.\n\n`);
+    const whole = `# Page\n\n${chunks.join('')}`;
+    // What the daemon would sync: the file as it is when the target fires. A debounce long enough
+    // that a pause of the loaded machine between two chunks does not pass for the end of the write.
+    const seen: string[] = [];
+    const calls = await watch([{ name: 'docs', directory: dir, source: 'worktree' }], () => seen.push(readFileSync(page, 'utf8')), 1000);
+    const file = await open(page, 'w');
+    try {
+      await file.write('# Page\n\n');
+      // 12 chunks 50–60 ms apart: the write lasts longer than chokidar's old 200 ms write-finish wait.
+      for (const chunk of chunks) {
+        await delay(55);
+        await file.write(chunk);
+      }
+    } finally {
+      await file.close();
+    }
+    await waitFor(() => calls.length > 0, 'a change');
+    expect(seen).toEqual([whole]);
+    const before = await callsBeforeSentinel(dir, 'docs', calls);
+    expect(before).toHaveLength(1);
+    expect(before[0]?.reason).toMatch(/^\d+ file events \(change guide\/page\.md, …\)$/);
   });
 
   it('ignores node_modules, .git, what .gitignore ignores (build output) and editor temp files', async () => {
