@@ -4,6 +4,16 @@ import tseslint from 'typescript-eslint';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { defineConfig } from 'eslint/config';
 
+/**
+ * zod's named export `z` is one object holding all of zod (its message translations included), so a
+ * bundle that imports it keeps all of it; the namespace import lets the CLI bundle leave out what
+ * docsync never calls, which every command would otherwise load.
+ */
+const ZOD_NAMESPACE = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: "Use zod's documented namespace import: import * as z from 'zod'.",
+};
+
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'vendor/**'] },
   js.configs.recommended,
@@ -17,6 +27,7 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
+      'no-restricted-syntax': ['error', ZOD_NAMESPACE],
     },
   },
   {

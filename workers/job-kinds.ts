@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MigrateItemJobSchema } from '../src/migrate/migrate-item-job.js';
 import type { JobCatalog, JobData as CatalogData, JobInput as CatalogInput, JobKind as CatalogKind } from '../src/queue/job-catalog.js';
 import { jobKinds } from '../src/queue/job-catalog.js';

@@ -1,7 +1,7 @@
 import { ApiInformationSchema, type ApiInformation } from './schemas/api-information.js';
 import type { CallOptions } from './resources/call-options.js';
 import { inspect } from 'node:util';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { normalizeEndpoint, DEFAULT_ENDPOINT } from './api-config.js';
 import type { ApiLogger } from '../logging/api-logger.js';
 import { systemClock, type Clock } from './clock.js';

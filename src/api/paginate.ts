@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ResponseShapeError } from './errors/response-shape-error.js';
 import type { Query, RequestOptions } from './request-options.js';
 import { listEnvelope } from './schemas/common.js';

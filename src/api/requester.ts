@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { PageRequester, PaginateOptions } from './paginate.js';
 import type { RequestOptions } from './request-options.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Duration } from './duration.js';
 import { ListenAddress } from './http-config-schema.js';
 

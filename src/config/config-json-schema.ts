@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DocsyncConfigSchema } from './config-schema.js';
 
 /** JSON Schema of docsync.yaml for editors, generated from the same zod schema the loader uses. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ArtifactsConfigSchema } from './artifacts-config-schema.js';
 import { HttpConfigSchema } from './http-config-schema.js';
 import { RedisConfigSchema } from './redis-config-schema.js';

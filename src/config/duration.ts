@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A duration like `500ms`, `30s`, `10m` or `1h`, read as milliseconds. */
 export const Duration = z

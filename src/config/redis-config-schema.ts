@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The Redis that holds the BullMQ queues of `docsync watch` and `docsync worker`. */
 export const RedisConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where the site manifest lives; the manifest's own schema is in src/site/. */
 export const SiteTargetSchema = z.object({

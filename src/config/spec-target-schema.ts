@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPENAPI_SLUG_PATTERN } from '../api/schemas/openapi.js';
 
 /** One OpenAPI spec kept published from a local file (with its local `$ref`s) or a URL. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ConfigIssue } from './config-error.js';
 
 /** A key the schema does not declare, with the declared key it most likely meant. */

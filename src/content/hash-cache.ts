@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomically } from './write-file-atomically.js';
 import { HashCacheWriteError } from './errors/hash-cache-write-error.js';
 import type { PageMeta } from './parse-page-meta.js';

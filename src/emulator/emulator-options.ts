@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { ContractNameSchema, type ContractName } from '../api/contracts/api-contract.js';
+import * as z from 'zod';
+import type { ContractName } from '../api/contracts/api-contract.js';
+import { ContractNameSchema } from '../api/contracts/contract-name-schema.js';
 
 /** How an emulator instance behaves. Every knob has a default that suits tests. */
 export const EmulatorOptionsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SOURCE_KINDS, MigrationModeSchema } from './plan-schema.js';
 import type { Verification } from '../content/verify-content.js';
 

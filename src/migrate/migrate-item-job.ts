@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MigrationItemSchema } from './plan-schema.js';
 import { RUN_ID } from './run-id.js';
 

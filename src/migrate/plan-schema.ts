@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SecretRedactor } from '../logging/redact-secrets.js';
 
 /** Import sources the API fetches itself, from a URL passed as is. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StateStore } from '../state/state-store.js';
 import { ItemResultSchema, type ItemResult } from './item-result.js';
 

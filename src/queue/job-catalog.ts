@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** zod schemas of job data by job kind. The queue knows no kind of its own: workers/ defines them. */
 export type JobSchemas = Record<string, z.ZodType>;

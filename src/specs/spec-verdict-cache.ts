@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ReadScope } from '../config/read-scope.js';
 import type { LoadedSpec } from './load-spec.js';
 import { sourcesUnchanged, specText } from './spec-fingerprint.js';

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { ConfigError } from '../config/config-error.js';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
 
 const FileSchema = z.object({ version: z.literal(1), targets: z.record(z.string(), TargetStateSchema) });

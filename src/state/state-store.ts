@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
 export const TargetStateSchema = z.object({

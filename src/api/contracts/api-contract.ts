@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The two published versions of the API that docsync speaks: `seed`, the 2025 API its seed
  * describes (`@gitbook/api` 0.130.0, OpenAPI 3.0), and `current`, what the service answers today
@@ -7,10 +5,6 @@ import { z } from 'zod';
  */
 export const CONTRACT_NAMES = ['seed', 'current'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
-
-export const ContractNameSchema = z.enum(CONTRACT_NAMES, {
-  error: (issue) => `unknown contract ${JSON.stringify(issue.input)}: use one of ${CONTRACT_NAMES.join(', ')}`,
-});
 
 export interface ApiContract {
   readonly name: ContractName;

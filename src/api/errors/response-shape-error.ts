@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, type ApiErrorContext } from './api-error.js';
 
 /** How many schema issues a message lists before summarizing the rest. */

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResponseShapeError } from '../errors/response-shape-error.js';
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `GET /`: the release the API reports. */
 export const ApiInformationSchema = z.looseObject({ version: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, UserSchema, openEnum } from './common.js';
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged']);

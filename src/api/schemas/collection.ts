@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NullableRoleSchema, permissionsSchema } from './common.js';
 
 const CollectionTitle = z.string().max(50);

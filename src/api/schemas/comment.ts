@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, LocationUrlsSchema, UserSchema, permissionsSchema } from './common.js';
 
 export const ReactionSchema = z.looseObject({

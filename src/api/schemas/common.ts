@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Shapes shared by every resource. Objects are `looseObject`s: docsync checks the fields it relies

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // `POST S/change-requests/{cr}/content` (today's API): an ordered batch of page and file changes,
 // applied atomically. Request shapes follow the document's `ChangeRequestContentChange`; the answer

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, PageQuerySchema, listEnvelope } from './common.js';
 import { OrganizationSchema } from './organization.js';
 import { SpaceSchema } from './space.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NullableRoleSchema } from './common.js';
 
 const OrgTitle = z.string().min(2).max(255);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { openEnum } from './common.js';
 import { SpaceSchema } from './space.js';
 

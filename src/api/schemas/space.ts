@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A space as embedded in other responses (site spaces, member spaces). docsync reads only its

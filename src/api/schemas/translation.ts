@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Language codes the API translates between (`TranslationLanguage` of the official document). */
 export const TranslationLanguageSchema = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The body of `POST CR/content` (`updateChangeRequestContent`) as `@gitbook/api` 0.202.0 describes

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A JSON Schema (OpenAPI 3.0 dialect) as found in the document; checked by ajv, not here. */
 export type OpenApiSchema = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { authenticate, type Caller } from './caller.js';
 import { parseInput } from './input.js';
 import type { EmulatorContext } from '../emulator-context.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../emulator-error.js';
 import { MAX_PAGE_LIMIT } from './paginate.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyContentBatch, type PageOutcome } from '../content/apply-content-batch.js';
 import { ContentBatchBodySchema } from '../content/content-batch-body.js';
 import { loadBatchFiles } from '../content/load-batch-files.js';

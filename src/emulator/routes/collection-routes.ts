@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../../api/schemas/common.js';
 import {
   CreateCollectionBodySchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateCommentBodySchema, UpdateCommentBodySchema } from '../../api/schemas/comment.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, forbidden } from '../emulator-error.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LinkStatusSchema } from '../../api/schemas/content.js';
 import { pageLinks, type FoundLink } from '../content/page-links.js';
 import type { EmulatorContext } from '../emulator-context.js';

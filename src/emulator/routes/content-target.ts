@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-error.js';
 import type { Caller } from '../http/caller.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cloneGitRepository } from '../content/clone-git-repository.js';
 import { gitbookRepoImport } from '../content/gitbook-zip-import.js';
 import { materializeImport } from '../content/materialize-import.js';

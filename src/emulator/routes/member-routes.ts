@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RoleSchema } from '../../api/schemas/common.js';
 import { UpdateMemberBodySchema } from '../../api/schemas/member.js';
 import type { EmulatorContext } from '../emulator-context.js';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, forbidden } from '../emulator-error.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { Caller } from '../http/caller.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient } from '../../../src/api/index.js';
 import { fakeClock, type FakeClock } from './support/fake-clock.js';
 import { sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient, ApiError } from '../../../src/api/index.js';
 import { errorBody, freePort, sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
 import { TOKEN, testClient } from './support/test-client.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResponseShapeError, type ApiClient } from '../../../src/api/index.js';
 import { startServer, type LoopbackServer } from './support/loopback-server.js';
 import { testClient } from './support/test-client.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient, NotFoundError, NotTheApiError, OperationRemovedError } from '../../../src/api/index.js';
 import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 

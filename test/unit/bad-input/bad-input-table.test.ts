@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { lstat, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient } from '../../../src/api/index.js';
 import { configReadScope, loadConfig } from '../../../src/config/load-config.js';
 import { GitRefSource } from '../../../src/content/git-ref-source.js';
