@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateExternalLinkBodySchema, UpdateExternalLinkBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
