@@ -1,27 +1,51 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { COVERAGE_END, COVERAGE_START, coverageTable, servedOperations, withCoverageTable } from '../../../src/emulator/contract/coverage-table.js';
+import { CLIENT_OPERATIONS } from '../../../src/api/contracts/client-operations.js';
+import {
+  CLIENT_OPERATIONS_MARKS,
+  COVERAGE_MARKS,
+  clientOperationsTable,
+  coverageTable,
+  servedOperations,
+  withTable,
+} from '../../../src/emulator/contract/coverage-table.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
-import { contract } from './official-contract.js';
+import { contract, currentContract } from './official-contract.js';
 
-describe('the README’s emulator coverage table', () => {
-  it('is current: regenerate it with `npm run emulator:coverage`', async () => {
-    const emulator = await startTestEmulator();
+const readme = () => readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+
+describe('the README’s coverage tables: regenerate them with `npm run emulator:coverage`', () => {
+  it.each([
+    ['seed', contract, 302],
+    ['current', currentContract, 377],
+  ] as const)('the emulator’s coverage of the %s document is current', async (name, validator, operations) => {
+    const emulator = await startTestEmulator({ contract: name });
     try {
-      const served = servedOperations(contract.operations, emulator.routes);
+      const served = servedOperations(validator.operations, emulator.routes);
       // Every route the emulator serves is an operation of the document.
       expect(served.size).toBe(emulator.routes.length);
-      const table = coverageTable(contract.operations.operations, served);
-      expect(table).toMatch(new RegExp(`\\| \\*\\*total\\*\\* \\| \\*\\*${served.size}\\*\\* \\| \\*\\*${302 - served.size}\\*\\* \\|$`));
-      const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
-      expect(readme).toContain(COVERAGE_START);
-      expect(withCoverageTable(readme, table)).toBe(readme);
+      const table = coverageTable(validator.operations.operations, served);
+      expect(table).toMatch(new RegExp(`\\| \\*\\*total\\*\\* \\| \\*\\*${served.size}\\*\\* \\| \\*\\*${operations - served.size}\\*\\* \\|$`));
+      const text = await readme();
+      expect(text).toContain(COVERAGE_MARKS[name].start);
+      expect(withTable(text, COVERAGE_MARKS[name], table)).toBe(text);
     } finally {
       await emulator.close();
     }
   });
 
+  it('the operations docsync calls are listed for each contract, with what each document lacks', async () => {
+    const table = clientOperationsTable();
+    expect(table.split('\n')).toHaveLength(CLIENT_OPERATIONS.length + 3);
+    // The seed's API has no content batches; today's has no zip import and no section-group membership calls.
+    expect(table).toContain('| `POST /spaces/{spaceId}/change-requests/{changeRequestId}/content` | — | updateChangeRequestContent |');
+    expect(table).toContain('| `POST /spaces/{spaceId}/content/import` | importContent | — |');
+    expect(table).toMatch(/\| \*\*total\*\* \| \*\*63\*\* \| \*\*60\*\* \|$/);
+    const text = await readme();
+    expect(withTable(text, CLIENT_OPERATIONS_MARKS, table)).toBe(text);
+  });
+
   it('says how to add the marks when they are missing', () => {
-    expect(() => withCoverageTable('# README\n', '| t |')).toThrow(COVERAGE_END);
+    expect(() => withTable('# README\n', COVERAGE_MARKS.current, '| t |')).toThrow(COVERAGE_MARKS.current.end);
   });
 });

@@ -6,8 +6,11 @@ export type SchemaNode = { readonly [keyword: string]: unknown };
 /**
  * `full`: every optional property present, arrays with one or two items.
  * `minimal`: only the required properties, arrays with one item (or their `minItems`).
+ * `nulls`: as `full`, with every value that may be null null (`nullable`, a `null` type or branch).
  */
-export type FillMode = 'full' | 'minimal';
+export type FillMode = 'full' | 'minimal' | 'nulls';
+
+const isNull = (branch: unknown): boolean => isNode(branch) && branch.type === 'null';
 
 /** Past this many nested objects, optional properties are left out and arrays kept at their minimum. */
 const MAX_DEPTH = 6;
@@ -63,6 +66,7 @@ export class SchemaArbitraries {
       const { type, ...rest } = schema;
       // An `enum` still has the last word: null only where it lists null.
       const types = stringList(type).filter((one) => one !== 'null' || !Array.isArray(rest.enum) || rest.enum.includes(null));
+      if (mode === 'nulls' && types.includes('null')) return fc.constant(null);
       return fc.oneof(...types.map((one) => (one === 'null' ? fc.constant(null) : this.#build({ ...rest, type: one }, mode, depth))));
     }
     if ('const' in schema) return fc.constant(schema.const);
@@ -77,6 +81,7 @@ export class SchemaArbitraries {
       }
       return arbitrary;
     }
+    if (schema.nullable === true && mode === 'nulls') return fc.constant(null);
     const base = this.#core(schema, mode, depth);
     return schema.nullable === true ? fc.oneof(base, fc.constant(null)) : base;
   }
@@ -86,6 +91,8 @@ export class SchemaArbitraries {
       const alternatives = this.#distribute(schema.allOf.filter(isNode));
       return fc.oneof(...alternatives.map((parts) => this.#build(this.#merge(parts), mode, depth)));
     }
+    const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : [];
+    if (mode === 'nulls' && branches.some(isNull)) return fc.constant(null);
     if (Array.isArray(schema.oneOf)) {
       const choice = fc.oneof(...schema.oneOf.filter(isNode).map((branch) => this.#build(branch, mode, depth)));
       return choice.filter((value) => this.#accepts(schema, value));
@@ -102,7 +109,7 @@ export class SchemaArbitraries {
         const min = numberOr(schema.minItems, 0);
         const cap = numberOr(schema.maxItems, 2);
         const least = depth >= MAX_DEPTH ? min : Math.max(min, Math.min(1, cap));
-        const most = mode === 'full' && depth < MAX_DEPTH ? Math.max(least, Math.min(cap, 2)) : least;
+        const most = mode !== 'minimal' && depth < MAX_DEPTH ? Math.max(least, Math.min(cap, 2)) : least;
         return fc.array(this.#build(items, mode, depth + 1), { minLength: least, maxLength: most });
       }
       case 'string':
@@ -163,7 +170,7 @@ export class SchemaArbitraries {
   #object(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
     const properties = isNode(schema.properties) ? schema.properties : {};
     const required = new Set(stringList(schema.required));
-    const keep = (name: string) => required.has(name) || (mode === 'full' && depth < MAX_DEPTH);
+    const keep = (name: string) => required.has(name) || (mode !== 'minimal' && depth < MAX_DEPTH);
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, property] of Object.entries(properties)) {
       if (isNode(property) && keep(name)) model[name] = this.#build(property, mode, depth + 1);
@@ -175,7 +182,7 @@ export class SchemaArbitraries {
     if (!isNode(extra)) return record;
     // A map (`additionalProperties: {schema}`): a few entries in full mode, `minProperties` otherwise.
     const minKeys = numberOr(schema.minProperties, 0);
-    const maxKeys = mode === 'full' && depth < MAX_DEPTH ? Math.max(minKeys, 2) : minKeys;
+    const maxKeys = mode !== 'minimal' && depth < MAX_DEPTH ? Math.max(minKeys, 2) : minKeys;
     const entries = fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,11}$/), this.#build(extra, mode, depth + 1), {
       minKeys,
       maxKeys,
