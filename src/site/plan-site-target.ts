@@ -5,6 +5,7 @@ import { loadManifest } from './load-manifest.js';
 import { planSite } from './plan-site.js';
 import { readLiveSite, type LiveSite } from './read-live-site.js';
 import type { SitePlan } from './site-action.js';
+import { siteApiContract } from './site-api-contract.js';
 import { readSiteIdentities } from './site-identities.js';
 
 /** A site kept as code: its manifest and how to treat what the manifest does not declare. */
@@ -36,5 +37,7 @@ export async function planSiteTarget(
   const { desired } = await loadManifest(target.manifest, { spaceTargets: target.spaceTargets });
   const live = await readLiveSite(deps.api, desired, signal);
   const known = await readSiteIdentities(deps.state, live?.site.id);
-  return { desired, live, plan: planSite(desired, live, known, { prune: target.prune }) };
+  // Only external links depend on the API's release; a manifest without them costs no extra read.
+  const contract = desired.externalLinks.length > 0 ? await siteApiContract(deps.api, signal) : undefined;
+  return { desired, live, plan: planSite(desired, live, known, { prune: target.prune, contract }) };
 }

@@ -96,6 +96,7 @@ export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMa
     groups,
     sections,
     rootSpaces,
+    externalLinks: [],
     shareLinks,
     notes: [...notes],
   };
