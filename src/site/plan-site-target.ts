@@ -16,6 +16,14 @@ export interface SiteTargetSpec {
   prune: boolean;
   /** docsync.yaml `spaces` target name → space id, for manifest items that say `target:`. */
   spaceTargets?: ReadonlyMap<string, string>;
+  /** docsync.yaml `spaces` targets' absolute folders → space id, for spaces that give `content.directory`. */
+  spaceDirectories?: ReadonlyMap<string, string> | undefined;
+  /** Where a `content.directory` with a leading `/` starts (the configuration's folder). */
+  rootDir?: string | undefined;
+  /** docsync.yaml `site.organization`, `site.id` and `site.spaces`, for a manifest that does not say. */
+  organization?: string | undefined;
+  siteId?: string | undefined;
+  spaceIds?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface PlannedSite {
@@ -34,7 +42,8 @@ export async function planSiteTarget(
   target: SiteTargetSpec,
   signal?: AbortSignal,
 ): Promise<PlannedSite> {
-  const { desired } = await loadManifest(target.manifest, { spaceTargets: target.spaceTargets });
+  const { manifest, prune: _prune, ...context } = target;
+  const { desired } = await loadManifest(manifest, context);
   const live = await readLiveSite(deps.api, desired, signal);
   const known = await readSiteIdentities(deps.state, live?.site.id);
   // Only external links depend on the API's release; a manifest without them costs no extra read.
