@@ -147,7 +147,7 @@ function checkPathsInScope(loaded: LoadedConfig, document: Document, lines: Line
   const named: { path: (string | number)[]; value: string }[] = [
     ...config.spaces.map((space, index) => ({ path: ['spaces', index, 'directory'], value: space.directory })),
     ...config.specs.flatMap((spec, index) => (spec.file === undefined ? [] : [{ path: ['specs', index, 'file'], value: spec.file }])),
-    ...(config.site ? [{ path: ['site', 'manifest'], value: config.site.manifest }] : []),
+    ...(config.site?.manifest === undefined ? [] : [{ path: ['site', 'manifest'], value: config.site.manifest }]),
   ];
   const scope = configReadScope(loaded);
   for (const { path, value } of named) {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { configReadScope, type LoadedConfig } from '../config/load-config.js';
+import { siteTargetOfConfig } from '../site/site-target-of-config.js';
 import { listSpecFiles } from '../specs/list-spec-files.js';
 import type { WatchTarget } from '../watch/target-watcher.js';
 import type { JobInput, JobKind } from '../../workers/job-kinds.js';
@@ -29,9 +30,10 @@ export async function watchPlan(loaded: LoadedConfig): Promise<WatchedTarget[]> 
       job: { kind: 'spec-publish', data: { slug: spec.slug, reason: 'change' } },
     });
   }
-  if (config.site) {
+  const site = siteTargetOfConfig(loaded);
+  if (site) {
     plan.push({
-      watch: { name: 'site', directory: resolve(baseDir, config.site.manifest), source: 'worktree' },
+      watch: { name: 'site', directory: site.manifest, source: 'worktree' },
       job: { kind: 'site-reconcile', data: { reason: 'change' } },
     });
   }

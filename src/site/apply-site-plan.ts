@@ -1,12 +1,15 @@
 import type { ApiClient } from '../api/api-client.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
+import type { ContractName } from '../api/contracts/api-contract.js';
 import type { SiteRef } from '../api/resources/call-options.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import type { ActionContext } from './action-context.js';
 import { describeSiteAction } from './describe-site-action.js';
 import { SiteApplyError } from './errors/site-apply-error.js';
+import { AGENTS_CONTEXT_NOTE } from './plan-site-settings.js';
 import { runCreation } from './run-site-creation.js';
+import { siteApiContract } from './site-api-contract.js';
 import type { ObjectRef, SiteAction, SitePlan } from './site-action.js';
 import { SiteIdentities } from './site-identities.js';
 
@@ -48,6 +51,10 @@ export async function applySitePlan(deps: ApplySiteDeps, plan: SitePlan, options
   const ids = await SiteIdentities.open(deps.state, plan.siteId, plan.identities);
   let siteId = plan.siteId;
   let writes = 0;
+  let contract: Promise<ContractName> | undefined;
+  const contractOnce = (): Promise<ContractName> => (contract ??= siteApiContract(api, options.signal));
+  /** A site created on today's API shows no `agentsContext`: the plan, made before, could not know. */
+  let withoutAgentsContext = false;
   for (const [index, action] of plan.actions.entries()) {
     options.onAction?.(action, index, total);
     const description = describeSiteAction(action);
@@ -58,11 +65,18 @@ export async function applySitePlan(deps: ApplySiteDeps, plan: SitePlan, options
         ids.setSite(site.id);
         writes += 1;
         logger.info({ site: site.id }, `created site "${site.title}"; set site.id: ${site.id} in the manifest to pin it`);
+        withoutAgentsContext = site.agentsContext === undefined;
         continue;
       }
       if (siteId === undefined) throw new TypeError('the plan has no site to apply to');
       const site: SiteRef = { orgId: plan.organization, siteId };
-      const ctx: ActionContext = { api, site, ids, signal: options.signal, resolve: (ref) => resolveRef(ids, ref) };
+      const ctx: ActionContext = { api, site, ids, signal: options.signal, resolve: (ref) => resolveRef(ids, ref), contract: contractOnce };
+      if (withoutAgentsContext && action.kind === 'update-site' && action.body.agentsContext !== undefined) {
+        const { agentsContext: _dropped, ...body } = action.body;
+        logger.warn({ site: siteId }, AGENTS_CONTEXT_NOTE);
+        if (Object.keys(body).length > 0) writes += await runAction(ctx, { ...action, body });
+        continue;
+      }
       writes += await runAction(ctx, action);
       logger.info({ site: siteId, action: action.kind }, description);
     } catch (error) {
@@ -101,12 +115,22 @@ async function runAction(ctx: ActionContext, action: SiteAction): Promise<number
     case 'create-site-space':
     case 'create-section-group':
     case 'create-share-link':
+    case 'create-external-link':
       return runCreation(ctx, action);
     case 'add-section-to-group':
-      await api.sectionGroups.addSection(site, ctx.resolve(action.group), ctx.resolve(action.section), call);
+      // Today's API dropped addSectionToGroup: the section's own PATCH names its group.
+      if ((await ctx.contract()) === 'current') await api.sections.update(site, ctx.resolve(action.section), { siteSectionGroupId: ctx.resolve(action.group) }, call);
+      else await api.sectionGroups.addSection(site, ctx.resolve(action.group), ctx.resolve(action.section), call);
       return 1;
     case 'remove-section-from-group':
-      await api.sectionGroups.removeSection(site, action.groupId, action.section, call);
+      if ((await ctx.contract()) === 'current') await api.sections.update(site, action.section, { siteSectionGroupId: null }, call);
+      else await api.sectionGroups.removeSection(site, action.groupId, action.section, call);
+      return 1;
+    case 'update-external-link':
+      await api.externalLinks.update(site, action.id, action.body, call);
+      return 1;
+    case 'move-external-link':
+      await api.externalLinks.update(site, action.id, { parent: action.group ? ctx.resolve(action.group) : null }, call);
       return 1;
     case 'set-default-site-space':
       if (action.section) await api.sections.update(site, ctx.resolve(action.section), { defaultSiteSpace: ctx.resolve(action.siteSpace) }, call);
@@ -126,6 +150,8 @@ async function runAction(ctx: ActionContext, action: SiteAction): Promise<number
       return deleting(ctx, action.id, () => api.sectionGroups.delete(site, action.id, call));
     case 'delete-share-link':
       return deleting(ctx, action.id, () => api.shareLinks.delete(site, action.id, call));
+    case 'delete-external-link':
+      return deleting(ctx, action.id, () => api.externalLinks.delete(site, action.id, call));
   }
 }
 

@@ -35,6 +35,12 @@ export function describeSiteAction(action: SiteAction): string {
       return `make "${action.spaceKey}" the default site space ${action.section ? `of section "${action.sectionKey ?? ''}"` : 'of the site root'}`;
     case 'set-default-section':
       return `make "${action.sectionKey}" the default section`;
+    case 'create-external-link':
+      return `create external link "${action.key}" "${action.title}" to ${action.url} ${action.group ? `in group ${refText(action.group, action.groupKey)}` : 'at the root'}`;
+    case 'update-external-link':
+      return `update external link "${action.key}": ${changes(action.body, action.before)}`;
+    case 'move-external-link':
+      return `move external link "${action.key}" ${action.group ? `into group ${refText(action.group, action.groupKey)}` : 'to the root'}`;
     case 'create-share-link':
       return `create share link "${action.name}"${action.active ? '' : ' (inactive)'}`;
     case 'update-share-link':
@@ -47,6 +53,8 @@ export function describeSiteAction(action: SiteAction): string {
       return `delete section group ${action.label}; its sections stay (${REASONS[action.reason]})`;
     case 'delete-share-link':
       return `delete share link ${action.label} (${REASONS[action.reason]})`;
+    case 'delete-external-link':
+      return `delete external link ${action.label} (${REASONS[action.reason]})`;
   }
 }
 

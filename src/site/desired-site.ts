@@ -20,6 +20,8 @@ export interface DesiredSite {
   sections: DesiredSection[];
   /** Site spaces at the root, for sites without sections. */
   rootSpaces: DesiredSpace[];
+  /** External links (today's API), at the root or in a group, in manifest order. */
+  externalLinks: DesiredExternalLink[];
   /** Undefined when the manifest does not manage share links. */
   shareLinks?: DesiredShareLink[] | undefined;
   /** Manifest fields the API cannot set, said once per plan. */
@@ -55,6 +57,17 @@ export interface DesiredSpace {
   default: boolean;
 }
 
+export interface DesiredExternalLink {
+  key: string;
+  title: string;
+  url: string;
+  description: string | null;
+  icon: string | null;
+  condition: string | null;
+  /** Key of the group it belongs to; undefined at the root. */
+  group?: string | undefined;
+}
+
 export interface DesiredShareLink {
   name: string;
   active: boolean;
@@ -66,4 +79,5 @@ export const identity = {
   section: (key: string) => `section:${key}`,
   space: (key: string) => `space:${key}`,
   link: (name: string) => `link:${name}`,
+  externalLink: (key: string) => `external:${key}`,
 } as const;

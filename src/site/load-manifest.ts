@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ConfigError } from '../config/config-error.js';
 import { unknownKeyIssues } from '../config/unknown-keys.js';
@@ -7,7 +7,7 @@ import { yamlLineOf } from '../config/yaml-line-of.js';
 import type { DesiredSite } from './desired-site.js';
 import { ManifestIssueError } from './errors/manifest-issue-error.js';
 import { SiteManifestSchema, type SiteManifest } from './manifest-schema.js';
-import { resolveManifest } from './resolve-manifest.js';
+import { resolveManifest, type ManifestContext } from './resolve-manifest.js';
 
 export interface LoadedManifest {
   /** Absolute path of the manifest. */
@@ -16,9 +16,11 @@ export interface LoadedManifest {
   desired: DesiredSite;
 }
 
-export interface ManifestOptions {
-  /** docsync.yaml `spaces` target name → space id, for items that say `target:`. */
-  spaceTargets?: ReadonlyMap<string, string>;
+export interface ManifestOptions extends Omit<ManifestContext, 'spaceOfDirectory'> {
+  /** Absolute folder → space id of each docsync.yaml `spaces` target, for spaces that give `content.directory`. */
+  spaceDirectories?: ReadonlyMap<string, string> | undefined;
+  /** What a `content.directory` with a leading `/` starts from (the repository); default the manifest's folder. */
+  rootDir?: string | undefined;
 }
 
 /**
@@ -60,7 +62,11 @@ export function parseManifest(text: string, file: string, options: ManifestOptio
   }
   if (issues.length > 0 || !parsed.success) throw ConfigError.of(file, issues, parsed.error);
   try {
-    return { file, manifest: parsed.data, desired: resolveManifest(parsed.data, options.spaceTargets) };
+    const { spaceDirectories, rootDir, ...context } = options;
+    // gitbook-docs.yaml: `./guides` is read from the manifest's folder, `/guides` from the repository's root.
+    const spaceOfDirectory = (directory: string): string | undefined =>
+      spaceDirectories?.get(directory.startsWith('/') ? resolve(rootDir ?? dirname(file), `.${directory}`) : resolve(dirname(file), directory));
+    return { file, manifest: parsed.data, desired: resolveManifest(parsed.data, { ...context, spaceOfDirectory }) };
   } catch (error) {
     if (error instanceof ManifestIssueError) {
       throw new ConfigError(error.message, file, lineOf(error.path), error.path.length > 0 ? error.path.join('.') : undefined, { cause: error });

@@ -9,9 +9,11 @@ import {
 } from '../api/schemas/site.js';
 
 /**
- * The site manifest: GitBook's own `docs.yaml` shape (`site.title`, `site.structure` of `section`,
- * `section-group` and `space` items with a stable `key`), extended with what the API can set. The
- * bounds are the seed's, taken from the shared API schemas so the two never disagree.
+ * The site manifest: GitBook's own site file, `gitbook-docs.yaml` (formerly `docs.yaml`; published
+ * as the schema `GitSyncSiteConfig`: `site.title`, `site.structure` of `section`, `section-group`,
+ * `space` and `external-link` items with a stable `key`), extended with what the API can set. Every
+ * valid `gitbook-docs.yaml` is a valid manifest; docsync's own fields (organization, ids, settings)
+ * may instead come from docsync.yaml. The bounds are the API's, from the shared API schemas.
  *
  * Identity: the API has no `key`, so docsync remembers key → live id in its state store; with the
  * state lost it matches sections by `path`, then `title`; groups by `title`; site spaces by `path`,
@@ -20,11 +22,13 @@ import {
 
 const Key = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { message: 'use letters, digits, ".", "_" or "-" (max 100)' })
-  .describe('Stable identity of the item: keep it when renaming; a new key means a new object.');
+  .min(1)
+  .describe('Stable identity of the item, unique in the manifest: keep it when renaming; a new key means a new object.');
 
-const Localized = z.record(z.string(), z.string()).optional().describe('Accepted for docs.yaml compatibility; not set through the API.');
-const Condition = SiteFields.condition;
+const Localized = z.record(z.string(), z.string()).optional().describe('Accepted for gitbook-docs.yaml compatibility; not set through the API.');
+const Draft = z.boolean().optional().describe('Accepted for gitbook-docs.yaml compatibility; docsync does not manage drafts.');
+/** An adaptive-content expression; GitBook's file allows an empty one, which means none. */
+const Condition = z.union([z.literal(''), SiteFields.condition]);
 const IconName = SiteFields.icon;
 const Path = SiteFields.path;
 
@@ -40,10 +44,14 @@ export const ManifestSpaceSchema = z.strictObject({
   path: Path.describe('URL path of the site space, unique within its section (1 to 100).'),
   default: z.boolean().optional().describe('The default site space of its section (or of the site root).'),
   hidden: z.boolean().optional().describe('Accepted for docs.yaml compatibility; the API cannot set it.'),
-  condition: Condition.nullable().optional().describe('Adaptive-content expression (1 to 1024); absent or null: none.'),
+  draft: Draft,
+  condition: Condition.nullable().optional().describe('Adaptive-content expression (max 1024); absent, empty or null: none.'),
   spaceId: z.string().min(1).optional().describe('Id of the space this item publishes (or give `target`, or use the top-level `spaces` map).'),
   target: z.string().min(1).optional().describe('Name of a `spaces` target of docsync.yaml whose spaceId this item publishes.'),
-  content: z.looseObject({ directory: z.string().optional(), language: z.string().optional() }).optional().describe('docs.yaml: where the content lives in git (synced by `spaces` targets).'),
+  content: z
+    .looseObject({ directory: z.string().min(1).nullable().optional(), language: z.string().optional() })
+    .optional()
+    .describe('gitbook-docs.yaml: where the content lives in git, relative to the manifest (a leading / from the configuration\'s folder); a `spaces` target of docsync.yaml with that directory gives the space id. null: not from the repository.'),
   localizedTitle: Localized,
 });
 export type ManifestSpace = z.infer<typeof ManifestSpaceSchema>;
@@ -55,22 +63,49 @@ export const ManifestSectionSchema = z.strictObject({
   path: Path.describe('URL path of the section, unique in the site (1 to 100).'),
   default: z.boolean().optional().describe('The default section of the site.'),
   hidden: z.boolean().optional().describe('Accepted for docs.yaml compatibility; the API cannot set it.'),
+  draft: Draft,
   description: SiteFields.sectionDescription.nullable().optional().describe('Max 256; absent or null: none.'),
   icon: IconName.nullable().optional().describe('Icon name (max 50); absent or null: none.'),
-  condition: Condition.nullable().optional().describe('Adaptive-content expression (1 to 1024); absent or null: none.'),
+  condition: Condition.nullable().optional().describe('Adaptive-content expression (max 1024); absent, empty or null: none.'),
   children: z.array(ManifestSpaceSchema).min(1, { message: 'a section needs at least one space' }),
   localizedTitle: Localized,
   localizedDescription: Localized,
 });
 export type ManifestSection = z.infer<typeof ManifestSectionSchema>;
 
-export const ManifestSectionGroupSchema = z.strictObject({
+export const ManifestExternalLinkSchema = z.strictObject({
+  type: z.literal('external-link'),
+  key: Key,
+  title: SiteFields.sectionTitle.describe('Link title (2 to 128).'),
+  url: z.url({ protocol: /^https?$/, error: 'use an absolute http or https URL' }).max(2048).describe('Absolute HTTP or HTTPS URL the link opens.'),
+  description: SiteFields.sectionDescription.nullable().optional().describe('Max 256; absent or null: none.'),
+  icon: IconName.nullable().optional().describe('Icon name (max 50); absent or null: none.'),
+  condition: Condition.nullable().optional().describe('Adaptive-content expression (max 1024); absent, empty or null: none.'),
+  draft: Draft,
+  localizedTitle: Localized,
+  localizedDescription: Localized,
+});
+export type ManifestExternalLink = z.infer<typeof ManifestExternalLinkSchema>;
+
+const groupFields = {
   type: z.literal('section-group'),
   key: Key,
   title: SiteFields.groupTitle.describe('Group title (1 to 100).'),
   icon: SiteFields.icon.optional().describe('Icon name (max 50); absent: left as it is (the API cannot remove it).'),
-  children: z.array(ManifestSectionSchema).default([]),
+  draft: Draft,
   localizedTitle: Localized,
+};
+
+/** A group nested in a group (one level, as in gitbook-docs.yaml): sections and external links. */
+export const ManifestNestedGroupSchema = z.strictObject({
+  ...groupFields,
+  children: z.array(z.discriminatedUnion('type', [ManifestSectionSchema, ManifestExternalLinkSchema])).default([]),
+});
+export type ManifestNestedGroup = z.infer<typeof ManifestNestedGroupSchema>;
+
+export const ManifestSectionGroupSchema = z.strictObject({
+  ...groupFields,
+  children: z.array(z.discriminatedUnion('type', [ManifestSectionSchema, ManifestNestedGroupSchema, ManifestExternalLinkSchema])).default([]),
 });
 export type ManifestSectionGroup = z.infer<typeof ManifestSectionGroupSchema>;
 
@@ -78,6 +113,7 @@ export const ManifestStructureItemSchema = z.discriminatedUnion('type', [
   ManifestSectionSchema,
   ManifestSectionGroupSchema,
   ManifestSpaceSchema,
+  ManifestExternalLinkSchema,
 ]);
 export type ManifestStructureItem = z.infer<typeof ManifestStructureItemSchema>;
 
@@ -94,9 +130,10 @@ const SpaceRef = z.union([
 
 export const SiteManifestSchema = z.strictObject({
   $schema: z.string().optional(),
+  version: z.literal(1).optional().describe('gitbook-docs.yaml schema version; absent means 1.'),
   site: z.strictObject({
-    organization: z.string().min(1).describe('Organization that owns the site.'),
-    id: z.string().min(1).optional().describe('Site id. Absent: the site with this exact title, created by apply when there is none.'),
+    organization: z.string().min(1).optional().describe('Organization that owns the site; absent: site.organization of docsync.yaml.'),
+    id: z.string().min(1).optional().describe('Site id (or site.id of docsync.yaml). Absent: the site with this exact title, created by apply when there is none.'),
     title: SiteFields.title.describe('Site title (2 to 128).'),
     visibility: SiteVisibilitySchema.optional().describe('Absent: left as it is.'),
     basename: SiteFields.basename.optional().describe('1 to 100; absent: left as it is.'),
@@ -110,7 +147,7 @@ export const SiteManifestSchema = z.strictObject({
       })
       .optional(),
     shareLinks: z.array(ManifestShareLinkSchema).optional().describe('Share links by name. Absent: none managed.'),
-    structure: z.array(ManifestStructureItemSchema).default([]).describe('Sections and section groups, or spaces at the root.'),
+    structure: z.array(ManifestStructureItemSchema).default([]).describe('Sections, section groups and external links, or spaces at the root.'),
   }),
   spaces: z.record(Key, SpaceRef).optional().describe('Space key → space id, `{spaceId}`, or `{target: <spaces target name>}`.'),
 });

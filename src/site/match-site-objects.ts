@@ -1,4 +1,4 @@
-import type { SiteSection, SiteSectionGroup, SiteSpace } from '../api/schemas/site.js';
+import type { SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace } from '../api/schemas/site.js';
 import { identity, type DesiredSite, type DesiredSpace } from './desired-site.js';
 import type { LiveShareLink, LiveSite } from './read-live-site.js';
 
@@ -9,13 +9,14 @@ export interface SiteMatches {
   /** A matched site space may sit in another section than the manifest's: the planner moves it. */
   spaces: Map<string, SiteSpace>;
   links: Map<string, LiveShareLink>;
+  externalLinks: Map<string, SiteExternalLink>;
 }
 
 /**
  * Pairs by stable identity, never by list position. First the key → id memory of the state store
  * (so renames of title and path keep the object), then, for what is left, the fallbacks: sections
  * by path then title, groups by title, site spaces by path then space id within their section,
- * share links by name. Each pass runs over every item before the next pass, so a fallback never
+ * share links by name, external links by URL then title. Each pass runs over every item before the next pass, so a fallback never
  * takes an object another item owns by key.
  */
 export function matchSiteObjects(desired: DesiredSite, live: LiveSite, known: Readonly<Record<string, string>>): SiteMatches {
@@ -38,7 +39,13 @@ export function matchSiteObjects(desired: DesiredSite, live: LiveSite, known: Re
     const found = named.find((l) => l.id === known[identity.link(link.name)]) ?? named[0];
     if (found) links.set(link.name, found);
   }
-  return { groups, sections, spaces, links };
+  const externalLinks = pair(
+    desired.externalLinks,
+    live.externalLinks,
+    (l) => known[identity.externalLink(l.key)],
+    [(d, l) => d.url === l.url, (d, l) => d.title === l.title],
+  );
+  return { groups, sections, spaces, links, externalLinks };
 }
 
 function matchSpaces(

@@ -5,7 +5,7 @@ import type { LiveSite } from './read-live-site.js';
 import type { DeleteReason, SiteAction, UnmanagedObject } from './site-action.js';
 
 export interface DeletionPlan {
-  /** Site spaces, then sections, then groups, then share links. */
+  /** Site spaces, then sections, external links, groups, then share links. */
   deletes: SiteAction[];
   unmanaged: UnmanagedObject[];
 }
@@ -59,6 +59,16 @@ export function planSiteDeletions(
     else plan.unmanaged.push({ kind: 'site-space', id: space.id, label });
   }
   plan.deletes.push(...sectionDeletes);
+
+  const keptExternalLinks = new Set([...m.externalLinks.values()].map((l) => l.id));
+  const groupTitles = new Map(live.groups.map((g) => [g.id, g.title]));
+  for (const link of live.externalLinks) {
+    if (keptExternalLinks.has(link.id)) continue;
+    const label = `"${link.title}" (${link.url})${link.sectionGroup === undefined ? ' at the root' : ` in "${groupTitles.get(link.sectionGroup) ?? link.sectionGroup}"`}`;
+    const reason = reasonFor(link.id);
+    if (reason) plan.deletes.push({ kind: 'delete-external-link', id: link.id, label, reason });
+    else plan.unmanaged.push({ kind: 'external-link', id: link.id, label });
+  }
 
   const keptGroups = new Set([...m.groups.values()].map((g) => g.id));
   for (const group of live.groups) {

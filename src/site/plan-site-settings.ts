@@ -19,7 +19,11 @@ export function planSiteSettings(desired: DesiredSite, live: LiveSite | undefine
   if (site) diff.compare('title', desired.title, site.title);
   if (desired.visibility !== undefined && site) diff.compare('visibility', desired.visibility, site.visibility);
   if (desired.basename !== undefined) diff.compare('basename', desired.basename, site?.basename);
-  if (desired.agentsContext !== undefined) diff.compare('agentsContext', desired.agentsContext, site?.agentsContext);
+  if (desired.agentsContext !== undefined) {
+    // Today's API no longer has the field: a site it shows without one cannot be given one.
+    if (site !== undefined && site.agentsContext === undefined) notes.push(AGENTS_CONTEXT_NOTE);
+    else diff.compare('agentsContext', desired.agentsContext, site?.agentsContext);
+  }
   if (desired.proxy !== undefined && (desired.proxy !== null || site !== undefined)) diff.compare('proxy', desired.proxy, proxyOf(site));
   if (desired.adaptiveEnabled !== undefined) {
     const enabled = site?.adaptiveContent?.enabled ?? false;
@@ -34,6 +38,10 @@ export function planSiteSettings(desired: DesiredSite, live: LiveSite | undefine
   }
   return actions;
 }
+
+/** Said once per plan when the manifest sets `agentsContext` and the API has no such field. */
+export const AGENTS_CONTEXT_NOTE =
+  "`agentsContext` is not settable: this API no longer has it (GitBook's published API dropped it in @gitbook/api 0.202.0); it is left out of every plan";
 
 /**
  * The proxy as it is written on update (`host/path`): the API shows it as `{origin, target}`,

@@ -5,6 +5,7 @@ import { loadManifest } from './load-manifest.js';
 import { planSite } from './plan-site.js';
 import { readLiveSite, type LiveSite } from './read-live-site.js';
 import type { SitePlan } from './site-action.js';
+import { siteApiContract } from './site-api-contract.js';
 import { readSiteIdentities } from './site-identities.js';
 
 /** A site kept as code: its manifest and how to treat what the manifest does not declare. */
@@ -15,6 +16,14 @@ export interface SiteTargetSpec {
   prune: boolean;
   /** docsync.yaml `spaces` target name → space id, for manifest items that say `target:`. */
   spaceTargets?: ReadonlyMap<string, string>;
+  /** docsync.yaml `spaces` targets' absolute folders → space id, for spaces that give `content.directory`. */
+  spaceDirectories?: ReadonlyMap<string, string> | undefined;
+  /** Where a `content.directory` with a leading `/` starts (the configuration's folder). */
+  rootDir?: string | undefined;
+  /** docsync.yaml `site.organization`, `site.id` and `site.spaces`, for a manifest that does not say. */
+  organization?: string | undefined;
+  siteId?: string | undefined;
+  spaceIds?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface PlannedSite {
@@ -33,8 +42,11 @@ export async function planSiteTarget(
   target: SiteTargetSpec,
   signal?: AbortSignal,
 ): Promise<PlannedSite> {
-  const { desired } = await loadManifest(target.manifest, { spaceTargets: target.spaceTargets });
+  const { manifest, prune: _prune, ...context } = target;
+  const { desired } = await loadManifest(manifest, context);
   const live = await readLiveSite(deps.api, desired, signal);
   const known = await readSiteIdentities(deps.state, live?.site.id);
-  return { desired, live, plan: planSite(desired, live, known, { prune: target.prune }) };
+  // Only external links depend on the API's release; a manifest without them costs no extra read.
+  const contract = desired.externalLinks.length > 0 ? await siteApiContract(deps.api, signal) : undefined;
+  return { desired, live, plan: planSite(desired, live, known, { prune: target.prune, contract }) };
 }

@@ -1,5 +1,7 @@
 import { identity, type DesiredSite } from './desired-site.js';
 import { matchSiteObjects, type SiteMatches } from './match-site-objects.js';
+import type { ContractName } from '../api/contracts/api-contract.js';
+import { planExternalLinks } from './plan-external-links.js';
 import { planSiteDeletions } from './plan-site-deletions.js';
 import { planSiteSettings } from './plan-site-settings.js';
 import { planSiteStructure } from './plan-site-structure.js';
@@ -9,18 +11,28 @@ import type { SiteAction, SitePlan } from './site-action.js';
 export interface PlanSiteOptions {
   /** Delete live objects the manifest does not declare. Default false. */
   prune?: boolean;
+  /**
+   * The API's published contract, when known: on the seed's, which has no external links, the
+   * manifest's links are reported and left out. Undefined: today's features are assumed.
+   */
+  contract?: ContractName | undefined;
 }
 
 /**
  * The ordered writes that turn the live site into the desired one. Pure: the same inputs give the
  * same plan, and a site already in shape gives none. Order: the site (created if missing, its
  * adaptive schema, its settings); field updates of matched objects (freeing paths before creations
- * take them); creations (sections, their site spaces, then groups holding them); moves between
- * groups; defaults, once their targets exist; share links; deletions last.
+ * take them); creations (sections, their site spaces, groups holding them, then external links);
+ * moves between groups; defaults, once their targets exist; share links; deletions last.
  * @param known identity → live id remembered by the state store (`{}` when lost).
  */
-export function planSite(desired: DesiredSite, live: LiveSite | undefined, known: Readonly<Record<string, string>>, options: PlanSiteOptions = {}): SitePlan {
-  const notes = [...desired.notes];
+export function planSite(wanted: DesiredSite, live: LiveSite | undefined, known: Readonly<Record<string, string>>, options: PlanSiteOptions = {}): SitePlan {
+  const notes = [...wanted.notes];
+  let desired = wanted;
+  if (options.contract === 'seed' && wanted.externalLinks.length > 0) {
+    notes.push(`this API (the seed's) has no external links: ${wanted.externalLinks.map((l) => `"${l.key}"`).join(', ')} left out; today's API (@gitbook/api 0.202.0 on) has them`);
+    desired = { ...wanted, externalLinks: [] };
+  }
   const actions: SiteAction[] = [];
   if (!live) actions.push({ kind: 'create-site', title: desired.title, visibility: desired.visibility });
   actions.push(...planSiteSettings(desired, live, notes));
@@ -41,7 +53,8 @@ export function planSite(desired: DesiredSite, live: LiveSite | undefined, known
     }
   }
 
-  actions.push(...structure.updates, ...creates, ...structure.moves, ...defaults);
+  const links = planExternalLinks(desired, m);
+  actions.push(...structure.updates, ...links.updates, ...creates, ...links.creates, ...structure.moves, ...links.moves, ...defaults);
   actions.push(...planShareLinks(desired, m));
   actions.push(...deletion.deletes);
 
@@ -74,9 +87,10 @@ function identitiesOf(m: SiteMatches, keptSpaces: ReadonlyMap<string, string>): 
   for (const [key, section] of m.sections) ids[identity.section(key)] = section.id;
   for (const [key, id] of keptSpaces) ids[identity.space(key)] = id;
   for (const [name, link] of m.links) ids[identity.link(name)] = link.id;
+  for (const [key, link] of m.externalLinks) ids[identity.externalLink(key)] = link.id;
   return ids;
 }
 
 function emptyMatches(): SiteMatches {
-  return { groups: new Map(), sections: new Map(), spaces: new Map(), links: new Map() };
+  return { groups: new Map(), sections: new Map(), spaces: new Map(), links: new Map(), externalLinks: new Map() };
 }

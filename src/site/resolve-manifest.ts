@@ -1,19 +1,36 @@
-import type { DesiredGroup, DesiredSection, DesiredShareLink, DesiredSite, DesiredSpace } from './desired-site.js';
+import type { DesiredExternalLink, DesiredGroup, DesiredSection, DesiredShareLink, DesiredSite, DesiredSpace } from './desired-site.js';
 import { ManifestIssueError } from './errors/manifest-issue-error.js';
-import type { ManifestSection, ManifestSpace, SiteManifest } from './manifest-schema.js';
+import type { ManifestExternalLink, ManifestNestedGroup, ManifestSection, ManifestSectionGroup, ManifestSpace, SiteManifest } from './manifest-schema.js';
 
 type Path = (string | number)[];
 
 const HIDDEN_NOTE = '`hidden` is accepted for docs.yaml compatibility, but the API cannot set it';
+const DRAFT_NOTE = '`draft` is accepted for gitbook-docs.yaml compatibility; docsync does not manage drafts';
+
+/** What docsync.yaml adds to a manifest that does not say it itself (a plain gitbook-docs.yaml). */
+export interface ManifestContext {
+  /** docsync.yaml `spaces` target name → space id, for `target:` references. */
+  spaceTargets?: ReadonlyMap<string, string> | undefined;
+  /** A space's `content.directory` → the space id of the `spaces` target that syncs that folder. */
+  spaceOfDirectory?: ((directory: string) => string | undefined) | undefined;
+  /** docsync.yaml `site.spaces`: space key → space id. */
+  spaceIds?: Readonly<Record<string, string>> | undefined;
+  /** docsync.yaml `site.organization` and `site.id`, used when the manifest has none. */
+  organization?: string | undefined;
+  siteId?: string | undefined;
+}
 
 /**
  * Checks the rules a schema cannot (unique keys and paths, one default per level, every space key
- * resolved to a space id) and flattens the manifest into a {@link DesiredSite}. Throws a
- * {@link ManifestIssueError} pointing at the offending node.
- * @param spaceTargets docsync.yaml `spaces` target name → space id, for `target:` references.
+ * resolved to a space id, external links only beside sections) and flattens the manifest into a
+ * {@link DesiredSite}. Throws a {@link ManifestIssueError} pointing at the offending node.
  */
-export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMap<string, string> = new Map()): DesiredSite {
+export function resolveManifest(manifest: SiteManifest, context: ManifestContext = {}): DesiredSite {
   const { site } = manifest;
+  const organization = site.organization ?? context.organization;
+  if (organization === undefined) {
+    throw new ManifestIssueError('no organization: set site.organization here or in the site section of docsync.yaml', ['site']);
+  }
   const keys = new Map<string, Path>();
   const claimKey = (key: string, at: Path): void => {
     if (keys.has(key)) throw new ManifestIssueError(`key "${key}" is used twice; keys must be unique in the manifest`, [...at, 'key']);
@@ -24,18 +41,20 @@ export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMa
   const resolveSpace = (item: ManifestSpace, at: Path): DesiredSpace => {
     claimKey(item.key, at);
     if (item.hidden !== undefined) notes.add(HIDDEN_NOTE);
+    if (item.draft !== undefined) notes.add(DRAFT_NOTE);
     spaceKeys.add(item.key);
     return {
       key: item.key,
-      spaceId: spaceIdOf(item, at, manifest.spaces, spaceTargets),
+      spaceId: spaceIdOf(item, at, manifest.spaces, context),
       path: item.path,
-      condition: item.condition ?? null,
+      condition: conditionOf(item.condition),
       default: item.default ?? false,
     };
   };
   const resolveSection = (item: ManifestSection, at: Path, group?: string): DesiredSection => {
     claimKey(item.key, at);
     if (item.hidden !== undefined) notes.add(HIDDEN_NOTE);
+    if (item.draft !== undefined) notes.add(DRAFT_NOTE);
     const spaces = item.children.map((child, i) => resolveSpace(child, [...at, 'children', i]));
     uniqueBy(spaces, (s) => s.path, (_, i) => [...at, 'children', i], 'path', 'space path');
     onlyOneDefault(spaces, [...at, 'children'], 'space of this section');
@@ -45,31 +64,56 @@ export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMa
       path: item.path,
       description: item.description ?? null,
       icon: item.icon ?? null,
-      condition: item.condition ?? null,
+      condition: conditionOf(item.condition),
       default: item.default ?? false,
       group,
       spaces,
     };
   };
 
+  const resolveLink = (item: ManifestExternalLink, at: Path, group?: string): DesiredExternalLink => {
+    claimKey(item.key, at);
+    if (item.draft !== undefined) notes.add(DRAFT_NOTE);
+    const { key, title, url } = item;
+    return { key, title, url, description: item.description ?? null, icon: item.icon ?? null, condition: conditionOf(item.condition), group };
+  };
+
   const groups: DesiredGroup[] = [];
   const sections: DesiredSection[] = [];
   const rootSpaces: DesiredSpace[] = [];
+  const externalLinks: DesiredExternalLink[] = [];
+  const resolveGroup = (item: ManifestSectionGroup | ManifestNestedGroup, at: Path): void => {
+    claimKey(item.key, at);
+    if (item.draft !== undefined) notes.add(DRAFT_NOTE);
+    const group: DesiredGroup = { key: item.key, title: item.title, icon: item.icon, sections: [] };
+    groups.push(group);
+    for (const [i, child] of item.children.entries()) {
+      const where = [...at, 'children', i];
+      if (child.type === 'section') {
+        sections.push(resolveSection(child, where, item.key));
+        group.sections.push(child.key);
+      } else if (child.type === 'external-link') externalLinks.push(resolveLink(child, where, item.key));
+      else {
+        // The API nests groups only on today's contract; docsync keeps every group at the top level.
+        notes.add(`section group "${child.key}" is nested in "${item.key}" in the manifest; docsync manages it as a top-level group`);
+        resolveGroup(child, where);
+      }
+    }
+  };
   for (const [index, item] of site.structure.entries()) {
     const at: Path = ['site', 'structure', index];
     if (item.type === 'space') rootSpaces.push(resolveSpace(item, at));
     else if (item.type === 'section') sections.push(resolveSection(item, at));
-    else {
-      claimKey(item.key, at);
-      groups.push({ key: item.key, title: item.title, icon: item.icon, sections: item.children.map((s) => s.key) });
-      for (const [i, child] of item.children.entries()) {
-        sections.push(resolveSection(child, [...at, 'children', i], item.key));
-      }
-    }
+    else if (item.type === 'external-link') externalLinks.push(resolveLink(item, at));
+    else resolveGroup(item, at);
   }
-  if (rootSpaces.length > 0 && sections.length + groups.length > 0) {
+  if (rootSpaces.length > 0 && sections.length + groups.length + externalLinks.length > 0) {
     const first = site.structure.findIndex((item) => item.type === 'space');
-    throw new ManifestIssueError('a site has either sections (and groups) or spaces at its root, not both', ['site', 'structure', first]);
+    throw new ManifestIssueError('a site has either sections (with groups and external links) or spaces at its root, not both', ['site', 'structure', first]);
+  }
+  const link = externalLinks[0];
+  if (link !== undefined && sections.length === 0) {
+    throw new ManifestIssueError('an external link needs a site with sections: declare at least one section', [...(keys.get(link.key) ?? ['site', 'structure']), 'type']);
   }
   const keyed = (item: { key: string }): Path => keys.get(item.key) ?? ['site', 'structure'];
   uniqueBy(sections, (s) => s.path, keyed, 'path', 'section path');
@@ -83,8 +127,8 @@ export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMa
   if (shareLinks) uniqueBy(shareLinks, (l) => l.name, (_, i) => ['site', 'shareLinks', i], 'name', 'share link name');
 
   return {
-    organization: site.organization,
-    id: site.id,
+    organization,
+    id: site.id ?? context.siteId,
     title: site.title,
     visibility: site.visibility,
     basename: site.basename,
@@ -96,33 +140,40 @@ export function resolveManifest(manifest: SiteManifest, spaceTargets: ReadonlyMa
     groups,
     sections,
     rootSpaces,
+    externalLinks,
     shareLinks,
     notes: [...notes],
   };
 }
 
-function spaceIdOf(
-  item: ManifestSpace,
-  at: Path,
-  map: SiteManifest['spaces'],
-  targets: ReadonlyMap<string, string>,
-): string {
+function spaceIdOf(item: ManifestSpace, at: Path, map: SiteManifest['spaces'], context: ManifestContext): string {
   const mapped = map?.[item.key];
   const given = [item.spaceId, item.target, mapped].filter((v) => v !== undefined).length;
-  if (given === 0) {
-    throw new ManifestIssueError(`no space id for space key "${item.key}": give spaceId, target, or an entry in the top-level spaces map`, [...at, 'key']);
-  }
   if (given > 1) throw new ManifestIssueError(`space key "${item.key}" names its space more than once; keep one of spaceId, target, spaces map`, [...at, 'key']);
+  if (given === 0) {
+    const directory = item.content?.directory;
+    const found = context.spaceIds?.[item.key] ?? (typeof directory === 'string' ? context.spaceOfDirectory?.(directory) : undefined);
+    if (found !== undefined) return found;
+    throw new ManifestIssueError(
+      `no space id for space key "${item.key}": give spaceId, target, an entry in the spaces map (here or in site.spaces of docsync.yaml), or a content.directory that a spaces target of docsync.yaml syncs`,
+      [...at, 'key'],
+    );
+  }
   if (item.spaceId !== undefined) return item.spaceId;
   const ref = mapped ?? { target: item.target ?? '' };
   if (typeof ref === 'string') return ref;
   if ('spaceId' in ref) return ref.spaceId;
-  const found = targets.get(ref.target);
+  const found = context.spaceTargets?.get(ref.target);
   if (found === undefined) {
     const where = mapped === undefined ? [...at, 'target'] : ['spaces', item.key];
     throw new ManifestIssueError(`no spaces target named "${ref.target}" in docsync.yaml`, where);
   }
   return found;
+}
+
+/** An empty condition (allowed by gitbook-docs.yaml) means none. */
+function conditionOf(condition: string | null | undefined): string | null {
+  return condition === undefined || condition === '' ? null : condition;
 }
 
 /** `locate` gives the YAML path of an item, for the line of the second use. */

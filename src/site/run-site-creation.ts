@@ -4,7 +4,7 @@ import { identity } from './desired-site.js';
 import { FieldDiff } from './field-diff.js';
 import type { SiteAction } from './site-action.js';
 
-type Creation = Extract<SiteAction, { kind: 'create-section' | 'create-site-space' | 'create-section-group' | 'create-share-link' }>;
+type Creation = Extract<SiteAction, { kind: 'create-section' | 'create-site-space' | 'create-section-group' | 'create-share-link' | 'create-external-link' }>;
 
 /**
  * The creations. The API's create calls take only some fields (a section its title and icon, a
@@ -43,6 +43,16 @@ export async function runCreation(ctx: ActionContext, action: Creation): Promise
       const sections = action.sections.map((s) => ctx.resolve(s.ref));
       const group = await api.sectionGroups.create(site, { title: action.title, icon: action.icon, sections }, call);
       await ids.created(identity.group(action.key), group.id);
+      return 1;
+    }
+    case 'create-external-link': {
+      const parent = action.group ? ctx.resolve(action.group) : undefined;
+      const { id } = await api.externalLinks.create(
+        site,
+        { title: action.title, url: action.url, description: action.description, icon: action.icon, condition: action.condition, parent },
+        call,
+      );
+      await ids.created(identity.externalLink(action.key), id);
       return 1;
     }
     case 'create-share-link': {

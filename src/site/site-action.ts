@@ -1,6 +1,7 @@
 import type {
   AdaptiveJsonSchema,
   SiteVisibility,
+  UpdateExternalLinkBody,
   UpdateSectionBody,
   UpdateSectionGroupBody,
   UpdateShareLinkBody,
@@ -16,6 +17,9 @@ export type ObjectRef = { readonly id: string } | { readonly created: string };
 
 /** The values of the changed fields before the change, for the plan's "from → to". */
 export type Before = Record<string, unknown>;
+
+/** An external link's own fields; its group changes in a move, once a new group exists. */
+export type ExternalLinkFieldsBody = Omit<UpdateExternalLinkBody, 'parent'>;
 
 /** Site fields the plan updates in one PATCH (defaults are their own actions, after their targets exist). */
 export type SiteSettingsBody = Omit<UpdateSiteBody, 'defaultSiteSpace' | 'defaultSiteSection'>;
@@ -61,18 +65,33 @@ export type SiteAction =
   | { kind: 'remove-section-from-group'; groupId: string; section: string; sectionKey: string }
   | { kind: 'set-default-site-space'; siteSpace: ObjectRef; spaceKey: string; section?: ObjectRef | undefined; sectionKey?: string | undefined }
   | { kind: 'set-default-section'; section: ObjectRef; sectionKey: string }
+  | {
+      kind: 'create-external-link';
+      key: string;
+      title: string;
+      url: string;
+      description: string | null;
+      icon: string | null;
+      condition: string | null;
+      /** Undefined: at the root. */
+      group?: ObjectRef | undefined;
+      groupKey?: string | undefined;
+    }
+  | { kind: 'update-external-link'; id: string; key: string; body: ExternalLinkFieldsBody; before: Before }
+  | { kind: 'move-external-link'; id: string; key: string; group?: ObjectRef | undefined; groupKey?: string | undefined }
   | { kind: 'create-share-link'; name: string; active: boolean }
   | { kind: 'update-share-link'; id: string; name: string; body: UpdateShareLinkBody; before: Before }
   | { kind: 'delete-site-space'; id: string; label: string; reason: DeleteReason }
   | { kind: 'delete-section'; id: string; label: string; reason: DeleteReason }
   | { kind: 'delete-section-group'; id: string; label: string; reason: DeleteReason }
-  | { kind: 'delete-share-link'; id: string; label: string; reason: DeleteReason };
+  | { kind: 'delete-share-link'; id: string; label: string; reason: DeleteReason }
+  | { kind: 'delete-external-link'; id: string; label: string; reason: DeleteReason };
 
 export type SiteActionKind = SiteAction['kind'];
 
 /** A live object the manifest does not declare, left alone without prune. */
 export interface UnmanagedObject {
-  kind: 'section-group' | 'section' | 'site-space' | 'share-link';
+  kind: 'section-group' | 'section' | 'site-space' | 'share-link' | 'external-link';
   id: string;
   label: string;
 }

@@ -1,20 +1,33 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { SiteTargetSpec } from './plan-site-target.js';
 
+/** The manifest names docsync looks for beside docsync.yaml when `site.manifest` is not given, in order. */
+export const MANIFEST_NAMES = ['gitbook-docs.yaml', 'docs.yaml'] as const;
+
 /**
- * The site target of docsync.yaml (`site: {manifest, prune}`), paths resolved against the config
- * file; `overrides` come from the command line. Undefined when neither names a manifest.
+ * The site target of docsync.yaml (`site: {manifest, prune, organization, id, spaces}`), paths
+ * resolved against the config file; `overrides` come from the command line. Without
+ * `site.manifest`, a `site` section means GitBook's file beside docsync.yaml: `gitbook-docs.yaml`,
+ * else `docs.yaml`. Undefined when neither names a manifest and there is no `site` section.
  */
 export function siteTargetOfConfig(
   loaded: LoadedConfig,
   overrides: { manifest?: string | undefined; prune?: boolean | undefined } = {},
 ): SiteTargetSpec | undefined {
-  const manifest = overrides.manifest === undefined ? loaded.config.site?.manifest : resolve(overrides.manifest);
+  const site = loaded.config.site;
+  const found = (): string => MANIFEST_NAMES.map((name) => join(loaded.baseDir, name)).find((path) => existsSync(path)) ?? join(loaded.baseDir, MANIFEST_NAMES[0]);
+  const manifest = overrides.manifest === undefined ? (site?.manifest ?? (site === undefined ? undefined : found())) : resolve(overrides.manifest);
   if (manifest === undefined) return undefined;
   return {
     manifest: resolve(loaded.baseDir, manifest),
-    prune: overrides.prune === true || (loaded.config.site?.prune ?? false),
+    prune: overrides.prune === true || (site?.prune ?? false),
     spaceTargets: new Map(loaded.config.spaces.map((space) => [space.name, space.spaceId])),
+    spaceDirectories: new Map(loaded.config.spaces.map((space) => [resolve(loaded.baseDir, space.directory), space.spaceId])),
+    rootDir: loaded.baseDir,
+    organization: site?.organization,
+    siteId: site?.id,
+    spaceIds: site?.spaces,
   };
 }

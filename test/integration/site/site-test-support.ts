@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { DEFAULT_FIXTURE } from '../../../src/emulator/fixtures/default-fixture.js';
+import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { SiteTargetSpec } from '../../../src/site/plan-site-target.js';
@@ -11,7 +12,7 @@ import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { ORG, TOKENS, call, json, startTestEmulator } from '../../support/emulator-harness.js';
 
 /** Spaces `space-1` … `space-8` next to the default fixture's, so sites can hold many site spaces. */
-export async function startSiteEmulator(extraSpaces = 8): Promise<{ emulator: RunningEmulator; dir: string }> {
+export async function startSiteEmulator(extraSpaces = 8, options: EmulatorOptionsInput = {}): Promise<{ emulator: RunningEmulator; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-site-'));
   const spaces = [
     ...DEFAULT_FIXTURE.spaces,
@@ -19,7 +20,7 @@ export async function startSiteEmulator(extraSpaces = 8): Promise<{ emulator: Ru
   ];
   const fixtures = join(dir, 'fixture.yaml');
   await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, spaces }));
-  return { emulator: await startTestEmulator({ fixtures }), dir };
+  return { emulator: await startTestEmulator({ ...options, fixtures }), dir };
 }
 
 export interface SiteDeps {
