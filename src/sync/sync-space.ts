@@ -8,6 +8,7 @@ import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js'
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
+import type { Download } from '../http/url-downloader.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
 import type { ContentExpectation } from '../content/content-expectation.js';
@@ -41,6 +42,8 @@ export interface SyncSpaceDeps {
   logger: Logger;
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
+  /** Downloads live files, to tell one docsync has no record of by its bytes; without it they are sent again. */
+  download?: Download | undefined;
   now?: () => Date;
 }
 
@@ -174,7 +177,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     unchanged || delivery === 'import'
       ? undefined
       : await superseding(target.name, () =>
-          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal)),
+          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download)),
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
