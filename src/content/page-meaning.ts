@@ -24,12 +24,13 @@ const URL = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * The meaning of the page file at `path` (in the docs root). Undefined when only its bytes can tell:
- * frontmatter that is not valid YAML, or that sets keys beyond those above (`layout`, …).
+ * frontmatter that is not valid YAML, or that sets keys beyond those above (`layout`, …) and
+ * `comparedApart`, keys the caller compares on its own.
  */
-export function pageMeaning(path: string, bytes: Uint8Array): PageMeaning | undefined {
+export function pageMeaning(path: string, bytes: Uint8Array, comparedApart: readonly string[] = []): PageMeaning | undefined {
   const text = decodeText(bytes);
   const page = splitFrontmatter(text);
-  if (page.notes.length > 0 || Object.keys(page.data).some((key) => !KNOWN.has(key))) return undefined;
+  if (page.notes.length > 0 || Object.keys(page.data).some((key) => !KNOWN.has(key) && !comparedApart.includes(key))) return undefined;
   const meta = parsePageMeta(text);
   if (meta.binary === true || meta.notes.length > 0) return undefined;
   return {

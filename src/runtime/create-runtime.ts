@@ -87,6 +87,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       artifacts,
       state,
       logger: overrides.logger,
+      download: downloader.download,
       prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
     },
     async close() {

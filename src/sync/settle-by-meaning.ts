@@ -61,7 +61,7 @@ function livePagesByPath(pages: readonly Page[]): Map<string, Page> {
 }
 
 /** A live page in the terms of {@link pageMeaning}: its cover file by the path it came from. */
-function liveMeaning(page: Page, filePaths: ReadonlyMap<string, string>): PageMeaning | undefined {
+export function liveMeaning(page: Page, filePaths: ReadonlyMap<string, string>): PageMeaning | undefined {
   const ref = page.cover?.ref;
   const image = ref?.kind === 'file' && ref.file !== undefined ? filePaths.get(ref.file) : ref?.kind === 'url' ? ref.url : undefined;
   // A cover this comparison cannot name is never taken for the same.

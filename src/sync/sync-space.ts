@@ -6,6 +6,7 @@ import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-sto
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { ContentExpectation, ExpectedPage } from '../content/content-expectation.js';
 import type { Verification } from '../content/verify-content.js';
+import type { Download } from '../http/url-downloader.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore, TargetState } from '../state/state-store.js';
 import { archiveEmpty } from './archive-empty.js';
@@ -41,6 +42,8 @@ export interface SyncSpaceDeps {
   logger: Logger;
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
+  /** Downloads live files, to tell one docsync has no record of by its bytes; without it they are sent again. */
+  download?: Download | undefined;
   now?: () => Date;
 }
 
@@ -151,7 +154,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     unchanged || delivery === 'import'
       ? undefined
       : await superseding(target.name, () =>
-          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal)),
+          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download)),
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));

@@ -225,6 +225,7 @@ class ContentBatch {
       delete page.icon;
       delete page.hidden;
       delete page.cover;
+      delete page.layout;
       this.covers.delete(page.id);
     }
     if (change.title !== undefined) page.title = change.title;
@@ -245,6 +246,7 @@ class ContentBatch {
     if (doc.description !== undefined) page.description = doc.description;
     if (doc.icon !== undefined) page.icon = doc.icon;
     if (doc.hidden !== undefined) page.hidden = doc.hidden;
+    if (doc.layout !== undefined) page.layout = { ...doc.layout };
     if (doc.cover !== undefined) this.covers.set(page.id, doc.cover);
   }
 
@@ -298,7 +300,7 @@ class ContentBatch {
 
 /** A page's document and metadata, from its version in another revision. */
 function copyContent(from: PageRecord, to: PageRecord): void {
-  const { markdown, title, description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, git } = from;
+  const { markdown, title, description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, layout, git } = from;
   delete to.git;
   delete to.description;
   delete to.emoji;
@@ -308,7 +310,8 @@ function copyContent(from: PageRecord, to: PageRecord): void {
   delete to.noRobotsIndex;
   delete to.condition;
   delete to.cover;
-  Object.assign(to, { markdown, title }, defined({ description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, git }));
+  delete to.layout;
+  Object.assign(to, { markdown, title }, defined({ description, emoji, icon, hidden, noIndex, noRobotsIndex, condition, cover, layout, git }));
 }
 
 function defined<T extends object>(fields: T): Partial<T> {

@@ -1,3 +1,4 @@
+import { documentTitle } from '../../content/document-title.js';
 import { parsePageMeta } from '../../content/parse-page-meta.js';
 import { splitFrontmatter } from '../../content/split-frontmatter.js';
 
@@ -12,27 +13,29 @@ export interface MarkdownDocument {
   hidden?: boolean;
   /** Frontmatter `cover:` as written (a URL, a batch ref or `/files/<id>`) and `coverY:`. */
   cover?: { target: string; yPos: number };
+  /** Frontmatter `layout.<switch>.visible`, as `<switch>: visible`. */
+  layout?: Record<string, boolean>;
 }
 
 /**
  * Reads a page's markdown as Git Sync does, with docsync's own GitBook-format reader: the frontmatter
- * keys `description`, `icon`, `hidden`, `cover`, `coverY` (and `title`), and the title from the first
+ * keys `description`, `icon`, `hidden`, `cover`, `coverY`, `layout` (and `title`), and the title from the first
  * heading. Frontmatter that is not valid YAML is ignored, as on import.
  */
 export function readMarkdownDocument(markdown: string): MarkdownDocument {
   const split = splitFrontmatter(markdown);
   const meta = parsePageMeta(markdown);
   const doc: MarkdownDocument = { body: split.body };
-  const title = nonEmpty(typeof split.data.title === 'string' ? split.data.title : undefined) ?? nonEmpty(meta.heading);
+  const title = documentTitle(markdown);
   if (title !== undefined) doc.title = title;
   if (meta.description !== undefined) doc.description = meta.description;
   if (meta.icon !== undefined) doc.icon = meta.icon;
   if (meta.hidden !== undefined) doc.hidden = meta.hidden;
   if (meta.cover !== undefined) doc.cover = { target: meta.cover, yPos: meta.coverY ?? 0 };
+  const layout = Object.entries(meta.layout ?? {}).flatMap(([key, value]) => {
+    const visible = typeof value === 'object' && value !== null ? (value as { visible?: unknown }).visible : undefined;
+    return typeof visible === 'boolean' ? [[key, visible] as const] : [];
+  });
+  if (layout.length > 0) doc.layout = Object.fromEntries(layout);
   return doc;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

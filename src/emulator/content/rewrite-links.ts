@@ -1,10 +1,11 @@
 import { scanLink } from '../../content/scan-link.js';
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
+const FILE_SRC = /(\{%\s*file\s+src\s*=\s*)(?:"([^"]*)"|'([^']*)')/g;
 
 /**
- * Replaces the destinations of markdown links and images (`[t](x)`, `![a](x)`) and of HTML `<img src>`
- * that `replace` maps, leaving everything else byte for byte. A destination written with backslash
+ * Replaces the destinations of markdown links and images (`[t](x)`, `![a](x)`), of HTML `<img src>`
+ * and of GitBook's `{% file src %}` that `replace` maps, leaving everything else byte for byte. A destination written with backslash
  * escapes is left alone.
  */
 export function rewriteLinks(markdown: string, replace: (target: string) => string | undefined): string {
@@ -23,11 +24,11 @@ export function rewriteLinks(markdown: string, replace: (target: string) => stri
     at = link.end - 1;
   }
   out += markdown.slice(copied);
-  if (!out.includes('<img')) return out;
-  return out.replace(IMG_SRC, (whole, head: string, double: string | undefined, single: string | undefined) => {
-    const target = double ?? single ?? '';
-    const next = replace(target);
+  const swap = (whole: string, head: string, double: string | undefined, single: string | undefined): string => {
+    const next = replace(double ?? single ?? '');
     const quote = double === undefined ? "'" : '"';
     return next === undefined ? whole : `${head}${quote}${next}${quote}`;
-  });
+  };
+  if (out.includes('<img')) out = out.replace(IMG_SRC, swap);
+  return out.includes('{%') ? out.replace(FILE_SRC, swap) : out;
 }

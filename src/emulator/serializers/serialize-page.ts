@@ -26,6 +26,13 @@ const DEFAULT_LAYOUT = {
   anchors: true,
 } as const;
 
+/** The defaults, with the switches the page's document set (only those the layout has). */
+function layoutOf(page: PageRecord): Record<string, unknown> {
+  if (page.layout === undefined) return DEFAULT_LAYOUT;
+  const set = Object.entries(page.layout).filter(([key]) => typeof (DEFAULT_LAYOUT as Record<string, unknown>)[key] === 'boolean');
+  return { ...DEFAULT_LAYOUT, ...Object.fromEntries(set) };
+}
+
 export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
   return {
     id: page.id,
@@ -35,7 +42,7 @@ export function serializePage(page: PageRecord, view: PageView): Record<string, 
     type: page.type,
     // Page tags are not emulated.
     tags: [],
-    ...(page.type === 'document' ? { layout: DEFAULT_LAYOUT } : {}),
+    ...(page.type === 'document' ? { layout: layoutOf(page) } : {}),
     ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
     ...(page.icon === undefined ? {} : { icon: page.icon }),
     createdAt: page.createdAt,

@@ -83,6 +83,8 @@ export interface PageRecord {
   noRobotsIndex?: boolean;
   /** Adaptive-content condition: whether a visitor sees the page. */
   condition?: string;
+  /** Layout switches a markdown document's frontmatter set (`layout.outline.visible: false` as `outline: false`). */
+  layout?: Record<string, boolean>;
   git?: { oid: string; path: string };
   /** The cover image: a file of the revision (by id) or a URL, and its vertical offset. */
   cover?: { ref: { kind: 'file'; file: string } | { kind: 'url'; url: string }; yPos: number };

@@ -1,5 +1,6 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { Page } from '../../api/schemas/content.js';
+import type { Download } from '../../http/url-downloader.js';
 import { DeliveryVerificationError } from '../errors/delivery-verification-error.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
@@ -32,16 +33,20 @@ export interface DeliverPagesResult {
  * so nothing is applied twice. The pages' `updatedAt` read back is recorded, so an edit made in the
  * platform afterwards is noticed.
  */
-export async function deliverPages(deps: SendBatchesDeps & { readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> } }, input: DeliverPagesInput): Promise<DeliverPagesResult> {
+export async function deliverPages(
+  deps: SendBatchesDeps & { readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> }; readonly download?: Download | undefined },
+  input: DeliverPagesInput,
+): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
-  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal));
+  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
   const sent = await sendBatches(deps, {
     spaceId: input.spaceId,
     changeRequest: input.changeRequest.id,
     changes: planned.plan.changes,
     hashes: planned.hashes,
     fileIds: planned.fileIds,
-    delivered: input.delivered ?? { pages: {}, files: {} },
+    // What the plan recognized live counts as delivered: the read-back check below has no record otherwise.
+    delivered: planned.known,
     read: (paths) => input.content.readMany(paths),
     beforeBatch: input.beforeBatch,
     afterBatch: input.save,

@@ -1,10 +1,12 @@
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
 import type { PageDiff } from '../page-diff.js';
+import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { desiredPages } from './desired-pages.js';
 import { liveFiles, livePages } from './live-pages.js';
-import type { DesiredGroup, DesiredPage, LivePage, PagePlan } from './page-plan.js';
+import type { DesiredGroup, DesiredPage, LiveFile, LivePage, PagePlan } from './page-plan.js';
 import { planPageChanges } from './plan-page-changes.js';
+import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 import type { Delivered } from './send-batches.js';
 
@@ -16,23 +18,34 @@ export interface PlannedDelivery {
   /** Live files by the path they hold. */
   readonly fileIds: ReadonlyMap<string, string>;
   readonly diff: PageDiff;
+  /** Every live page and file whose content the plan knows, as docsync records what it delivered. */
+  readonly known: Delivered;
 }
 
 /**
  * Reads a change request's (or the space's) content once and plans the page changes that make it
- * the repo's. Pages are read only when files are sent again, to find the pages linking them.
+ * the repo's. Pages are read only when files are sent again, to find the pages linking them. Live
+ * pages and files docsync has no record of are recognized by what they hold (one read per such
+ * page, one download per such file, see {@link recognizeLiveContent}) when the API can read pages:
+ * a runner without `.docsync/` sends only what differs.
  */
 export async function planDelivery(
-  api: { readonly content: Pick<ContentApi, 'getRevision'> },
+  api: { readonly content: Pick<ContentApi, 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> },
   into: ContentTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany'>,
   delivered: Delivered | undefined,
   signal?: AbortSignal,
+  download?: Download,
 ): Promise<PlannedDelivery> {
   const revision = await api.content.getRevision(into, { signal });
   const desired = desiredPages(content.snapshot);
-  const live = livePages(revision.pages, desired.groups, delivered);
-  const files = { desired: desired.files, live: liveFiles(revision.files, delivered) };
+  let live = livePages(revision.pages, desired.groups, delivered);
+  let found = liveFiles(revision.files, delivered);
+  const getPage = api.content.getPage?.bind(api.content);
+  if (getPage !== undefined) {
+    ({ pages: live, files: found } = await recognizeLiveContent({ api: { content: { getPage } }, download }, into, content, desired, { pages: live, files: found, raw: revision.files }, signal));
+  }
+  const files = { desired: desired.files, live: found };
   let plan = planPageChanges({ desired: desired.groups, live, files });
   const resent = new Set(plan.changes.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((file) => file.path) : [])));
   if (resent.size > 0) plan = planPageChanges({ desired: await withLinkedFiles(desired.groups, resent, content), live, files });
@@ -44,7 +57,21 @@ export async function planDelivery(
     });
   desired.groups.forEach((group) => addHashes(group.pages));
   const fileIds = new Map(files.live.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
-  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length) };
+  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), known: knownOf(live, found, delivered) };
+}
+
+/** The record of what is live, with what was recognized added to what docsync delivered. */
+function knownOf(live: readonly LivePage[], files: readonly LiveFile[], delivered: Delivered | undefined): Delivered {
+  const pages = { ...delivered?.pages };
+  const walk = (list: readonly LivePage[]): void =>
+    list.forEach((page) => {
+      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && pages[page.key] === undefined) pages[page.key] = { id: page.id, hash: page.hash };
+      walk(page.children);
+    });
+  walk(live);
+  const known = { ...delivered?.files };
+  for (const file of files) if (file.key !== undefined && file.hash !== undefined && known[file.key] === undefined) known[file.key] = { id: file.id, hash: file.hash };
+  return { pages, files: known };
 }
 
 /** The desired pages, each with the re-sent files it links. */

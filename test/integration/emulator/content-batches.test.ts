@@ -74,7 +74,7 @@ const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base6
 describe('content batches (POST CR/content)', () => {
   it('inserts pages whose markdown frontmatter and heading set the metadata, and lists them in the answer', async () => {
     const cr = await openCr();
-    const markdown = '---\ndescription: How to begin.\nhidden: true\nicon: rocket\n---\n# Getting started\n\nFirst steps.\n';
+    const markdown = '---\ndescription: How to begin.\nhidden: true\nicon: rocket\nlayout:\n  outline:\n    visible: false\n---\n# Getting started\n\nFirst steps.\n';
     const answer = await applied(cr, [
       { operation: 'insert_page', title: 'Ignored, the heading wins', slug: 'start', ref: 'start-page', document: { markdown } },
       { operation: 'insert_page', title: 'Child', into: (await tree(cr)).ids.guides, at: 0, document: { markdown: 'No heading.\n' } },
@@ -83,7 +83,9 @@ describe('content batches (POST CR/content)', () => {
     expect(after.paths).toEqual(['introduction', 'guides', 'guides/child', 'guides/install', 'start']);
     const start = await pageByPath(cr, 'start');
     expect(start).toMatchObject({ title: 'Getting started', description: 'How to begin.', hidden: true, icon: 'rocket', markdown: '# Getting started\n\nFirst steps.\n' });
+    expect(start.layout).toMatchObject({ outline: false, title: true, tableOfContents: true });
     expect(after.pages['guides/child']).toMatchObject({ title: 'Child', slug: 'child' });
+    expect(after.pages['guides/child'].layout).toMatchObject({ outline: true });
 
     expect(answer.changeRequest).toMatchObject({ id: cr, object: 'change-request' });
     expect(answer.changes).toEqual([
@@ -306,7 +308,7 @@ describe('content batches (POST CR/content)', () => {
     expect(emulator.stats().routes).toContainEqual({ method: 'POST', route: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content', status: 200, count: 1 });
   });
 
-  it('resolves refs to files and pages of the same batch in any order; covers too', async () => {
+  it('resolves refs to files and pages of the same batch in any order; covers and file blocks too', async () => {
     const cr = await openCr();
     server.set('/diagram.svg', '<svg/>', 'image/svg+xml');
     const answer = await applied(cr, [
@@ -314,7 +316,7 @@ describe('content batches (POST CR/content)', () => {
         operation: 'insert_page',
         slug: 'tour',
         document: {
-          markdown: '---\ncover: ./logo.png\ncoverY: 12\n---\n# Tour\n\n![Logo](./logo.png) and ![Diagram](<./assets/diagram.svg>), see [next](./next-ref.md#part) or [site](https://example.com/logo.png).\n\n<img src="./logo.png" alt="x">\n',
+          markdown: '---\ncover: ./logo.png\ncoverY: 12\n---\n# Tour\n\n![Logo](./logo.png) and ![Diagram](<./assets/diagram.svg>), see [next](./next-ref.md#part) or [site](https://example.com/logo.png).\n\n<img src="./logo.png" alt="x">\n\n{% file src="./assets/diagram.svg" %}\nThe diagram\n{% endfile %}\n',
         },
       },
       { operation: 'insert_page', ref: 'next-ref', slug: 'next', document: { markdown: '# Next\n\nBack to [the tour](./tour.md).\n' } },
@@ -326,7 +328,7 @@ describe('content batches (POST CR/content)', () => {
     const next = answer.changes[1].page.id as string;
     const tour = await pageByPath(cr, 'tour');
     expect(tour.markdown).toBe(
-      `# Tour\n\n![Logo](/files/${logo.id}) and ![Diagram](</files/${diagram.id}>), see [next](/pages/${next}#part) or [site](https://example.com/logo.png).\n\n<img src="/files/${logo.id}" alt="x">\n`,
+      `# Tour\n\n![Logo](/files/${logo.id}) and ![Diagram](</files/${diagram.id}>), see [next](/pages/${next}#part) or [site](https://example.com/logo.png).\n\n<img src="/files/${logo.id}" alt="x">\n\n{% file src="/files/${diagram.id}" %}\nThe diagram\n{% endfile %}\n`,
     );
     expect(tour.cover).toEqual({ ref: { kind: 'file', file: logo.id }, yPos: 12 });
     // A link to a page by its path is not a ref: kept as written.

@@ -68,6 +68,33 @@ describe("space sync on today's API: content batches", () => {
     expect(await idsByTitle()).toEqual(landed);
   });
 
+  it('a runner without .docsync/ tells what the space holds by meaning: an unchanged repo writes nothing, a one-page edit sends one change', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    const landed = await idsByTitle();
+    const fileIds = async (): Promise<string[]> => (json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/files')).body).items as { id: string }[]).map((file) => file.id);
+    const files = await fileIds();
+    expect(files).toHaveLength(1);
+
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    const before = emulator.stats();
+    const again = await syncOnce(loaded);
+    expect(again.failures).toEqual([]);
+    expect(again.results[0]?.outcome).toBe('skipped');
+    expect(emulator.stats().writes).toBe(before.writes);
+
+    const file = join(docs, 'guides/watching-a-repo.md');
+    await writeFile(file, `${await readFile(file, 'utf8')}\nOne more line.\n`);
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    const edited = emulator.stats();
+    const edit = await syncOnce(loaded);
+    expect(edit.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
+    expect(emulator.stats().contentBatches.changes - edited.contentBatches.changes).toBe(1);
+    expect(await idsByTitle()).toEqual(landed);
+    expect(await fileIds()).toEqual(files);
+  });
+
   it('moves a renamed page instead of deleting and inserting it: its id survives', async () => {
     const { dir, docs } = await exampleWorkspace();
     const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
+import type { File, Page } from '../../api/schemas/content.js';
+import { decodeText } from '../../content/clean-text.js';
+import { documentTitle } from '../../content/document-title.js';
+import { pageMeaning } from '../../content/page-meaning.js';
+import { parsePageMeta } from '../../content/parse-page-meta.js';
+import { splitFrontmatter } from '../../content/split-frontmatter.js';
+import type { Download } from '../../http/url-downloader.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { liveMeaning } from '../settle-by-meaning.js';
+import type { DesiredFile, DesiredGroup, DesiredPage, LiveFile, LivePage } from './page-plan.js';
+import { rewriteFileLinks } from './rewrite-file-links.js';
+
+/** Page reads and file downloads in flight at once. */
+const READS = 8;
+
+export interface RecognizeDeps {
+  readonly api: { readonly content: Pick<ContentApi, 'getPage'> };
+  /** Fetches a live file's bytes by its `downloadURL`; without it, files of unknown content are sent again. */
+  readonly download?: Download | undefined;
+}
+
+/**
+ * What a runner without docsync's record (a CI runner with no `.docsync/`, a folder written by
+ * `pull`) finds the change request to hold, so that content already there is not sent again:
+ *
+ * - a live file of unknown content with the name and size of a repo file is downloaded and hashed:
+ *   the same bytes make it that file;
+ * - a live page at a repo page's place, of unknown content, is read: when its markdown and metadata
+ *   mean what the repo's file says once docsync sends it (file links as `/files/<id>`, the title the
+ *   document or the table of contents gives), it holds that page.
+ *
+ * Anything it cannot tell stays unknown, and is sent again.
+ */
+export async function recognizeLiveContent(
+  deps: RecognizeDeps,
+  into: ContentTarget,
+  content: Pick<PreparedContent, 'readMany'>,
+  desired: { readonly groups: readonly DesiredGroup[]; readonly files: readonly DesiredFile[] },
+  live: { readonly pages: readonly LivePage[]; readonly files: readonly LiveFile[]; readonly raw: readonly File[] },
+  signal: AbortSignal | undefined,
+): Promise<{ pages: LivePage[]; files: LiveFile[] }> {
+  const files = await recognizeFiles(deps.download, desired.files, live.files, live.raw, signal);
+  const fileIds = new Map(files.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
+  const filePaths = new Map(files.flatMap((file) => (file.key === undefined ? [] : [[file.id, file.key] as const])));
+
+  const wanted = new Map<string, DesiredPage>();
+  const collect = (pages: readonly DesiredPage[]): void =>
+    pages.forEach((page) => {
+      wanted.set(page.path, page);
+      collect(page.children);
+    });
+  desired.groups.forEach((group) => collect(group.pages));
+  const unknown = new Map<string, LivePage>();
+  const walk = (pages: readonly LivePage[]): void =>
+    pages.forEach((page) => {
+      if (page.type === 'document' && page.hash === undefined && page.key !== undefined && wanted.has(page.key) && !unknown.has(page.key)) unknown.set(page.key, page);
+      walk(page.children);
+    });
+  walk(live.pages);
+  if (unknown.size === 0) return { pages: [...live.pages], files };
+
+  const local = new Map<string, string>();
+  for await (const { path, bytes } of content.readMany([...unknown.keys()])) local.set(path, decodeText(bytes));
+  const same = new Map<string, string>(); // live page id → the repo page's hash
+  await inParallel([...unknown], async ([path, page]) => {
+    const text = local.get(path);
+    const want = wanted.get(path);
+    if (text === undefined || want === undefined) return;
+    const asWritten = pageMeaning(path, new TextEncoder().encode(text), ['layout']);
+    if (asWritten === undefined) return;
+    const sent = rewriteFileLinks(text, path, (file) => (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
+    const full = await deps.api.content.getPage(into, page.id, { format: 'markdown', signal });
+    if (full.title !== (documentTitle(sent) ?? want.title) || !sameLayout(parsePageMeta(text).layout, full.layout)) return;
+    // The cover compares by the path of its file; a page docsync sent holds its links as file ids,
+    // one imported from git as written.
+    const theirs = liveMeaning(full, filePaths);
+    const mine = { ...asWritten, body: splitFrontmatter(sent).body };
+    if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(asWritten, theirs)) same.set(page.id, want.hash);
+  });
+  const settle = (pages: readonly LivePage[]): LivePage[] =>
+    pages.map((page) => {
+      const hash = same.get(page.id);
+      return { ...page, ...(hash === undefined ? {} : { hash }), children: settle(page.children) };
+    });
+  return { pages: settle(live.pages), files };
+}
+
+/**
+ * Whether the live page shows the layout the frontmatter sets (`title: {visible: false}` as
+ * `title: false`). An API that reports no layout cannot tell it apart: the rest of the page decides.
+ */
+function sameLayout(local: Readonly<Record<string, unknown>> | undefined, live: Page['layout']): boolean {
+  if (live === undefined || local === undefined) return true;
+  const shown: Record<string, unknown> = live;
+  return Object.entries(local).every(([key, value]) => {
+    const visible = typeof value === 'object' && value !== null && 'visible' in value ? value.visible : value;
+    return shown[key] === undefined || shown[key] === visible;
+  });
+}
+
+/** Live files of unknown content matched to repo files by name and size, then by the sha256 of their bytes. */
+async function recognizeFiles(
+  download: Download | undefined,
+  desired: readonly DesiredFile[],
+  live: readonly LiveFile[],
+  raw: readonly File[],
+  signal: AbortSignal | undefined,
+): Promise<LiveFile[]> {
+  const held = new Set(live.flatMap((file) => (file.key === undefined || file.hash === undefined ? [] : [`${file.key}\n${file.hash}`])));
+  const missing = desired.filter((file) => !held.has(`${file.path}\n${file.hash}`));
+  if (download === undefined || missing.length === 0) return [...live];
+  const byId = new Map(raw.map((file) => [file.id, file]));
+  const candidates = live.filter((file) => file.hash === undefined);
+  const found = new Map<string, LiveFile>(); // live file id → recognized
+  const pairs: { want: DesiredFile; file: File }[] = [];
+  for (const want of missing) {
+    const name = want.path.slice(want.path.lastIndexOf('/') + 1);
+    for (const candidate of candidates) {
+      const file = byId.get(candidate.id);
+      // A file imported from git names its path; one sent in a batch only its name.
+      const named = candidate.key === undefined ? file?.name === name : candidate.key === want.path;
+      if (file === undefined || !named || file.size !== want.size) continue;
+      pairs.push({ want, file });
+    }
+  }
+  const hashes = new Map<string, string>();
+  await inParallel([...new Set(pairs.map((pair) => pair.file))], async (file) => {
+    try {
+      const bytes = await download(file.downloadURL, { signal, maxBytes: file.size });
+      hashes.set(file.id, createHash('sha256').update(bytes).digest('hex'));
+    } catch {
+      // Not readable now: its content stays unknown, and the repo's file is sent again.
+    }
+  });
+  const taken = new Set<string>();
+  for (const { want, file } of pairs) {
+    if (found.has(file.id) || taken.has(want.path) || hashes.get(file.id) !== want.hash) continue;
+    found.set(file.id, { id: file.id, key: want.path, hash: want.hash });
+    taken.add(want.path);
+  }
+  return live.map((file) => found.get(file.id) ?? file);
+}
+
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(READS, items.length) }, worker));
+}
