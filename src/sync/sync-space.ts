@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/api-client.js';
+import type { ContentApi } from '../api/resources/content.js';
 import { ApiError } from '../api/errors/api-error.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
@@ -131,6 +132,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     await options.fence?.check();
     await deps.state.set(key, state);
   };
+  // Page deliveries plan and check locally around their API calls: only the calls count as API time.
+  const timedApi = {
+    content: {
+      getRevision: (...args: Parameters<ContentApi['getRevision']>) => api(() => deps.api.content.getRevision(...args)),
+      applyChanges: (...args: Parameters<ContentApi['applyChanges']>) => api(() => deps.api.content.applyChanges(...args)),
+    },
+  };
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
   const state = await deps.state.get(key);
@@ -154,7 +162,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     unchanged || delivery === 'import'
       ? undefined
       : await superseding(target.name, () =>
-          api(() => planDelivery(deps.api, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download)),
+          stopwatch.time('planMs', () => planDelivery(timedApi, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download)),
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
@@ -296,7 +304,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           const into = requireCr(cr);
           let result;
           try {
-            result = await api(() => deliverPages(deps, {
+            result = await stopwatch.time('planMs', () => deliverPages({ ...deps, api: timedApi }, {
               spaceId: target.spaceId,
               changeRequest: into,
               content,

@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 export interface SyncTimings {
   /** Listing, reading and hashing the docs (files unchanged since the last read are not read). */
   readonly readMs: number;
+  /** Today's API: planning the page changes, building their batches, checking what landed; API calls not counted. */
+  readonly planMs: number;
   /** Writing the bundle; 0 when nothing is imported. */
   readonly bundleMs: number;
   /** Handing the bundle to the artifact store (an S3 upload; a move into the served folder). */
@@ -16,31 +18,40 @@ export interface SyncTimings {
 
 type Phase = Exclude<keyof SyncTimings, 'totalMs'>;
 
-/** Adds up the time of each phase of one sync. Phases never overlap, so their sum stays within the total. */
+/**
+ * Adds up the time of each phase of one sync. A phase timed inside another counts to itself only (a
+ * plan's API reads are API time, not plan time), so the phases' sum stays within the total. Phases
+ * are timed one after the other or nested, never side by side.
+ */
 export class SyncStopwatch {
   readonly #now: () => number;
   readonly #startedAt: number;
-  readonly #spent: Record<Phase, number> = { readMs: 0, bundleMs: 0, uploadMs: 0, apiMs: 0 };
+  readonly #spent: Record<Phase, number> = { readMs: 0, planMs: 0, bundleMs: 0, uploadMs: 0, apiMs: 0 };
+  /** Time counted to any phase so far: what a phase subtracts of the phases nested in it. */
+  #counted = 0;
 
   constructor(now: () => number = () => performance.now()) {
     this.#now = now;
     this.#startedAt = now();
   }
 
-  /** Runs `work`, counting its time (failed or not) to `phase`. */
+  /** Runs `work`, counting its time (failed or not) to `phase`, less the phases timed within it. */
   async time<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
     const startedAt = this.#now();
+    const countedBefore = this.#counted;
     try {
       return await work();
     } finally {
-      this.#spent[phase] += this.#now() - startedAt;
+      const own = this.#now() - startedAt - (this.#counted - countedBefore);
+      this.#spent[phase] += own;
+      this.#counted += own;
     }
   }
 
   /** The phases so far, in whole milliseconds, and the time since the stopwatch was made. */
   timings(): SyncTimings {
     const ms = (value: number): number => Math.round(value);
-    const { readMs, bundleMs, uploadMs, apiMs } = this.#spent;
-    return { readMs: ms(readMs), bundleMs: ms(bundleMs), uploadMs: ms(uploadMs), apiMs: ms(apiMs), totalMs: ms(this.#now() - this.#startedAt) };
+    const { readMs, planMs, bundleMs, uploadMs, apiMs } = this.#spent;
+    return { readMs: ms(readMs), planMs: ms(planMs), bundleMs: ms(bundleMs), uploadMs: ms(uploadMs), apiMs: ms(apiMs), totalMs: ms(this.#now() - this.#startedAt) };
   }
 }

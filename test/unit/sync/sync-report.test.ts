@@ -12,7 +12,7 @@ const result = (outcome: SpaceSyncResult['outcome'], warnings: string[] = []): S
   plan: { target: 'docs', actions: [{ kind: 'import', into: 'change-request', contentHash: 'abcdef0123456789' }] },
   changeRequest: { id: 'cr1', number: 7 },
   warnings,
-  timings: { readMs: 12, bundleMs: 3, uploadMs: 1, apiMs: 40, totalMs: 60 },
+  timings: { readMs: 12, planMs: 2, bundleMs: 3, uploadMs: 1, apiMs: 40, totalMs: 60 },
 });
 
 const report: SyncReport = {

@@ -21,6 +21,24 @@ describe('SyncStopwatch', () => {
         return Promise.reject(new Error('refused'));
       }),
     ).rejects.toThrow('refused');
-    expect(stopwatch.timings()).toEqual({ readMs: 30, bundleMs: 7, uploadMs: 5, apiMs: 37, totalMs: 81 });
+    expect(stopwatch.timings()).toEqual({ readMs: 30, planMs: 0, bundleMs: 7, uploadMs: 5, apiMs: 37, totalMs: 81 });
+  });
+
+  it('counts a phase nested in another to itself only', async () => {
+    let now = 0;
+    const stopwatch = new SyncStopwatch(() => now);
+    await stopwatch.time('planMs', async () => {
+      now += 3; // planning
+      await stopwatch.time('apiMs', () => {
+        now += 40; // the plan's read of the live content
+        return Promise.resolve();
+      });
+      now += 5; // planning
+    });
+    await stopwatch.time('apiMs', () => {
+      now += 10;
+      return Promise.resolve();
+    });
+    expect(stopwatch.timings()).toEqual({ readMs: 0, planMs: 8, bundleMs: 0, uploadMs: 0, apiMs: 50, totalMs: 58 });
   });
 });

@@ -1,0 +1,197 @@
+/**
+ * Cost proportional to the change, on today's API (emulator `contract: current`, content batches),
+ * change-request mode with auto-merge, each step a `docsync sync --once --json` process of its own
+ * (the installed CLI) with the previous run's `.docsync/`, once with `source: worktree` and once with
+ * `source: HEAD` (each edit committed):
+ * - the first sync of the generated repo: API requests by operation, and the rate reached against
+ *   the emulator's rate limit (requests counted by the emulator, per one-second window);
+ * - a no-op sync, then a one-page edit: API requests by operation, content calls and the changes they
+ *   carried, and the sync's local work (read + plan, from its `timings`) against the first sync's.
+ * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
+ * of the machine's load. Run: npm run bench:sync-cost [pages] [rate limit per second]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { request } from 'undici';
+import { generateDocsRepo } from './generate-docs-repo.js';
+import { startWorkerEmulator, type WorkerEmulator } from './worker-emulator.js';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../bin/docsync.js', import.meta.url));
+const pages = Number(process.argv[2] ?? 10_000);
+const limit = Number(process.argv[3] ?? 100);
+
+interface Route {
+  method: string;
+  route: string;
+  status: number;
+  count: number;
+}
+interface Stats {
+  total: number;
+  writes: number;
+  rateLimited: number;
+  contentBatches: { calls: number; changes: number; largest: number };
+  routes: Route[];
+}
+interface Timings {
+  readMs: number;
+  planMs: number;
+  bundleMs: number;
+  uploadMs: number;
+  apiMs: number;
+  totalMs: number;
+}
+interface Step {
+  source: string;
+  step: string;
+  outcome: string;
+  processMs: number;
+  timings: Timings;
+  calls: Stats;
+  /** Requests per full one-second window (first and last, partial, left out). */
+  perSecond?: number[];
+}
+
+async function stats(emulator: WorkerEmulator): Promise<Stats> {
+  const response = await request(`${emulator.url}/_emulator/stats`);
+  return (await response.body.json()) as Stats;
+}
+
+/** What happened between two stats snapshots, by operation. */
+function delta(before: Stats, after: Stats): Stats {
+  const routes = after.routes
+    .map((r) => ({ ...r, count: r.count - (before.routes.find((b) => b.method === r.method && b.route === r.route && b.status === r.status)?.count ?? 0) }))
+    .filter((r) => r.count > 0);
+  return {
+    total: after.total - before.total,
+    writes: after.writes - before.writes,
+    rateLimited: after.rateLimited - before.rateLimited,
+    contentBatches: { calls: after.contentBatches.calls - before.contentBatches.calls, changes: after.contentBatches.changes - before.contentBatches.changes, largest: after.contentBatches.largest },
+    routes,
+  };
+}
+
+/** Samples the emulator's request count at every whole second while `work` runs. */
+async function perSecond<T>(emulator: WorkerEmulator, work: () => Promise<T>): Promise<{ result: T; windows: number[] }> {
+  const totals: number[] = [];
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+      totals.push((await stats(emulator)).total);
+    }
+  })();
+  try {
+    return { result: await work(), windows: totals.slice(1).map((total, i) => total - (totals[i] ?? 0)) };
+  } finally {
+    running = false;
+    await sampler;
+  }
+}
+
+function git(dir: string, ...args: string[]): Promise<unknown> {
+  const identity = { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+  return run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...identity } });
+}
+
+async function syncOnce(dir: string): Promise<{ outcome: string; timings: Timings; processMs: number }> {
+  const started = performance.now();
+  const { stdout } = await run(process.execPath, [CLI, 'sync', '--once', '--json'], { cwd: dir, maxBuffer: 256 << 20, env: { ...process.env, NO_COLOR: '1' } });
+  const processMs = performance.now() - started;
+  const report = JSON.parse(stdout) as { results: { outcome: string; timings: Timings }[]; failures: { error: string }[] };
+  const result = report.results[0];
+  if (result === undefined) throw new Error(`sync failed: ${report.failures[0]?.error ?? stdout}`);
+  return { outcome: result.outcome, timings: result.timings, processMs };
+}
+
+async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): Promise<Step[]> {
+  await request(`${emulator.url}/_emulator/reset`, { method: 'POST' });
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsync-bench-cost-'));
+  try {
+    const repo = await generateDocsRepo(path.join(dir, 'docs'), { pages });
+    await writeFile(
+      path.join(dir, 'docsync.yaml'),
+      [
+        'api:',
+        `  endpoint: ${emulator.url}`,
+        '  token: emulator-admin',
+        'spaces:',
+        '  - name: docs',
+        '    directory: docs',
+        '    spaceId: space-docs',
+        `    source: ${source}`,
+        '    changeRequest:',
+        '      autoMerge: true',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
+    await git(dir, 'init', '-q');
+    await git(dir, 'add', '-A');
+    await git(dir, 'commit', '-q', '-m', 'Generated docs');
+    const steps: Step[] = [];
+    const step = async (name: string, sampled = false): Promise<void> => {
+      const before = await stats(emulator);
+      const { result, windows } = await perSecond(emulator, () => syncOnce(dir));
+      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), ...(sampled ? { perSecond: windows.slice(1, -1) } : {}) });
+    };
+    await step('first sync', true);
+    await step('no-op sync');
+    const page = path.join(dir, 'docs', repo.pages[Math.floor(repo.pages.length / 2)] ?? '');
+    const text = await readFile(page, 'utf8');
+    await writeFile(page, text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`));
+    if (source === 'HEAD') await git(dir, 'commit', '-q', '-am', 'Edit one page');
+    await step('one-page edit');
+    return steps;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function nodeBaseline(): Promise<number> {
+  const started = performance.now();
+  await run(process.execPath, ['-e', '0']);
+  return performance.now() - started;
+}
+
+const emulator = await startWorkerEmulator({ contract: 'current', rateLimit: limit, importLimit: 1024 * 1024 * 1024, bodyLimit: 64 * 1024 * 1024 });
+const steps: Step[] = [];
+const baseline: number[] = [];
+try {
+  for (const source of ['worktree', 'HEAD'] as const) {
+    baseline.push(await nodeBaseline());
+    steps.push(...(await measure(emulator, source)));
+  }
+  baseline.push(await nodeBaseline());
+} finally {
+  await emulator.stop();
+}
+
+const local = (t: Timings): number => t.readMs + t.planMs;
+console.log(`sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
+console.log('| source | step | outcome | process ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const s of steps) {
+  const t = s.timings;
+  console.log(
+    `| ${s.source} | ${s.step} | ${s.outcome} | ${s.processMs.toFixed(0)} | ${t.readMs} | ${t.planMs} | ${local(t)} | ${t.apiMs} | ${t.totalMs} | ${s.calls.total} | ${s.calls.writes} | ${s.calls.contentBatches.calls} / ${s.calls.contentBatches.changes} | ${s.calls.rateLimited} |`,
+  );
+}
+for (const source of ['worktree', 'HEAD']) {
+  const first = steps.find((s) => s.source === source && s.step === 'first sync');
+  const edit = steps.find((s) => s.source === source && s.step === 'one-page edit');
+  if (!first || !edit) continue;
+  console.log(`\n${source}: one-page edit, requests by operation:`);
+  for (const r of edit.calls.routes) console.log(`  ${r.count} × ${r.method} ${r.route} → ${r.status}`);
+  console.log(`${source}: local work (read + plan), first sync / edit: ${local(first.timings)} / ${local(edit.timings)} = ${(local(first.timings) / Math.max(1, local(edit.timings))).toFixed(1)}×`);
+  const windows = first.perSecond ?? [];
+  const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);
+  console.log(`${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`);
+  console.log(`${source}: first sync, requests by operation: ${first.calls.routes.map((r) => `${r.count} × ${r.method} ${r.route} → ${r.status}`).join('; ')}`);
+}
