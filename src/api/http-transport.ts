@@ -1,4 +1,5 @@
-import { Pool, errors as undiciErrors } from 'undici';
+import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { ResponseHeaders } from './retry-after.js';
@@ -9,7 +10,7 @@ export interface HttpTransportOptions {
   readonly connections?: number;
   /** Milliseconds to establish a connection. Default `10_000`. */
   readonly connectTimeoutMs?: number;
-  /** Milliseconds an idle keep-alive socket is kept. Default `4_000` (undici's default). */
+  /** Milliseconds an idle keep-alive socket is kept (less when the server's `Keep-Alive` asks). Default `4_000`. */
   readonly keepAliveTimeoutMs?: number;
 }
 
@@ -44,13 +45,22 @@ function errnoOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** No response headers, or no next piece of the body, within the request's `timeoutMs`. */
+class ResponseTimeout extends Error {}
+
+/** Errno of a connection that did not open within `connectTimeoutMs`: nothing was sent. */
+const CONNECT_TIMEOUT = 'E_CONNECT_TIMEOUT';
+
 /**
- * The only module that talks to undici: one keep-alive `Pool` per origin, JSON in, text out.
- * Failures come out as {@link NetworkError} or {@link TimeoutError}; an abort through `signal`
- * rejects with the signal's reason untouched.
+ * The only module that sends the API's HTTP requests, with Node's own `http` and `https`: one
+ * keep-alive agent per origin, JSON in, text out. (Node's built-in client, unlike undici, loads
+ * nothing and compiles no WebAssembly parser, which a one-shot command paid for at start and at
+ * exit.) Failures come out as {@link NetworkError} or {@link TimeoutError}; an abort through
+ * `signal` rejects with the signal's reason untouched.
  */
 export class HttpTransport {
-  readonly #pools = new Map<string, Pool>();
+  readonly #agents = new Map<string, HttpAgent>();
+  readonly #inFlight = new Set<Promise<unknown>>();
   readonly #options: Required<HttpTransportOptions>;
 
   constructor(options: HttpTransportOptions = {}) {
@@ -61,64 +71,91 @@ export class HttpTransport {
     };
   }
 
-  #pool(origin: string): Pool {
-    let pool = this.#pools.get(origin);
-    if (pool === undefined) {
-      pool = new Pool(origin, {
-        connections: this.#options.connections,
-        connect: { timeout: this.#options.connectTimeoutMs },
-        keepAliveTimeout: this.#options.keepAliveTimeoutMs,
-      });
-      this.#pools.set(origin, pool);
+  #agent(origin: string): HttpAgent {
+    let agent = this.#agents.get(origin);
+    if (agent === undefined) {
+      // `timeout` closes a socket left idle that long; Node shortens it to a server's `Keep-Alive` hint.
+      const options = { keepAlive: true, maxSockets: this.#options.connections, timeout: this.#options.keepAliveTimeoutMs };
+      agent = origin.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options);
+      this.#agents.set(origin, agent);
     }
-    return pool;
+    return agent;
   }
 
   /**
-   * Sends one request and reads the whole response body. `timeoutMs` is undici's `headersTimeout`
-   * (time to the response headers) and `bodyTimeout` (longest gap between body chunks); undici
-   * checks them at about one-second resolution, which is plenty for the API's 30 s default.
+   * Sends one request and reads the whole response body. `timeoutMs` bounds the wait for the
+   * response headers and then each gap between pieces of the body.
    */
   async request(req: TransportRequest): Promise<TransportResponse> {
-    let headers = req.headers;
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
-      headers = { ...headers, 'content-type': 'application/json' };
-    }
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: OutgoingHttpHeaders =
+      body === undefined ? { ...req.headers } : { ...req.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const exchange = this.#exchange(req, headers, body);
+    this.#inFlight.add(exchange);
     try {
-      const response = await this.#pool(req.origin).request({
-        method: req.method,
-        path: req.path,
-        headers,
-        body,
-        headersTimeout: req.timeoutMs,
-        bodyTimeout: req.timeoutMs,
-        signal: req.signal,
-      });
-      const text = await response.body.text();
-      return { status: response.statusCode, headers: response.headers, text };
+      return await exchange;
     } catch (error) {
       throw this.#translate(error, req);
+    } finally {
+      this.#inFlight.delete(exchange);
     }
+  }
+
+  #exchange(req: TransportRequest, headers: OutgoingHttpHeaders, body: string | undefined): Promise<TransportResponse> {
+    return new Promise((resolve, reject) => {
+      const send = req.origin.startsWith('https:') ? httpsRequest : httpRequest;
+      const outgoing = send(`${req.origin}${req.path}`, { method: req.method, headers, agent: this.#agent(req.origin), signal: req.signal });
+      let timer: NodeJS.Timeout | undefined;
+      // The first failure settles the exchange; destroying the request may emit more errors, which are moot.
+      const fail = (error: Error): void => {
+        clearTimeout(timer);
+        reject(error);
+        outgoing.destroy(error);
+      };
+      const awaitNext = (): void => {
+        clearTimeout(timer);
+        timer = setTimeout(() => fail(new ResponseTimeout()), req.timeoutMs);
+      };
+      outgoing.once('socket', (socket) => {
+        if (!socket.connecting) return;
+        const connecting = setTimeout(() => fail(Object.assign(new Error('connect timeout'), { code: CONNECT_TIMEOUT })), this.#options.connectTimeoutMs);
+        socket.once('connect', () => clearTimeout(connecting)).once('close', () => clearTimeout(connecting));
+      });
+      outgoing.once('response', (response) => {
+        awaitNext();
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          awaitNext();
+        });
+        response.once('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', fail);
+        response.once('close', () => {
+          if (!response.complete) fail(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }));
+        });
+      });
+      outgoing.on('error', fail);
+      awaitNext();
+      outgoing.end(body);
+    });
   }
 
   #translate(error: unknown, req: TransportRequest): unknown {
     if (req.signal?.aborted === true) return req.signal.reason as unknown;
     const context = { method: req.method, path: req.logPath, cause: error };
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
-    }
-    if (error instanceof undiciErrors.InvalidArgumentError || error instanceof undiciErrors.NotSupportedError) {
-      return error; // a programming error, not a network condition
-    }
+    if (error instanceof ResponseTimeout) return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
+    // A header or method Node refuses is a programming error, not a network condition.
+    if (errnoOf(error)?.startsWith('ERR_INVALID') === true) return error;
     return new NetworkError({ ...context, origin: req.origin, errno: errnoOf(error) });
   }
 
-  /** Closes every pool, waiting for requests in flight. */
+  /** Waits for the requests in flight, then closes every connection. */
   async close(): Promise<void> {
-    const pools = [...this.#pools.values()];
-    this.#pools.clear();
-    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.allSettled([...this.#inFlight]);
+    for (const agent of this.#agents.values()) agent.destroy();
+    this.#agents.clear();
   }
 }
