@@ -11,7 +11,7 @@ import { NotTheApiError } from './errors/not-the-api-error.js';
 import { errorForStatus } from './errors/error-for-status.js';
 import { describeSent } from './describe-sent.js';
 import { ResponseShapeError } from './errors/response-shape-error.js';
-import { HttpTransport, type TransportResponse } from '../http/http-transport.js';
+import { HttpTransport, type TransportResponse } from './http-transport.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';

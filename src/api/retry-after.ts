@@ -1,4 +1,4 @@
-/** Response headers as undici gives them: lower-case names, repeated headers as arrays. */
+/** Response headers as Node gives them: lower-case names, repeated `set-cookie` headers as an array. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** Epoch-seconds values below this are read as "seconds from now" (no real reset lies in 2001). */

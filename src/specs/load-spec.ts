@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import { stringify } from 'yaml';
 import { ReadScope } from '../config/read-scope.js';
 import { SpecValidationError } from './errors/spec-validation-error.js';
@@ -56,7 +57,12 @@ export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedS
     const parser = new SwaggerParser();
     const document = await parser.parse(root, options);
     const ownCycle = findRefCycle(document);
-    const validated = (await parser.validate(root, document, options)) as unknown as Record<string, unknown>;
+    const version3 = openApiVersion(document);
+    let validated: Record<string, unknown>;
+    if (version3?.startsWith('3.0') === true) {
+      validated = (await parser.validate(root, document, { ...leavingCycles(options), validate: { schema: false, spec: false } })) as unknown as Record<string, unknown>;
+      await checkOpenApi30Schema(validated);
+    } else validated = (await parser.validate(root, document, version3 === undefined ? options : leavingCycles(options))) as unknown as Record<string, unknown>;
     version = validated.openapi ?? validated.swagger;
     // Only a spec that spans several files is bundled (from the cached texts).
     if (cache.files.length > 1) bundle = await new SwaggerParser().bundle(root, options);
@@ -93,6 +99,35 @@ export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedS
       [root, ...files.filter((f) => f !== root)].map((f) => [f, cache.text(f) ?? ''] as const),
     ),
   };
+}
+
+/**
+ * swagger-parser checks an OpenAPI 3 document against its schema only (its further checks are for
+ * Swagger 2.0), on a dereference that leaves cycles as `$ref`s; by default it then dereferences a
+ * cyclic document again, to resolve the cycles in the object it returns, which docsync does not use
+ * (on GitBook's document, that second pass costs more than the schema check).
+ */
+function leavingCycles(options: SwaggerParser.Options): SwaggerParser.Options {
+  return { ...options, dereference: { ...options.dereference, circular: 'ignore' } };
+}
+
+/** The `openapi` version of an OpenAPI 3 document; undefined for anything else (Swagger 2.0). */
+function openApiVersion(document: unknown): string | undefined {
+  if (typeof document !== 'object' || document === null || !('openapi' in document) || typeof document.openapi !== 'string') return undefined;
+  return document.openapi.startsWith('3.') ? document.openapi : undefined;
+}
+
+/**
+ * swagger-parser's schema check of an OpenAPI 3.0 document, with the same Ajv code, generated ahead
+ * of time (scripts/openapi-schema-validator-source.ts) instead of compiled by every process; it
+ * fails the way swagger-parser does, with Ajv's errors as `details`.
+ */
+async function checkOpenApi30Schema(api: unknown): Promise<void> {
+  const { default: validate } = await import('./generated/openapi-3.0-schema.cjs');
+  if (validate(api)) return;
+  const errors = validate.errors ?? [];
+  const lines = errors.map((e) => `  #${e.instancePath.length > 0 ? e.instancePath : '/'} ${e.message ?? ''}\n`).join('');
+  throw Object.assign(new SyntaxError(`Swagger schema validation failed.\n${lines}`), { details: errors });
 }
 
 function serialize(document: unknown, format: SpecFormat): string {

@@ -1,12 +1,12 @@
 import { ApiError, type ApiErrorContext } from './api-error.js';
 
 /** Errno codes meaning the connection failed before any byte of the request was sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'E_CONNECT_TIMEOUT']);
 
 /** The connection failed: refused, reset, closed early, host not found. */
 export class NetworkError extends ApiError {
   override readonly code = 'E_API_NETWORK';
-  /** The system or undici code, e.g. `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`. */
+  /** The system code, e.g. `ECONNREFUSED`, `ECONNRESET`, or `E_CONNECT_TIMEOUT` (no connection within the connect timeout). */
   readonly errno: string | undefined;
   /**
    * `false` only when the request certainly never reached the server (connection refused, host not
