@@ -264,7 +264,17 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', `${NEW}/share-links`, 200);
   await run('PATCH', `${NEW}/share-links/${link.id}`, 200, { body: { active: false } });
   await run('DELETE', `${NEW}/share-links/${link.id}`, 205);
+  // Today's API: external links, one in a group (its `children`) and one moved to the root, both in the structure.
+  const links = seed
+    ? []
+    : [
+        await run('POST', `${NEW}/external-links`, 201, { body: { title: 'Status', url: 'https://status.example.com/', parent: group.id, description: 'Is it up?' } }),
+        await run('POST', `${NEW}/external-links`, 201, { body: { title: 'Forum', url: 'https://forum.example.com/', icon: 'comments', condition: null } }),
+      ];
+  for (const external of links.slice(1)) await run('PATCH', `${NEW}/external-links/${external.id}`, 200, { body: { parent: group.id, description: null } });
+  await run('GET', `${NEW}/section-groups`, 200);
   await run('GET', `${NEW}/structure`, 200);
+  for (const external of links) await run('DELETE', `${NEW}/external-links/${external.id}`, 205);
   await run('POST', `${NEW}/unpublish`, 200);
   await run('POST', `${NEW}/publish`, 200);
   await run('DELETE', `${NEW}/site-spaces/${variant.id}`, 205);

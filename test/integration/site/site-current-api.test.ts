@@ -62,14 +62,16 @@ describe.each<ContractName>(['seed', 'current'])('section moves between groups o
     await apply(deps, await manifestTarget(dir, groupsManifest(siteId, 'g2')));
     for (const place of ['g1', 'top'] as const) {
       const target = await manifestTarget(dir, groupsManifest(siteId, place));
-      const before = emulator.stats();
+      // The stats' route entries are live objects: read the counts before applying.
+      const patches = (): number =>
+        emulator.stats().routes.find((r) => r.method === 'PATCH' && r.route.endsWith('/sections/:siteSectionId') && r.status === 200)?.count ?? 0;
+      const writesBefore = emulator.stats().writes;
+      const patchesBefore = patches();
       const plan = await apply(deps, target);
       expect(plan.actions.map((a) => a.kind)).toEqual([place === 'top' ? 'remove-section-from-group' : 'add-section-to-group']);
-      const after = emulator.stats();
-      expect(after.writes - before.writes).toBe(1);
+      expect(emulator.stats().writes - writesBefore).toBe(1);
       // Today's API has no addSectionToGroup / removeSectionFromGroup: the section's PATCH carries the group.
-      const patches = (stats: typeof after) => stats.routes.find((r) => r.method === 'PATCH' && r.route.endsWith('/sections/:siteSectionId') && r.status === 200)?.count ?? 0;
-      expect(patches(after) - patches(before)).toBe(contract === 'current' ? 1 : 0);
+      expect(patches() - patchesBefore).toBe(contract === 'current' ? 1 : 0);
       const site = await live(deps, siteId);
       const [g1] = site.groups.filter((g) => g.title === 'Group one');
       expect(site.sections.find((s) => s.path === 'b')?.sectionGroup).toBe(place === 'g1' ? g1?.id : undefined);
