@@ -28,6 +28,8 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
         // The reconcile loop heals drift; a superseded run may have left older content live.
         compareLive: data.reason === 'reconcile' || data.reason === SUPERSEDED,
       });
+      const kept = result.platformEdits;
+      if (kept?.pushed === true) deps.onPlatformEdits?.(result.target, kept.pages.map((page) => page.outcome));
       if (data.reason === 'reconcile' && result.outcome !== 'skipped' && result.outcome !== 'conflict') deps.onDrift?.('space-sync', 1);
       // A conflict is the job's outcome (syncSpace logged it), not a failure to retry: only a person can resolve it.
       const cr = result.changeRequest;

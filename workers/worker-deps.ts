@@ -19,6 +19,8 @@ export interface WorkerDeps {
   enqueue<K extends JobKind>(kind: K, data: JobInput<K>): Promise<void>;
   /** Counts drift that a reconcile found and fixed. */
   onDrift?(kind: JobKind, count: number): void;
+  /** Counts pages changed in the platform that a sync pushed to the target's platform-edits branch, by outcome. */
+  onPlatformEdits?(target: string, outcomes: readonly string[]): void;
 }
 
 /** Builds the processor of every job kind; the entry point hands it to the daemon. */

@@ -201,6 +201,21 @@ export class GitRepository {
     return entries;
   }
 
+  /**
+   * The blob ids `path` (from the top of the work tree) held in the last `limit` commits of `ref`
+   * that changed it, newest first, each once; none when `ref` does not resolve.
+   */
+  async pastBlobs(ref: string, path: string, limit: number): Promise<string[]> {
+    const out = await this.quiet(['log', `-n${limit}`, '--format=', '--raw', '--no-abbrev', '--no-renames', ref, '--', path]);
+    const oids = new Set<string>();
+    for (const line of out?.split('\n') ?? []) {
+      // `:100644 100644 <before> <after> M\t<path>`: the blob after the commit, then the one before it.
+      const [, , before, after] = line.split(/\s+/);
+      for (const oid of [after, before]) if (oid !== undefined && /^[0-9a-f]{40,64}$/.test(oid) && !/^0+$/.test(oid)) oids.add(oid);
+    }
+    return [...oids];
+  }
+
   /** Whether `path` is a folder of `commit`. */
   async hasFolder(commit: string, path: string): Promise<boolean> {
     try {

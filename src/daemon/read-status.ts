@@ -114,6 +114,12 @@ export function formatStatus(status: DaemonStatus): string {
   for (const { key, state } of status.targets) {
     const cr = state.changeRequest ? ` change request #${state.changeRequest.number}` : '';
     lines.push(`  ${key.padEnd(30)} last sync ${state.syncedAt ?? 'never'}  ${state.lastHash?.slice(0, 12) ?? ''}${cr}`);
+    const edits = state.platformEdits;
+    if (edits !== undefined) {
+      const commit = edits.commit === undefined ? '' : ` (commit ${edits.commit.slice(0, 12)})`;
+      lines.push(`    platform edits kept ${edits.at} on ${edits.branch}${commit}:`);
+      for (const page of edits.pages) lines.push(`      ${page.file}  ${page.outcome}${page.line === undefined ? '' : ` from line ${page.line}`}`);
+    }
   }
   if (status.targets.length === 0) lines.push('  (none synced yet)');
   lines.push('recent failures:');

@@ -101,7 +101,14 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       const running = await createRuntime(loaded, { logger, state, longLived: true, onApiResponse: (method, status) => metrics.apiRequest(method, status) });
       runtime = running;
       closers.push(() => running.close());
-      const registry = options.processors({ loaded, runtime: running, logger, enqueue, onDrift: (kind, n) => metrics.driftFound(kind, n) });
+      const registry = options.processors({
+        loaded,
+        runtime: running,
+        logger,
+        enqueue,
+        onDrift: (kind, n) => metrics.driftFound(kind, n),
+        onPlatformEdits: (target, outcomes) => metrics.platformEditsKept(target, outcomes),
+      });
       const consumer = new BullmqConsumer(JOBS, registry, () => connect('worker'), logger, {
         prefix: redisKeyPrefix(config.redis),
         concurrency: config.daemon.concurrency,

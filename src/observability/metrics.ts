@@ -37,6 +37,7 @@ export class Metrics {
   private readonly apiRequests: Counter<'method' | 'status'>;
   private readonly syncDuration: Histogram<'kind'>;
   private readonly drift: Counter<'kind'>;
+  private readonly platformEdits: Counter<'target' | 'outcome'>;
   private readonly queueDepthErrors: Counter;
   private readonly queueDepth: Gauge<'kind' | 'state'>;
   private queueDepthCollector: QueueDepthCollector | undefined;
@@ -66,6 +67,12 @@ export class Metrics {
       name: 'docsync_drift_found_total',
       help: 'Differences between the desired and the live state that a sync or reconcile found and had to fix, by job kind.',
       labelNames: ['kind'],
+      registers,
+    });
+    this.platformEdits = new Counter({
+      name: 'docsync_platform_edits_total',
+      help: 'Pages changed in the platform whose versions a sync pushed to the target\'s platform-edits branch, by target and outcome (edited, removed, merged, conflict).',
+      labelNames: ['target', 'outcome'],
       registers,
     });
     this.queueDepthErrors = new Counter({
@@ -102,6 +109,11 @@ export class Metrics {
   /** A planner found `n` differences to fix; zero (the usual no-op tick) records nothing. */
   driftFound(kind: string, n: number): void {
     if (n > 0) this.drift.inc({ kind }, n);
+  }
+
+  /** A sync pushed the platform's versions of pages to their branch: one count per page, by what became of it. */
+  platformEditsKept(target: string, outcomes: readonly string[]): void {
+    for (const outcome of outcomes) this.platformEdits.inc({ target, outcome });
   }
 
   setQueueDepthCollector(collector: QueueDepthCollector | undefined): void {

@@ -36,6 +36,15 @@ export const TargetStateSchema = z.object({
       pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string() })),
     })
     .optional(),
+  /** Space targets: the pages the platform changed that the last sync to find any kept, and the branch they went to. */
+  platformEdits: z
+    .object({
+      branch: z.string(),
+      commit: z.string().optional(),
+      pages: z.array(z.object({ file: z.string(), outcome: z.enum(['edited', 'merged', 'conflict', 'removed']), line: z.number().optional() })),
+      at: z.string(),
+    })
+    .optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
   /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */

@@ -26,7 +26,7 @@ import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive } from './platform-edits/next-base.js';
-import { platformEditsStep, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { platformEditsStep, rememberEdits, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
@@ -192,7 +192,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     if (liveIsGit && !options.dryRun) {
       const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
       await deps.state.set(key, {
-        ...kept,
+        ...rememberEdits(kept, extra, (deps.now ?? (() => new Date()))()),
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
@@ -234,7 +234,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
 
   const now = deps.now ?? (() => new Date());
   let current: TargetState = {
-    ...(state ?? { reviewersRequested: [] }),
+    ...rememberEdits(state ?? { reviewersRequested: [] }, platformEdits, now()),
     ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
   };
   if (live && state?.changeRequest?.id !== live.id) current.reviewersRequested = [];

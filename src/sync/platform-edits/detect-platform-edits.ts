@@ -5,6 +5,7 @@ import { decodeText } from '../../content/clean-text.js';
 import { relativeTo } from '../../content/doc-path.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
+import { rewriteFileLinks } from '../pages/rewrite-file-links.js';
 import { planPullLayout } from '../pull/pull-layout.js';
 import { pageText } from '../pull/pull-space.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
@@ -42,6 +43,8 @@ export interface DetectInput {
   readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
+  /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
+  readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -111,8 +114,19 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
       // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
       const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
-      markdown.set(path, text);
-      sides.platform.set(path, fileFingerprint(text));
+      const fingerprint = fileFingerprint(text);
+      const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
+      // A version docsync sent (its file links as the API names them), or one git had before (a paused
+      // worker's late write, say), is not the platform's: git holds it already.
+      const asSent = fileFingerprint(withFileLinksAsSent(text, path));
+      const sent = async (oid: string | undefined): Promise<boolean> => oid !== undefined && (await fingerprints.sentAs(oid, path)) === asSent;
+      let platformSide: string | undefined = fingerprint;
+      if (fingerprint !== baseSide && fingerprint !== gitSide) {
+        if (await sent(gitOid)) platformSide = gitSide;
+        else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
+      }
+      if (platformSide === fingerprint) markdown.set(path, text);
+      if (platformSide !== undefined) sides.platform.set(path, platformSide);
     }
   }
 
@@ -128,6 +142,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     });
   }
   return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])) };
+}
+
+/**
+ * A page's text with every link to a file (not a page) as one placeholder: a batch sends file links
+ * as the API names them (`/files/<id>`, ids that change when files are sent again), so a version
+ * docsync sent is told by the rest of its text.
+ */
+function withFileLinksAsSent(text: string, path: string): string {
+  return rewriteFileLinks(text, path, (file) => (file.endsWith('.md') ? undefined : '/files/*'));
 }
 
 /** Whether a document page has no git source (edited or made in the platform) and is not `untouched`. */
@@ -178,6 +201,20 @@ class Fingerprints {
     const fingerprint = text === undefined ? `oid:${oid}` : fileFingerprint(text);
     this.known.set(oid, fingerprint);
     return fingerprint;
+  }
+
+  /** The fingerprint of a blob of the page at `path` with its file links as a batch sends them ({@link withFileLinksAsSent}). */
+  async sentAs(oid: string, path: string): Promise<string | undefined> {
+    const text = await this.textOf(oid);
+    return text === undefined ? undefined : fileFingerprint(withFileLinksAsSent(text, path));
+  }
+
+  /** Whether the page at `path` (in the docs root) had this version in git's recent history: as a file, or as sent. */
+  async inHistory(path: string, fingerprint: string, asSent: string): Promise<boolean> {
+    for (const oid of (await this.input.pastBlobs?.(path)) ?? []) {
+      if ((await this.ofOid(oid)) === fingerprint || (await this.sentAs(oid, path)) === asSent) return true;
+    }
+    return false;
   }
 
   async textOf(oid: string): Promise<string | undefined> {

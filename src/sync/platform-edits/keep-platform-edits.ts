@@ -29,6 +29,8 @@ export interface KeptEdits {
   readonly live: ReadonlyMap<string, string>;
   /** Of those, the pages left live as they are (`adopt`): the platform's own version. */
   readonly adopted: ReadonlySet<string>;
+  /** This run pushed `commit` (it was not on the branch before). */
+  readonly pushed: boolean;
 }
 
 const SIGNATURE = { name: 'docsync', email: 'docsync@users.noreply.invalid' };
@@ -102,7 +104,7 @@ export async function keepPlatformEdits(
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
     changes.push({ path: fileOf(summary), bytes: encode(editSummary(text, summary, summaryEdits)) });
   }
-  if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted };
+  if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
   const tip = await repository.fetchBranch(remote, branch, `refs/docsync/platform-edits/${target.name}`);
@@ -111,14 +113,14 @@ export async function keepPlatformEdits(
   const message = commitMessage(target, detected, pages);
   const commit = await repository.commitFiles(parent, changes, message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
   // Already there: on the branch's tip, or in the synced commit itself.
-  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages, live, adopted };
+  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages, live, adopted, pushed: false };
   try {
     await repository.push(remote, commit, branch);
   } catch (error) {
     if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
     throw error;
   }
-  return { branch, remote, commit, pages, live, adopted };
+  return { branch, remote, commit, pages, live, adopted, pushed: true };
 }
 
 async function openRepository(target: SpaceTarget, pages: readonly string[], remote: string, signal: AbortSignal | undefined): Promise<GitRepository> {

@@ -15,6 +15,8 @@ export interface PlatformEditsResult {
   pages: readonly KeptPage[];
   /** Pages both sides changed in the same lines: committed with conflict markers. */
   conflicts: number;
+  /** This sync pushed `commit` to the branch; false when the branch (or git) had it already. */
+  pushed: boolean;
 }
 
 export interface PlatformEditsStepInput {
@@ -54,5 +56,13 @@ function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult 
   const kept = settled.kept;
   if (kept === undefined) return {};
   const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
-  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts } };
+  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts, pushed: kept.pushed } };
+}
+
+/** The state's record of the platform edits a sync kept (what `status` shows): the previous one when it kept none. */
+export function rememberEdits(state: TargetState, reported: { platformEdits?: PlatformEditsResult }, at: Date): TargetState {
+  const kept = reported.platformEdits;
+  if (kept === undefined) return state;
+  const pages = kept.pages.map((page) => ({ file: page.file, outcome: page.outcome, ...(page.line === undefined ? {} : { line: page.line }) }));
+  return { ...state, platformEdits: { branch: kept.branch, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages, at: at.toISOString() } };
 }

@@ -1,11 +1,15 @@
+import { posix } from 'node:path';
 import type { ContentApi } from '../../api/resources/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
-import { detectPlatformEdits, type DetectInput, type TargetBase } from './detect-platform-edits.js';
+import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
+
+/** Commits of a page's history looked through for a version the platform holds again. */
+const HISTORY_DEPTH = 20;
 
 export interface SettledEdits {
   /** Every page a side changed since the base. */
@@ -29,15 +33,18 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: { base: TargetBase | undefined; delivered: DetectInput['delivered'] },
+  known: Pick<DetectInput, 'base' | 'delivered'>,
   options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
-  const readBlob = async (oid: string): Promise<Uint8Array | undefined> => {
-    repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined);
-    return (await repository)?.readBlob(oid).catch(() => undefined);
+  const opened = (): Promise<GitRepository | undefined> => (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
+  const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
+  const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
+    const git = await opened();
+    if (git === undefined) return [];
+    return git.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
-  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, ...known, readBlob, signal: options.signal });
+  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.

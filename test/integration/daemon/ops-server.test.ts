@@ -86,6 +86,7 @@ describe('ops server: health, readiness, metrics', () => {
     metrics.apiRequest('POST', 429);
     metrics.driftFound('site-reconcile', 3);
     metrics.driftFound('site-reconcile', 0);
+    metrics.platformEditsKept('docs', ['edited', 'edited', 'conflict']);
     metrics.setQueueDepthCollector(() =>
       Promise.resolve([
         { kind: 'space-sync', state: 'waiting', count: 4 },
@@ -105,6 +106,8 @@ describe('ops server: health, readiness, metrics', () => {
     expect(text).toContain('docsync_sync_duration_seconds_bucket{le="2.5",kind="space-sync"} 1');
     expect(text).toContain('docsync_sync_duration_seconds_count{kind="space-sync"} 1');
     expect(text).toContain('docsync_drift_found_total{kind="site-reconcile"} 3');
+    expect(text).toContain('docsync_platform_edits_total{target="docs",outcome="edited"} 2');
+    expect(text).toContain('docsync_platform_edits_total{target="docs",outcome="conflict"} 1');
     expect(text).toContain('docsync_queue_depth{kind="space-sync",state="waiting"} 4');
     expect(text).toContain('docsync_queue_depth{kind="space-sync",state="active"} 1');
     expect(text).toContain('process_cpu_user_seconds_total');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { EXIT } from '../../../src/failure/exit-codes.js';
+import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
@@ -71,6 +72,10 @@ describe('platformEdits: preserve', () => {
       const kept = report.results[0]?.platformEdits;
       expect(kept).toMatchObject({ branch: BRANCH, remote: 'origin', pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0 });
       expect(git(remote, 'rev-parse', `refs/heads/${BRANCH}`).trim()).toBe(kept?.commit);
+      expect(kept?.pushed).toBe(true);
+      // What `status` shows: the pages and the branch, kept in the state.
+      const saved = await new FileStateStore(join(dir, '.docsync', 'state.json')).get('space:docs');
+      expect(saved?.platformEdits).toMatchObject({ branch: BRANCH, commit: kept?.commit, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }] });
       expect(git(remote, 'rev-parse', `${BRANCH}^`).trim()).toBe(head);
       expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('---\ndescription: Start here\n---\n# Quickstart\n\nEdited in the editor.\n');
       expect(git(remote, 'diff', '--name-only', head, BRANCH).trim()).toBe(`docs/${PAGE}`);

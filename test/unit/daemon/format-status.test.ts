@@ -43,4 +43,24 @@ describe('docsync status output', () => {
       `  ${'new'.padEnd(30)} auto (decided at the first sync)`,
     ]);
   });
+
+  it('names the pages the last sync kept from the platform, what became of each, and their branch', () => {
+    const platformEdits = {
+      branch: 'docsync/platform-edits/docs',
+      commit: '0123456789abcdef',
+      pages: [
+        { file: 'docs/guide.md', outcome: 'edited' as const },
+        { file: 'docs/faq.md', outcome: 'conflict' as const, line: 7 },
+      ],
+      at: '2026-01-02T03:04:05.000Z',
+    };
+    const text = formatStatus({ spaces: [], delivery: [], queues: {}, targets: [{ key: 'space:docs', state: { reviewersRequested: [], syncedAt: 'then', platformEdits } }], failures: [] });
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('  space:docs'));
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '    platform edits kept 2026-01-02T03:04:05.000Z on docsync/platform-edits/docs (commit 0123456789ab):',
+      '      docs/guide.md  edited',
+      '      docs/faq.md  conflict from line 7',
+    ]);
+  });
 });

@@ -118,15 +118,15 @@ describe('sync report output', () => {
 
   it('names the platform-edits branch that got a commit and counts the conflicts', () => {
     const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b.md', outcome: 'conflict' as const, line: 3 }];
-    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1 } };
+    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true } };
     expect(syncOutputs({ ...report, results: [kept] }, false)).toMatchObject({ 'platform-edits-branch': 'docsync/platform-edits/docs', conflicts: '1' });
-    const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1 } };
+    const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1, pushed: false } };
     expect(syncOutputs({ ...report, results: [dry] }, true)).toMatchObject({ 'platform-edits-branch': '', conflicts: '1' });
   });
 
   it('annotates each clashing page on its file and line, and counts the conflicts in --json', () => {
     const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b,c.md', outcome: 'conflict' as const, line: 3 }];
-    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1 } };
+    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true } };
     const failure = { target: 'docs', error: 'pages edited both in the platform and in git clash (docs/b,c.md:3)', code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 };
     const clashed: SyncReport = { ...report, results: [kept], failures: [failure] };
     const annotations = formatAnnotations(clashed);

@@ -1,0 +1,102 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { createRuntime } from '../../../src/runtime/create-runtime.js';
+import type { LoadedConfig } from '../../../src/config/load-config.js';
+import { syncSpace } from '../../../src/sync/sync-space.js';
+import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+// Today's API: content goes in as page batches, which leave pages without a git source.
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator({ contract: 'current', strict: false });
+});
+afterAll(async () => {
+  await emulator.close();
+  await removeTempDirs();
+});
+beforeEach(() => emulator.reset());
+
+const PAGE = 'getting-started/quickstart.md';
+const BRANCH = 'docsync/platform-edits/docs';
+const TARGET = { changeRequest: { autoMerge: true } };
+
+async function repoWorkspace(): Promise<{ dir: string; docs: string; remote: string }> {
+  const { dir, docs } = await exampleWorkspace();
+  git(dir, 'init', '--quiet');
+  git(dir, 'add', 'docs');
+  git(dir, 'commit', '--quiet', '-m', 'Docs');
+  const remote = await makeTempDir('docsync-remote-');
+  git(remote, 'init', '--bare', '--quiet');
+  git(dir, 'remote', 'add', 'origin', remote);
+  git(dir, 'push', '--quiet', 'origin', 'main');
+  return { dir, docs, remote };
+}
+
+async function liveMarkdown(title: string): Promise<string> {
+  type Live = { id: string; title: string; type: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
+  const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
+  if (!page) throw new Error(`no live page ${title}`);
+  return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
+
+/** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
+async function reconcile(loaded: LoadedConfig) {
+  const runtime = await createRuntime(loaded, { logger: silentLogger });
+  try {
+    const before = emulator.stats().writes;
+    const result = await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
+    return { result, writes: emulator.stats().writes - before };
+  } finally {
+    await runtime.close();
+  }
+}
+
+describe('platformEdits on content batches', () => {
+  it('keeps a page edited in the platform on the branch, then makes git live again, once', async () => {
+    const { dir, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, TARGET);
+    expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
+
+    const { result, writes } = await reconcile(loaded);
+    expect(result.platformEdits).toMatchObject({ branch: BRANCH, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0, pushed: true });
+    expect(writes).toBeGreaterThan(0);
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');
+    expect(await liveMarkdown('Quickstart')).not.toContain('Edited in the editor.');
+
+    const again = await reconcile(loaded);
+    expect(again.result.platformEdits).toBeUndefined();
+    expect(again.writes).toBe(0);
+  });
+
+  it('does not take an older version docsync itself wrote (a paused worker landing late) for a platform edit', async () => {
+    const { dir, docs, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, TARGET);
+    await syncOnce(loaded);
+    const older = git(dir, 'rev-parse', 'HEAD').trim();
+    const file = join(docs, PAGE);
+    await writeFile(file, `${await readFile(file, 'utf8')}\nA newer line from git.\n`);
+    git(dir, 'commit', '--quiet', '-am', 'Newer quickstart');
+    expect((await syncOnce(loaded)).results[0]?.outcome).toBe('merged');
+    expect(await liveMarkdown('Quickstart')).toContain('A newer line from git.');
+
+    // A worker that read the older commit, paused past its lock, writes it after the newer one landed (its state is lost).
+    const stale = configFor(emulator, dir, { ...TARGET, source: older, platformEdits: 'overwrite' }, { state: { path: '.docsync/stale-worker.json' } });
+    expect((await syncOnce(stale)).failures).toEqual([]);
+    expect(await liveMarkdown('Quickstart')).not.toContain('A newer line from git.');
+
+    const { result, writes } = await reconcile(loaded);
+    expect(result.platformEdits).toBeUndefined();
+    expect(writes).toBeGreaterThan(0);
+    expect(await liveMarkdown('Quickstart')).toContain('A newer line from git.');
+    expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
+  });
+});
