@@ -44,6 +44,7 @@ export async function deliverPages(
     changeRequest: input.changeRequest.id,
     changes: planned.plan.changes,
     hashes: planned.hashes,
+    sizes: planned.sizes,
     fileIds: planned.fileIds,
     // What the plan recognized live counts as delivered: the read-back check below has no record otherwise.
     delivered: planned.known,

@@ -20,6 +20,8 @@ export interface SendBatchesInput {
   readonly changes: readonly PlannedChange[];
   /** Content hash of each page and file the plan names, by path in the docs root. */
   readonly hashes: ReadonlyMap<string, string>;
+  /** Bytes of each page's file by path in the docs root, so batches stay within a body the API takes. */
+  readonly sizes?: ReadonlyMap<string, number> | undefined;
   /** Live files by path, as the plan keyed them: pages link them by id unless the plan re-sends them. */
   readonly fileIds: ReadonlyMap<string, string>;
   /** What docsync delivered so far; the answer of each batch is added to it. */
@@ -47,7 +49,7 @@ export interface SendBatchesDeps {
  * What landed is handed to `afterBatch` after each batch.
  */
 export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
-  const batches = batchChanges(input.changes);
+  const batches = batchChanges(input.changes, { sizeOf: (path) => input.sizes?.get(path) ?? 0 });
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
   let delivered: Delivered = { pages: { ...input.delivered.pages }, files: { ...input.delivered.files } };
