@@ -42,6 +42,7 @@ export async function deliverPages(
   const sent = await sendBatches(deps, {
     spaceId: input.spaceId,
     changeRequest: input.changeRequest.id,
+    where: `change request #${input.changeRequest.number}`,
     changes: planned.plan.changes,
     hashes: planned.hashes,
     sizes: planned.sizes,

@@ -6,18 +6,22 @@ import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
+import { startExpiringS3Proxy, type ExpiringS3Proxy } from './support/expiring-s3-proxy.js';
 import { MOTO_CREDENTIALS, startMoto, type MotoBuckets } from './support/moto-server.js';
 
 let emulator: RunningEmulator;
 let moto: MotoBuckets;
+let proxy: ExpiringS3Proxy;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   process.env.AWS_ACCESS_KEY_ID = MOTO_CREDENTIALS.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = MOTO_CREDENTIALS.secretAccessKey;
   [emulator, moto] = await Promise.all([startTestEmulator({ contract: 'current' }), startMoto()]);
+  proxy = await startExpiringS3Proxy(moto.endpoint);
 });
 afterAll(async () => {
+  await proxy.close();
   await Promise.all([emulator.close(), moto.stop()]);
   await removeTempDirs();
   process.env = savedEnv;
@@ -30,7 +34,7 @@ const SMALL = Array.from({ length: 12 }, (_, n) => `.gitbook/assets/photo-${n + 
 /** Over 1 MB of base64: it can only go by URL. */
 const LARGE = '.gitbook/assets/survey-map.png';
 
-async function workspace(bucket: string): Promise<{ dir: string; assets: Map<string, Uint8Array>; loaded: ReturnType<typeof configFor> }> {
+async function workspace(bucket: string, endpoint = moto.endpoint): Promise<{ dir: string; assets: Map<string, Uint8Array>; loaded: ReturnType<typeof configFor> }> {
   const dir = await makeTempDir('docsync-s3-batches-');
   const assets = new Map<string, Uint8Array>([...SMALL.map((path) => [path, randomBytes(700 * KIB)] as const), [LARGE, randomBytes(1536 * KIB)]]);
   const photos = SMALL.map((path, n) => `![Photo ${n + 1}](${path})`).join('\n\n');
@@ -40,7 +44,7 @@ async function workspace(bucket: string): Promise<{ dir: string; assets: Map<str
     'SUMMARY.md': '# Table of contents\n\n* [Survey](README.md)\n* [Photos](photos.md)\n',
     ...Object.fromEntries(assets),
   });
-  const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } }, { artifacts: { store: 's3', bucket, endpoint: moto.endpoint, forcePathStyle: true, region: 'us-east-1' } });
+  const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } }, { artifacts: { store: 's3', bucket, endpoint, forcePathStyle: true, region: 'us-east-1' } });
   return { dir, assets, loaded };
 }
 
@@ -106,5 +110,32 @@ describe("assets on today's API: insert_files inline and by presigned URL (moto_
     expect(edit.failures).toEqual([]);
     expect(edit.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 2, batches: 1 } });
     expect(emulator.stats().contentBatches.calls - edited.contentBatches.calls).toBe(1);
+  });
+
+  it('a batch the API refuses names the file: exit 6, nothing merged, the change request as it was before that batch', async () => {
+    const bucket = `docsync-test-${randomBytes(4).toString('hex')}`;
+    await moto.createBucket(bucket);
+    const { loaded } = await workspace(bucket, proxy.endpoint);
+    proxy.lateByMs = 3_600_000; // the API fetches the large file an hour after its URL was signed
+    const failed = await syncOnce(loaded);
+    proxy.lateByMs = 0;
+    expect(failed.failures).toHaveLength(1);
+    expect(failed.failures[0]).toMatchObject({ code: 'E_SYNC_BATCH_REFUSED', exitCode: 6 });
+    expect(failed.failures[0]?.error).toContain(`the change for ${LARGE}`);
+    expect(failed.failures[0]?.error).toContain('nothing was merged');
+    expect(failed.failures[0]?.error).not.toMatch(/X-Amz-Signature/i);
+    // Main is untouched; the change request holds the first batch (eight photos) and nothing of the refused one.
+    expect(await liveFiles()).toEqual([]);
+    const [cr] = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'draft' } })).body).items as { id: string }[];
+    const held = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${cr!.id}/content/files`)).body).items as LiveFile[];
+    expect(held).toHaveLength(8);
+    expect(held.map((file) => file.name)).not.toContain('survey-map.png');
+    expect(held.every((file) => /^photo-\d+\.png$/.test(file.name))).toBe(true);
+
+    // The next run finishes from there.
+    const again = await syncOnce(loaded);
+    expect(again.failures).toEqual([]);
+    expect(again.results[0]?.outcome).toBe('merged');
+    expect(await liveFiles()).toHaveLength(SMALL.length + 1);
   });
 });
