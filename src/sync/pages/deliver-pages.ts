@@ -42,8 +42,10 @@ export async function deliverPages(
   const sent = await sendBatches(deps, {
     spaceId: input.spaceId,
     changeRequest: input.changeRequest.id,
+    where: `change request #${input.changeRequest.number}`,
     changes: planned.plan.changes,
     hashes: planned.hashes,
+    sizes: planned.sizes,
     fileIds: planned.fileIds,
     // What the plan recognized live counts as delivered: the read-back check below has no record otherwise.
     delivered: planned.known,

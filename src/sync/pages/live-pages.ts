@@ -5,6 +5,8 @@ import { pageSlugs } from './page-slugs.js';
 
 type Delivered = NonNullable<TargetState['delivered']>;
 
+const README = /^readme\.md$/i;
+
 /**
  * Where the repo's pages would be in the page tree, by the path the API gives pages (slugs of the
  * page and its parents; groups are not part of it), as docsync names them: repo path by live path.
@@ -47,7 +49,23 @@ export function livePages(pages: readonly Page[], desired: readonly DesiredGroup
     const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
     return byPath === undefined ? base : { ...base, key: byPath };
   };
-  return pages.map(key);
+  const keyed = pages.map(key);
+  return withReadme(keyed, desired);
+}
+
+/**
+ * The docs root's README has no file name to take a slug from: a space written by another tool (or
+ * pulled into a new folder) holds it as its first page, whatever its slug. When no live page is
+ * known to hold it, the first top-level document docsync knows nothing of does; what it holds decides
+ * whether it is sent again.
+ */
+function withReadme(pages: LivePage[], desired: readonly DesiredGroup[]): LivePage[] {
+  const readme = desired.flatMap((group) => group.pages).find((page) => README.test(page.path))?.path;
+  if (readme === undefined) return pages;
+  const held = (list: readonly LivePage[]): boolean => list.some((page) => page.key === readme || held(page.children));
+  if (held(pages)) return pages;
+  const first = pages.findIndex((page) => page.type === 'document' && page.key === undefined);
+  return first < 0 ? pages : pages.map((page, index) => (index === first ? { ...page, key: readme } : page));
 }
 
 /** Live files keyed the same way: docsync's record by id, else the API's git metadata (path only). */

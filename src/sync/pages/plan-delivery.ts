@@ -15,6 +15,8 @@ export interface PlannedDelivery {
   readonly plan: PagePlan;
   /** Content hashes of the repo's pages and files, by path in the docs root. */
   readonly hashes: ReadonlyMap<string, string>;
+  /** Bytes of the repo's files, by path in the docs root. */
+  readonly sizes: ReadonlyMap<string, number>;
   /** Live files by the path they hold. */
   readonly fileIds: ReadonlyMap<string, string>;
   readonly diff: PageDiff;
@@ -57,7 +59,7 @@ export async function planDelivery(
     });
   desired.groups.forEach((group) => addHashes(group.pages));
   const fileIds = new Map(files.live.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
-  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), known: knownOf(live, found, delivered) };
+  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])), known: knownOf(live, found, delivered) };
 }
 
 /** The record of what is live, with what was recognized added to what docsync delivered. */

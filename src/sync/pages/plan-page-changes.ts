@@ -96,7 +96,9 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
           const position = tree.position(handle);
           const moved = position.parent !== handleKey(parent) || position.index !== at;
           const document = live.hash === undefined || live.hash !== page.hash || (page.files ?? []).some((file) => resent.has(file));
-          const newSlug = live.slug === slug ? undefined : slug;
+          // The root README's slug comes from its title, not a file: one it already has is kept, so its URL stays.
+          const keepsSlug = live.slug === slug || (parent === null && /^readme\.md$/i.test(page.path) && live.slug !== undefined && live.slug !== '');
+          const newSlug = keepsSlug ? undefined : slug;
           if (moved) tree.move(handle, parent, at);
           if (moved || document || newSlug !== undefined) {
             changes.push({

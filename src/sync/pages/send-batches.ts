@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApiError } from '../../api/errors/api-error.js';
 import type { ContentApi } from '../../api/resources/content.js';
 import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api/schemas/content-changes.js';
 import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
 import { contentTypeOf } from '../../content/content-type-of.js';
 import type { TargetState } from '../../state/state-store.js';
+import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
 import type { PageHandle, PlannedChange, PlannedFile } from './page-plan.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
@@ -17,9 +19,13 @@ export interface SendBatchesInput {
   readonly spaceId: string;
   /** Id of the change request the batches go into. */
   readonly changeRequest: string;
+  /** The change request as messages name it (`change request #3`). */
+  readonly where?: string | undefined;
   readonly changes: readonly PlannedChange[];
   /** Content hash of each page and file the plan names, by path in the docs root. */
   readonly hashes: ReadonlyMap<string, string>;
+  /** Bytes of each page's file by path in the docs root, so batches stay within a body the API takes. */
+  readonly sizes?: ReadonlyMap<string, number> | undefined;
   /** Live files by path, as the plan keyed them: pages link them by id unless the plan re-sends them. */
   readonly fileIds: ReadonlyMap<string, string>;
   /** What docsync delivered so far; the answer of each batch is added to it. */
@@ -47,7 +53,7 @@ export interface SendBatchesDeps {
  * What landed is handed to `afterBatch` after each batch.
  */
 export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
-  const batches = batchChanges(input.changes);
+  const batches = batchChanges(input.changes, { sizeOf: (path) => input.sizes?.get(path) ?? 0 });
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
   let delivered: Delivered = { pages: { ...input.delivered.pages }, files: { ...input.delivered.files } };
@@ -109,7 +115,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       }
 
       await input.beforeBatch?.();
-      const answer = await deps.api.content.applyChanges(input.spaceId, input.changeRequest, changes, { signal: input.signal });
+      const answer = await deps.api.content.applyChanges(input.spaceId, input.changeRequest, changes, { signal: input.signal }).catch((error: unknown) => {
+        throw refusal(error, batch, input.where ?? `change request ${input.changeRequest}`);
+      });
 
       const created = new Map<string, string>();
       for (const affected of answer.changes) {
@@ -150,6 +158,25 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     }
   }
   return { delivered, batches: batches.length, changes: input.changes.length };
+}
+
+/**
+ * A 400 naming one change of the batch (`changes.3.title`, `changes.0.files.2.name`) as the error of
+ * the file that change came from; any other failure as it is.
+ */
+function refusal(error: unknown, batch: readonly PlannedChange[], where: string): unknown {
+  if (!(error instanceof ApiError) || error.status !== 400) return error;
+  const named = /changes\.(\d+)(?:\.files\.(\d+))?/.exec(error.apiMessage ?? error.message);
+  const change = named === null ? undefined : batch[Number(named[1])];
+  const file =
+    change === undefined
+      ? undefined
+      : change.kind === 'insert-files'
+        ? change.files[Number(named?.[2] ?? 0)]?.path
+        : change.kind === 'delete-page'
+          ? change.key
+          : change.path;
+  return new BatchRefusedError(file, where, error);
 }
 
 /** One file as the API takes it: inline when small enough, else by a URL the artifact store serves. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument, Scalar } from 'yaml';
@@ -303,6 +303,80 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({ code: 'E_CONTENT_TOO_LARGE', exitCode: 2 });
     expect(emulator.stats().writes).toBe(before);
+  });
+});
+
+describe("corpus on today's API (content batches): sync, a runner without .docsync/, pull → sync", () => {
+  let current: RunningEmulator;
+  beforeAll(async () => {
+    current = await startTestEmulator({ contract: 'current' });
+  });
+  afterAll(() => current.close());
+
+  /** Document pages (by title) and files (by name) of the space's main content. */
+  async function landed(): Promise<{ pages: string[]; files: string[] }> {
+    interface LivePage {
+      type: string;
+      title: string;
+      pages?: LivePage[];
+    }
+    const revision = json((await call(current, 'GET', '/v1/spaces/space-docs/content')).body) as { pages: LivePage[]; files: { name: string }[] };
+    const pages: string[] = [];
+    const walk = (list: readonly LivePage[]): void =>
+      list.forEach((page) => {
+        if (page.type === 'document') pages.push(page.title);
+        walk(page.pages ?? []);
+      });
+    walk(revision.pages);
+    return { pages: pages.sort(), files: revision.files.map((file) => file.name).sort() };
+  }
+
+  it.each(CASES)('$name lands whole; a runner without state and the pulled folder write nothing', async (repo) => {
+    current.reset();
+    const work = await makeTempDir(`docsync-corpus-current-${repo.name}-`);
+    const docs = join(work, 'docs');
+    await cp(join(CORPUS, repo.name), docs, { recursive: true });
+    await writeTree(docs, repo.generated ?? {});
+    const target = { mode: 'direct', ...repo.target };
+    const config = configFor(current, work, target);
+
+    const dry = await syncOnce(config, true);
+    expect(dry.failures).toEqual([]);
+    // The space's first page, made in the editor, becomes the readme in place: every other page is new.
+    const planned = dry.results[0]?.diff;
+    expect([...(planned?.added ?? []), ...(planned?.changed ?? [])].sort()).toEqual(repo.pages);
+    const real = await syncOnce(config);
+    expect(real.failures).toEqual([]);
+    expect(real.results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
+    const live = await landed();
+    expect(live.pages).toHaveLength(repo.pages.length);
+    expect(live.files).toEqual(repo.files.map((path) => path.slice(path.lastIndexOf('/') + 1)).sort());
+
+    // A CI runner: the same repository, no .docsync/.
+    await rm(join(work, '.docsync'), { recursive: true, force: true });
+    const before = current.stats().writes;
+    const stateless = await syncOnce(config);
+    expect(stateless.failures).toEqual([]);
+    expect(stateless.results[0]?.outcome).toBe('skipped');
+    expect(current.stats().writes - before).toBe(0);
+
+    // Pull into a new folder, then sync that folder back from a runner without state.
+    const back = await makeTempDir(`docsync-corpus-current-${repo.name}-back-`);
+    const api = new ApiClient({ endpoint: current.url, token: 'emulator-admin', logger: silentLogger });
+    try {
+      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: join(back, 'docs') });
+      expect(pulled.pages).toBe(repo.pages.length);
+    } finally {
+      await api.close();
+    }
+    const backConfig = configFor(current, back, target);
+    expect((await syncOnce(backConfig, true)).results[0]?.outcome).toBe('skipped');
+    const beforeBack = current.stats().writes;
+    const backReal = await syncOnce(backConfig);
+    expect(backReal.failures).toEqual([]);
+    expect(backReal.results[0]?.outcome).toBe('skipped');
+    expect(current.stats().writes - beforeBack).toBe(0);
+    expect(await landed()).toEqual(live);
   });
 });
 

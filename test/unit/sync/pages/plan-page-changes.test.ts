@@ -232,6 +232,22 @@ describe('planPageChanges on random trees', () => {
     expect(batches).toHaveLength(40);
     expect(applyBatches([], batches)).toHaveLength(1000);
   });
+  it('cuts batches by body size too: inline files split across batches (one change split if need be), files by URL count little', () => {
+    const file = (n: number, size: number) => ({ path: `f${n}.png`, hash: `h${n}`, size, ref: `docsync-file-${n}` });
+    const inline = Array.from({ length: 20 }, (_, n) => file(n, 700 * 1024));
+    const batches = batchChanges([{ kind: 'insert-files', files: inline }, { kind: 'insert-files', files: [file(20, 5 * 1024 * 1024)] }], { maxBytes: 8 * 1024 * 1024 });
+    const perBatch = batches.map((batch) => batch.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((f) => f.path) : [])));
+    expect(perBatch.flat()).toEqual([...inline.map((f) => f.path), 'f20.png']);
+    expect(perBatch.map((paths) => paths.length)).toEqual([8, 8, 5]);
+    const big = batchChanges(
+      [
+        { kind: 'insert-page', ref: 'a', path: 'a.md', title: 'A', slug: 'a', parent: null, at: 0 },
+        { kind: 'insert-page', ref: 'b', path: 'b.md', title: 'B', slug: 'b', parent: null, at: 1 },
+      ],
+      { maxBytes: 1024 * 1024, sizeOf: () => 600 * 1024 },
+    );
+    expect(big.map((batch) => batch.length)).toEqual([1, 1]);
+  });
 });
 
 function* flattenDesired(pages: readonly DesiredPage[]): Iterable<DesiredPage> {
