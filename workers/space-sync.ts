@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ContentError } from '../src/content/errors/content-error.js';
 import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
+import { lostLock } from '../src/queue/lost-lock.js';
 import { SupersededError } from '../src/sync/errors/superseded-error.js';
 import { syncSpace } from '../src/sync/sync-space.js';
 
@@ -43,6 +44,12 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
         logger.info({ target: data.target, reason: error.message }, 'sync superseded; the target is synced again from the newest docs');
         await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
         return { status: 'done', summary: { target: data.target, outcome: 'superseded' }, message: `sync of ${data.target} superseded; queued again` };
+      }
+      // Paused past its lock: a write sent before the pause may land after the newer run's, which
+      // has finished. A sync that compares with the live content follows it now, not at the next reconcile.
+      if (lostLock(signal)) {
+        logger.info({ target: data.target }, 'lost the job while a write may have been in flight; the live content is checked again');
+        await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
       }
       // A file changing under the reader is worth another try; a missing docs root is not.
       if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {

@@ -10,6 +10,17 @@ export interface ArtifactFile {
   readonly name: string;
 }
 
+export interface PublishOptions {
+  ttlMs?: number;
+  signal?: AbortSignal;
+  /**
+   * Asked before each fetch of the URL: `false` (the run that published it lost its job, say to a
+   * pause past its lock) withdraws the bundle, so an import sent before the pause never lands after
+   * a newer one. Only the embedded server can ask; a bucket serves its presigned URL regardless.
+   */
+  stillWanted?: () => Promise<boolean>;
+}
+
 /** A bundle made reachable by URL for the API's import to fetch. */
 export interface PublishedArtifact {
   /** Signed, unguessable and expiring: never log it. */
@@ -30,7 +41,7 @@ export interface ArtifactStore {
   /** Origin the API fetches bundles from (what the reachability guard checks). */
   readonly origin: URL;
   /** Makes the file reachable at an unguessable URL valid for `ttlMs` (default: the store's TTL). */
-  publish(file: ArtifactFile, options?: { ttlMs?: number; signal?: AbortSignal }): Promise<PublishedArtifact>;
+  publish(file: ArtifactFile, options?: PublishOptions): Promise<PublishedArtifact>;
   /** Deletes a published bundle once the API has fetched it; deleting one already gone is not an error. */
   release(artifact: PublishedArtifact): Promise<void>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { copyFile, link, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ArtifactFile, ArtifactStore, PublishedArtifact } from './artifact-store.js';
+import type { ArtifactFile, ArtifactStore, PublishedArtifact, PublishOptions } from './artifact-store.js';
 import { UrlSigner } from './url-signer.js';
 
 export interface HttpArtifactStoreOptions {
@@ -50,6 +50,8 @@ export class HttpArtifactStore implements ArtifactStore {
     private readonly defaultTtlMs: number,
     private readonly now: () => number,
     sweepIntervalMs: number,
+    /** Stored name → whether its publisher still wants it served. */
+    private readonly wanted: Map<string, () => Promise<boolean>>,
   ) {
     this.origin = new URL(baseUrl);
     this.description = `the embedded bundle server (artifacts.store: http) at ${this.origin.origin}`;
@@ -65,6 +67,7 @@ export class HttpArtifactStore implements ArtifactStore {
       : { path: await mkdtemp(join(tmpdir(), 'docsync-artifacts-')), owned: true };
     await mkdir(directory.path, { recursive: true });
     const app = Fastify({ logger: false, forceCloseConnections: true });
+    const wanted = new Map<string, () => Promise<boolean>>();
     app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; signature?: string } }>(
       '/artifacts/:id/:name',
       async (request, reply) => {
@@ -74,7 +77,12 @@ export class HttpArtifactStore implements ArtifactStore {
         if (!signer.verify(id, expires, signature, now()) || !/^[0-9a-f]{32}$/.test(id)) {
           return reply.code(403).send({ error: 'This artifact URL is unsigned, altered or expired.' });
         }
-        const path = join(directory.path, storedName(id, expires));
+        const stored = storedName(id, expires);
+        const stillWanted = wanted.get(stored);
+        if (stillWanted !== undefined && !(await stillWanted().catch(() => false))) {
+          return reply.code(410).send({ error: 'This artifact was withdrawn: the run that published it no longer owns its job.' });
+        }
+        const path = join(directory.path, stored);
         const size = await stat(path).then(
           (stats) => stats.size,
           () => undefined,
@@ -100,11 +108,12 @@ export class HttpArtifactStore implements ArtifactStore {
       options.defaultTtlMs ?? 15 * 60_000,
       now,
       options.sweepIntervalMs ?? 60_000,
+      wanted,
     );
   }
 
   /** Links (or, across file systems, copies) the file into the served folder: the caller may delete its own. */
-  async publish(file: ArtifactFile, options: { ttlMs?: number } = {}): Promise<PublishedArtifact> {
+  async publish(file: ArtifactFile, options: PublishOptions = {}): Promise<PublishedArtifact> {
     await this.sweep();
     const id = randomBytes(16).toString('hex');
     const expiresAtSeconds = Math.ceil((this.now() + (options.ttlMs ?? this.defaultTtlMs)) / 1000);
@@ -112,6 +121,7 @@ export class HttpArtifactStore implements ArtifactStore {
     const target = join(this.directory.path, key);
     await link(file.path, target).catch(() => copyFile(file.path, target));
     this.#outstanding.add(key);
+    if (options.stillWanted) this.wanted.set(key, options.stillWanted);
     const signature = this.signer.sign(id, expiresAtSeconds);
     const url = `${this.baseUrl}/artifacts/${id}/${encodeURIComponent(file.name)}?expires=${expiresAtSeconds}&signature=${signature}`;
     return { url, expiresAt: new Date(expiresAtSeconds * 1000), key };
@@ -120,6 +130,7 @@ export class HttpArtifactStore implements ArtifactStore {
   async release(artifact: PublishedArtifact): Promise<void> {
     if (!STORED.test(artifact.key)) return;
     this.#outstanding.delete(artifact.key);
+    this.wanted.delete(artifact.key);
     await rm(join(this.directory.path, artifact.key), { force: true });
   }
 

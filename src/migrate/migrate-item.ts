@@ -24,9 +24,13 @@ import { resolveSource } from './sources/resolve-source.js';
 import { writeBundleBytes } from './sources/write-bundle-bytes.js';
 import type { PreparedImport, ResolveDeps, ResolvedSource } from './sources/resolved-source.js';
 import { verifyContent } from '../content/verify-content.js';
+import { MemoryStateStore } from '../state/memory-state-store.js';
+import type { StateStore } from '../state/state-store.js';
+import { resolveDelivery } from '../sync/resolve-delivery.js';
+import { deliverItem } from './deliver-item.js';
 
 /** The API calls a migration makes. */
-export type MigrateApi = Pick<ApiClient, 'changeRequests' | 'content' | 'list'>;
+export type MigrateApi = Pick<ApiClient, 'changeRequests' | 'content' | 'list' | 'information'>;
 
 /** What the item runner needs; all passed in, so tests wire their own. */
 export interface MigrateItemDeps {
@@ -38,6 +42,8 @@ export interface MigrateItemDeps {
   readonly logger: Logger;
   /** Counts the item's HTTP requests; without one, `apiCalls` stays 0. */
   readonly meter?: ApiMeter | undefined;
+  /** Where `delivery: auto` remembers what the API offers; without one, each item asks. */
+  readonly state?: StateStore | undefined;
   readonly now?: () => Date;
 }
 
@@ -87,8 +93,10 @@ export async function migrateItem(
           changeRequest: stored?.changeRequest,
           previousChangeRequest: stored?.previousChangeRequest,
           importFrom: stored?.importFrom,
+          delivered: stored?.delivered,
         }),
   };
+  if (record.delivered === undefined) delete record.delivered;
   if (record.changeRequest === undefined) delete record.changeRequest;
   if (record.previousChangeRequest === undefined) delete record.previousChangeRequest;
   if (record.importFrom === undefined) delete record.importFrom;
@@ -108,8 +116,11 @@ export async function migrateItem(
     const { signal } = options;
     resolved = await resolveSource(item.source, { ...deps.sources, api: deps.api, logger: deps.logger, signal });
     label = resolved.label;
-    const prepared = await asSourceError(() => (resolved as ResolvedSource).prepare());
     const steps = new ItemSteps(deps, runId, item, record, save, signal);
+    if ((await resolveDelivery({ api: deps.api, state: deps.state ?? new MemoryStateStore() }, { delivery: 'auto' }, signal)) === 'changes') {
+      return finish(await deliverItem(deps, steps, { record, save }, resolved, item, { signal, reading: asSourceError }));
+    }
+    const prepared = await asSourceError(() => (resolved as ResolvedSource).prepare());
     let imported: ImportResult | undefined;
     let outcome: 'imported' | 'merged' = 'imported';
     let cr: ChangeRequest | undefined;
@@ -131,24 +142,33 @@ export async function migrateItem(
     const into = cr && outcome !== 'merged' ? { spaceId: item.space, changeRequest: cr.id } : { spaceId: item.space };
     const verification = verifyContent(prepared.expectation, await deps.api.content.listPages(into, { signal }));
     if (!verification.ok) throw new VerificationError(verification);
+    return finish({
+      outcome,
+      ...(imported ? { imported: { revision: imported.revision, importedResources: imported.importedResources, totalResources: imported.totalResources } } : { importRecovered: true }),
+      contentHash: prepared.contentHash,
+      verification,
+    });
+  };
+
+  /** Records the item done, with what its attempts spent. */
+  const finish = async (done: Pick<ItemResult, 'outcome' | 'imported' | 'importRecovered' | 'contentHash' | 'verification'>): Promise<ItemResult> => {
+    const source = resolved as ResolvedSource;
+    const { verification } = done;
     const result: ItemResult = {
       ...baseResult(item, label, now()),
       status: 'done',
-      outcome,
+      ...done,
       ...(record.changeRequest ? { changeRequest: record.changeRequest } : {}),
-      ...(imported ? { imported: { revision: imported.revision, importedResources: imported.importedResources, totalResources: imported.totalResources } } : { importRecovered: true }),
-      contentHash: prepared.contentHash,
-      ...(resolved.commit ? { commit: resolved.commit.oid } : {}),
-      verification,
+      ...(source.commit ? { commit: source.commit.oid } : {}),
       ...spent(),
       attempts: record.attempts,
-      warnings: [...resolved.warnings],
+      warnings: [...source.warnings],
     };
     record.status = 'done';
     record.result = result;
     delete record.creatingChangeRequest;
     await save();
-    deps.logger.info({ item: item.id, space: item.space, outcome, pages: verification.actual.pages }, 'migrate: item done');
+    deps.logger.info({ item: item.id, space: item.space, outcome: result.outcome, pages: verification?.actual.pages }, 'migrate: item done');
     return result;
   };
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { StateStore } from '../state/state-store.js';
+import { TargetStateSchema, type StateStore } from '../state/state-store.js';
 import { ItemResultSchema, type ItemResult } from './item-result.js';
 
 /** One item's progress in a run: written before and after every step that must not happen twice. */
@@ -20,6 +20,8 @@ export const ItemRecordSchema = z.object({
   previousChangeRequest: z.object({ id: z.string(), number: z.number(), url: z.string().optional() }).optional(),
   /** Revision of the import target just before the import was sent: if it moved, the import landed. */
   importFrom: z.string().optional(),
+  /** Today's API: the pages and files content batches put into the change request, saved after each batch. */
+  delivered: TargetStateSchema.shape.delivered,
   result: ItemResultSchema.optional(),
 });
 export type ItemRecord = z.infer<typeof ItemRecordSchema>;

@@ -3,6 +3,7 @@ import type { Redis } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { classifyError } from '../failure/classify-error.js';
 import { JobAbortedError } from './job-aborted-error.js';
+import { lostLockReason } from './lost-lock.js';
 import { JOB_ATTEMPTS } from './bullmq-producer.js';
 import { jobBackoff } from './job-backoff.js';
 import { jobKinds, type JobCatalog, type JobSchemas } from './job-catalog.js';
@@ -112,7 +113,7 @@ export class BullmqConsumer<S extends JobSchemas> {
     });
     // A worker that lost a job's lock (paused past lockDuration) stops it: another worker owns it now.
     worker.on('lockRenewalFailed', (jobIds) => {
-      for (const jobId of jobIds) worker.cancelJob(jobId, `lost the lock of job ${jobId} to another worker`);
+      for (const jobId of jobIds) worker.cancelJob(jobId, lostLockReason(jobId));
     });
     return worker;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -6,8 +6,8 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
-import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
@@ -85,7 +85,6 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       await entries.save({ minChanges: onePercentOf(entries.size) });
       return written;
     };
-    let byPath: Map<string, SnapshotFile> | undefined; // built on first use: most syncs never read pages back
     return {
       contentHash: snapshot.contentHash,
       pageCount: countPages(snapshot),
@@ -100,23 +99,8 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         await rm(written.path, { force: true });
         if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
       },
-      readMany: async function* (paths) {
-        const fromSource = new Map<string, SnapshotFile>();
-        byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
-        for (const path of paths) {
-          const file = byPath.get(path);
-          if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
-          if (file.bytes) yield { path, bytes: file.bytes };
-          else fromSource.set(file.sourcePath, file);
-        }
-        // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
-        for await (const read of source.readMany([...fromSource.keys()])) {
-          const file = fromSource.get(read.path);
-          if (file === undefined) continue;
-          if (createHash('sha256').update(read.bytes).digest('hex') !== file.hash) throw new SnapshotStaleError(snapshot.source, file.path);
-          yield { path: file.path, bytes: read.bytes };
-        }
-      },
+      // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
+      readMany: snapshotFileReader(snapshot, source),
     };
   };
 }

@@ -2,17 +2,26 @@ import { rm } from 'node:fs/promises';
 import { ApiError } from '../api/errors/api-error.js';
 import type { ContentApi, ContentTarget } from '../api/resources/content.js';
 import type { ImportResult } from '../api/schemas/content.js';
-import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
+import type { ArtifactStore, PublishedArtifact, PublishOptions } from '../artifacts/artifact-store.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
 import type { BundleFile } from '../content/write-bundle.js';
 
 /** What publishing needs of a bundle file. */
 export type PublishableBundle = Pick<BundleFile, 'path' | 'size' | 'bytesHash'>;
 
-/** Publishes a bundle file under `name`, then deletes the file: the store keeps its own copy. */
-export async function publishBundle(store: ArtifactStore, file: PublishableBundle, name: string, signal?: AbortSignal): Promise<PublishedArtifact> {
+/**
+ * Publishes a bundle file under `name`, then deletes the file: the store keeps its own copy.
+ * `stillWanted` is asked before each fetch where the store can ask (see {@link PublishOptions}).
+ */
+export async function publishBundle(
+  store: ArtifactStore,
+  file: PublishableBundle,
+  name: string,
+  signal?: AbortSignal,
+  stillWanted?: PublishOptions['stillWanted'],
+): Promise<PublishedArtifact> {
   try {
-    return await store.publish({ path: file.path, sha256: file.bytesHash, size: file.size, name }, signal ? { signal } : {});
+    return await store.publish({ path: file.path, sha256: file.bytesHash, size: file.size, name }, { ...(signal ? { signal } : {}), ...(stillWanted ? { stillWanted } : {}) });
   } finally {
     await rm(file.path, { force: true });
   }

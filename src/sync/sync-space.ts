@@ -249,7 +249,11 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let artifact: PublishedArtifact | undefined;
   if (plan.actions.some((action) => action.kind === 'import')) {
     const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => content.bundle()));
-    artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal));
+    // Where workers race, the bundle is served only while this run owns its job: a worker paused with
+    // its import in flight must not land older docs after a newer run's.
+    const fence = options.fence;
+    const stillWanted = fence && ((): Promise<boolean> => fence.check().then(() => true, () => false));
+    artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal, stillWanted));
   }
 
   // Set once this run opened a change request and until content went into it: a failure in between

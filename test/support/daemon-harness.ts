@@ -85,6 +85,10 @@ export interface DaemonTestConfig {
   prefix: string;
   /** Overrides of the `daemon` section (durations as strings: `200ms`, `5s`). */
   daemon?: Record<string, unknown>;
+  /** Where the spawned CLI sends its API calls, when not straight to the emulator (a proxy in front of it). */
+  endpoint?: string;
+  /** Settings of the space target over the defaults (`mode`, `changeRequest`, …). */
+  target?: Record<string, unknown>;
 }
 
 /** The `daemon`, `redis` and `http` sections the tests share: short debounce and lock, no timed reconcile. */
@@ -105,8 +109,8 @@ export function daemonConfig(emulator: RunningEmulator, dir: string, options: Da
 export async function writeDaemonConfig(emulator: RunningEmulator, dir: string, options: DaemonTestConfig): Promise<string> {
   const file = join(dir, 'docsync.yaml');
   const config = {
-    api: { endpoint: emulator.url, token: 'emulator-admin' },
-    spaces: [{ name: 'docs', directory: 'docs', spaceId: SPACE }],
+    api: { endpoint: options.endpoint ?? emulator.url, token: 'emulator-admin' },
+    spaces: [{ name: 'docs', directory: 'docs', spaceId: SPACE, ...options.target }],
     ...sections(options),
   };
   await writeFile(file, JSON.stringify(config, null, 2));
@@ -134,6 +138,8 @@ export async function liveChangeRequests(emulator: RunningEmulator, look: LookOp
 
 interface LivePage {
   id: string;
+  /** Slugs from the root: content batches name a repo page's slug after its file (`reference/cli.md` at `cli`). */
+  path?: string;
   git?: { path: string };
   pages?: LivePage[];
 }
@@ -153,6 +159,7 @@ export async function changeRequestMarkdown(
   const find = (list: LivePage[]): LivePage | undefined => {
     for (const page of list) {
       if (page.git?.path === path || page.git?.path.endsWith(`/${path}`)) return page;
+      if (page.git === undefined && page.path?.split('/').at(-1) === path.split('/').at(-1)?.replace(/\.md$/, '')) return page;
       const below = find(page.pages ?? []);
       if (below) return below;
     }

@@ -3,6 +3,8 @@ import type { ApiClient } from '../../api/api-client.js';
 import type { CommitInfo } from '../../content/git-repository.js';
 import type { Logger } from '../../logging/logger.js';
 import type { ContentExpectation } from '../../content/content-expectation.js';
+import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import type { FileBytes } from '../../content/tree-source.js';
 import type { SourceKind, UrlSourceKind } from '../plan-schema.js';
 import type { GitCache } from './git-cache.js';
 
@@ -19,6 +21,12 @@ export interface PreparedImport {
   readonly contentHash: string;
 }
 
+/** A source's docs as the page planner reads them: the snapshot, and its files' bytes by path in the docs root. */
+export interface SourcePages {
+  readonly snapshot: DocsSnapshot;
+  readMany(paths: readonly string[]): AsyncIterable<FileBytes>;
+}
+
 /** A source that was found and read far enough to know it is valid and how many pages it has. */
 export interface ResolvedSource {
   readonly kind: SourceKind;
@@ -31,6 +39,11 @@ export interface ResolvedSource {
   readonly warnings: readonly string[];
   /** Builds the import (zipping a bundle, pulling a space); not called by a dry run. */
   prepare(): Promise<PreparedImport>;
+  /**
+   * The docs page by page, for content batches (today's API, which has no import); not called by a
+   * dry run. Absent for what only the platform's import reads (a website, a document it converts).
+   */
+  readonly pageContent?: (() => Promise<SourcePages>) | undefined;
   /** Removes temporary files. Safe to call twice. */
   dispose(): Promise<void>;
 }

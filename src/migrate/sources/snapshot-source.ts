@@ -1,11 +1,12 @@
 import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import type { CommitInfo } from '../../content/git-repository.js';
+import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
 import type { TreeSource } from '../../content/tree-source.js';
 import type { SourceKind } from '../plan-schema.js';
 import { bundleSnapshot, snapshotPagePaths } from './bundle-snapshot.js';
 import type { ResolvedSource } from './resolved-source.js';
 
-/** A source read into a docs snapshot: imported as a bundle docsync zips, checked page for page. */
+/** A source read into a docs snapshot: imported as a bundle docsync zips (or sent as pages), checked page for page. */
 export function snapshotSource(input: {
   kind: SourceKind;
   label: string;
@@ -30,6 +31,7 @@ export function snapshotSource(input: {
         contentHash: bundle.contentHash,
       };
     },
+    pageContent: () => Promise.resolve({ snapshot, readMany: snapshotFileReader(snapshot, source) }),
     dispose: input.dispose ?? (() => Promise.resolve()),
   };
 }

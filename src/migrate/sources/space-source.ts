@@ -6,6 +6,8 @@ import { PermissionError } from '../../api/errors/permission-error.js';
 import type { Page } from '../../api/schemas/content.js';
 import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
+import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
 import { pullSpace } from '../../sync/pull/pull-space.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { bundleSnapshot } from './bundle-snapshot.js';
@@ -28,21 +30,29 @@ export async function resolveSpaceSource(spaceId: string, deps: ResolveDeps): Pr
   }
   const directory = path.join(deps.tempDir, `space-${spaceId.replace(/[^A-Za-z0-9._-]/g, '_')}-${randomBytes(6).toString('hex')}`);
   const dispose = (): Promise<void> => rm(directory, { recursive: true, force: true });
+  const pull = async (): Promise<{ snapshot: DocsSnapshot; source: WorktreeSource }> => {
+    await dispose();
+    await mkdir(deps.tempDir, { recursive: true });
+    const pulled = await pullSpace({ api: deps.api, logger: deps.logger, download: deps.download }, { spaceId, directory, isolated: true });
+    return { snapshot: pulled.snapshot, source: new WorktreeSource(directory, { ignore: TreeIgnore.isolated(directory) }) };
+  };
   return {
     kind: 'space',
     label: spaceId,
     pages,
     warnings: [],
     async prepare() {
-      await dispose();
-      await mkdir(deps.tempDir, { recursive: true });
-      const pulled = await pullSpace({ api: deps.api, logger: deps.logger, download: deps.download }, { spaceId, directory, isolated: true });
-      const bundle = await bundleSnapshot(pulled.snapshot, new WorktreeSource(directory, { ignore: TreeIgnore.isolated(directory) }));
+      const pulled = await pull();
+      const bundle = await bundleSnapshot(pulled.snapshot, pulled.source);
       return {
         payload: { type: 'bundle', bytes: bundle.bytes, name: 'space.zip' },
         expectation: { kind: 'exact', pages: bundle.pages },
         contentHash: bundle.contentHash,
       };
+    },
+    async pageContent() {
+      const pulled = await pull();
+      return { snapshot: pulled.snapshot, readMany: snapshotFileReader(pulled.snapshot, pulled.source) };
     },
     dispose,
   };

@@ -3,11 +3,12 @@ import { DownloadError } from '../../http/errors/download-error.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { ArchiveError } from '../../content/errors/archive-error.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
+import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
 import { byPath, gitBlobOid, type ContentExpectation, type ExpectedPage } from '../../content/content-expectation.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { sourceLabel, type SourceSpec, type UrlSourceKind } from '../plan-schema.js';
 import { snapshotPagePaths } from './bundle-snapshot.js';
-import type { ResolveDeps, ResolvedSource } from './resolved-source.js';
+import type { ResolveDeps, ResolvedSource, SourcePages } from './resolved-source.js';
 import { ZipTreeSource } from './zip-tree-source.js';
 
 /** Beyond this, a source is not read by docsync (the API may still take it). */
@@ -49,6 +50,7 @@ export async function resolveUrlSource(
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   let expectation: ContentExpectation;
   let warnings: readonly string[] = [];
+  let asPages: SourcePages | undefined;
   if (spec.kind === 'zip') {
     let source: ZipTreeSource;
     try {
@@ -66,6 +68,7 @@ export async function resolveUrlSource(
       pages.push({ path: full, oid: gitBlobOid(await source.read(full)) });
     }
     expectation = { kind: 'exact', pages: pages.sort(byPath) };
+    asPages = { snapshot, readMany: snapshotFileReader(snapshot, source) };
   } else {
     expectation =
       spec.kind === 'website'
@@ -79,6 +82,8 @@ export async function resolveUrlSource(
     pages,
     warnings,
     prepare: () => Promise.resolve({ payload: { type: 'url', url: spec.url, source: spec.kind }, expectation, contentHash }),
+    // A zip docsync read can go page by page; the platform converts the other kinds itself.
+    ...(asPages === undefined ? {} : { pageContent: () => Promise.resolve(asPages) }),
     dispose: () => Promise.resolve(),
   };
 }
