@@ -96,9 +96,10 @@ export function flattenStructure(structure: SiteStructure): Pick<LiveSite, 'sect
     if (item.object === 'site-section-group') {
       groups.push(item);
       for (const section of item.sections) addSection(section.sectionGroup === undefined ? { ...section, sectionGroup: item.id } : section);
-    } else {
+    } else if (item.object === 'site-section') {
       addSection(item);
     }
+    // External links (today's API) are not sections: the planner does not match them.
   }
   return { sections, groups, siteSpaces };
 }

@@ -46,7 +46,8 @@ export const SiteSchema = z.looseObject({
   proxy: z.looseObject({ origin: z.string() }).optional(),
   visibility: openEnum(SiteVisibilitySchema),
   adaptiveContent: z.looseObject({ enabled: z.boolean() }).optional(),
-  agentsContext: openEnum(AgentsContextSchema),
+  /** Gone from today's API (0.202.0): absent there. */
+  agentsContext: openEnum(AgentsContextSchema).optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 
@@ -89,11 +90,23 @@ export const SiteSectionGroupSchema = z.looseObject({
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroupSchema>;
 
 /**
+ * An external link among a site's sections and groups (today's API, 0.202.0), with the fields it
+ * always has; the rest passes through.
+ */
+export const SiteExternalLinkSchema = z.looseObject({
+  object: z.literal('site-external-link'),
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+});
+export type SiteExternalLink = z.infer<typeof SiteExternalLinkSchema>;
+
+/**
  * A site's whole structure in one answer: its sections (alone or in groups, each with its site
- * spaces), or its site spaces when it has no sections.
+ * spaces; today's API adds external links), or its site spaces when it has no sections.
  */
 export const SiteStructureSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('sections'), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema])) }),
+  z.looseObject({ type: z.literal('sections'), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])) }),
   z.looseObject({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
 ]);
 export type SiteStructure = z.infer<typeof SiteStructureSchema>;
