@@ -39,9 +39,9 @@ export const OpenAPISpecVersionSchema = z.looseObject({
 });
 export type OpenAPISpecVersion = z.infer<typeof OpenAPISpecVersionSchema>;
 
+/** docsync reads the files only (the seed's document also has `url`, today's `urls` instead). */
 export const OpenAPISpecVersionContentSchema = z.looseObject({
   filesystem: z.record(z.string(), z.unknown()),
-  url: z.string(),
 });
 export type OpenAPISpecVersionContent = z.infer<typeof OpenAPISpecVersionContentSchema>;
 

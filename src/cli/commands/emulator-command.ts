@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONTRACT_NAMES, type ContractName } from '../../api/contracts/api-contract.js';
+import { ConfigError } from '../../config/config-error.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 function parseRate(value: string): number {
@@ -43,6 +44,7 @@ export function emulatorCommand(): Command {
     .option('--strict', "hold every answer to the API's published response schema (needs the @gitbook/api dev dependencies): a violation is logged and answered as a 500", false)
     .action(async (options: { contract?: ContractName; port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
+      const { FixtureError } = await import('../../emulator/fixtures/fixture-error.js');
       const { createLogger } = await import('../../logging/logger.js');
       const emulator = await startEmulator({
         contract: options.contract,
@@ -55,7 +57,11 @@ export function emulatorCommand(): Command {
         seed: options.seed,
         importLimit: options.importLimit,
         strict: options.strict,
-      }, { logger: createLogger() });
+      }, { logger: createLogger() }).catch((error: unknown) => {
+        // A bad fixture (an unknown contract name among others) is bad input: exit 2, naming file and field.
+        if (error instanceof FixtureError) throw new ConfigError(error.problem, error.file, undefined, error.field, { cause: error });
+        throw error;
+      });
       process.stdout.write(`docsync emulator listening on ${emulator.url} (contract: ${emulator.options.contract})\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
       if (options.strict) process.stdout.write(`  strict: answers checked against the published schema, counts at ${emulator.url}/_emulator/conformance\n`);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { stringify } from 'yaml';
 import { ApiClient } from '../../../src/api/api-client.js';
+import type { ContractName } from '../../../src/api/contracts/api-contract.js';
+import { DEFAULT_FIXTURE } from '../../../src/emulator/fixtures/default-fixture.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { loadPlan } from '../../../src/migrate/load-plan.js';
@@ -14,20 +16,21 @@ import { reconcileSite } from '../../../src/site/reconcile-site.js';
 import { publishSpec } from '../../../src/specs/publish-spec.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { pullSpace } from '../../../src/sync/pull/pull-space.js';
-import { ORG, TOKENS } from '../../support/emulator-harness.js';
+import { ORG, TOKENS, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, runInlinePlan } from '../migrate/migrate-support.js';
-import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator } from '../site/site-test-support.js';
-import { contract } from './official-contract.js';
+import { emptySite, fullManifest, manifestTarget, siteDeps } from '../site/site-test-support.js';
+import { contract, currentContract } from './official-contract.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });
 afterAll(() => downloader.close());
 
 /**
  * Every request docsync sends in its main flows (sync, spec publish, site apply, migrate, pull)
- * passes through a recording proxy in front of the emulator; each must be a documented operation,
- * and each JSON body must satisfy that operation's official request schema.
+ * passes through a recording proxy in front of the emulator, in each contract (the emulator strict,
+ * so its answers are held to the same document); each must be an operation of the document of the
+ * API it talks to, and each JSON body must satisfy that operation's request schema there.
  */
 
 interface Recorded {
@@ -64,7 +67,21 @@ async function recordingProxy(upstream: string, recorded: Recorded[], flow: () =
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-describe('every request body docsync sends satisfies the official request schema', () => {
+/** The operation that carries content: a zip import in the seed's API, change-request batches in today's. */
+const CONTENT_WRITES: Readonly<Record<ContractName, string>> = { seed: 'importContentInChangeRequest', current: 'updateChangeRequestContent' };
+
+/**
+ * The flows run against each API. Migration writes content by zip import only, an operation today's
+ * API no longer has: it joins `current` when it writes change-request batches as sync does.
+ */
+const FLOWS: Readonly<Record<ContractName, readonly string[]>> = {
+  seed: ['sync', 'spec publish', 'site apply', 'migrate', 'pull'],
+  current: ['sync', 'spec publish', 'site apply', 'pull'],
+};
+
+describe.each(['seed', 'current'] as const)('every request docsync sends to the %s API satisfies its document', (mode) => {
+  const validator = mode === 'seed' ? contract : currentContract;
+  const flows = FLOWS[mode];
   const recorded: Recorded[] = [];
   let flow = 'setup';
   let emulator: RunningEmulator;
@@ -73,7 +90,14 @@ describe('every request body docsync sends satisfies the official request schema
   let via: RunningEmulator;
 
   beforeAll(async () => {
-    ({ emulator } = await startSiteEmulator());
+    // Spaces space-1 … space-8 beside the default fixture's, for sites and migration targets.
+    const spaces = [
+      ...DEFAULT_FIXTURE.spaces,
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `space-${i + 1}`, organization: ORG, title: `Space ${i + 1}`, pages: [] })),
+    ];
+    const fixtures = path.join(await makeTempDir('docsync-contract-fixture-'), 'fixture.yaml');
+    await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, spaces }));
+    emulator = await startTestEmulator({ fixtures, contract: mode });
     proxy = await recordingProxy(emulator.url, recorded, () => flow);
     via = { ...emulator, url: proxy.url };
   });
@@ -84,7 +108,30 @@ describe('every request body docsync sends satisfies the official request schema
     await removeTempDirs();
   });
 
-  it('sync (change request, then direct), spec publish, site apply, migrate and pull', async () => {
+  /** A plan of three items (a folder through a change request, one direct, one copied from a space). */
+  async function migrate(): Promise<void> {
+    flow = 'migrate';
+    const migrateDir = await makeTempDir('docsync-contract-migrate-');
+    await docsFolder(path.join(migrateDir, 'sources'), 'set-a', 2);
+    await docsFolder(path.join(migrateDir, 'sources'), 'set-b', 2);
+    const planFile = path.join(migrateDir, 'plan.yaml');
+    await writeFile(
+      planFile,
+      stringify({
+        defaults: { mode: 'change-request' },
+        items: [
+          { id: 'a', source: './sources/set-a', space: 'space-6', merge: true },
+          { id: 'b', source: './sources/set-b', space: 'space-7', mode: 'direct' },
+          { id: 'c', source: 'space:space-docs', space: 'space-8' },
+        ],
+      }),
+    );
+    const plan = await loadPlan(planFile);
+    const { report } = await runInlinePlan(via, migrateDir, plan, runIdFor(plan));
+    expect(report.items.filter((i) => i.status !== 'done').map((i) => `${i.id}: ${'error' in i ? (i.error?.message ?? '') : i.status}`)).toEqual([]);
+  }
+
+  it(`${FLOWS[mode].join(', ')} (sync: change request, then direct)`, async () => {
     flow = 'sync';
     const proposed = await exampleWorkspace();
     expect((await syncOnce(configFor(via, proposed.dir, { changeRequest: { autoMerge: true } }))).failures).toEqual([]);
@@ -104,25 +151,7 @@ describe('every request body docsync sends satisfies the official request schema
       const siteId = await emptySite(emulator);
       await reconcileSite(siteDeps(via), await manifestTarget(siteDir, fullManifest(siteId)));
 
-      flow = 'migrate';
-      const migrateDir = await makeTempDir('docsync-contract-migrate-');
-      await docsFolder(path.join(migrateDir, 'sources'), 'set-a', 2);
-      await docsFolder(path.join(migrateDir, 'sources'), 'set-b', 2);
-      const planFile = path.join(migrateDir, 'plan.yaml');
-      await writeFile(
-        planFile,
-        stringify({
-          defaults: { mode: 'change-request' },
-          items: [
-            { id: 'a', source: './sources/set-a', space: 'space-6', merge: true },
-            { id: 'b', source: './sources/set-b', space: 'space-7', mode: 'direct' },
-            { id: 'c', source: 'space:space-docs', space: 'space-8' },
-          ],
-        }),
-      );
-      const plan = await loadPlan(planFile);
-      const { report } = await runInlinePlan(via, migrateDir, plan, runIdFor(plan));
-      expect(report.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+      if (flows.includes('migrate')) await migrate();
 
       flow = 'pull';
       const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: await makeTempDir('docsync-contract-pull-') });
@@ -131,34 +160,38 @@ describe('every request body docsync sends satisfies the official request schema
       await api.close();
     }
 
-    const flows = ['sync', 'spec publish', 'site apply', 'migrate', 'pull'];
     const rows = flows.map((name) => {
       const sent = recorded.filter((r) => r.flow === name);
       const withBody = sent.filter((r) => r.body !== undefined);
       const violations: string[] = [];
       for (const request of sent) {
-        const operation = contract.operations.find(request.method, request.path.replace(/^\/v1/, ''));
+        const operation = validator.operations.find(request.method, request.path.replace(/^\/v1/, ''));
         if (operation === undefined) {
           violations.push(`${request.method} ${request.path}: not an operation of the API`);
           continue;
         }
         if (request.body === undefined) continue;
-        for (const v of contract.checkRequest(operation, request.body)) {
+        for (const v of validator.checkRequest(operation, request.body)) {
           violations.push(`${operation.operationId} ${v.path || '/'} ${v.message}: ${JSON.stringify(request.body).slice(0, 200)}`);
         }
       }
-      const operations = new Set(withBody.map((r) => contract.operations.find(r.method, r.path.replace(/^\/v1/, ''))?.operationId));
+      const operations = new Set(withBody.map((r) => validator.operations.find(r.method, r.path.replace(/^\/v1/, ''))?.operationId));
       return { name, requests: sent.length, bodies: withBody.length, operations: [...operations].sort(), violations };
     });
     // The evidence: requests and bodies per flow, the operations that carried a body, and violations.
     console.log(
       [
-        'request bodies (flow, requests, JSON bodies, violations, operations with a body):',
+        `request bodies, ${mode} (flow, requests, JSON bodies, violations, operations with a body):`,
         ...rows.map((r) => `  ${r.name}  ${r.requests}  ${r.bodies}  ${r.violations.length}  ${r.operations.join(' ')}`),
         `  total: ${rows.reduce((s, r) => s + r.requests, 0)} requests, ${rows.reduce((s, r) => s + r.bodies, 0)} bodies, ${rows.reduce((s, r) => s + r.violations.length, 0)} violations`,
       ].join('\n'),
     );
     for (const row of rows) expect(row.requests, row.name).toBeGreaterThan(0);
     expect(rows.flatMap((r) => r.violations)).toEqual([]);
+    // Content went in the way this API takes it, in sync and in migrate.
+    for (const name of ['sync', 'migrate'].filter((f) => flows.includes(f))) expect(rows.find((r) => r.name === name)?.operations, name).toContain(CONTENT_WRITES[mode]);
+    // Every answer the strict emulator gave was valid under the same document.
+    const invalid = (emulator.conformance() ?? []).filter((o) => Object.values(o.statuses).some(([, bad]) => bad > 0));
+    expect(invalid).toEqual([]);
   });
 });

@@ -92,6 +92,14 @@ describe('the emulator’s contract', () => {
     await expect(startTestEmulator({ fixtures })).rejects.toThrow(`Fixture ${fixtures}: field "contract": unknown contract "latest": use one of seed, current`);
   });
 
+  it('docsync emulator --fixtures refuses a fixture naming an unknown contract, with the file, the field and the valid names (exit 2)', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'fixture.yaml'), stringify({ ...DEFAULT_FIXTURE, contract: 'latest' }));
+    const run = await runDocsync(['emulator', '--fixtures', 'fixture.yaml', '--port', '0'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('fixture.yaml: contract: unknown contract "latest": use one of seed, current');
+  });
+
   it('docsync emulator --contract refuses an unknown name with the list of valid ones (exit 2)', async () => {
     const run = await runDocsync(['emulator', '--contract', 'latest', '--port', '0'], await makeTempDir());
     expect(run.code).toBe(2);
