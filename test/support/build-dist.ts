@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { buildFingerprint, forgetFingerprint, recordedFingerprint } from '../../scripts/build-fingerprint.js';
 
 /**
- * Builds `dist/` as `npm run build` does (compile, then bundle the CLI), because some tests spawn
+ * Builds `dist/` as `npm run build` does (compile, copy the generated validator, bundle the CLI), because some tests spawn
  * the real CLI (`node dist/bin/docsync.js worker|daemon`), unless the last finished build was made
  * from the sources as they are now (the fingerprint of their content it recorded, so `npm ci`
  * followed by `npm test` builds once). A failed build fails the run.
@@ -19,6 +19,7 @@ export async function buildDist(root: string, log: (line: string) => void): Prom
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const started = Date.now();
   await run([tsc, '-p', 'tsconfig.build.json'], root, 'tsc -p tsconfig.build.json');
+  await run(['dist/scripts/copy-generated.js'], root, 'node dist/scripts/copy-generated.js');
   await run(['dist/scripts/bundle-cli.js'], root, 'node dist/scripts/bundle-cli.js');
   // A source saved while tsc ran may be missing from dist/: then the next run builds again.
   if ((await recordedFingerprint(root)) !== sources) await forgetFingerprint(root);
