@@ -137,6 +137,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     content: {
       getRevision: (...args: Parameters<ContentApi['getRevision']>) => api(() => deps.api.content.getRevision(...args)),
       applyChanges: (...args: Parameters<ContentApi['applyChanges']>) => api(() => deps.api.content.applyChanges(...args)),
+      getPage: (...args: Parameters<ContentApi['getPage']>) => api(() => deps.api.content.getPage(...args)),
     },
   };
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
