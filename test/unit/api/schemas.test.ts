@@ -136,7 +136,11 @@ describe('response schemas', () => {
 
   it('requires the required fields and checks enums', () => {
     const { agentsContext: _omit, ...noAgents } = site;
-    expect(issuePaths(SiteSchema.safeParse(noAgents))).toEqual(['agentsContext']);
+    // Today's API no longer sends agentsContext.
+    expect(issuePaths(SiteSchema.safeParse(noAgents))).toEqual([]);
+    expect(issuePaths(SiteSchema.safeParse({ ...site, agentsContext: 'sometimes' }))).toEqual([]);
+    const { title: _title, ...noTitle } = site;
+    expect(issuePaths(SiteSchema.safeParse(noTitle))).toEqual(['title']);
     expect(issuePaths(SiteSchema.safeParse({ ...site, type: 'ultimate' }))).toEqual([]);
   });
 
