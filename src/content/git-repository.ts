@@ -1,12 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { CatFileParser } from './cat-file-parser.js';
+import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
+import { throwIfAborted } from './throw-if-aborted.js';
+import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
 import { GitAbortedError } from './errors/git-aborted-error.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
@@ -47,13 +49,6 @@ export interface CommitSignature {
   readonly name: string;
   readonly email: string;
   readonly date: Date;
-}
-
-/** The outcome of `git merge-file`: the merged text, with conflict markers where the sides overlap. */
-export interface MergedText {
-  readonly text: string;
-  /** Conflicting hunks; 0 is a clean merge. */
-  readonly conflicts: number;
 }
 
 const LS_TREE_LINE = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.*)$/s;
@@ -379,29 +374,9 @@ export class GitRepository {
     }
   }
 
-  /**
-   * Three-way merge of texts (`git merge-file`): what `base` became in `ours` and in `theirs`. Where both
-   * changed the same lines the result holds conflict markers labelled with `labels`.
-   */
-  async mergeFile(texts: { ours: string; base: string; theirs: string }, labels: { ours: string; base: string; theirs: string }): Promise<MergedText> {
-    const scratch = await mkdtemp(path.join(tmpdir(), 'docsync-merge-'));
-    try {
-      const files = { ours: path.join(scratch, 'ours'), base: path.join(scratch, 'base'), theirs: path.join(scratch, 'theirs') };
-      await Promise.all([writeFile(files.ours, texts.ours), writeFile(files.base, texts.base), writeFile(files.theirs, texts.theirs)]);
-      const args = ['merge-file', '-p', '-L', labels.ours, '-L', labels.base, '-L', labels.theirs, files.ours, files.base, files.theirs];
-      try {
-        const { stdout } = await run(args, this.directory, this.signal);
-        return { text: stdout, conflicts: 0 };
-      } catch (error) {
-        // git merge-file exits with the number of conflicts (up to 127), and prints the merge all the same.
-        const failed = error as { code?: unknown; stdout?: unknown };
-        if (typeof failed.code === 'number' && failed.code > 0 && failed.code < 128 && typeof failed.stdout === 'string') return { text: failed.stdout, conflicts: failed.code };
-        throwIfAborted(this.signal, 'merge-file');
-        throw new GitError(`git merge-file failed in ${this.directory}: ${(error as Error).message}`, error);
-      }
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
+  /** Three-way merge of texts (`git merge-file`), in this repository's folder: see {@link mergeTexts}. */
+  mergeFile(texts: MergeTexts, labels: MergeLabels): Promise<MergedText> {
+    return mergeTexts(texts, labels, { cwd: this.directory, signal: this.signal });
   }
 
   private async run(args: string[]): Promise<string> {
@@ -428,59 +403,4 @@ export class GitRepository {
 /** The variables {@link GitRepository.commitFiles} sets: its own index file, and who and when. */
 const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
 
-const execFileAsync = promisify(execFile);
-
-/** A git command whose exit code matters beyond success and failure (simple-git hides it). */
-function run(args: string[], cwd: string, signal: AbortSignal | undefined): Promise<{ stdout: string }> {
-  return execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', ...(signal ? { signal } : {}) });
-}
-
-/** What git said about a refused push: its `!`, `error:`, `fatal:` and `hint:` lines, else the whole message. */
-function pushReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const lines = message.split('\n').filter((line) => /^(error|fatal|remote|hint):|^ ! /.test(line.trim()) || line.startsWith(' ! '));
-  return redactUrls((lines.length > 0 ? lines.join('\n') : message).trim());
-}
-
-/** Every URL of a message with its user and password masked. */
-function redactUrls(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s']*@/gi, '$1***@');
-}
-
-/** A URL with its user and password (a token, often) masked, for messages. */
-function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
-}
-
-/** Throws `GitAbortedError` once `signal` has fired: the abort, not git's failure at being killed, is what happened. */
-function throwIfAborted(signal: AbortSignal | undefined, command: string): void {
-  if (signal?.aborted === true) throw new GitAbortedError(command, signal.reason);
-}
-
-/** simple-git for commands that reach a remote: never prompts for credentials, gives up after `timeoutMs` of silence or on `signal`. */
-function networkGit(baseDir: string | undefined, timeoutMs = 300_000, signal?: AbortSignal): SimpleGit {
-  return simpleGit({
-    ...(baseDir === undefined ? {} : { baseDir }),
-    ...(signal === undefined ? {} : { abort: signal }),
-    timeout: { block: timeoutMs },
-    allowEnvironment: ['GIT_TERMINAL_PROMPT'],
-  }).env({
-    ...unguardedEnv(),
-    GIT_TERMINAL_PROMPT: '0',
-  });
-}
-
-/** git's own `fatal:` line when there is one, else the whole message. */
-function fatalLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('\n').find((line) => line.startsWith('fatal:')) ?? message).trim();
-}
-
-/**
- * The environment without the variables simple-git guards (every `GIT_*`, editors, pagers, askpass):
- * it strips those from the inherited environment anyway, and refuses them when passed explicitly.
- */
-function unguardedEnv(): Record<string, string> {
-  const guarded = /^(GIT_|EDITOR$|VISUAL$|PAGER$|PREFIX$|SSH_ASKPASS$)/i;
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !guarded.test(entry[0])));
-}
+export type { MergedText } from './merge-texts.js';
