@@ -50,7 +50,10 @@ let sentinels = 0;
  */
 async function callsBeforeSentinel(dir: string, name: string, calls: Call[]): Promise<Call[]> {
   const file = `sentinel-${++sentinels}.md`;
-  await writeFile(path.join(dir, file), '# sentinel\n');
+  // Written beside the watched tree and renamed in: one whole file arrives, so one `add` event.
+  const staging = await makeTempDir('docsync-sentinel-');
+  await writeFile(path.join(staging, file), '# sentinel\n');
+  await rename(path.join(staging, file), path.join(dir, file));
   await waitFor(() => calls.some((call) => call.reason.includes(file)), `the change of ${file}`);
   const index = calls.findIndex((call) => call.reason.includes(file));
   expect(calls[index]).toEqual({ name, reason: `add ${file}` });
