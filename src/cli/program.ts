@@ -10,7 +10,7 @@ import { specCommand } from './commands/spec-command.js';
 import { initCommand } from './commands/init-command.js';
 import { pullCommand } from './commands/pull-command.js';
 import { migrateCommand } from './commands/migrate-command.js';
-import { readPackageVersion } from './package-version.js';
+import { readPackageVersion } from '../config/package-version.js';
 
 /**
  * Every command of `docsync`, as the CLI runs it and as the README's command reference is written

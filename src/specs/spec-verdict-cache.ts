@@ -3,13 +3,17 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
+import { readPackageVersion } from '../config/package-version.js';
 import type { ReadScope } from '../config/read-scope.js';
 import type { LoadedSpec } from './load-spec.js';
 import { sourcesUnchanged, specText } from './spec-fingerprint.js';
 import { specHash } from './spec-hash.js';
 
-/** A verdict holds only for the validator that gave it: a new swagger-parser may judge differently. */
-const VALIDATOR = `docsync-spec-verdict/1 swagger-parser@${validatorVersion()}`;
+/**
+ * A verdict holds only for the validator that gave it: a new swagger-parser may judge differently,
+ * and so may a new docsync, whose OpenAPI 3.0 schema check is generated into the release.
+ */
+const VALIDATOR = `docsync-spec-verdict/2 docsync@${readPackageVersion()} swagger-parser@${validatorVersion()}`;
 
 /** Entries kept; the oldest go first. A bundled spec's entry holds its bundle, so they are bounded. */
 const MAX_ENTRIES = 64;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { packageRoot } from '../package-version.js';
+import { packageRoot } from '../../config/package-version.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
 /**

@@ -39,7 +39,7 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
   const [{ detectProject }, { renderConfig, DEFAULT_SCHEMA_REF }, { packageRoot }] = await Promise.all([
     import('../../sync/init/detect-project.js'),
     import('../../sync/init/render-config.js'),
-    import('../package-version.js'),
+    import('../../config/package-version.js'),
   ]);
   const project = await detectProject(dir);
   // The packaged schema, relative when docsync is installed in the project; else where a local install puts it.
