@@ -1,6 +1,6 @@
 import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
@@ -24,7 +24,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-cleanups.push(() => removeTempDirs());
+afterAll(() => removeTempDirs());
 
 const PAGE = 'getting-started/quickstart.md';
 const BRANCH = 'docsync/platform-edits/docs';
