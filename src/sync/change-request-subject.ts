@@ -11,20 +11,32 @@ export interface CommitInfo {
   subject: string;
 }
 
+/** Characters of a commit's sha the subject records: enough for git to resolve it. */
+const RECORDED_SHA = 12;
+
 /**
  * Renders the subject template and appends the marker, cutting the text at a word boundary with
- * an ellipsis so the whole stays within 100 characters.
+ * an ellipsis so the whole stays within 100 characters. `synced`: the commit the content comes from,
+ * recorded before the marker (`@<sha>`) so a runner without state finds what docsync last merged.
  */
-export function changeRequestSubject(template: string, target: string, commit: CommitInfo | undefined): string {
+export function changeRequestSubject(template: string, target: string, commit: CommitInfo | undefined, synced?: string): string {
   const rendered = template
     .replaceAll('{commit.subject}', commit?.subject ?? `Update docs from ${target}`)
     .replaceAll('{commit.sha}', commit?.oid.slice(0, 12) ?? 'worktree')
     .replaceAll('{target}', target)
     .replace(/\s+/g, ' ')
     .trim();
-  const marker = subjectMarker(target);
+  const marker = synced === undefined ? subjectMarker(target) : `@${synced.slice(0, RECORDED_SHA)} ${subjectMarker(target)}`;
   const room = SUBJECT_MAX - marker.length - 1;
   return `${cutCleanly(rendered, room)} ${marker}`;
+}
+
+/** The commit a subject of `target`'s change request records (abbreviated), if any. */
+export function recordedCommit(subject: string | undefined, target: string): string | undefined {
+  const marker = ` ${subjectMarker(target)}`;
+  if (subject?.endsWith(marker) !== true) return undefined;
+  const sha = new RegExp(`@([0-9a-f]{${RECORDED_SHA}})$`).exec(subject.slice(0, -marker.length));
+  return sha?.[1];
 }
 
 /** Cuts on grapheme boundaries (never inside an emoji or a surrogate pair), preferring a space. */

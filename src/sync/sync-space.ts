@@ -27,6 +27,7 @@ import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive } from './platform-edits/next-base.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
@@ -143,8 +144,11 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
   const state = await deps.state.get(key);
-  const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
+  const keepsBase = target.platformEdits !== 'overwrite';
+  // Unchanged content opens no change request: only a sync that may write records its commit.
+  const recorded = keepsBase && !unchanged ? await syncedCommit(target, content, signal) : undefined;
+  const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, recorded);
   const live =
     unchanged || (target.mode === 'direct' && delivery === 'import')
       ? undefined
@@ -181,7 +185,6 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const base = resultBase(target, content, plan, delivery);
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
-  const keepsBase = target.platformEdits !== 'overwrite';
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
@@ -217,7 +220,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
-    edits = await api(() => platformEditsStep(deps.api.content, { target, content, state, expected: gitPages, filesDiffer, dryRun: options.dryRun, signal }));
+    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, dryRun: options.dryRun, signal }));
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
   const platformEdits = edits?.reported ?? {};

@@ -11,7 +11,7 @@ const README = /^readme\.md$/i;
  * Where the repo's pages would be in the page tree, by the path the API gives pages (slugs of the
  * page and its parents; groups are not part of it), as docsync names them: repo path by live path.
  */
-function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string> {
+export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string> {
   const slugs = pageSlugs(groups);
   const paths = new Map<string, string>();
   const walk = (pages: readonly DesiredPage[], prefix: string): void => {

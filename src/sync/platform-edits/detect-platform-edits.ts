@@ -10,6 +10,7 @@ import { planPullLayout } from '../pull/pull-layout.js';
 import { pageText } from '../pull/pull-space.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
+import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
@@ -45,6 +46,8 @@ export interface DetectInput {
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
   readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
+  /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
+  readonly syncedBase?: (() => Promise<SyncedBase | undefined>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -72,7 +75,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const known = delivered.get(page.id);
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
-  const baseRevision = hasEditedPages(main.pages, untouched) ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  const edited = hasEditedPages(main.pages, untouched);
+  const baseRevision = edited ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  // Pages written in batches carry no git source: without state, the commit docsync last merged is the base.
+  const synced = edited && input.base === undefined && baseRevision === undefined ? await input.syncedBase?.() : undefined;
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
   // says which page each edited one was.
@@ -81,6 +87,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
+  }
+  if (synced !== undefined) {
+    for (const page of synced.pages) baseOids.set(page.path, page.oid);
+    // A page is the base's page docsync put at its place.
+    for (const page of documentPages(main.pages)) {
+      const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? synced.livePaths.get(page.path) : undefined;
+      if (path !== undefined) pathById.set(page.id, path);
+    }
   }
   const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) =>
     // Delivered and not edited since: as the base has it.
@@ -151,6 +165,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
  */
 function withFileLinksAsSent(text: string, path: string): string {
   return rewriteFileLinks(text, path, (file) => (file.endsWith('.md') ? undefined : '/files/*'));
+}
+
+/** Every document page of a page tree. */
+function documentPages(tree: readonly Page[]): Page[] {
+  return tree.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...documentPages(page.pages ?? [])]);
 }
 
 /** Whether a document page has no git source (edited or made in the platform) and is not `untouched`. */

@@ -1,10 +1,9 @@
-import type { ContentApi } from '../../api/resources/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { KeptPage } from './keep-platform-edits.js';
-import { settlePlatformEdits, type SettledEdits } from './settle-platform-edits.js';
+import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 
 /** Where the platform's versions of pages went, and what became of each. */
 export interface PlatformEditsResult {
@@ -43,7 +42,7 @@ export interface PlatformEditsStep {
  * The step of a sync before it overwrites live pages (`platformEdits` other than `overwrite`):
  * pages edited in the platform go to git first, or stay live (`adopt`).
  */
-export async function platformEditsStep(api: Pick<ContentApi, 'getRevision' | 'getPage'>, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
+export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
   const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages }, {
     dryRun: input.dryRun,

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { ChangeRequestsApi } from '../../api/resources/change-requests.js';
 import type { ContentApi } from '../../api/resources/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { GitRepository } from '../../content/git-repository.js';
@@ -6,10 +7,17 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
+import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
 
 /** Commits of a page's history looked through for a version the platform holds again. */
 const HISTORY_DEPTH = 20;
+
+/** What reading the platform's edits calls: the content, and the change requests docsync merged. */
+export interface PlatformEditsApi {
+  readonly content: Pick<ContentApi, 'getRevision' | 'getPage'>;
+  readonly changeRequests: Pick<ChangeRequestsApi, 'list'>;
+}
 
 export interface SettledEdits {
   /** Every page a side changed since the base. */
@@ -29,7 +37,7 @@ export interface SettledEdits {
  * platform is never lost: a push that fails throws before anything is overwritten.
  */
 export async function settlePlatformEdits(
-  api: Pick<ContentApi, 'getRevision' | 'getPage'>,
+  api: PlatformEditsApi,
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
@@ -44,7 +52,8 @@ export async function settlePlatformEdits(
     if (git === undefined) return [];
     return git.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
-  const detected = await detectPlatformEdits(api, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, signal: options.signal });
+  const syncedBase = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
+  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.

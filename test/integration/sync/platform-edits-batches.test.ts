@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { EXIT } from '../../../src/failure/exit-codes.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createRuntime } from '../../../src/runtime/create-runtime.js';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
@@ -26,16 +27,26 @@ const PAGE = 'getting-started/quickstart.md';
 const BRANCH = 'docsync/platform-edits/docs';
 const TARGET = { changeRequest: { autoMerge: true } };
 
-async function repoWorkspace(): Promise<{ dir: string; docs: string; remote: string }> {
+async function repoWorkspace(options: { remote?: boolean } = {}): Promise<{ dir: string; docs: string; remote: string }> {
   const { dir, docs } = await exampleWorkspace();
   git(dir, 'init', '--quiet');
   git(dir, 'add', 'docs');
   git(dir, 'commit', '--quiet', '-m', 'Docs');
   const remote = await makeTempDir('docsync-remote-');
   git(remote, 'init', '--bare', '--quiet');
-  git(dir, 'remote', 'add', 'origin', remote);
-  git(dir, 'push', '--quiet', 'origin', 'main');
+  if (options.remote !== false) {
+    git(dir, 'remote', 'add', 'origin', remote);
+    git(dir, 'push', '--quiet', 'origin', 'main');
+  }
   return { dir, docs, remote };
+}
+
+/** A CI runner's run: no `.docsync/`. */
+async function statelessSync(loaded: LoadedConfig) {
+  await rm(join(loaded.baseDir, '.docsync'), { recursive: true, force: true });
+  const before = emulator.stats().writes;
+  const report = await syncOnce(loaded);
+  return { report, writes: emulator.stats().writes - before };
 }
 
 async function liveMarkdown(title: string): Promise<string> {
@@ -97,6 +108,44 @@ describe('platformEdits on content batches', () => {
     expect(result.platformEdits).toBeUndefined();
     expect(writes).toBeGreaterThan(0);
     expect(await liveMarkdown('Quickstart')).toContain('A newer line from git.');
+    expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
+  });
+
+  it('refuses to overwrite platform edits without a remote, and says how to configure one', async () => {
+    const { dir } = await repoWorkspace({ remote: false });
+    const loaded = configFor(emulator, dir, TARGET);
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
+    const { report, writes } = await statelessSync(loaded);
+    expect(writes).toBe(0);
+    expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_NO_REMOTE', exitCode: EXIT.config })]);
+    expect(report.failures[0]?.error).toMatch(/getting-started\/quickstart\.md.*no remote named "origin".*git remote add origin.*platformEditsRemote.*platformEdits: overwrite/s);
+    expect(await liveMarkdown('Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
+  });
+
+  it('stops before overwriting anything when the push is not a fast-forward, with git\'s message', async () => {
+    const { dir, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, TARGET);
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
+    // Someone pushed to the branch after docsync read it: pushes go to a copy of the remote where the
+    // branch holds another commit, which docsync's does not descend from.
+    const moved = await makeTempDir('docsync-moved-');
+    git(moved, 'clone', '--bare', '--quiet', remote, '.');
+    git(dir, 'checkout', '--quiet', '-b', 'elsewhere');
+    await writeFile(join(dir, 'NOTES.md'), 'Pushed by someone else.\n');
+    git(dir, 'add', 'NOTES.md');
+    git(dir, 'commit', '--quiet', '-m', 'Someone else');
+    git(dir, 'push', '--quiet', moved, `elsewhere:refs/heads/${BRANCH}`);
+    git(dir, 'checkout', '--quiet', 'main');
+    git(dir, 'config', 'remote.origin.pushurl', moved);
+
+    const { report, writes } = await statelessSync(loaded);
+    expect(writes).toBe(0);
+    expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_PUSH', exitCode: EXIT.platformEditsPush })]);
+    expect(report.failures[0]?.error).toMatch(/rejected.*\((fetch first|non-fast-forward)\)/s);
+    expect(report.failures[0]?.error).toContain(BRANCH);
+    expect(await liveMarkdown('Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
     expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
   });
 });

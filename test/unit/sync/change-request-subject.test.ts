@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRequestSubject, SUBJECT_MAX, subjectMarker } from '../../../src/sync/change-request-subject.js';
+import { changeRequestSubject, recordedCommit, SUBJECT_MAX, subjectMarker } from '../../../src/sync/change-request-subject.js';
 
 describe('changeRequestSubject', () => {
   it('renders the commit subject and appends the marker', () => {
@@ -26,5 +26,21 @@ describe('changeRequestSubject', () => {
     const subject = changeRequestSubject('🚀'.repeat(80), 't', undefined);
     expect(subject.length).toBeLessThanOrEqual(SUBJECT_MAX);
     expect(subject).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('recordedCommit', () => {
+  it('records the synced commit before the marker, within 100 characters, and reads it back', () => {
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    const subject = changeRequestSubject('Rewrite '.repeat(30), 'docs', { oid: sha, subject: '' }, sha);
+    expect(subject.length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(subject.endsWith(' @0123456789ab [docsync:docs]')).toBe(true);
+    expect(recordedCommit(subject, 'docs')).toBe('0123456789ab');
+  });
+
+  it('reads nothing from a subject without one, or of another target', () => {
+    expect(recordedCommit('Fix install guide [docsync:docs]', 'docs')).toBeUndefined();
+    expect(recordedCommit('Fix @0123456789ab [docsync:api]', 'docs')).toBeUndefined();
+    expect(recordedCommit(undefined, 'docs')).toBeUndefined();
   });
 });

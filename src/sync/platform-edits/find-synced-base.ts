@@ -1,0 +1,53 @@
+import type { ChangeRequestsApi } from '../../api/resources/change-requests.js';
+import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import { ContentError } from '../../content/errors/content-error.js';
+import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
+import { GitRefSource } from '../../content/git-ref-source.js';
+import { readDocsRepo } from '../../content/read-docs-repo.js';
+import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import { bundleExpectation } from '../bundle-expectation.js';
+import { recordedCommit } from '../change-request-subject.js';
+import { desiredPages } from '../pages/desired-pages.js';
+import { livePathsOf } from '../pages/live-pages.js';
+
+/** What docsync last merged into the space, rebuilt from git at the commit its change request records. */
+export interface SyncedBase {
+  readonly commit: string;
+  /** Every page of that commit's table of contents, by path in the docs root, and its blob id. */
+  readonly pages: readonly ExpectedPage[];
+  /** Where docsync put each of those pages in the space: repo path by the page's live path (slugs). */
+  readonly livePaths: ReadonlyMap<string, string>;
+}
+
+/**
+ * The base of a runner without state on an API whose pages carry no git source (content batches):
+ * the newest merged change request of the target that records its commit (`@<sha>` before the
+ * marker), and that commit's pages read from git. Undefined when none records one, or when this
+ * clone does not have that commit (a shallow clone): the run then has no base, as before any sync.
+ */
+export async function findSyncedBase(
+  api: { readonly changeRequests: Pick<ChangeRequestsApi, 'list'> },
+  target: Pick<SpaceTarget, 'name' | 'spaceId' | 'directory'>,
+  signal?: AbortSignal,
+): Promise<SyncedBase | undefined> {
+  let newest: { number: number; sha: string } | undefined;
+  for await (const cr of api.changeRequests.list(target.spaceId, { status: 'merged', signal })) {
+    const sha = recordedCommit(cr.subject, target.name);
+    if (sha !== undefined && (newest === undefined || cr.number > newest.number)) newest = { number: cr.number, sha };
+  }
+  if (newest === undefined) return undefined;
+  let source: GitRefSource;
+  let snapshot: DocsSnapshot;
+  try {
+    source = await GitRefSource.open(target.directory, newest.sha, { signal });
+    snapshot = await readDocsRepo(source);
+  } catch (error) {
+    // Not in this clone (a shallow one), not a repository, no docs there: no base, as on a first sync.
+    if (error instanceof ContentError && !(error instanceof GitAbortedError)) return undefined;
+    throw error;
+  }
+  const { pages } = await bundleExpectation({ snapshot, readMany: snapshotFileReader(snapshot, source) });
+  return { commit: source.commit, pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
+}

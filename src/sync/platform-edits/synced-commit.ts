@@ -1,0 +1,20 @@
+import { ContentError } from '../../content/errors/content-error.js';
+import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
+import { GitRepository } from '../../content/git-repository.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import type { PreparedContent } from '../prepared-content.js';
+
+/**
+ * The commit a sync records on its change request, from which a runner without state rebuilds the
+ * base: the content's commit, or for the working tree the checkout's `HEAD` (what a CI runner's clean
+ * checkout holds). Undefined outside a git repository or before its first commit.
+ */
+export async function syncedCommit(target: Pick<SpaceTarget, 'directory'>, content: Pick<PreparedContent, 'commit'>, signal?: AbortSignal): Promise<string | undefined> {
+  if (content.commit !== undefined) return content.commit.oid;
+  try {
+    return await (await GitRepository.open(target.directory, { signal })).resolveCommit('HEAD');
+  } catch (error) {
+    if (error instanceof ContentError && !(error instanceof GitAbortedError)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+const BRANCH = 'docsync/platform-edits/docs';
+const EDITED = 'getting-started/quickstart.md';
+const BOTH = 'getting-started/installation.md';
+const GIT_ONLY = 'faq/duplicates.md';
+
+// The seed's API imports zips (pages keep their git source); today's takes page batches (they lose it).
+const CONTRACTS = {
+  seed: { contract: 'seed', target: { changeRequest: { autoMerge: true }, delivery: 'import' } },
+  current: { contract: 'current', target: { changeRequest: { autoMerge: true } } },
+} as const;
+
+afterAll(() => removeTempDirs());
+
+for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
+  describe(`a runner without .docsync/ decides as one with state (${name} contract)`, () => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startTestEmulator({ contract, strict: false });
+    });
+    afterAll(() => emulator.close());
+
+    /** Non-GET requests by route and status made while `run` ran. */
+    async function writesDuring(run: () => Promise<unknown>): Promise<Record<string, number>> {
+      const count = (): Map<string, number> => new Map(emulator.stats().routes.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.route} ${r.status}`, r.count]));
+      const before = count();
+      await run();
+      const made: Record<string, number> = {};
+      for (const [route, n] of count()) if (n !== (before.get(route) ?? 0)) made[route] = n - (before.get(route) ?? 0);
+      return made;
+    }
+
+    async function liveMarkdown(title: string): Promise<string> {
+      type Live = { id: string; title: string; type: string; pages?: Live[] };
+      const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+      const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
+      const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
+      if (!page) throw new Error(`no live page ${title}`);
+      return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+    }
+
+    /**
+     * One sync after git changed a page, the platform another, and both a third in the same line;
+     * with the state of the first sync, or with none. What it decided, wrote and committed.
+     */
+    async function scenario(withState: boolean) {
+      emulator.reset();
+      const { dir, docs } = await exampleWorkspace();
+      git(dir, 'init', '--quiet');
+      git(dir, 'add', 'docs');
+      git(dir, 'commit', '--quiet', '-m', 'Docs');
+      const remote = await makeTempDir('docsync-remote-');
+      git(remote, 'init', '--bare', '--quiet');
+      git(dir, 'remote', 'add', 'origin', remote);
+      git(dir, 'push', '--quiet', 'origin', 'main');
+      const loaded = configFor(emulator, dir, target);
+      expect((await syncOnce(loaded)).failures).toEqual([]);
+
+      await editPageInPlatform(emulator, 'space-docs', { gitPath: EDITED, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
+      await editPageInPlatform(emulator, 'space-docs', { gitPath: BOTH, title: 'Installation', markdown: '# Installation\n\nThe editor\'s install steps.\n' });
+      await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
+      await writeFile(join(docs, BOTH), '# Installation\n\nGit\'s install steps.\n');
+      git(dir, 'commit', '--quiet', '-am', 'FAQ and installation');
+
+      if (!withState) await rm(join(dir, '.docsync'), { recursive: true, force: true });
+      let report: Awaited<ReturnType<typeof syncOnce>> | undefined;
+      const writes = await writesDuring(async () => {
+        report = await syncOnce(loaded);
+      });
+      const result = report?.results[0];
+      const { commit: _differsByDate, ...platformEdits } = result?.platformEdits ?? { commit: undefined };
+      return {
+        outcome: result?.outcome,
+        failures: report?.failures.map((failure) => failure.code),
+        platformEdits,
+        writes,
+        // The commit's date is the platform revision's (a clock): its tree, parent and message are compared.
+        branch: {
+          tree: git(remote, 'rev-parse', `${BRANCH}^{tree}`).trim(),
+          parent: git(remote, 'rev-parse', `${BRANCH}^`).trim() === git(dir, 'rev-parse', 'HEAD').trim(),
+          message: git(remote, 'log', '-1', '--format=%B', BRANCH),
+          edited: git(remote, 'show', `${BRANCH}:docs/${EDITED}`),
+          both: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
+        },
+        live: { edited: await liveMarkdown('Quickstart'), both: await liveMarkdown('Installation'), gitOnly: await liveMarkdown('Can docsync open two change requests?') },
+        git: { edited: await readFile(join(docs, EDITED), 'utf8') },
+      };
+    }
+
+    it('classifies, commits to the branch and writes the same', async () => {
+      const stateful = await scenario(true);
+      // The conflict is reported as such, with its own exit code.
+      expect(stateful.failures).toEqual(['E_PLATFORM_EDITS_CONFLICT']);
+      expect(stateful.platformEdits).toMatchObject({
+        branch: BRANCH,
+        pages: [
+          { file: `docs/${BOTH}`, outcome: 'conflict', line: 1 },
+          { file: `docs/${EDITED}`, outcome: 'edited' },
+        ],
+        conflicts: 1,
+        pushed: true,
+      });
+      expect(stateful.branch.parent).toBe(true);
+      expect(stateful.branch.edited).toBe('# Quickstart\n\nEdited in the editor.\n');
+      expect(stateful.branch.both).toMatch(/^<<<<<<< git\n# Installation\n\nGit's install steps.\n=======\n[\s\S]*The editor's install steps.\n>>>>>>> platform\n$/);
+      expect(stateful.live.edited).not.toContain('Edited in the editor.');
+      expect(stateful.live.both).toContain("Git's install steps.");
+      expect(stateful.live.gitOnly).toContain('Changed in git.');
+
+      const stateless = await scenario(false);
+      expect(stateless).toEqual(stateful);
+    });
+  });
+}
