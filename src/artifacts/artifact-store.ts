@@ -38,8 +38,8 @@ export interface PublishedArtifact {
 export interface ArtifactStore {
   /** For messages: which store, and where (bucket and endpoint, or the server's base URL). Never a signed URL. */
   readonly description: string;
-  /** Origin the API fetches bundles from (what the reachability guard checks). */
-  readonly origin: URL;
+  /** Origin the API fetches bundles from (what the reachability guard checks); none when nothing can be served by URL. */
+  readonly origin: URL | undefined;
   /** Makes the file reachable at an unguessable URL valid for `ttlMs` (default: the store's TTL). */
   publish(file: ArtifactFile, options?: PublishOptions): Promise<PublishedArtifact>;
   /** Deletes a published bundle once the API has fetched it; deleting one already gone is not an error. */

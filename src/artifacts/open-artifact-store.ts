@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import type { ArtifactStore } from './artifact-store.js';
 import { assertReachableByApi } from './assert-reachable-by-api.js';
 import { HttpArtifactStore } from './http-artifact-store.js';
+import { NoArtifactStore } from './no-artifact-store.js';
 import { S3ArtifactStore } from './s3-artifact-store.js';
 
 export interface OpenArtifactStoreOptions {
@@ -21,6 +22,7 @@ export interface OpenArtifactStoreOptions {
 export async function openArtifactStore(config: ArtifactsConfig, options: OpenArtifactStoreOptions): Promise<ArtifactStore> {
   const { bucket } = config;
   if (config.store === 's3' && bucket === undefined) throw new Error('artifacts.bucket is required when artifacts.store is s3.');
+  if (config.store === 'none') return new NoArtifactStore();
   const store: ArtifactStore =
     config.store === 's3' && bucket !== undefined
       ? new S3ArtifactStore({

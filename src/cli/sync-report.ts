@@ -62,7 +62,7 @@ function handledRetries(report: SyncReport): string {
  */
 export function formatJson(report: SyncReport): string {
   const [failure] = report.failures;
-  const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: null, line: null } };
+  const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: failure.file ?? null, line: null } };
   const document = { ...error, summary: summarize(report), writes: report.writes, conflicts: conflictCount(report), ...(report.retries ? { retries: report.retries } : {}), results: report.results, specs: report.specs, archived: report.archived, failures: report.failures };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

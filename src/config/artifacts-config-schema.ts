@@ -12,9 +12,11 @@ const MAX_PRESIGN_MS = 7 * 24 * 3_600_000;
 export const ArtifactsConfigSchema = z
   .object({
     store: z
-      .enum(['http', 's3'])
+      .enum(['http', 's3', 'none'])
       .default('http')
-      .describe('`http`: the embedded bundle server (emulator, demo, tunnels). `s3`: an S3-compatible bucket with presigned URLs (a hosted API). Default `http`.'),
+      .describe(
+        "`http`: the embedded bundle server (emulator, demo, tunnels). `s3`: an S3-compatible bucket with presigned URLs (a hosted API). `none`: nothing served by URL; today's API takes files up to 1 MB inline, and a larger file (or a zip import) stops the sync before anything is sent. Default `http`.",
+      ),
     ttl: Duration.default(15 * 60_000).describe('How long a bundle URL stays valid. Default 15m; at most 7 days with `s3`.'),
     listen: ListenAddress.default('127.0.0.1:0').describe('`http` store: where the bundle server listens, `host:port`. Default `127.0.0.1:0` (a free port).'),
     publicUrl: z.url().optional().describe('`http` store: URL the API fetches bundles from, when it cannot reach `listen` directly (tunnel, ingress).'),

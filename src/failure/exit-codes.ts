@@ -41,6 +41,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The artifact store's failures, by what the user has to fix: its configuration, its credentials, its reach. */
 const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
+  'no-store': EXIT.config,
   bucket: EXIT.config,
   'unreachable-by-api': EXIT.config,
   credentials: EXIT.auth,

@@ -13,21 +13,24 @@ import {
   ITEM_ID_RULE,
   MigrationModeSchema,
   type MigrationItem,
+  MigrationDeliverySchema,
+  type MigrationDelivery,
   type MigrationMode,
   type MigrationPlan,
 } from './plan-schema.js';
 
 /** Item fields a plan may set, besides `source`. */
-const ITEM_FIELDS = ['id', 'space', 'source', 'mode', 'merge', 'subject'];
-const CSV_COLUMNS = new Set(['id', 'space', 'source', 'kind', 'ref', 'subfolder', 'mode', 'merge', 'subject']);
+const ITEM_FIELDS = ['id', 'space', 'source', 'mode', 'merge', 'subject', 'delivery'];
+const CSV_COLUMNS = new Set(['id', 'space', 'source', 'kind', 'ref', 'subfolder', 'mode', 'merge', 'subject', 'delivery']);
 
 interface Defaults {
   mode: MigrationMode;
   merge: boolean;
   subject: string;
+  delivery: MigrationDelivery;
 }
 
-const DEFAULTS: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT };
+const DEFAULTS: Defaults = { mode: 'change-request', merge: false, subject: DEFAULT_SUBJECT, delivery: 'auto' };
 
 /** Where a field of the plan is, for error messages. */
 type Locate = (fieldPath: readonly (string | number)[]) => number | undefined;
@@ -56,13 +59,13 @@ function noteUnknownKeys(record: Record<string, unknown>, known: readonly string
 
 /**
  * Reads a migration plan: YAML (`items:` with `defaults:`) or, for files ending in `.csv`, CSV with a
- * header row (`source,space` and optionally `id,kind,ref,subfolder,mode,merge,subject`). Relative
+ * header row (`source,space` and optionally `id,kind,ref,subfolder,mode,merge,subject,delivery`). Relative
  * paths are resolved against the plan's folder, and must lie (after symlinks) inside `scope`: by
  * default the repository holding the plan, or its folder outside any repository. Every problem is a
  * `ConfigError` naming the file, the line and the field.
  *
  * ```yaml
- * defaults: { mode: change-request, merge: true }
+ * defaults: { mode: change-request, merge: true, delivery: auto }
  * items:
  *   - { source: ./handbook, space: space-handbook }
  *   - { id: api, source: { git: https://github.com/acme/api-docs.git, ref: v2, subfolder: docs }, space: space-api }
@@ -198,6 +201,7 @@ function readRow(
     mode: cell('mode'),
     merge: merge === undefined ? undefined : /^(true|yes|y|1)$/i.test(merge) ? true : /^(false|no|n|0)$/i.test(merge) ? false : merge,
     subject: cell('subject'),
+    delivery: cell('delivery'),
   };
   if (kind !== undefined && !['folder', 'git', 'space', 'website', 'html', 'markdown', 'zip'].includes(kind)) {
     fail(['kind'], 'must be one of folder, git, space, website, html, markdown, zip');
@@ -216,13 +220,14 @@ function readRow(
 function readDefaults(value: unknown, fail: Fail, note: Note): Defaults {
   const defaults = DEFAULTS;
   if (value === undefined || value === null) return defaults;
-  if (typeof value !== 'object' || Array.isArray(value)) return fail(['defaults'], 'must be an object (mode, merge, subject)');
+  if (typeof value !== 'object' || Array.isArray(value)) return fail(['defaults'], 'must be an object (mode, merge, subject, delivery)');
   const record = value as Record<string, unknown>;
-  noteUnknownKeys(record, ['mode', 'merge', 'subject'], 'default', (fieldPath, message) => note(['defaults', ...fieldPath], message));
+  noteUnknownKeys(record, ['mode', 'merge', 'subject', 'delivery'], 'default', (fieldPath, message) => note(['defaults', ...fieldPath], message));
   return {
     mode: readMode(record.mode, defaults.mode, (message) => fail(['defaults', 'mode'], message)),
     merge: readBoolean(record.merge, defaults.merge, (message) => fail(['defaults', 'merge'], message)),
     subject: readSubject(record.subject, defaults.subject, (message) => fail(['defaults', 'subject'], message)),
+    delivery: readDelivery(record.delivery, defaults.delivery, (message) => fail(['defaults', 'delivery'], message)),
   };
 }
 
@@ -254,6 +259,7 @@ function readItem(
   const merge = readBoolean(record.merge, defaults.merge, (message) => fail(['merge'], message));
   if (merge && mode === 'direct' && record.merge !== undefined) fail(['merge'], 'only applies to change-request mode');
   if (source.kind === 'space' && source.spaceId === space.trim()) fail(['source'], 'is the target space itself');
+  const delivery = readDelivery(record.delivery, defaults.delivery, (message) => fail(['delivery'], message));
   return {
     id,
     space: space.trim(),
@@ -261,7 +267,14 @@ function readItem(
     mode,
     merge: mode === 'direct' ? false : merge,
     subject: readSubject(record.subject, defaults.subject, (message) => fail(['subject'], message)),
+    ...(delivery === 'auto' ? {} : { delivery }),
   };
+}
+
+function readDelivery(value: unknown, fallback: MigrationDelivery, fail: (message: string) => never): MigrationDelivery {
+  if (value === undefined) return fallback;
+  const parsed = MigrationDeliverySchema.safeParse(value);
+  return parsed.success ? parsed.data : fail('must be auto, changes or import');
 }
 
 function readMode(value: unknown, fallback: MigrationMode, fail: (message: string) => never): MigrationMode {

@@ -117,7 +117,7 @@ export async function migrateItem(
     resolved = await resolveSource(item.source, { ...deps.sources, api: deps.api, logger: deps.logger, signal });
     label = resolved.label;
     const steps = new ItemSteps(deps, runId, item, record, save, signal);
-    if ((await resolveDelivery({ api: deps.api, state: deps.state ?? new MemoryStateStore() }, { delivery: 'auto' }, signal)) === 'changes') {
+    if ((await resolveDelivery({ api: deps.api, state: deps.state ?? new MemoryStateStore() }, { delivery: item.delivery ?? 'auto' }, signal)) === 'changes') {
       return finish(await deliverItem(deps, steps, { record, save }, resolved, item, { signal, reading: asSourceError }));
     }
     const prepared = await asSourceError(() => (resolved as ResolvedSource).prepare());

@@ -27,6 +27,10 @@ export const ITEM_ID_RULE = 'use letters, digits, ".", "_" or "-" (max 40), star
 export const MigrationModeSchema = z.enum(['change-request', 'direct']);
 export type MigrationMode = z.infer<typeof MigrationModeSchema>;
 
+/** How an item's content is written, as a sync target's `delivery`: `auto` asks the API which it offers. */
+export const MigrationDeliverySchema = z.enum(['auto', 'changes', 'import']);
+export type MigrationDelivery = z.infer<typeof MigrationDeliverySchema>;
+
 /** Default subject of a migration's change requests; `{item}`, `{source}`, `{space}`, `{commit.subject}`, `{commit.sha}`. */
 export const DEFAULT_SUBJECT = 'Migrate {item} from {source}';
 
@@ -43,6 +47,8 @@ export const MigrationItemSchema = z.object({
   merge: z.boolean(),
   /** Change request subject template, cut to 100 characters with docsync's marker. */
   subject: z.string().min(1),
+  /** `changes` or `import`; absent is `auto` (left out so that plans without it keep their run ids). */
+  delivery: MigrationDeliverySchema.exclude(['auto']).optional(),
 });
 export type MigrationItem = z.infer<typeof MigrationItemSchema>;
 

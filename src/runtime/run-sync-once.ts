@@ -61,7 +61,9 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ target, err: message }, 'sync failed');
     const warnings = read?.target === target && read.warnings.length > 0 ? { warnings: read.warnings } : {};
-    report.failures.push({ target, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error), ...warnings });
+    const { file } = error as { file?: unknown };
+    const named = typeof file === 'string' ? { file } : {};
+    report.failures.push({ target, error: message, code: (error as { code?: string }).code ?? 'E_SYNC', exitCode: exitCodeFor(error), ...named, ...warnings });
   };
   try {
     if (options.closeBranch !== undefined) {

@@ -21,6 +21,7 @@ import { SupersededError } from './errors/superseded-error.js';
 import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
 import { keepOldest } from './keep-oldest.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
+import { checkSendable } from './pages/check-sendable.js';
 import { deliverPages } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
@@ -216,6 +217,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // The import refuses a bundle over its limit: checked before the first write (no empty change
   // request left behind) and in a dry run, which so predicts the refusal.
   if (plan.actions.some((action) => action.kind === 'import')) await content.checkImportSize(target.import.maxBytes);
+  // Likewise a file the content batches could not carry: refused before the first write, change request included.
+  if (planned && plan.actions.some((action) => action.kind === 'deliver')) {
+    checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: target.import.maxBytes });
+  }
   // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
@@ -318,6 +323,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               content,
               delivered: current.delivered,
               planned: plannedFor,
+              maxFileBytes: target.import.maxBytes,
               beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
               save: async (landed) => {
                 createdEmpty = undefined; // a batch landed: the change request holds content now

@@ -6,9 +6,10 @@
  * - `unreachable`: the store's endpoint could not be reached;
  * - `unreachable-by-api`: the bundle URL is one the API cannot fetch (loopback or private address);
  * - `not-fetched`: the API could not fetch the bundle (URL expired, endpoint not reachable from it);
- * - `failed`: anything else the store answered.
+ * - `failed`: anything else the store answered;
+ * - `no-store`: `artifacts.store: none`, and something had to be served by URL.
  */
-export type ArtifactFailure = 'bucket' | 'credentials' | 'permission' | 'unreachable' | 'unreachable-by-api' | 'not-fetched' | 'failed';
+export type ArtifactFailure = 'no-store' | 'bucket' | 'credentials' | 'permission' | 'unreachable' | 'unreachable-by-api' | 'not-fetched' | 'failed';
 
 /** A bundle could not be published or fetched. The message names the store (bucket and endpoint) and the fix. */
 export class ArtifactStoreError extends Error {

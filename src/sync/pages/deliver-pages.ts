@@ -1,8 +1,10 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { Page } from '../../api/schemas/content.js';
 import type { Download } from '../../http/url-downloader.js';
+import { DEFAULT_IMPORT_MAX_BYTES } from '../../config/config-schema.js';
 import { DeliveryVerificationError } from '../errors/delivery-verification-error.js';
 import type { PreparedContent } from '../prepared-content.js';
+import { checkSendable } from './check-sendable.js';
 import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
 import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
 
@@ -13,6 +15,8 @@ export interface DeliverPagesInput {
   readonly delivered: Delivered | undefined;
   /** A plan made from this change request's content, still current; read again when absent. */
   readonly planned?: PlannedDelivery | undefined;
+  /** The largest file the API fetches by URL (the target's `import.maxBytes`); the API's import limit by default. */
+  readonly maxFileBytes?: number | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
   /** Saves what was delivered, after each batch and once verified. */
   readonly save: (delivered: Delivered) => Promise<void>;
@@ -27,7 +31,7 @@ export interface DeliverPagesResult {
 
 /**
  * Writes the repo into a change request page by page: plans from its content (or takes a plan just
- * made from it), sends the batches in order, then reads the content back and plans again: anything
+ * made from it), refuses a file the API could not be given before sending anything, sends the batches in order, then reads the content back and plans again: anything
  * left to change means the delivery did not land, and nothing may be merged. A run cut anywhere
  * (a failed batch, a timeout, kill -9) leaves whole batches; the next run plans from what is there,
  * so nothing is applied twice. The pages' `updatedAt` read back is recorded, so an edit made in the
@@ -39,6 +43,7 @@ export async function deliverPages(
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
   const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
+  checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: input.maxFileBytes ?? DEFAULT_IMPORT_MAX_BYTES });
   const sent = await sendBatches(deps, {
     spaceId: input.spaceId,
     changeRequest: input.changeRequest.id,

@@ -6,7 +6,9 @@ import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { call, json } from '../../support/emulator-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { runInlinePlan, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { docsFolder, runInlinePlan, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
 
 let server: ByteServer;
 let emulator: RunningEmulator | undefined;
@@ -70,5 +72,52 @@ describe("docsync migrate on today's API (emulator contract: current, strict)", 
     const again = await runInlinePlan(em, dir, plan, runIdFor(plan), { state });
     expect(again.report.items.filter((item) => item.status === 'done')).toHaveLength(8);
     expect(em.stats().writes).toBe(stats.writes);
+  });
+
+  it('honours each item\'s delivery as sync does: import and changes are used as set, whatever the API offers; auto asks it', async () => {
+    const dir = await makeTempDir('docsync-migrate-delivery-');
+    for (const name of ['a', 'b', 'c']) await docsFolder(path.join(dir, 'sources'), name, 2);
+    const file = path.join(dir, 'plan.yaml');
+    await writeFile(
+      file,
+      [
+        'defaults: { merge: true, delivery: changes }',
+        'items:',
+        `  - { id: by-default, source: ./sources/a, space: ${targetSpace(0)} }`,
+        `  - { id: by-import, source: ./sources/b, space: ${targetSpace(1)}, delivery: import }`,
+        `  - { id: by-auto, source: ./sources/c, space: ${targetSpace(2)}, delivery: auto }`,
+        '',
+      ].join('\n'),
+    );
+    const plan = await loadPlan(file);
+    expect(plan.items.map((item) => item.delivery)).toEqual(['changes', 'import', undefined]);
+    const count = (em: RunningEmulator, route: (name: string) => boolean): number => em.stats().routes.filter((r) => route(r.route)).reduce((n, r) => n + r.count, 0);
+    const imports = (em: RunningEmulator): number => count(em, (route) => route.includes('/import'));
+    // What the API does not have is answered 404, counted apart.
+    const missing = (em: RunningEmulator): number => count(em, (route) => route === '(no such operation)');
+
+    // Today's API: `changes` and `auto` deliver batches; `import` asks for the zip import it no longer has.
+    const current = await startMigrationEmulator(3, { contract: 'current' });
+    emulator = current;
+    const today = new Map((await runInlinePlan(current, dir, plan, runIdFor(plan))).report.items.map((item) => [item.id, item]));
+    expect(today.get('by-default')).toMatchObject({ status: 'done', outcome: 'merged' });
+    expect(today.get('by-auto')).toMatchObject({ status: 'done', outcome: 'merged' });
+    expect(today.get('by-import')).toMatchObject({ status: 'failed' });
+    expect(JSON.stringify(today.get('by-import'))).toMatch(/404: No operation POST \/v1\/spaces\/target-002\/change-requests\/[^/]+\/content\/import/);
+    expect(missing(current)).toBe(1);
+    expect(current.stats().contentBatches.calls).toBe(2);
+    await current.close();
+
+    // The seed's API: `import` and `auto` import; `changes` asks for batches it does not have.
+    const seed = await startMigrationEmulator(3, { contract: 'seed' });
+    emulator = seed;
+    const then = new Map((await runInlinePlan(seed, dir, plan, runIdFor(plan))).report.items.map((item) => [item.id, item]));
+    expect(then.get('by-import')).toMatchObject({ status: 'done', outcome: 'merged' });
+    expect(then.get('by-auto')).toMatchObject({ status: 'done', outcome: 'merged' });
+    expect(then.get('by-default')).toMatchObject({ status: 'failed' });
+    expect(JSON.stringify(then.get('by-default'))).toMatch(/No operation POST \/v1\/spaces\/target-001\/change-requests\/[^/]+\/content\b(?!\/)/);
+    expect(missing(seed)).toBe(1);
+    expect(imports(seed)).toBe(2);
+    expect(seed.stats().contentBatches.calls).toBe(0);
   });
 });
