@@ -28,12 +28,14 @@ export const TargetStateSchema = z.object({
   /**
    * Space targets: what docsync last synced, the base that tells which side changed a page since.
    * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
-   * metadata as docsync normalizes them.
+   * metadata as docsync normalizes them; `live` when the page went live with other content than
+   * that blob (the platform's version kept, a three-way merge): its blob id and fingerprint, so later
+   * runs leave it as it is until git or the platform changes the page again.
    */
   base: z
     .object({
       commit: z.string().optional(),
-      pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string() })),
+      pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() })),
     })
     .optional(),
   /** Space targets: the pages the platform changed that the last sync to find any kept, and the branch they went to. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -6,7 +6,8 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import { contentHash } from '../content/content-hash.js';
+import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snapshot.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
@@ -78,31 +79,49 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     hashes.prune(); // files deleted since the last read
     await hashes.save({ minChanges: onePercentOf(hashes.size) });
     const commit = gitSource ? await gitSource.headCommit() : undefined;
-    const bundle = async (): Promise<BundleFile> => {
-      const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
-      const written = await writeBundle(snapshot, source, file, { cache: entries, deflater: options.deflater });
-      entries.prune(); // content no longer in the bundle
-      await entries.save({ minChanges: onePercentOf(entries.size) });
-      return written;
-    };
-    return {
-      contentHash: snapshot.contentHash,
-      pageCount: countPages(snapshot),
-      warnings: [...snapshot.warnings],
-      commit: commit ? { oid: commit.oid, subject: commit.subject } : undefined,
-      snapshot,
-      bundle,
-      checkImportSize: async (maxBytes) => {
-        if (bundleSizeBound(snapshot.files) <= maxBytes) return;
-        // A close call: the real zip decides (its deflated entries are cached for the import's own bundle).
-        const written = await bundle();
-        await rm(written.path, { force: true });
-        if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
-      },
-      // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
-      readMany: snapshotFileReader(snapshot, source),
-    };
+    return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, entries, options);
   };
+}
+
+/** What a sync reads of one snapshot, with its bundle written on demand. */
+function prepared(snapshot: DocsSnapshot, source: TreeSource, commit: PreparedContent['commit'], entries: DeflatedEntryCache, options: PrepareOptions): PreparedContent {
+  const bundle = async (): Promise<BundleFile> => {
+    const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
+    const written = await writeBundle(snapshot, source, file, { cache: entries, deflater: options.deflater });
+    entries.prune(); // content no longer in the bundle
+    await entries.save({ minChanges: onePercentOf(entries.size) });
+    return written;
+  };
+  return {
+    contentHash: snapshot.contentHash,
+    pageCount: countPages(snapshot),
+    warnings: [...snapshot.warnings],
+    commit,
+    snapshot,
+    bundle,
+    checkImportSize: async (maxBytes) => {
+      if (bundleSizeBound(snapshot.files) <= maxBytes) return;
+      // A close call: the real zip decides (its deflated entries are cached for the import's own bundle).
+      const written = await bundle();
+      await rm(written.path, { force: true });
+      if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
+    },
+    // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
+    readMany: snapshotFileReader(snapshot, source),
+    layOver: (pages) => prepared(laidOver(snapshot, pages), source, commit, entries, options),
+  };
+}
+
+/** The snapshot with these pages' files holding the given text instead of the source's bytes. */
+function laidOver(snapshot: DocsSnapshot, pages: ReadonlyMap<string, string>): DocsSnapshot {
+  const encoder = new TextEncoder();
+  const files = snapshot.files.map((file): SnapshotFile => {
+    const text = pages.get(file.path);
+    if (text === undefined) return file;
+    const bytes = encoder.encode(text);
+    return { path: file.path, size: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex'), bytes };
+  });
+  return { ...snapshot, files, contentHash: contentHash(files) };
 }
 
 /**

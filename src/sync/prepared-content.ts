@@ -24,4 +24,10 @@ export interface PreparedContent {
    * source; `SnapshotStaleError` when a file no longer holds the bytes the snapshot read.
    */
   readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
+  /**
+   * The same content with these pages (by path in the docs root) holding other text than git's: what
+   * goes live instead (a page the platform changed and keeps, a clean three-way merge). Its content
+   * hash is of what it holds; pages it does not name are read from the source as before.
+   */
+  layOver(pages: ReadonlyMap<string, string>): PreparedContent;
 }

@@ -26,7 +26,7 @@ import { deliverPages } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery, type PlannedDelivery } from './pages/plan-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
-import { baseOnceLive } from './platform-edits/next-base.js';
+import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
@@ -189,7 +189,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
-  const baseOf = (): Promise<TargetBase> => baseOnceLive(content, state, gitPages);
+  // Pages that go live with other content than git's (kept from the platform, merged): held in the base.
+  let leftLive: ReadonlyMap<string, string> = new Map();
+  const baseOf = async (): Promise<TargetBase> => withLivePages(await baseOnceLive(content, state, gitPages), leftLive);
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
@@ -225,9 +227,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
-    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, dryRun: options.dryRun, signal }));
+    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, dryRun: options.dryRun, signal }));
+    leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
+  // What goes live: git's content, with the pages kept from the platform or merged laid over it.
+  const sent = leftLive.size === 0 ? content : content.layOver(leftLive);
+  const sentExpectation = sent === content ? expectation : expectation && (await bundleExpectation(sent));
   const platformEdits = edits?.reported ?? {};
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);
@@ -257,7 +263,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
   if (plan.actions.some((action) => action.kind === 'import')) {
-    const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => content.bundle()));
+    const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => sent.bundle()));
     // Where workers race, the bundle is served only while this run owns its job: a worker paused with
     // its import in flight must not land older docs after a newer run's.
     const fence = options.fence;
@@ -304,7 +310,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           }
           createdEmpty = undefined;
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
-          const landed = await api(() => compareWithLive(deps.api, target, content, required(expectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
+          const landed = await api(() => compareWithLive(deps.api, target, sent, required(sentExpectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
           if (!landed.ok) {
             const destination = into.changeRequest === undefined ? { kind: 'space' as const, spaceId: target.spaceId } : { kind: 'change-request' as const, number: requireCr(cr).number };
             throw new ImportVerificationError(destination, landed);
@@ -320,9 +326,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
             result = await stopwatch.time('planMs', () => deliverPages({ ...deps, api: timedApi }, {
               spaceId: target.spaceId,
               changeRequest: into,
-              content,
+              content: sent,
               delivered: current.delivered,
-              planned: plannedFor,
+              // Planned from git's content: pages laid over it are planned again.
+              planned: sent === content ? plannedFor : undefined,
               maxFileBytes: target.import.maxBytes,
               beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
               save: async (landed) => {

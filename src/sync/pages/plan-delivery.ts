@@ -62,12 +62,18 @@ export async function planDelivery(
   return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])), known: knownOf(live, found, delivered) };
 }
 
-/** The record of what is live, with what was recognized added to what docsync delivered. */
+/**
+ * The record of what is live, with what was recognized added to what docsync delivered; a page edited
+ * since docsync wrote it and recognized as what the repo holds now (kept from the platform) replaces
+ * the stale entry.
+ */
 function knownOf(live: readonly LivePage[], files: readonly LiveFile[], delivered: Delivered | undefined): Delivered {
   const pages = { ...delivered?.pages };
   const walk = (list: readonly LivePage[]): void =>
     list.forEach((page) => {
-      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && pages[page.key] === undefined) pages[page.key] = { id: page.id, hash: page.hash };
+      const recorded = page.key === undefined ? undefined : pages[page.key];
+      const stale = recorded !== undefined && recorded.id === page.id && recorded.hash !== page.hash;
+      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && (recorded === undefined || stale)) pages[page.key] = { id: page.id, hash: page.hash };
       walk(page.children);
     });
   walk(live);

@@ -1,9 +1,10 @@
 /**
  * Which side changed a page since the base: `unchanged`; `git` or `platform` (only that side);
- * `both` (each differently); `converged` (both, to the same content). Adds and removes are changes:
- * a page absent on a side has no fingerprint there.
+ * `both` (each differently); `converged` (both, to the same content); `held` (git unchanged, the
+ * platform still holding what docsync left live instead of git's version). Adds and removes are
+ * changes: a page absent on a side has no fingerprint there.
  */
-export type PageChangeKind = 'unchanged' | 'git' | 'platform' | 'both' | 'converged';
+export type PageChangeKind = 'unchanged' | 'git' | 'platform' | 'both' | 'converged' | 'held';
 
 export interface PageChange {
   /** Path in the docs root. */
@@ -15,21 +16,27 @@ export interface PageChange {
   readonly platform: string | undefined;
 }
 
-/** Each page of the three sides (fingerprints by path), classified; sorted by path. Pure. */
+/**
+ * Each page of the three sides (fingerprints by path), classified; sorted by path. `held`: pages a
+ * sync left live with other content than git's, by the fingerprint of that content. Pure.
+ */
 export function classifyPages(
   base: ReadonlyMap<string, string>,
   git: ReadonlyMap<string, string>,
   platform: ReadonlyMap<string, string>,
+  held: ReadonlyMap<string, string> = new Map(),
 ): PageChange[] {
   const paths = [...new Set([...base.keys(), ...git.keys(), ...platform.keys()])].sort();
   return paths.map((path) => {
     const sides = { base: base.get(path), git: git.get(path), platform: platform.get(path) };
-    return { path, kind: kindOf(sides.base, sides.git, sides.platform), ...sides };
+    return { path, kind: kindOf(sides.base, sides.git, sides.platform, held.get(path)), ...sides };
   });
 }
 
-function kindOf(base: string | undefined, git: string | undefined, platform: string | undefined): PageChangeKind {
+function kindOf(base: string | undefined, git: string | undefined, platform: string | undefined, held: string | undefined): PageChangeKind {
   const gitChanged = git !== base;
+  // Still what a sync left live, and git has not moved since: nothing to do.
+  if (held !== undefined && !gitChanged && platform === held && platform !== base) return 'held';
   const platformChanged = platform !== base;
   if (!gitChanged && !platformChanged) return 'unchanged';
   if (!platformChanged) return 'git';

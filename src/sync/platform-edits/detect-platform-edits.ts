@@ -27,10 +27,12 @@ export interface DetectedEdits {
   readonly revision: Pick<Revision, 'id' | 'createdAt'>;
   /** Every page a side changed since the base, by path in the docs root. */
   readonly changes: readonly PageChange[];
-  /** The versions of each page the platform changed (kinds `platform` and `both`). */
+  /** The versions of each page the platform changed (kinds `platform` and `both`), and of each `held` one. */
   readonly texts: ReadonlyMap<string, PageTexts>;
   /** Titles of the platform's pages, by path: SUMMARY.md entries for pages made there. */
   readonly titles: ReadonlyMap<string, string>;
+  /** A base was found to compare with: false for a space docsync never synced. */
+  readonly based: boolean;
 }
 
 export interface DetectInput {
@@ -96,15 +98,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (path !== undefined) pathById.set(page.id, path);
     }
   }
+  // Pages a sync left live with other content than git's: by path, that content's blob id.
+  const heldOids = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) =>
-    // Delivered and not edited since: as the base has it.
-    doc.oid === undefined && untouched(doc.page) && baseOids.has(doc.path) ? { ...doc, oid: baseOids.get(doc.path) } : doc,
+    // Delivered and not edited since: as the base has it (or as it was left live).
+    doc.oid === undefined && untouched(doc.page) && baseOids.has(doc.path) ? { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) } : doc,
   );
-  // A page still carrying its git source is as docsync synced it: that is its base, whatever the state says.
-  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined) baseOids.set(doc.path, doc.oid);
+  // A page still carrying its git source is as docsync synced it: that is its base, whatever the
+  // state says; unless it is what a sync left live instead of git's version.
+  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
-  if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map() };
+  if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
@@ -125,9 +130,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid));
     if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid));
     else if (doc !== undefined) {
-      const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
-      // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
-      const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
+      const text = await liveText(api, spaceId, doc.page.id, signal);
       const fingerprint = fileFingerprint(text);
       const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
       // A version docsync sent (its file links as the API names them), or one git had before (a paused
@@ -144,18 +147,29 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     }
   }
 
-  const changes = classifyPages(sides.base, sides.git, sides.platform).filter((change) => change.kind !== 'unchanged');
+  const held = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.fingerprint] as const])));
+  const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
-    if (change.kind !== 'platform' && change.kind !== 'both') continue;
+    if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
     const [baseOid, gitOid, doc] = [baseOids.get(change.path), gitOids.get(change.path), livePaths.get(change.path)];
+    let platform = markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
+    // What was left live, when git has no copy of it here: as the platform holds it.
+    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = await liveText(api, spaceId, doc.page.id, signal);
     texts.set(change.path, {
       base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
       git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
-      platform: markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid)),
+      platform,
     });
   }
-  return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])) };
+  return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])), based: true };
+}
+
+/** A live page as a file of the repo: its markdown, with the metadata as frontmatter. */
+async function liveText(api: Pick<ContentApi, 'getPage'>, spaceId: string, pageId: string, signal: AbortSignal | undefined): Promise<string> {
+  const full = await api.getPage({ spaceId }, pageId, { format: 'markdown', signal });
+  // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
+  return pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
 }
 
 /**
@@ -208,7 +222,10 @@ class Fingerprints {
     private readonly input: DetectInput,
     gitOids: ReadonlyMap<string, string>,
   ) {
-    for (const entry of Object.values(input.base?.pages ?? {})) this.known.set(entry.oid, entry.fingerprint);
+    for (const entry of Object.values(input.base?.pages ?? {})) {
+      this.known.set(entry.oid, entry.fingerprint);
+      if (entry.live !== undefined) this.known.set(entry.live.oid, entry.live.fingerprint);
+    }
     this.pathOfOid = new Map([...gitOids].map(([path, oid]) => [oid, path]));
   }
 

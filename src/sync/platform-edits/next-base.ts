@@ -2,6 +2,7 @@ import type { ExpectedPage } from '../../content/content-expectation.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
+import { gitBlobOid } from '../../content/content-expectation.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
 
 /**
@@ -30,4 +31,18 @@ export async function baseOnceLive(
   expected: () => Promise<readonly ExpectedPage[]>,
 ): Promise<TargetBase> {
   return state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, await expected(), state?.base);
+}
+
+/**
+ * The base with each page that went live with other content than git's marked with that content
+ * (and no other), so the next runs leave it live until git or the platform changes it again.
+ */
+export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string>): TargetBase {
+  const pages: TargetBase['pages'] = {};
+  for (const [path, { live: _previous, ...entry }] of Object.entries(base.pages)) {
+    const text = live.get(path);
+    pages[path] = text === undefined ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text) } };
+  }
+  // A page git does not have (added in the platform) has no base entry to hold it against.
+  return { ...base, pages };
 }

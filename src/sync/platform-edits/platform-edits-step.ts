@@ -26,6 +26,11 @@ export interface PlatformEditsStepInput {
   readonly expected: () => Promise<readonly ExpectedPage[]>;
   /** The live files (assets) differ from git's: something is to write whatever the pages say. */
   readonly filesDiffer: boolean;
+  /**
+   * The live content was compared with git's by page content alone (an import's check): pages that
+   * mean what git holds leave nothing to write. Page batches also plan places and titles.
+   */
+  readonly byContent: boolean;
   readonly dryRun?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -48,7 +53,8 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     dryRun: input.dryRun,
     signal: input.signal,
   });
-  return { settled, nothingToWrite: settled.nothingToWrite && !input.filesDiffer, reported: reportOf(settled) };
+  const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
+  return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };
 }
 
 function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult } {

@@ -25,10 +25,17 @@ export interface SettledEdits {
   /** Where the platform's versions went; undefined when the platform changed no page. */
   readonly kept: KeptEdits | undefined;
   /**
+   * Pages that go live with other content than git's, by path in the docs root: a clean merge, a
+   * page the platform changed kept as it is (`adopt`), and pages an earlier sync left so (`held`).
+   */
+  readonly live: ReadonlyMap<string, string>;
+  /**
    * The live pages are what this sync would make them (the platform's edits were git's changes
    * synced back, or are adopted as they are): nothing to import.
    */
   readonly nothingToWrite: boolean;
+  /** Every page means what the base says on both sides: they differ from git's in bytes only. */
+  readonly sameMeaning: boolean;
 }
 
 /**
@@ -56,8 +63,13 @@ export async function settlePlatformEdits(
   const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
-  // Pages left live as they are (`adopt`) and pages both sides changed to the same need no write.
-  const overwrites = detected.changes.some((change) => change.kind !== 'converged' && kept?.adopted.has(change.path) !== true);
+  const live = new Map(kept?.live);
+  for (const change of detected.changes) {
+    const text = change.kind === 'held' ? detected.texts.get(change.path)?.platform : undefined;
+    if (text !== undefined) live.set(change.path, text);
+  }
+  // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
+  const overwrites = detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true);
   // No change found at all means no base to compare with (never synced), not that the live pages are git's.
-  return { changes: detected.changes, kept, nothingToWrite: detected.changes.length > 0 && !overwrites };
+  return { changes: detected.changes, kept, live, nothingToWrite: detected.changes.length > 0 && !overwrites, sameMeaning: detected.based && detected.changes.length === 0 };
 }

@@ -25,6 +25,18 @@ describe('classifyPages', () => {
     expect(classifyPages(side(base), side(git), side(platform))).toEqual([{ path: 'page.md', kind, base, git, platform }]);
   });
 
+  // A page a sync left live with other content than git's (`h`): held while neither side moves.
+  const heldCases: [base: string, git: string, platform: string | undefined, kind: PageChangeKind][] = [
+    ['a', 'a', 'h', 'held'],
+    ['a', 'a', 'c', 'platform'], // edited again in the platform
+    ['a', 'a', undefined, 'platform'], // removed in the platform since
+    ['a', 'b', 'h', 'both'], // git changed it otherwise: merged with what is live
+    ['a', 'h', 'h', 'converged'], // the branch was merged into git
+  ];
+  it.each(heldCases)('held h: base %s, git %s, platform %s → %s', (base, git, platform, kind) => {
+    expect(classifyPages(side(base), side(git), side(platform), side('h'))).toEqual([{ path: 'page.md', kind, base, git, platform }]);
+  });
+
   it('takes every path of any side, once, sorted', () => {
     const changes = classifyPages(new Map([['b.md', '1'], ['a.md', '1']]), new Map([['a.md', '1'], ['c.md', '2']]), new Map([['b.md', '1'], ['a.md', '3']]));
     expect(changes.map((change) => [change.path, change.kind])).toEqual([
