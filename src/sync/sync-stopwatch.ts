@@ -20,8 +20,9 @@ type Phase = Exclude<keyof SyncTimings, 'totalMs'>;
 
 /**
  * Adds up the time of each phase of one sync. A phase timed inside another counts to itself only (a
- * plan's API reads are API time, not plan time), so the phases' sum stays within the total. Phases
- * are timed one after the other or nested, never side by side.
+ * plan's API reads are API time, not plan time), so the phases' sum stays within the total. Calls of
+ * one phase that overlap (content batches sent side by side) count once, from the first start to
+ * the last end; different phases are timed one after the other or nested, never side by side.
  */
 export class SyncStopwatch {
   readonly #now: () => number;
@@ -29,6 +30,8 @@ export class SyncStopwatch {
   readonly #spent: Record<Phase, number> = { readMs: 0, planMs: 0, bundleMs: 0, uploadMs: 0, apiMs: 0 };
   /** Time counted to any phase so far: what a phase subtracts of the phases nested in it. */
   #counted = 0;
+  /** Per phase: calls running, and when the first of them started. */
+  readonly #open = new Map<Phase, { running: number; startedAt: number; countedBefore: number }>();
 
   constructor(now: () => number = () => performance.now()) {
     this.#now = now;
@@ -37,14 +40,22 @@ export class SyncStopwatch {
 
   /** Runs `work`, counting its time (failed or not) to `phase`, less the phases timed within it. */
   async time<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
-    const startedAt = this.#now();
-    const countedBefore = this.#counted;
+    let open = this.#open.get(phase);
+    if (open === undefined) {
+      open = { running: 0, startedAt: this.#now(), countedBefore: this.#counted };
+      this.#open.set(phase, open);
+    }
+    open.running += 1;
     try {
       return await work();
     } finally {
-      const own = this.#now() - startedAt - (this.#counted - countedBefore);
-      this.#spent[phase] += own;
-      this.#counted += own;
+      open.running -= 1;
+      if (open.running === 0) {
+        this.#open.delete(phase);
+        const own = this.#now() - open.startedAt - (this.#counted - open.countedBefore);
+        this.#spent[phase] += own;
+        this.#counted += own;
+      }
     }
   }
 

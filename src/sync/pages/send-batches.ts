@@ -10,6 +10,7 @@ import { contentTypeOf } from '../../content/content-type-of.js';
 import type { TargetState } from '../../state/state-store.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
+import { batchNeeds, maySend, type BatchNeeds } from './batch-schedule.js';
 import type { PageHandle, PlannedChange, PlannedFile } from './page-plan.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 
@@ -34,8 +35,12 @@ export interface SendBatchesInput {
   read(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
   /** Checked before each batch: where workers race, a newer run may own the target. */
   beforeBatch?: (() => Promise<void>) | undefined;
-  /** Given what was delivered after each batch that landed, so a run cut between batches keeps the ids. */
+  /** Given what was delivered every few batches that landed and at the end, so a run cut between batches keeps the ids. */
   afterBatch(delivered: Delivered): Promise<void>;
+  /** Batches sent side by side at most, where the plan's order allows. Default {@link BATCHES_IN_FLIGHT}. */
+  readonly inFlight?: number | undefined;
+  /** Landed batches between two calls of `afterBatch`. Default {@link BATCHES_PER_SAVE}. */
+  readonly batchesPerSave?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -45,18 +50,32 @@ export interface SendBatchesDeps {
   readonly artifacts: ArtifactStore;
 }
 
+/** Batches in flight at once, by default: what keeps a rate limit of 100 requests/s busy on a nearby API. */
+export const BATCHES_IN_FLIGHT = 4;
+/** Landed batches between two saves of the record, by default: each save writes the whole record. */
+export const BATCHES_PER_SAVE = 10;
+
 /**
- * Sends a page plan batch by batch, in order: each batch is applied by the API atomically, and the
- * next one starts only after its answer (which gives the ids of the pages it inserted, parents of
- * the next level). Files go inline as base64 up to the API's limit, larger ones by a URL the
- * artifact store serves; pages in the same batch link them by their ref, later ones by their id.
- * What landed is handed to `afterBatch` after each batch.
+ * Sends a page plan in batches, each applied by the API atomically, in the plan's order where order
+ * matters: a batch that places pages under pages an earlier batch inserts waits for its answer (the
+ * ids), and files, moves, deletions and new slugs go alone (see {@link maySend}); batches that insert
+ * under different, existing parents, or only rewrite documents, go side by side, up to `inFlight`.
+ * Files go inline as base64 up to the API's limit, larger ones by a URL the artifact store serves;
+ * pages in the same batch link them by their ref, later ones by their id. What landed is handed to
+ * `afterBatch` every `batchesPerSave` batches and at the end (also after a failure): a run cut in
+ * between loses only ids of the last batches, which the next run finds again by path and content,
+ * so nothing is applied twice.
  */
 export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
   const batches = batchChanges(input.changes, { sizeOf: (path) => input.sizes?.get(path) ?? 0 });
+  const needs = batches.map(batchNeeds);
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
-  let delivered: Delivered = { pages: { ...input.delivered.pages }, files: { ...input.delivered.files } };
+  // The record, updated in place: its cost per batch is the batch's, not what was delivered before.
+  const pages = new Map(Object.entries(input.delivered.pages));
+  const files = new Map(Object.entries(input.delivered.files));
+  const pathOfId = new Map([...pages].map(([path, entry]) => [entry.id, path]));
+  const record = (): Delivered => ({ pages: Object.fromEntries(pages), files: Object.fromEntries(files) });
   const idOf = (handle: PageHandle | null): string | null => {
     if (handle === null) return null;
     const id = handle.id ?? pageIds.get(handle.ref);
@@ -64,8 +83,14 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     return id;
   };
   const hashOf = (path: string): string => input.hashes.get(path) ?? '';
+  const setPage = (path: string, entry: Delivered['pages'][string]): void => {
+    const before = pathOfId.get(entry.id);
+    if (before !== undefined && before !== path && pages.get(before)?.id === entry.id) pages.delete(before);
+    pages.set(path, entry);
+    pathOfId.set(entry.id, path);
+  };
 
-  for (const batch of batches) {
+  const send = async (batch: readonly PlannedChange[]): Promise<void> => {
     const published: PublishedArtifact[] = [];
     try {
       const uploads = batch.flatMap((change) => (change.kind === 'insert-files' ? change.files : []));
@@ -123,25 +148,26 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       for (const affected of answer.changes) {
         if (affected.object === 'created_page' && affected.ref !== undefined && typeof affected.page === 'object') created.set(affected.ref, affected.page.id);
       }
-      const pages = new Map(Object.entries(delivered.pages));
-      const files = new Map(Object.entries(delivered.files));
-      const deleted = new Set(batch.flatMap((change) => (change.kind === 'delete-page' ? [change.id] : [])));
-      for (const [path, entry] of pages) if (deleted.has(entry.id)) pages.delete(path);
-      const pathOfId = new Map([...pages].map(([path, entry]) => [entry.id, path]));
+      for (const change of batch) {
+        if (change.kind === 'delete-page') {
+          const path = pathOfId.get(change.id);
+          if (path !== undefined && pages.get(path)?.id === change.id) pages.delete(path);
+          pathOfId.delete(change.id);
+        }
+      }
       for (const change of batch) {
         if (change.kind === 'insert-page') {
           const id = created.get(change.ref);
           if (id !== undefined) {
             pageIds.set(change.ref, id);
-            pages.set(change.path, { id, hash: hashOf(change.path) });
+            setPage(change.path, { id, hash: hashOf(change.path) });
           }
         } else if (change.kind === 'update-page') {
-          // The page may have held another path (a move): its record moves with it.
+          // The page may have held another path (a move): its record moves with it. Content not sent
+          // again keeps the hash it was known by.
           const before = pathOfId.get(change.id);
           const known = before === undefined ? undefined : pages.get(before);
-          if (before !== undefined) pages.delete(before);
-          // Content not sent again keeps the hash it was known by.
-          pages.set(change.path, { id: change.id, hash: change.document ? hashOf(change.path) : (known?.hash ?? '') });
+          setPage(change.path, { id: change.id, hash: change.document ? hashOf(change.path) : known?.id === change.id ? known.hash : '' });
         }
       }
       // `insertedFiles` lists the batch's files in the order they were sent.
@@ -151,13 +177,50 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         fileIds.set(file.path, id);
         files.set(file.path, { id, hash: file.hash });
       });
-      delivered = { pages: Object.fromEntries(pages), files: Object.fromEntries(files) };
-      await input.afterBatch(delivered);
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
     }
+  };
+
+  const limit = Math.max(1, input.inFlight ?? BATCHES_IN_FLIGHT);
+  const perSave = Math.max(1, input.batchesPerSave ?? BATCHES_PER_SAVE);
+  const running = new Map<number, { readonly needs: BatchNeeds; readonly done: Promise<void> }>();
+  const answered = new Set<string>();
+  let failure: { error: unknown } | undefined;
+  let unsaved = 0;
+  let next = 0;
+  // A failed save (a newer run owns the target) stops the sending; what is in flight is awaited first.
+  const save = async (): Promise<void> => {
+    unsaved = 0;
+    await input.afterBatch(record()).catch((error: unknown) => {
+      failure ??= { error };
+    });
+  };
+  for (;;) {
+    while (failure === undefined && next < batches.length && running.size < limit) {
+      const index = next;
+      const batch = batches[index] ?? [];
+      const batchNeed = needs[index] ?? batchNeeds(batch);
+      if (!maySend(batchNeed, [...running.values()].map((one) => one.needs), answered)) break;
+      next += 1;
+      const done = send(batch).then(
+        () => {
+          unsaved += 1;
+          for (const change of batch) if (change.kind === 'insert-page' && pageIds.has(change.ref)) answered.add(change.ref);
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      );
+      running.set(index, { needs: batchNeed, done: done.finally(() => running.delete(index)) });
+    }
+    if (running.size === 0) break;
+    await Promise.race([...running.values()].map((one) => one.done));
+    if (unsaved >= perSave) await save();
   }
-  return { delivered, batches: batches.length, changes: input.changes.length };
+  if (unsaved > 0) await save();
+  if (failure !== undefined) throw failure.error;
+  return { delivered: record(), batches: batches.length, changes: input.changes.length };
 }
 
 /**

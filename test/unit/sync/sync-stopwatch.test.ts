@@ -41,4 +41,24 @@ describe('SyncStopwatch', () => {
     });
     expect(stopwatch.timings()).toEqual({ readMs: 0, planMs: 8, bundleMs: 0, uploadMs: 0, apiMs: 50, totalMs: 58 });
   });
+
+  it('counts calls of one phase that overlap once, from the first start to the last end', async () => {
+    let now = 0;
+    const stopwatch = new SyncStopwatch(() => now);
+    let release: () => void = () => undefined;
+    await stopwatch.time('planMs', async () => {
+      now += 2; // planning
+      const first = stopwatch.time('apiMs', () => new Promise<void>((resolve) => (release = resolve)));
+      now += 10; // a second batch sent while the first is in flight
+      const second = stopwatch.time('apiMs', () => {
+        now += 30;
+        return Promise.resolve();
+      });
+      await second;
+      release();
+      await first;
+      now += 1; // planning
+    });
+    expect(stopwatch.timings()).toEqual({ readMs: 0, planMs: 3, bundleMs: 0, uploadMs: 0, apiMs: 40, totalMs: 43 });
+  });
 });
