@@ -5,7 +5,14 @@ import { call, json } from './emulator-harness.js';
 
 /** An edit made in the platform's editor: a page's new markdown (and metadata), a page removed, or a page added. */
 export type PlatformEdit =
-  | { readonly gitPath: string; readonly markdown: string; readonly description?: string; /** Pages delivered in batches carry no git path: found by title. */ readonly title?: string }
+  | {
+      readonly gitPath?: string;
+      readonly markdown: string;
+      readonly description?: string;
+      /** Pages delivered in batches carry no git path: found by title, or by id. */
+      readonly title?: string;
+      readonly pageId?: string;
+    }
   | { readonly remove: string }
   | { readonly add: string; readonly markdown: string };
 
@@ -27,7 +34,7 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
         found.push(page.id);
         return [];
       }
-      if ('gitPath' in edit && (page.git?.path === edit.gitPath || (page.type === 'document' && page.title === edit.title))) {
+      if ('markdown' in edit && !('add' in edit) && ((edit.gitPath !== undefined && page.git?.path === edit.gitPath) || page.id === edit.pageId || (page.type === 'document' && page.title === edit.title))) {
         found.push(page.id);
         const { git: _git, ...rest } = page;
         return [{ ...rest, markdown: edit.markdown, ...(edit.description === undefined ? {} : { description: edit.description }), updatedAt: now, pages: rewrite(page.pages) }];

@@ -12,6 +12,8 @@ import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
+import { snapshotAssets } from '../../content/snapshot-assets.js';
+import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -44,6 +46,8 @@ export interface DetectInput {
   readonly base: TargetBase | undefined;
   /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
   readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
+  /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
+  readonly deliveredFiles?: Readonly<Record<string, { readonly id: string }>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
@@ -113,6 +117,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
+  const filePaths = filePathsById(main.files, input.deliveredFiles, snapshotAssets(input.content.snapshot).map((file) => file.path));
+  const liveText = (doc: LiveDocument): Promise<string> => liveTextOf(api, spaceId, doc, filePaths, signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
   for (const path of new Set([...baseOids.keys(), ...gitOids.keys(), ...livePaths.keys()])) {
@@ -130,7 +136,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid));
     if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid));
     else if (doc !== undefined) {
-      const text = await liveText(api, spaceId, doc.page.id, signal);
+      const text = await liveText(doc);
       const fingerprint = fileFingerprint(text);
       const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
       // A version docsync sent (its file links as the API names them), or one git had before (a paused
@@ -155,7 +161,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const [baseOid, gitOid, doc] = [baseOids.get(change.path), gitOids.get(change.path), livePaths.get(change.path)];
     let platform = markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
-    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = await liveText(api, spaceId, doc.page.id, signal);
+    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = await liveText(doc);
     texts.set(change.path, {
       base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
       git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
@@ -165,11 +171,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])), based: true };
 }
 
-/** A live page as a file of the repo: its markdown, with the metadata as frontmatter. */
-async function liveText(api: Pick<ContentApi, 'getPage'>, spaceId: string, pageId: string, signal: AbortSignal | undefined): Promise<string> {
-  const full = await api.getPage({ spaceId }, pageId, { format: 'markdown', signal });
-  // Covers stay out: the file a cover names is an asset of the space, not of this page's text.
-  return pageText({ description: full.description, icon: full.icon, hidden: full.hidden }, full.markdown ?? '');
+/**
+ * A live page as the file of the repo it is: its markdown with its metadata as frontmatter, and links
+ * to files (and the cover) by their paths from the page, so that committed back and synced, it says
+ * what is live. A cover whose file is not known is left out (it is no part of the fingerprint).
+ */
+async function liveTextOf(api: Pick<ContentApi, 'getPage'>, spaceId: string, doc: LiveDocument, filePaths: ReadonlyMap<string, string>, signal: AbortSignal | undefined): Promise<string> {
+  const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
+  const ref = full.cover?.ref;
+  const coverFile = ref?.kind === 'file' && ref.file !== undefined ? filePaths.get(ref.file) : undefined;
+  const image = coverFile !== undefined ? relativeLink(doc.path, coverFile) : ref?.kind === 'url' ? ref.url : undefined;
+  const cover = image === undefined ? undefined : { image, yPos: full.cover?.yPos ?? 0 };
+  return pageText({ description: full.description, icon: full.icon, hidden: full.hidden, cover }, withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths));
 }
 
 /**

@@ -49,7 +49,7 @@ export interface PlatformEditsStep {
  */
 export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
-  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages }, {
+  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files }, {
     dryRun: input.dryRun,
     signal: input.signal,
   });

@@ -17,9 +17,11 @@ const PAGE = 'getting-started/quickstart.md';
 const OTHER = 'faq/duplicates.md';
 const BRANCH = 'docsync/platform-edits/docs';
 
-// The seed's API takes a zip import; today's takes page batches.
+// The seed's API takes a zip import (into a change request, or the space: then pages left live carry
+// the blob id of what was imported); today's takes page batches.
 const CONTRACTS = {
   seed: { options: {}, target: { changeRequest: { autoMerge: true }, delivery: 'import' } },
+  'seed, direct': { options: {}, target: { mode: 'direct', delivery: 'import' } },
   current: { options: { contract: 'current', strict: false }, target: { changeRequest: { autoMerge: true } } },
 } as const;
 
