@@ -50,9 +50,21 @@ export interface SendBatchesDeps {
  * next one starts only after its answer (which gives the ids of the pages it inserted, parents of
  * the next level). Files go inline as base64 up to the API's limit, larger ones by a URL the
  * artifact store serves; pages in the same batch link them by their ref, later ones by their id.
- * What landed is handed to `afterBatch` after each batch.
+ * What landed is handed to `afterBatch` after each batch. An answer without its list of touched
+ * pages stops the run after that batch (`unlisted`): the caller plans again from what is there.
  */
-export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
+export interface SentBatches {
+  readonly delivered: Delivered;
+  readonly batches: number;
+  readonly changes: number;
+  /**
+   * A batch landed with an answer that did not list the pages it touched (the change request alone):
+   * the ids of the pages it inserted are unknown, so the batches after it were not sent.
+   */
+  readonly unlisted: boolean;
+}
+
+export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<SentBatches> {
   const batches = batchChanges(input.changes, { sizeOf: (path) => input.sizes?.get(path) ?? 0 });
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
@@ -65,6 +77,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   };
   const hashOf = (path: string): string => input.hashes.get(path) ?? '';
 
+  let sent = 0;
   for (const batch of batches) {
     const published: PublishedArtifact[] = [];
     try {
@@ -120,7 +133,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
 
       const created = new Map<string, string>();
-      for (const affected of answer.changes) {
+      for (const affected of answer.changes ?? []) {
         if (affected.object === 'created_page' && affected.ref !== undefined && typeof affected.page === 'object') created.set(affected.ref, affected.page.id);
       }
       const pages = new Map(Object.entries(delivered.pages));
@@ -153,11 +166,15 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
       delivered = { pages: Object.fromEntries(pages), files: Object.fromEntries(files) };
       await input.afterBatch(delivered);
+      sent += 1;
+      if (answer.changes === undefined) {
+        return { delivered, batches: sent, changes: batches.slice(0, sent).reduce((n, b) => n + b.length, 0), unlisted: true };
+      }
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
     }
   }
-  return { delivered, batches: batches.length, changes: input.changes.length };
+  return { delivered, batches: batches.length, changes: input.changes.length, unlisted: false };
 }
 
 /**
