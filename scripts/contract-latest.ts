@@ -1,8 +1,9 @@
 /**
  * `npm run contract:latest`: how the newest published API document differs from the pinned one
  * docsync speaks today, for the operations it calls. Installs the newest `@gitbook/api` into a
- * temporary folder, lists the operations docsync calls that it removed or changed. A maintenance
- * script (it needs the npm registry), not part of CI. Exit 1 when an operation docsync calls is gone.
+ * temporary folder, lists the operations docsync calls that it removed or changed, then runs the
+ * client tolerance test against it. A maintenance script (it needs the npm registry), not part of CI.
+ * Exit 1 when an operation docsync calls is gone or the client rejects an answer.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -13,9 +14,11 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { API_CONTRACTS } from '../src/api/contracts/api-contract.js';
 import { CLIENT_OPERATIONS } from '../src/api/contracts/client-operations.js';
+import { LATEST_CONTRACT_ENV } from './latest-contract-env.js';
 import { describeChanges, operationChanges } from './operation-changes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TOLERANCE_TEST = 'test/integration/contract/client-tolerance.test.ts';
 const DocumentSchema = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
 const PackageSchema = z.looseObject({ version: z.string() });
 
@@ -44,8 +47,18 @@ try {
   for (const line of describeChanges(changes)) say(`  ${line}`);
   if (changes.length === 0) say('  no changes');
 
-  say([``, `summary: @gitbook/api ${version}`, `  ${removed} removed, ${changes.length - removed} changed of the ${CLIENT_OPERATIONS.length} operations docsync calls`].join('\n'));
-  process.exitCode = removed > 0 ? 1 : 0;
+  say(`\nclient tolerance against ${version} (${TOLERANCE_TEST}):`);
+  const tolerance = run('npx', ['vitest', 'run', TOLERANCE_TEST], { ...process.env, [LATEST_CONTRACT_ENV]: documentFile });
+
+  say(
+    [
+      '',
+      `summary: @gitbook/api ${version}`,
+      `  ${removed} removed, ${changes.length - removed} changed of the ${CLIENT_OPERATIONS.length} operations docsync calls`,
+      `  client tolerance: ${tolerance === 0 ? 'every generated answer accepted' : 'failed (see above)'}`,
+    ].join('\n'),
+  );
+  process.exitCode = removed > 0 || tolerance !== 0 ? 1 : 0;
 } finally {
   await rm(folder, { recursive: true, force: true });
 }

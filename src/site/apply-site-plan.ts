@@ -7,6 +7,7 @@ import type { StateStore } from '../state/state-store.js';
 import type { ActionContext } from './action-context.js';
 import { describeSiteAction } from './describe-site-action.js';
 import { SiteApplyError } from './errors/site-apply-error.js';
+import { SiteTitleError, siteTitleProblem } from './errors/site-title-error.js';
 import { AGENTS_CONTEXT_NOTE } from './plan-site-settings.js';
 import { runCreation } from './run-site-creation.js';
 import { siteApiContract } from './site-api-contract.js';
@@ -40,10 +41,16 @@ export interface ApplySiteResult {
  * Carries out a plan, in order. Idempotent by construction: the plan holds only differences, so a
  * second plan after a complete apply is empty. A failing action stops the run with a
  * {@link SiteApplyError}; what was created is in the state store, so the next plan completes the rest.
+ * A site title the API cannot hold stops it before any write ({@link SiteTitleError}).
  */
 export async function applySitePlan(deps: ApplySiteDeps, plan: SitePlan, options: ApplySiteOptions = {}): Promise<ApplySiteResult> {
   const { api, logger } = deps;
   const total = plan.actions.length;
+  // The manifest may hold a title the API cannot (the plan noted it): stop before the first write.
+  for (const action of plan.actions) {
+    const title = action.kind === 'create-site' ? action.title : action.kind === 'update-site' ? action.body.title : undefined;
+    if (title !== undefined && siteTitleProblem(title) !== undefined) throw new SiteTitleError(title);
+  }
   if (options.dryRun) {
     for (const action of plan.actions) logger.info({ site: plan.siteId, action: action.kind }, `DRY-RUN: would ${describeSiteAction(action)}`);
     return { siteId: plan.siteId, applied: 0, writes: 0 };

@@ -134,7 +134,8 @@ export const SiteManifestSchema = z.strictObject({
   site: z.strictObject({
     organization: z.string().min(1).optional().describe('Organization that owns the site; absent: site.organization of docsync.yaml.'),
     id: z.string().min(1).optional().describe('Site id (or site.id of docsync.yaml). Absent: the site with this exact title, created by apply when there is none.'),
-    title: SiteFields.title.describe('Site title (2 to 128).'),
+    // gitbook-docs.yaml asks for one character; a title the API cannot hold (2 to 128) is noted by the plan and stops apply.
+    title: z.string().min(1).describe('Site title; the API holds 2 to 128 characters, so another length stops apply.'),
     visibility: SiteVisibilitySchema.optional().describe('Absent: left as it is.'),
     basename: SiteFields.basename.optional().describe('1 to 100; absent: left as it is.'),
     proxy: z.string().max(512).regex(PROXY_PATTERN, { message: 'use a host name and path without scheme, e.g. example.com/docs (path segments of letters, digits, "_" and "-")' }).nullable().optional().describe('`host/path` the site is served under; null removes it; absent: left as it is.'),

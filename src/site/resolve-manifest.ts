@@ -1,5 +1,6 @@
 import type { DesiredExternalLink, DesiredGroup, DesiredSection, DesiredShareLink, DesiredSite, DesiredSpace } from './desired-site.js';
 import { ManifestIssueError } from './errors/manifest-issue-error.js';
+import { siteTitleProblem } from './errors/site-title-error.js';
 import type { ManifestExternalLink, ManifestNestedGroup, ManifestSection, ManifestSectionGroup, ManifestSpace, SiteManifest } from './manifest-schema.js';
 
 type Path = (string | number)[];
@@ -38,6 +39,8 @@ export function resolveManifest(manifest: SiteManifest, context: ManifestContext
   };
   const spaceKeys = new Set<string>();
   const notes = new Set<string>();
+  const titleProblem = siteTitleProblem(site.title);
+  if (titleProblem !== undefined) notes.add(`${titleProblem}: site apply will stop before writing anything until site.title is changed`);
   const resolveSpace = (item: ManifestSpace, at: Path): DesiredSpace => {
     claimKey(item.key, at);
     if (item.hidden !== undefined) notes.add(HIDDEN_NOTE);

@@ -337,6 +337,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
                 current = { ...current, delivered: landed };
                 await saveState(current);
               },
+              warn: (message) => deps.logger.warn({ target: target.name }, message),
               signal,
             }));
           } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Every operation docsync's API client calls, as `METHOD /template` in the published documents'
  * spelling. Content import and the section-group membership calls exist in the seed's document
- * only; the content batch only in today's. The client tolerance test calls each one that answers a
+ * only; the content batch and external links only in today's. The client tolerance test calls each one that answers a
  * body, `npm run contract:latest` checks them against the newest published document, and the
  * README lists them per contract.
  */
@@ -46,6 +46,9 @@ export const CLIENT_OPERATIONS: readonly string[] = [
   'POST /orgs/{organizationId}/sites/{siteId}/share-links',
   'PATCH /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
   'DELETE /orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+  'POST /orgs/{organizationId}/sites/{siteId}/external-links',
+  'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
+  'DELETE /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
   'GET /spaces/{spaceId}',
   'GET /spaces/{spaceId}/content',
   'GET /spaces/{spaceId}/content/pages',

@@ -71,9 +71,12 @@ const AffectedPageSchema = z.looseObject({
   page: z.union([z.string(), z.looseObject({ id: z.string() })]),
 });
 
-/** The answer with `compat=false`: the pages each batch touched and the files it uploaded, in order. */
+/**
+ * The answer with `compat=false`: the pages each batch touched and the files it uploaded, in order.
+ * Today's document also allows the change request alone (the `compat=true` answer): then `changes` is absent.
+ */
 export const ContentUpdateSchema = z.looseObject({
-  changes: z.array(AffectedPageSchema),
+  changes: z.array(AffectedPageSchema).optional(),
   insertedFiles: z.array(z.looseObject({ id: z.string(), name: z.string() })).optional(),
 });
 export type ContentUpdate = z.infer<typeof ContentUpdateSchema>;

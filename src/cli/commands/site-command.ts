@@ -126,6 +126,7 @@ async function confirm(question: string): Promise<boolean> {
 async function exitCodeOf(error: unknown): Promise<number> {
   const { SiteApplyError } = await import('../../site/errors/site-apply-error.js');
   const { SiteLookupError } = await import('../../site/errors/site-lookup-error.js');
-  if (error instanceof SiteLookupError) return EXIT.config;
+  const { SiteTitleError } = await import('../../site/errors/site-title-error.js');
+  if (error instanceof SiteLookupError || error instanceof SiteTitleError) return EXIT.config;
   return exitCodeFor(error instanceof SiteApplyError ? error.cause : error);
 }

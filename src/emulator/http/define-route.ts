@@ -5,6 +5,7 @@ import { parseInput } from './input.js';
 import type { EmulatorContext } from '../emulator-context.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 204 | 205;
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -21,8 +22,8 @@ export interface RouteDefinition<P, Q, B, R> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Success status; 204 and 205 send no body. Default 200. */
-  status?: 200 | 201 | 204 | 205;
+  /** Success status, or a function of what the handler returned; 204 and 205 send no body. Default 200. */
+  status?: SuccessStatus | ((result: R) => SuccessStatus);
   handler: (input: RouteInput<P, Q, B>) => R | Promise<R>;
 }
 
@@ -47,7 +48,7 @@ export function routeDefiner(app: FastifyInstance, ctx: EmulatorContext): Define
         const query = definition.query ? parseInput(definition.query, request.query, 'query') : (request.query as Q);
         const body = definition.body ? parseInput(definition.body, request.body ?? {}, 'body') : (request.body as B);
         const result = await definition.handler({ params, query, body, caller, request });
-        const status = definition.status ?? 200;
+        const status = typeof definition.status === 'function' ? definition.status(result) : (definition.status ?? 200);
         if (status === 204 || status === 205) return reply.code(status).send();
         return reply.code(status).send(result);
       },

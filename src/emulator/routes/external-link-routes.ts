@@ -60,11 +60,14 @@ export function externalLinkRoutes(define: DefineRoute, ctx: EmulatorContext): v
     method: 'DELETE',
     url: LINK_URL,
     params: LinkParams,
-    status: 205,
-    handler: ({ params, caller }) => {
+    // As documented: 205 once deleted, 204 when the link did not exist; 404 is for the site only.
+    status: (deleted) => (deleted ? 205 : 204),
+    handler: ({ params, caller }): boolean => {
       const { site } = writeSite(ctx, caller, params, 'delete external links');
-      const link = findIn(ctx.state.externalLinks, 'External link', params.siteExternalLinkId, (l) => l.site === site.id);
+      const link = ctx.state.externalLinks.get(params.siteExternalLinkId);
+      if (link === undefined || link.site !== site.id) return false;
       ctx.state.externalLinks.delete(link.id);
+      return true;
     },
   });
 }

@@ -15,6 +15,7 @@ import { sectionsOf, uniquePath } from '../state/site-structure.js';
 import {
   ShareKeyQuery,
   SiteParams,
+  assertConditionFits,
   assertPathFree,
   bodyRef,
   bodySpace,
@@ -97,6 +98,7 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const { site, role } = writeSite(ctx, caller, params, 'update sections');
       const section = findSection(ctx, site, params.siteSectionId);
       if (body.path !== undefined) assertPathFree(body.path, sectionsOf(ctx.state, site), section.id);
+      assertConditionFits(ctx, body.condition);
       // Today's API moves a section between groups here; the seed's document has no such field, so it is ignored there.
       const move = ctx.options.contract === 'current' ? body.siteSectionGroupId : undefined;
       const group = typeof move === 'string' ? bodyRef(ctx.state.sectionGroups, move, 'siteSectionGroupId', 'section group of this site', (g) => g.site === site.id) : move;

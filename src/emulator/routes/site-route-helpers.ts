@@ -80,6 +80,11 @@ export function bodyRef<T>(map: ReadonlyMap<string, T>, id: string, field: strin
   return record;
 }
 
+/** An empty `condition`: today's `Expression` allows it, the seed's `Condition` (1 to 1024 characters) does not. */
+export function assertConditionFits(ctx: EmulatorContext, condition: string | null | undefined): void {
+  if (condition === '' && ctx.options.contract === 'seed') throw badRequest('Invalid body field "condition": must be 1 to 1024 characters, or null to remove it.');
+}
+
 /** A space of the site's organization, named by a body field. */
 export function bodySpace(ctx: EmulatorContext, site: SiteRecord, id: string, field: string): SpaceRecord {
   return bodyRef(ctx.state.spaces, id, field, 'space in this organization', (s) => s.organization === site.organization);

@@ -15,6 +15,7 @@ import { defaultSectionOf, siblingSiteSpaces, siteSpacesOf, uniquePath } from '.
 import {
   ShareKeyQuery,
   SiteParams,
+  assertConditionFits,
   assertPathFree,
   bodyRef,
   bodySpace,
@@ -99,6 +100,7 @@ export function siteSpaceRoutes(define: DefineRoute, ctx: EmulatorContext): void
       const { site, role } = writeSite(ctx, caller, params, 'update site spaces');
       const siteSpace = findSiteSpace(ctx, site, params.siteSpaceId);
       if (body.path !== undefined) assertPathFree(body.path, siblingSiteSpaces(ctx.state, site, siteSpace.section), siteSpace.id);
+      assertConditionFits(ctx, body.condition);
       const space = body.spaceId === undefined ? undefined : bodySpace(ctx, site, body.spaceId, 'spaceId');
       if (body.path !== undefined) siteSpace.path = body.path;
       if (space) siteSpace.space = space.id;

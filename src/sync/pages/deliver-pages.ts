@@ -20,6 +20,8 @@ export interface DeliverPagesInput {
   readonly beforeBatch?: (() => Promise<void>) | undefined;
   /** Saves what was delivered, after each batch and once verified. */
   readonly save: (delivered: Delivered) => Promise<void>;
+  /** Told when the API's answers leave docsync to find what a batch did by reading the change request again. */
+  readonly warn?: ((message: string) => void) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -42,29 +44,42 @@ export async function deliverPages(
   input: DeliverPagesInput,
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
-  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
+  const where = `change request #${input.changeRequest.number}`;
+  let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
   checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: input.maxFileBytes ?? DEFAULT_IMPORT_MAX_BYTES });
-  const sent = await sendBatches(deps, {
-    spaceId: input.spaceId,
-    changeRequest: input.changeRequest.id,
-    where: `change request #${input.changeRequest.number}`,
-    changes: planned.plan.changes,
-    hashes: planned.hashes,
-    sizes: planned.sizes,
-    fileIds: planned.fileIds,
-    // What the plan recognized live counts as delivered: the read-back check below has no record otherwise.
-    delivered: planned.known,
-    read: (paths) => input.content.readMany(paths),
-    beforeBatch: input.beforeBatch,
-    afterBatch: input.save,
-    signal: input.signal,
-  });
+  let batches = 0;
+  let changes = 0;
+  let landed: Delivered;
+  for (;;) {
+    const sent = await sendBatches(deps, {
+      spaceId: input.spaceId,
+      changeRequest: input.changeRequest.id,
+      where,
+      changes: planned.plan.changes,
+      hashes: planned.hashes,
+      sizes: planned.sizes,
+      fileIds: planned.fileIds,
+      // What the plan recognized live counts as delivered: the read-back check below has no record otherwise.
+      delivered: planned.known,
+      read: (paths) => input.content.readMany(paths),
+      beforeBatch: input.beforeBatch,
+      afterBatch: input.save,
+      signal: input.signal,
+    });
+    batches += sent.batches;
+    changes += sent.changes;
+    landed = sent.delivered;
+    if (!sent.unlisted) break;
+    // Each round lands at least one batch, so this ends: the rest is planned from what the change request holds now.
+    input.warn?.(`the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`);
+    planned = await planDelivery(deps.api, into, input.content, landed, input.signal, deps.download);
+  }
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });
-  const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, sent.delivered, input.signal);
-  if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
-  const delivered = withUpdatedAt(sent.delivered, revision.pages);
+  const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, landed, input.signal);
+  if (check.plan.changes.length > 0) throw new DeliveryVerificationError(where, check.diff);
+  const delivered = withUpdatedAt(landed, revision.pages);
   await input.save(delivered);
-  return { delivered, batches: sent.batches, changes: sent.changes };
+  return { delivered, batches, changes };
 }
 
 /** The record with each page's `updatedAt` as read back. */

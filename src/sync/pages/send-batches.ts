@@ -65,8 +65,21 @@ export const BATCHES_PER_SAVE = 10;
  * `afterBatch` every `batchesPerSave` batches and at the end (also after a failure): a run cut in
  * between loses only ids of the last batches, which the next run finds again by path and content,
  * so nothing is applied twice.
+ * An answer without its list of touched pages stops the sending once the batches in flight are
+ * answered (`unlisted`): the caller plans again from what the change request holds.
  */
-export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<{ delivered: Delivered; batches: number; changes: number }> {
+export interface SentBatches {
+  readonly delivered: Delivered;
+  readonly batches: number;
+  readonly changes: number;
+  /**
+   * A batch landed with an answer that did not list the pages it touched (the change request alone):
+   * the ids of the pages it inserted are unknown, so the batches after it were not sent.
+   */
+  readonly unlisted: boolean;
+}
+
+export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<SentBatches> {
   const batches = batchChanges(input.changes, { sizeOf: (path) => input.sizes?.get(path) ?? 0 });
   const needs = batches.map(batchNeeds);
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
@@ -90,6 +103,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     pathOfId.set(entry.id, path);
   };
 
+  let sent = 0;
+  let sentChanges = 0;
+  let unlisted = false;
   const send = async (batch: readonly PlannedChange[]): Promise<void> => {
     const published: PublishedArtifact[] = [];
     try {
@@ -145,7 +161,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
 
       const created = new Map<string, string>();
-      for (const affected of answer.changes) {
+      for (const affected of answer.changes ?? []) {
         if (affected.object === 'created_page' && affected.ref !== undefined && typeof affected.page === 'object') created.set(affected.ref, affected.page.id);
       }
       for (const change of batch) {
@@ -177,6 +193,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         fileIds.set(file.path, id);
         files.set(file.path, { id, hash: file.hash });
       });
+      sent += 1;
+      sentChanges += batch.length;
+      if (answer.changes === undefined) unlisted = true;
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
     }
@@ -197,7 +216,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     });
   };
   for (;;) {
-    while (failure === undefined && next < batches.length && running.size < limit) {
+    while (failure === undefined && !unlisted && next < batches.length && running.size < limit) {
       const index = next;
       const batch = batches[index] ?? [];
       const batchNeed = needs[index] ?? batchNeeds(batch);
@@ -220,7 +239,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   }
   if (unsaved > 0) await save();
   if (failure !== undefined) throw failure.error;
-  return { delivered: record(), batches: batches.length, changes: input.changes.length };
+  return { delivered: record(), batches: sent, changes: sentChanges, unlisted };
 }
 
 /**

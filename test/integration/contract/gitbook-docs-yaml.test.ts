@@ -10,7 +10,8 @@ import { SchemaArbitraries, type FillMode, type SchemaNode } from './schema-arbi
 /**
  * GitBook's site file, `gitbook-docs.yaml`, is published in today's document as `GitSyncSiteConfig`.
  * Generated instances of that schema, brought in line with the rules the schema's text states
- * (checked by GitBook on import), load through docsync's manifest loader with nothing lost.
+ * (checked by GitBook on import), load through docsync's manifest loader with nothing lost, a site
+ * title the API cannot hold included (the plan notes it; apply stops on it).
  */
 
 const FILE = '/repo/docs/gitbook-docs.yaml';
@@ -133,19 +134,16 @@ describe('gitbook-docs.yaml (GitSyncSiteConfig of @gitbook/api 0.202.0) loads as
 
   it('loads every instance that follows the published rules, keeping every section, group, space and external link', () => {
     let loaded = 0;
-    let refusedTitles = 0;
+    let noted = 0;
     for (const generated of instances) {
       const config = followRules(generated);
       expect(validateOfficial(schema, config, currentContract)).toEqual([]);
-      const text = stringify(config);
+      const { desired } = parseManifest(stringify(config), FILE, contextOf(config));
+      // The API holds a site title to 2 to 128 characters (SiteTitle); the file's schema only to 1: such a title loads, noted.
       const title = config.site.title;
-      // The API holds a site title to 2 to 128 characters (SiteTitle); the file's schema only to 1.
-      if (title.length < 2 || title.length > 128) {
-        expect(() => parseManifest(text, FILE, contextOf(config))).toThrow(/site\.title/);
-        refusedTitles++;
-        continue;
-      }
-      const { desired } = parseManifest(text, FILE, contextOf(config));
+      const titleNote = desired.notes.filter((note) => note.startsWith('site.title'));
+      expect(titleNote).toHaveLength(title.length < 2 || title.length > 128 ? 1 : 0);
+      noted += titleNote.length;
       expect(desired.organization).toBe('org-1');
       expect(desired.sections.length).toBe(count(config, 'section'));
       expect(desired.groups.length).toBe(count(config, 'section-group'));
@@ -153,8 +151,9 @@ describe('gitbook-docs.yaml (GitSyncSiteConfig of @gitbook/api 0.202.0) loads as
       expect(desired.rootSpaces.length + desired.sections.reduce((n, s) => n + s.spaces.length, 0)).toBe(count(config, 'space'));
       loaded++;
     }
-    console.log(`gitbook-docs.yaml: ${instances.length} generated instances, ${loaded} loaded, ${refusedTitles} refused for a site title the API cannot hold`);
-    expect(loaded).toBeGreaterThan(instances.length / 2);
+    console.log(`gitbook-docs.yaml: ${instances.length} generated instances, ${loaded} loaded, ${noted} of them noted for a site title the API cannot hold`);
+    expect(loaded).toBe(instances.length);
+    expect(noted).toBeGreaterThan(0);
   });
 
   it('answers an instance that breaks a published rule with one ConfigError, never a crash', () => {

@@ -12,8 +12,13 @@ export type FillMode = 'full' | 'minimal' | 'nulls';
 
 const isNull = (branch: unknown): boolean => isNode(branch) && branch.type === 'null';
 
-/** Past this many nested objects, optional properties are left out and arrays kept at their minimum. */
+/**
+ * Past this many nested objects, optional properties are left out, arrays kept at their minimum and
+ * unions narrowed to their shallower branches, so every instance ends.
+ */
 const MAX_DEPTH = 6;
+/** No instance nests deeper than this, unless a required chain forces it. */
+const HEIGHT_LIMIT = 2 * MAX_DEPTH;
 
 const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -26,12 +31,17 @@ const ANNOTATIONS = new Set(['$ref', 'nullable', 'description', 'title', 'deprec
  * Builds fast-check arbitraries of instances of an OpenAPI 3.0 or 3.1 document's schemas: `$ref`s resolved
  * within the document, `allOf` merged, one branch of `oneOf`/`anyOf`, enums, `nullable`, string
  * bounds, formats (date-time, uri, email) and patterns. Arbitraries are memoised per reference,
- * mode and depth, so recursive schemas (page trees, documents) stay finite.
+ * mode and depth, so recursive schemas (page trees, documents) stay finite as arbitraries; past
+ * MAX_DEPTH a union only picks among its shallower branches (`#narrow`), so they stay finite as
+ * instances too: a random pick among a document's ~30 block kinds, several of which require
+ * children, would otherwise grow some trees without end.
  */
 export class SchemaArbitraries {
   readonly #document: SchemaNode;
   readonly #accepts: (schema: SchemaNode, value: unknown) => boolean;
   readonly #memo = new Map<string, fc.Arbitrary<unknown>>();
+  /** Least height of an instance of each `$ref`, computed once (see `#height`). */
+  #heights: Map<string, number> | undefined;
 
   /**
    * @param accepts validates a value against a node of `document`; a `oneOf` keeps only values that
@@ -67,11 +77,13 @@ export class SchemaArbitraries {
       // An `enum` still has the last word: null only where it lists null.
       const types = stringList(type).filter((one) => one !== 'null' || !Array.isArray(rest.enum) || rest.enum.includes(null));
       if (mode === 'nulls' && types.includes('null')) return fc.constant(null);
-      return fc.oneof(...types.map((one) => (one === 'null' ? fc.constant(null) : this.#build({ ...rest, type: one }, mode, depth))));
+      const narrowed = this.#narrow(types.map((one): SchemaNode => ({ ...rest, type: one })), depth);
+      return fc.oneof(...narrowed.map((one) => (one.type === 'null' ? fc.constant(null) : this.#build(one, mode, depth))));
     }
     if ('const' in schema) return fc.constant(schema.const);
     if (typeof schema.$ref === 'string') {
-      const key = `${schema.$ref}|${mode}|${Math.min(depth, MAX_DEPTH + 1)}`;
+      // Past HEIGHT_LIMIT an arbitrary no longer depends on the depth.
+      const key = `${schema.$ref}|${mode}|${Math.min(depth, HEIGHT_LIMIT)}`;
       let arbitrary = this.#memo.get(key);
       if (arbitrary === undefined) {
         // Placeholder first: a reference to itself at the same depth resolves lazily.
@@ -88,16 +100,16 @@ export class SchemaArbitraries {
 
   #core(schema: SchemaNode, mode: FillMode, depth: number): fc.Arbitrary<unknown> {
     if (Array.isArray(schema.allOf)) {
-      const alternatives = this.#distribute(schema.allOf.filter(isNode));
-      return fc.oneof(...alternatives.map((parts) => this.#build(this.#merge(parts), mode, depth)));
+      const alternatives = this.#distribute(schema.allOf.filter(isNode)).map((parts) => this.#merge(parts));
+      return fc.oneof(...this.#narrow(alternatives, depth).map((merged) => this.#build(merged, mode, depth)));
     }
     const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : [];
     if (mode === 'nulls' && branches.some(isNull)) return fc.constant(null);
     if (Array.isArray(schema.oneOf)) {
-      const choice = fc.oneof(...schema.oneOf.filter(isNode).map((branch) => this.#build(branch, mode, depth)));
+      const choice = fc.oneof(...this.#narrow(schema.oneOf.filter(isNode), depth).map((branch) => this.#build(branch, mode, depth)));
       return choice.filter((value) => this.#accepts(schema, value));
     }
-    if (Array.isArray(schema.anyOf)) return fc.oneof(...schema.anyOf.filter(isNode).map((branch) => this.#build(branch, mode, depth)));
+    if (Array.isArray(schema.anyOf)) return fc.oneof(...this.#narrow(schema.anyOf.filter(isNode), depth).map((branch) => this.#build(branch, mode, depth)));
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
     const type = typeof schema.type === 'string' ? schema.type : isNode(schema.properties) ? 'object' : undefined;
     switch (type) {
@@ -127,6 +139,67 @@ export class SchemaArbitraries {
   }
 
   /**
+   * All of `branches` up to MAX_DEPTH; past it, those whose least instance still fits under
+   * HEIGHT_LIMIT, else the shallowest. Each level past MAX_DEPTH lowers that bound by one, so
+   * instances end. Not only the shallowest: a `oneOf` of scalars and an untyped object (which
+   * also admits every scalar) only holds an object.
+   */
+  #narrow(branches: SchemaNode[], depth: number): SchemaNode[] {
+    if (depth < MAX_DEPTH || branches.length < 2) return branches;
+    const heights = branches.map((branch) => this.#height(branch));
+    const limit = Math.max(HEIGHT_LIMIT - depth, Math.min(...heights));
+    return branches.filter((_, index) => (heights[index] ?? Infinity) <= limit);
+  }
+
+  /**
+   * How many nested objects and arrays the smallest instance of `schema` needs: only required
+   * properties, `minItems` items and the shallowest branch count; Infinity where every instance
+   * is infinite. The heights of the document's named schemas are found together, by lowering
+   * estimates that start at Infinity until none moves (a reference cycle stays Infinity).
+   */
+  #height(schema: SchemaNode): number {
+    if (this.#heights === undefined) {
+      const heights = new Map<string, number>();
+      this.#heights = heights;
+      const components = isNode(this.#document.components) && isNode(this.#document.components.schemas) ? this.#document.components.schemas : {};
+      const refs = Object.keys(components).map((name) => `#/components/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      for (let moved = true; moved; ) {
+        moved = false;
+        for (const ref of refs) {
+          const height = this.#heightOf(this.#resolve(ref));
+          if (height < (heights.get(ref) ?? Infinity)) {
+            heights.set(ref, height);
+            moved = true;
+          }
+        }
+      }
+    }
+    return this.#heightOf(schema);
+  }
+
+  /** One estimate of `#height`, reading the named schemas' current estimates. */
+  #heightOf(schema: SchemaNode): number {
+    const least = (branches: unknown[]) => Math.min(...branches.filter(isNode).map((branch) => this.#heightOf(branch)));
+    if (typeof schema.$ref === 'string') {
+      const own = this.#heights?.get(schema.$ref) ?? Infinity;
+      const { $ref: _ref, ...beside } = schema;
+      return Object.keys(beside).some((keyword) => !ANNOTATIONS.has(keyword)) ? Math.max(own, this.#heightOf(beside)) : own;
+    }
+    if (Array.isArray(schema.type)) return least(stringList(schema.type).map((one) => ({ ...schema, type: one })));
+    if ('const' in schema || Array.isArray(schema.enum) || schema.type === 'null') return 0;
+    if (Array.isArray(schema.allOf)) return least(this.#distribute(schema.allOf.filter(isNode)).map((parts) => this.#merge(parts)));
+    if (Array.isArray(schema.oneOf)) return least(schema.oneOf);
+    if (Array.isArray(schema.anyOf)) return least(schema.anyOf);
+    const type = typeof schema.type === 'string' ? schema.type : isNode(schema.properties) ? 'object' : undefined;
+    if (type === 'array') return 1 + (numberOr(schema.minItems, 0) > 0 && isNode(schema.items) ? this.#heightOf(schema.items) : 0);
+    if (type !== 'object') return 0;
+    const properties = isNode(schema.properties) ? schema.properties : {};
+    const needed = stringList(schema.required).map((name) => properties[name]);
+    if (numberOr(schema.minProperties, 0) > 0 && isNode(schema.additionalProperties)) needed.push(schema.additionalProperties);
+    return 1 + Math.max(0, ...needed.filter(isNode).map((property) => this.#heightOf(property)));
+  }
+
+  /**
    * `allOf` parts with a `oneOf`/`anyOf` among them, spread into one list of parts per branch. A
    * branch that only admits `{}` is dropped: merged with the other parts it can never hold.
    */
@@ -148,13 +221,19 @@ export class SchemaArbitraries {
     return lists;
   }
 
-  /** `allOf` as one schema: properties and `required` united, references resolved first. */
+  /**
+   * `allOf` as one schema: properties and `required` united, references resolved first. Parts that
+   * are not objects (a property both parts declare, such as a string and its narrowing enum) merge
+   * keyword by keyword, the later part winning: in these documents it is the narrower one.
+   */
   #merge(parts: SchemaNode[]): SchemaNode {
+    const resolved = parts.map((raw) => (typeof raw.$ref === 'string' ? this.#resolve(raw.$ref) : raw));
+    const scalar = (part: SchemaNode) => (typeof part.type === 'string' && part.type !== 'object') || Array.isArray(part.enum) || 'const' in part;
+    if (resolved.some(scalar)) return Object.assign({}, ...resolved) as SchemaNode;
     const properties: Record<string, SchemaNode> = {};
     const required = new Set<string>();
     let additionalProperties: unknown;
-    for (const raw of parts) {
-      const part = typeof raw.$ref === 'string' ? this.#resolve(raw.$ref) : raw;
+    for (const part of resolved) {
       const flat = Array.isArray(part.allOf) ? this.#merge(part.allOf.filter(isNode)) : part;
       for (const [name, property] of Object.entries(isNode(flat.properties) ? flat.properties : {})) {
         if (!isNode(property)) continue;
@@ -183,7 +262,10 @@ export class SchemaArbitraries {
     // A map (`additionalProperties: {schema}`): a few entries in full mode, `minProperties` otherwise.
     const minKeys = numberOr(schema.minProperties, 0);
     const maxKeys = mode !== 'minimal' && depth < MAX_DEPTH ? Math.max(minKeys, 2) : minKeys;
-    const entries = fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,11}$/), this.#build(extra, mode, depth + 1), {
+    const names = isNode(schema.propertyNames)
+      ? this.#build(schema.propertyNames, mode, depth + 1).filter((name): name is string => typeof name === 'string')
+      : fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,11}$/);
+    const entries = fc.dictionary(names, this.#build(extra, mode, depth + 1), {
       minKeys,
       maxKeys,
     });

@@ -5,6 +5,7 @@ import type { ContractName } from '../../../src/api/contracts/api-contract.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { applySitePlan } from '../../../src/site/apply-site-plan.js';
+import { SiteTitleError } from '../../../src/site/errors/site-title-error.js';
 import { formatSitePlan } from '../../../src/site/format-site-plan.js';
 import { planSiteTarget, type SiteTargetSpec } from '../../../src/site/plan-site-target.js';
 import { readSiteParts } from '../../../src/site/read-live-site.js';
@@ -164,6 +165,35 @@ describe("sites on today's API", () => {
     await nothingLeft(deps, edited);
   });
 
+  it('loads a site title the API cannot hold, notes it in the plan, and stops apply on it before any write', async () => {
+    const deps = siteDeps(emulator);
+    const siteId = await emptySite(emulator, 'Short title');
+    const target = await manifestTarget(dir, linksManifest(siteId, (t) => t.replace('  title: Links\n', '  title: L\n')));
+    const { plan } = await planSiteTarget(deps, target);
+    expect(plan.notes.filter((n) => n.startsWith('site.title is 1 character(s) long'))).toHaveLength(1);
+    expect(plan.actions.some((a) => a.kind === 'update-site' && a.body.title === 'L')).toBe(true);
+    const before = emulator.stats().writes;
+    const refused = applySitePlan(deps, plan);
+    await expect(refused).rejects.toBeInstanceOf(SiteTitleError);
+    await expect(refused).rejects.toThrow(/site\.title .*2 to 128.*nothing was written/);
+    expect(emulator.stats().writes).toBe(before);
+  });
+
+  it('answers a deleted external link 205 and one that does not exist 204, and takes an empty condition', async () => {
+    const siteId = await emptySite(emulator, 'Link answers');
+    await apply(siteDeps(emulator), await manifestTarget(dir, linksManifest(siteId)));
+    const links = `/v1/orgs/${ORG}/sites/${siteId}/external-links`;
+    const made = await call(emulator, 'POST', links, { body: { title: 'Forum', url: 'https://forum.example.com/', condition: '' } });
+    expect(made.status).toBe(201);
+    expect(json(made.body).condition).toBe('');
+    expect((await call(emulator, 'DELETE', `${links}/${json(made.body).id}`)).status).toBe(205);
+    expect((await call(emulator, 'DELETE', `${links}/${json(made.body).id}`)).status).toBe(204);
+    expect((await call(emulator, 'DELETE', `/v1/orgs/${ORG}/sites/no-such-site/external-links/x`)).status).toBe(404);
+    const section = (await siteDeps(emulator).api.sections.list({ orgId: ORG, siteId }).all())[0];
+    const patched = await call(emulator, 'PATCH', `/v1/orgs/${ORG}/sites/${siteId}/sections/${section?.id ?? ''}`, { body: { condition: '' } });
+    expect(patched.status).toBe(200);
+  });
+
   it('shows an external link it does not manage, keeps it, and deletes it only with prune', async () => {
     const deps = siteDeps(emulator);
     const siteId = await emptySite(emulator, 'Kept links');
@@ -240,6 +270,11 @@ describe("external links on the seed's API", () => {
       expect(plan.actions.map((a) => a.kind)).toEqual(['create-section']);
       expect(plan.notes.join('\n')).toContain(`has no external links: "status" left out`);
       await nothingLeft(deps, target);
+      // The seed's Condition needs a character, where today's Expression may be empty.
+      const section = (await deps.api.sections.list({ orgId: ORG, siteId }).all())[0];
+      const patched = await call(emulator, 'PATCH', `/v1/orgs/${ORG}/sites/${siteId}/sections/${section?.id ?? ''}`, { body: { condition: '' } });
+      expect(patched.status).toBe(400);
+      expect(json(patched.body).error.message).toContain('"condition"');
     } finally {
       await emulator.close();
     }
