@@ -76,9 +76,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
   const edited = hasEditedPages(main.pages, untouched);
-  const baseRevision = edited ? await findBaseRevision(api, spaceId, main, signal) : undefined;
-  // Pages written in batches carry no git source: without state, the commit docsync last merged is the base.
-  const synced = edited && input.base === undefined && baseRevision === undefined ? await input.syncedBase?.() : undefined;
+  // Pages written in batches carry no git source, nor any past revision's: without state, the commit
+  // docsync last merged is the base, asked first when no live page has one (no revision walk).
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined ? input.syncedBase?.() : undefined);
+  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
+  let synced = batched ? await rebuild() : undefined;
+  const baseRevision = edited && synced === undefined ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  if (!batched && baseRevision === undefined) synced = await rebuild();
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
   // says which page each edited one was.
