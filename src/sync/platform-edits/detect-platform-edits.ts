@@ -42,6 +42,8 @@ export interface DetectInput {
   readonly base: TargetBase | undefined;
   /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
   readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
+  /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
+  readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
@@ -100,16 +102,19 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) =>
+  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
+    if (doc.oid !== undefined) return doc;
     // Delivered and not edited since: as the base has it.
-    doc.oid === undefined && untouched(doc.page) && baseOids.has(doc.path) ? { ...doc, oid: baseOids.get(doc.path) } : doc,
-  );
+    if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: baseOids.get(doc.path) };
+    // Found holding git's version: as git has it.
+    return input.holdingGit?.[doc.page.id] === doc.path && gitOids.has(doc.path) ? { ...doc, oid: gitOids.get(doc.path) } : doc;
+  });
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the state says.
   for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map() };
-  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };

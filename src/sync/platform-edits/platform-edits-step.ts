@@ -26,6 +26,8 @@ export interface PlatformEditsStepInput {
   readonly expected: () => Promise<readonly ExpectedPage[]>;
   /** The live files (assets) differ from git's: something is to write whatever the pages say. */
   readonly filesDiffer: boolean;
+  /** Without state: live pages the sync's plan found holding git's version, path by page id. */
+  readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   readonly dryRun?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -44,7 +46,7 @@ export interface PlatformEditsStep {
  */
 export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
-  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages }, {
+  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, holdingGit: input.holdingGit }, {
     dryRun: input.dryRun,
     signal: input.signal,
   });

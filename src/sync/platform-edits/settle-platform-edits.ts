@@ -41,7 +41,7 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered'>,
+  known: Pick<DetectInput, 'base' | 'delivered' | 'holdingGit'>,
   options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
