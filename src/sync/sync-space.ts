@@ -227,7 +227,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
-    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, dryRun: options.dryRun, signal }));
+    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal }));
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
@@ -389,6 +389,17 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   };
   await saveState(current);
   return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
+}
+
+/**
+ * Without a record of what was delivered, the live pages the plan recognized as holding the repo's
+ * page (what it holds hashes as the repo's): path by page id, so the platform-edits step does not
+ * read them again.
+ */
+function holdingGit(planned: PlannedDelivery | undefined, state: TargetState | undefined): Record<string, string> | undefined {
+  if (planned === undefined || state?.delivered !== undefined) return undefined;
+  const held = Object.entries(planned.known.pages).filter(([path, page]) => planned.hashes.get(path) === page.hash);
+  return Object.fromEntries(held.map(([path, page]) => [page.id, path]));
 }
 
 /** Whether the live files (assets) differ from the bundle's. */

@@ -103,9 +103,8 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     pathOfId.set(entry.id, path);
   };
 
-  let sent = 0;
-  let sentChanges = 0;
-  let unlisted = false;
+  // Updated by the batches as they land, read by the loop that starts them.
+  const landed = { batches: 0, changes: 0, unlisted: false };
   const send = async (batch: readonly PlannedChange[]): Promise<void> => {
     const published: PublishedArtifact[] = [];
     try {
@@ -193,9 +192,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         fileIds.set(file.path, id);
         files.set(file.path, { id, hash: file.hash });
       });
-      sent += 1;
-      sentChanges += batch.length;
-      if (answer.changes === undefined) unlisted = true;
+      landed.batches += 1;
+      landed.changes += batch.length;
+      if (answer.changes === undefined) landed.unlisted = true;
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
     }
@@ -216,7 +215,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     });
   };
   for (;;) {
-    while (failure === undefined && !unlisted && next < batches.length && running.size < limit) {
+    while (failure === undefined && !landed.unlisted && next < batches.length && running.size < limit) {
       const index = next;
       const batch = batches[index] ?? [];
       const batchNeed = needs[index] ?? batchNeeds(batch);
@@ -239,7 +238,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   }
   if (unsaved > 0) await save();
   if (failure !== undefined) throw failure.error;
-  return { delivered: record(), batches: sent, changes: sentChanges, unlisted };
+  return { delivered: record(), ...landed };
 }
 
 /**

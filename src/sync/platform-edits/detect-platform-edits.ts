@@ -48,6 +48,8 @@ export interface DetectInput {
   readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
   /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
   readonly deliveredFiles?: Readonly<Record<string, { readonly id: string }>> | undefined;
+  /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
+  readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
   readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
@@ -82,9 +84,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
   const edited = hasEditedPages(main.pages, untouched);
-  const baseRevision = edited ? await findBaseRevision(api, spaceId, main, signal) : undefined;
-  // Pages written in batches carry no git source: without state, the commit docsync last merged is the base.
-  const synced = edited && input.base === undefined && baseRevision === undefined ? await input.syncedBase?.() : undefined;
+  // Pages written in batches carry no git source, nor any past revision's: without state, the commit
+  // docsync last merged is the base, asked first when no live page has one (no revision walk).
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined ? input.syncedBase?.() : undefined);
+  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
+  let synced = batched ? await rebuild() : undefined;
+  const baseRevision = edited && synced === undefined ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  if (!batched && baseRevision === undefined) synced = await rebuild();
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
   // says which page each edited one was.
@@ -104,17 +110,20 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
-  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) =>
+  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
+    if (doc.oid !== undefined) return doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
-    doc.oid === undefined && untouched(doc.page) && baseOids.has(doc.path) ? { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) } : doc,
-  );
+    if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) };
+    // Found holding git's version: as git has it.
+    return input.holdingGit?.[doc.page.id] === doc.path && gitOids.has(doc.path) ? { ...doc, oid: gitOids.get(doc.path) } : doc;
+  });
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
   // state says; unless it is what a sync left live instead of git's version.
   for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
-  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(main.files, input.deliveredFiles, snapshotAssets(input.content.snapshot).map((file) => file.path));

@@ -14,7 +14,6 @@ import { livePathsOf } from '../pages/live-pages.js';
 
 /** What docsync last merged into the space, rebuilt from git at the commit its change request records. */
 export interface SyncedBase {
-  readonly commit: string;
   /** Every page of that commit's table of contents, by path in the docs root, and its blob id. */
   readonly pages: readonly ExpectedPage[];
   /** Where docsync put each of those pages in the space: repo path by the page's live path (slugs). */
@@ -49,5 +48,5 @@ export async function findSyncedBase(
     throw error;
   }
   const { pages } = await bundleExpectation({ snapshot, readMany: snapshotFileReader(snapshot, source) });
-  return { commit: source.commit, pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
+  return { pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
 }

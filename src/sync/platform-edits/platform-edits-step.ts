@@ -31,6 +31,8 @@ export interface PlatformEditsStepInput {
    * mean what git holds leave nothing to write. Page batches also plan places and titles.
    */
   readonly byContent: boolean;
+  /** Without state: live pages the sync's plan found holding git's version, path by page id. */
+  readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   readonly dryRun?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -49,7 +51,7 @@ export interface PlatformEditsStep {
  */
 export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
-  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files }, {
+  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit }, {
     dryRun: input.dryRun,
     signal: input.signal,
   });
