@@ -3,6 +3,7 @@ import type { Page } from '../../api/schemas/content.js';
 import type { Download } from '../../http/url-downloader.js';
 import { DeliveryVerificationError } from '../errors/delivery-verification-error.js';
 import type { PreparedContent } from '../prepared-content.js';
+import type { Landed } from './plan-changed-pages.js';
 import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
 import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
 
@@ -13,6 +14,8 @@ export interface DeliverPagesInput {
   readonly delivered: Delivered | undefined;
   /** A plan made from this change request's content, still current; read again when absent. */
   readonly planned?: PlannedDelivery | undefined;
+  /** What the last sync left (state's `landed`): a plan against that revision starts from the changed files. */
+  readonly landed?: Landed | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
   /** Saves what was delivered, after each batch and once verified. */
   readonly save: (delivered: Delivered) => Promise<void>;
@@ -21,6 +24,8 @@ export interface DeliverPagesInput {
 
 export interface DeliverPagesResult {
   readonly delivered: Delivered;
+  /** Id of the change request's revision read back, which holds what was delivered. */
+  readonly revision: string;
   readonly batches: number;
   readonly changes: number;
 }
@@ -38,7 +43,7 @@ export async function deliverPages(
   input: DeliverPagesInput,
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
-  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
+  const planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download, input.landed));
   const sent = await sendBatches(deps, {
     spaceId: input.spaceId,
     changeRequest: input.changeRequest.id,
@@ -51,32 +56,43 @@ export async function deliverPages(
     delivered: planned.known,
     read: (paths) => input.content.readMany(paths),
     beforeBatch: input.beforeBatch,
-    afterBatch: input.save,
+    // A plan from the changed files only rewrites pages by the ids recorded: a record left behind by a
+    // cut run makes the next one send them again, never twice as pages. Saved once, verified, below.
+    afterBatch: planned.fromChanges ? () => Promise.resolve() : input.save,
     signal: input.signal,
   });
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });
-  const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, sent.delivered, input.signal);
-  if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
-  const delivered = withUpdatedAt(sent.delivered, revision.pages);
+  // A plan from the changed files sent in one batch (or none) onto the revision it was made against
+  // landed whole: batches are atomic, and that revision held the rest. Anything else is planned again.
+  const exact = planned.fromChanges && (sent.batches === 0 ? revision.id === planned.revision : sent.batches === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
+  if (!exact) {
+    const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, sent.delivered, input.signal);
+    if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
+  }
+  const sentIds = exact ? new Set(planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.id] : []))) : undefined;
+  const delivered = withUpdatedAt(sent.delivered, revision.pages, sentIds);
   await input.save(delivered);
-  return { delivered, batches: sent.batches, changes: sent.changes };
+  return { delivered, revision: revision.id, batches: sent.batches, changes: sent.changes };
 }
 
-/** The record with each page's `updatedAt` as read back. */
-function withUpdatedAt(delivered: Delivered, live: readonly Page[]): Delivered {
+/** The record with each page's `updatedAt` as read back: of the pages `only` names, when given (the others are as they were). */
+function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: ReadonlySet<string>): Delivered {
   const updated = new Map<string, string>();
   const walk = (pages: readonly Page[]): void =>
     pages.forEach((page) => {
-      if (page.updatedAt !== undefined) updated.set(page.id, page.updatedAt);
+      if (page.updatedAt !== undefined && (only === undefined || only.has(page.id))) updated.set(page.id, page.updatedAt);
       walk(page.pages ?? []);
     });
   walk(live);
-  const pages = Object.fromEntries(
-    Object.entries(delivered.pages).map(([path, entry]) => {
-      const { updatedAt: _previous, ...rest } = entry;
-      const at = updated.get(entry.id);
-      return [path, at === undefined ? rest : { ...rest, updatedAt: at }];
-    }),
-  );
-  return { pages, files: delivered.files };
+  const stamp = (entry: Delivered['pages'][string]): Delivered['pages'][string] => {
+    const { updatedAt: _previous, ...rest } = entry;
+    const at = updated.get(entry.id);
+    return at === undefined ? rest : { ...rest, updatedAt: at };
+  };
+  if (only !== undefined) {
+    const pages = { ...delivered.pages };
+    for (const [path, entry] of Object.entries(pages)) if (only.has(entry.id)) pages[path] = stamp(entry);
+    return { pages, files: delivered.files };
+  }
+  return { pages: Object.fromEntries(Object.entries(delivered.pages).map(([path, entry]) => [path, stamp(entry)])), files: delivered.files };
 }
