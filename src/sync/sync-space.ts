@@ -341,6 +341,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           }
           delivered = { changes: result.changes, batches: result.batches };
           landedRevision = result.revision;
+          createdEmpty = undefined;
+          current = { ...current, delivered: result.delivered };
           // Where workers race, a paused one may have sent its batches after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;

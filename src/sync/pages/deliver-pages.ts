@@ -17,7 +17,7 @@ export interface DeliverPagesInput {
   /** What the last sync left (state's `landed`): a plan against that revision starts from the changed files. */
   readonly landed?: Landed | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
-  /** Saves what was delivered, after each batch and once verified. */
+  /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;
   readonly signal?: AbortSignal | undefined;
 }
@@ -69,18 +69,21 @@ export async function deliverPages(
     const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, sent.delivered, input.signal);
     if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
   }
-  const sentIds = exact ? new Set(planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.id] : []))) : undefined;
-  const delivered = withUpdatedAt(sent.delivered, revision.pages, sentIds);
-  await input.save(delivered);
+  const sentPaths = exact ? planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : [])) : undefined;
+  const delivered = withUpdatedAt(sent.delivered, revision.pages, sentPaths);
+  // The record of pages rewritten by their ids is the caller's to keep with its own state: lost, it
+  // only costs sending them again.
+  if (!exact) await input.save(delivered);
   return { delivered, revision: revision.id, batches: sent.batches, changes: sent.changes };
 }
 
-/** The record with each page's `updatedAt` as read back: of the pages `only` names, when given (the others are as they were). */
-function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: ReadonlySet<string>): Delivered {
+/** The record with each page's `updatedAt` as read back: of the pages at `only` (paths), when given (the others are as they were). */
+function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
+  const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages[path]?.id ?? []));
   const updated = new Map<string, string>();
   const walk = (pages: readonly Page[]): void =>
     pages.forEach((page) => {
-      if (page.updatedAt !== undefined && (only === undefined || only.has(page.id))) updated.set(page.id, page.updatedAt);
+      if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) updated.set(page.id, page.updatedAt);
       walk(page.pages ?? []);
     });
   walk(live);
@@ -91,7 +94,10 @@ function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: Reado
   };
   if (only !== undefined) {
     const pages = { ...delivered.pages };
-    for (const [path, entry] of Object.entries(pages)) if (only.has(entry.id)) pages[path] = stamp(entry);
+    for (const path of only) {
+      const entry = pages[path];
+      if (entry !== undefined) pages[path] = stamp(entry);
+    }
     return { pages, files: delivered.files };
   }
   return { pages: Object.fromEntries(Object.entries(delivered.pages).map(([path, entry]) => [path, stamp(entry)])), files: delivered.files };

@@ -56,7 +56,10 @@ describe('a one-shot read kept in .docsync/', () => {
         derived({ snapshot: await readDocsRepo(source === 'HEAD' ? await GitRefSource.open(dir) : new WorktreeSource(dir)) });
       const change = async (file: string, text: string): Promise<PreparedContent> => {
         await writeFile(path.join(dir, file), text);
-        if (source === 'HEAD') await git(dir, 'commit', '-q', '-am', `edit ${file}`);
+        if (source === 'HEAD') {
+          await git(dir, 'add', '-A');
+          await git(dir, 'commit', '-q', '-m', `edit ${file}`);
+        }
         const content = await prepare(target);
         expect(derived(content)).toEqual(await whole());
         await content.keep();
