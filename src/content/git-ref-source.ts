@@ -58,6 +58,20 @@ export class GitRefSource implements TreeSource {
     return entries.sort((a, b) => comparePaths(a.path, b.path));
   }
 
+  /**
+   * The files (paths as {@link list} gives them) that differ between `commit` and this source's
+   * commit, with their change token here; undefined when git cannot tell (a commit it no longer has).
+   */
+  async changedSince(commit: string): Promise<{ path: string; status: string; token: string; link: boolean }[] | undefined> {
+    const changed = await this.repository.changedFiles(commit, this.commit, this.repository.prefix);
+    return changed?.map((file) => ({ path: file.path, status: file.status, token: file.oid, link: file.mode === '120000' || file.mode === '160000' }));
+  }
+
+  /** Takes `entries` as this commit's listing (a listing kept from the same tree, patched), so reads need no `ls-tree`. */
+  assumeListing(entries: readonly TreeEntry[]): void {
+    this.oids = new Map(entries.flatMap((entry) => (entry.token === undefined ? [] : [[entry.path, entry.token] as const])));
+  }
+
   async read(path: string): Promise<Uint8Array> {
     const bytes = await this.repository.readBlob(await this.oidOf(path));
     this.counter.record(bytes.length);

@@ -197,6 +197,30 @@ export class GitRepository {
   }
 
   /**
+   * The files that differ between two commits under `subdirectory` (paths relative to it), each with
+   * its status (`A`, `M`, `D`, `T`) and its blob id and mode in `to`; undefined when either tree
+   * cannot be read (a commit gone or unknown, the folder missing in one of them).
+   */
+  async changedFiles(from: string, to: string, subdirectory = ''): Promise<{ path: string; status: string; oid: string; mode: string }[] | undefined> {
+    const tree = (commit: string): string => (subdirectory === '' ? commit : `${commit}:${subdirectory}`);
+    let out: string;
+    try {
+      out = await this.git.raw(['diff-tree', '-r', '-z', '--no-renames', '--no-abbrev', tree(from), tree(to)]);
+    } catch {
+      throwIfAborted(this.signal, 'diff-tree');
+      return undefined;
+    }
+    const fields = out.split('\0');
+    const changed: { path: string; status: string; oid: string; mode: string }[] = [];
+    // `:<mode before> <mode after> <oid before> <oid after> <status>`, then the path.
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const [, mode = '', , oid = '', status = ''] = (fields[i] ?? '').slice(1).split(' ');
+      changed.push({ path: fields[i + 1] ?? '', status, oid, mode });
+    }
+    return changed;
+  }
+
+  /**
    * The blob ids `path` (from the top of the work tree) held in the last `limit` commits of `ref`
    * that changed it, newest first, each once; none when `ref` does not resolve.
    */

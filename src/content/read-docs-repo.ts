@@ -12,9 +12,11 @@ import { formatGitbookConfig } from './gitbook-config.js';
 import { HashCache } from './hash-cache.js';
 import { locateDocs } from './locate-docs.js';
 import { outlineDocsSteps } from './outline-docs.js';
+import type { OutlineGroup, OutlineNode } from './outline.js';
+import type { PageMeta } from './parse-page-meta.js';
 import { ReadMemo } from './read-memo.js';
 import { TimeSlice } from './time-slice.js';
-import type { TreeSource } from './tree-source.js';
+import type { TreeEntry, TreeSource } from './tree-source.js';
 
 /** Larger "pages" are data dumps or mistakes; GitBook would not render them either. */
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
@@ -32,6 +34,19 @@ export interface ReadDocsOptions {
   readonly assets?: AssetRules;
   /** What the last read of the same tree derived, reused where its inputs are unchanged. Default: none. */
   readonly memo?: ReadMemo;
+  /**
+   * Given, after the read, the listing and each page's metadata with the title `SUMMARY.md` gave it
+   * (by path from the source's top): what a later read needs to tell whether an edit changed more
+   * than a page's content.
+   */
+  readonly derived?: (read: { readonly listing: readonly TreeEntry[]; readonly pages: ReadonlyMap<string, DerivedPage> }) => void;
+}
+
+/** What the read derived from one page's file, beyond its hash. */
+export interface DerivedPage {
+  readonly meta: PageMeta;
+  /** The page's title in `SUMMARY.md`; undefined when the structure was inferred from folders. */
+  readonly outlineTitle: string | undefined;
 }
 
 /**
@@ -43,7 +58,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const directory = normalizeDocPath(options.directory ?? '');
   if (directory === undefined) throw new DocsRootNotFoundError(source.label, options.directory ?? '', undefined);
   const before = { files: source.counter.files, bytes: source.counter.bytes };
-  const index = new FileIndex(await source.list());
+  const listing = await source.list();
+  const index = new FileIndex(listing);
   const slice = new TimeSlice();
   const loader = new ContentLoader(source, index, options.cache ?? HashCache.inMemory(), slice);
   const warnings: string[] = [];
@@ -82,6 +98,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings, memo));
   const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo)), 'hash');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
+
+  if (options.derived !== undefined) options.derived({ listing, pages: derivedPages(groups, pages) });
 
   const files: SnapshotFile[] = [];
   const add = (file: LoadedFile | undefined): void => {
@@ -124,6 +142,19 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
       cached: loader.cached,
     },
   };
+}
+
+/** Each read page's metadata with its outline title. */
+function derivedPages(groups: readonly OutlineGroup[], pages: ReadonlyMap<string, LoadedFile>): Map<string, DerivedPage> {
+  const derived = new Map<string, DerivedPage>();
+  const walk = (nodes: readonly OutlineNode[]): void =>
+    nodes.forEach((node) => {
+      const meta = pages.get(node.path)?.page;
+      if (meta !== undefined && !derived.has(node.path)) derived.set(node.path, { meta, outlineTitle: node.title });
+      walk(node.children);
+    });
+  groups.forEach((group) => walk(group.nodes));
+  return derived;
 }
 
 /** A file docsync writes into the bundle instead of the source's. */

@@ -21,6 +21,15 @@ export class TreeIgnore {
     private readonly rules: ReadonlyArray<{ readonly base: string; readonly rule: Ignore }>,
   ) {}
 
+  /** Per rule folder, the docs root's path from it: joining and relativizing paths per file cost more than the rules. */
+  readonly #prefixes = new Map<string, string>();
+
+  #prefixOf(base: string): string {
+    const prefix = path.relative(base, this.root).split(path.sep).join('/');
+    this.#prefixes.set(base, prefix);
+    return prefix;
+  }
+
   /** The rule for the docs root `directory`; reads the `.gitignore` files above it once. */
   static load(directory: string): TreeIgnore {
     const root = path.resolve(directory);
@@ -54,9 +63,10 @@ export class TreeIgnore {
   ignores(relative: string, isDirectory?: boolean): boolean {
     if (relative === '') return false;
     if (relative.split('/').some((segment) => SKIPPED_DIRECTORIES.has(segment))) return true;
-    const absolute = path.join(this.root, ...relative.split('/'));
     for (const { base, rule } of this.rules) {
-      const fromBase = path.relative(base, absolute).split(path.sep).join('/');
+      // Every base is the root or a folder above it: the path from the base is the root's, then `relative`.
+      const prefix = this.#prefixes.get(base) ?? this.#prefixOf(base);
+      const fromBase = prefix === '' ? relative : `${prefix}/${relative}`;
       if (isDirectory !== true && rule.ignores(fromBase)) return true;
       if (isDirectory !== false && rule.ignores(`${fromBase}/`)) return true;
     }

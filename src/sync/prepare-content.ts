@@ -11,9 +11,11 @@ import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snaps
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
+import { loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
+import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
 import { readDocsRepo } from '../content/read-docs-repo.js';
 import { ReadMemo } from '../content/read-memo.js';
-import type { TreeSource } from '../content/tree-source.js';
+import type { TreeEntry, TreeSource } from '../content/tree-source.js';
 import { WorktreeJournal } from '../content/worktree-journal.js';
 import { WorktreeSource } from '../content/worktree-source.js';
 import { type BundleFile, writeBundle } from '../content/write-bundle.js';
@@ -71,21 +73,48 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     }
     return found;
   };
-  return async (target, read = {}) => {
-    const { hashes, entries, memo } = await cachesOf(target.name);
-    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, read);
+  return async (target, git = {}) => {
+    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, git);
     const source: TreeSource = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
-    const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo });
-    hashes.prune(); // files deleted since the last read
-    await hashes.save({ minChanges: onePercentOf(hashes.size) });
+    // A one-shot run keeps its read in .docsync/: the next one reads only what changed since.
+    const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
+    const key = JSON.stringify([target.source, resolve(target.directory), target.assets]);
+    const kept = keptFile === undefined ? undefined : await loadKeptRead(keptFile, key);
+    const patched = kept && (await patchRead(kept, source, gitSource));
+    let read: KeptRead;
+    let changed: PreparedContent['changed'];
+    if (kept !== undefined && patched !== undefined) {
+      read = patched.kept;
+      changed = { since: kept.snapshot.contentHash, files: patched.changed };
+    } else {
+      const { hashes, memo } = await cachesOf(target.name);
+      let derived: { listing: readonly TreeEntry[]; pages: KeptRead['pages'] } = { listing: [], pages: new Map() };
+      const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
+      hashes.prune(); // files deleted since the last read
+      await hashes.save({ minChanges: onePercentOf(hashes.size) });
+      read = { key, commit: gitSource?.commit, listing: derived.listing, snapshot, pages: derived.pages };
+    }
+    const { snapshot } = read;
     const commit = gitSource ? await gitSource.headCommit() : undefined;
-    return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, entries, options);
+    const unchanged = kept !== undefined && read.commit === kept.commit && changed?.files.length === 0 && sameTokens(read.listing, kept.listing);
+    return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+      changed,
+      keep: () => (keptFile === undefined || unchanged ? Promise.resolve() : saveKeptRead(keptFile, read)),
+    });
   };
 }
 
-/** What a sync reads of one snapshot, with its bundle written on demand. */
-function prepared(snapshot: DocsSnapshot, source: TreeSource, commit: PreparedContent['commit'], entries: DeflatedEntryCache, options: PrepareOptions): PreparedContent {
+/** What a sync reads of one snapshot, with its bundle written on demand (the entry cache loaded only then). */
+function prepared(
+  snapshot: DocsSnapshot,
+  source: TreeSource,
+  commit: PreparedContent['commit'],
+  entriesOf: () => Promise<DeflatedEntryCache>,
+  options: PrepareOptions,
+  read: Pick<PreparedContent, 'changed' | 'keep'>,
+): PreparedContent {
   const bundle = async (): Promise<BundleFile> => {
+    const entries = await entriesOf();
     const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
     const written = await writeBundle(snapshot, source, file, { cache: entries, deflater: options.deflater });
     entries.prune(); // content no longer in the bundle
@@ -98,6 +127,8 @@ function prepared(snapshot: DocsSnapshot, source: TreeSource, commit: PreparedCo
     warnings: [...snapshot.warnings],
     commit,
     snapshot,
+    changed: read.changed,
+    keep: read.keep,
     bundle,
     checkImportSize: async (maxBytes) => {
       if (bundleSizeBound(snapshot.files) <= maxBytes) return;
@@ -108,7 +139,8 @@ function prepared(snapshot: DocsSnapshot, source: TreeSource, commit: PreparedCo
     },
     // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
     readMany: snapshotFileReader(snapshot, source),
-    layOver: (pages) => prepared(laidOver(snapshot, pages), source, commit, entries, options),
+    // Other text than the read's: planned whole, and the read kept is still git's.
+    layOver: (pages) => prepared(laidOver(snapshot, pages), source, commit, entriesOf, options, { changed: undefined, keep: read.keep }),
   };
 }
 
@@ -122,6 +154,46 @@ function laidOver(snapshot: DocsSnapshot, pages: ReadonlyMap<string, string>): D
     return { path: file.path, size: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex'), bytes };
   });
   return { ...snapshot, files, contentHash: contentHash(files) };
+}
+
+/**
+ * The kept read brought up to date, reading only what changed since it: for a git source, the files
+ * `git diff-tree` names between the kept commit and this one; for a worktree, the files whose size
+ * or mtime differ from the kept listing (or too recent to trust). Undefined when a file was added or
+ * removed, or the change reaches beyond content (see {@link patchKeptRead}): a whole read decides.
+ */
+async function patchRead(kept: KeptRead, source: TreeSource, git: GitRefSource | undefined): Promise<PatchedRead | undefined> {
+  if (git !== undefined) {
+    if (kept.commit === undefined) return undefined;
+    const changes = kept.commit === git.commit ? [] : await git.changedSince(kept.commit);
+    if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
+    const tokens = new Map(changes.map((change) => [change.path, change.token]));
+    const listing = kept.listing.map((entry) => {
+      const token = tokens.get(entry.path);
+      return token === undefined ? entry : { ...entry, token };
+    });
+    if (changes.some((change) => !kept.listing.some((entry) => entry.path === change.path))) return undefined;
+    git.assumeListing(listing);
+    return patchKeptRead(kept, source, listing, [...tokens.keys()]);
+  }
+  const listing = await source.list();
+  if (listing.length !== kept.listing.length) return undefined;
+  const modified: string[] = [];
+  for (let i = 0; i < listing.length; i++) {
+    const now = listing[i];
+    const before = kept.listing[i];
+    if (now === undefined || before === undefined || now.path !== before.path) return undefined;
+    if (now.token === undefined || now.token !== before.token) modified.push(now.path);
+  }
+  return patchKeptRead(kept, source, listing, modified);
+}
+
+function sameTokens(a: readonly TreeEntry[], b: readonly TreeEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((entry, i) => {
+    const other = b[i];
+    return other !== undefined && entry.path === other.path && entry.token !== undefined && entry.token === other.token;
+  });
 }
 
 /**

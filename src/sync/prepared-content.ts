@@ -12,6 +12,14 @@ export interface PreparedContent {
   commit: CommitInfo | undefined;
   /** What was read: pages, files and their hashes, for plans that compare with live content. */
   snapshot: DocsSnapshot;
+  /**
+   * Set when this read is the one the last run kept, brought up to date: its content hash then, and
+   * the files (paths in the docs root) whose content changed since. Everything else (the listing, the
+   * table of contents, every page's metadata and links) is as it was.
+   */
+  changed?: { readonly since: string; readonly files: readonly string[] } | undefined;
+  /** Keeps this read for the next run (one-shot runs, once the content is synced); nothing when unchanged. */
+  keep(): Promise<void>;
   /** Writes the bundle to a new file; the caller removes it once published. */
   bundle(): Promise<BundleFile>;
   /**

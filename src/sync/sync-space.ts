@@ -168,7 +168,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     unchanged || delivery === 'import'
       ? undefined
       : await superseding(target.name, () =>
-          stopwatch.time('planMs', () => planDelivery(timedApi, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download)),
+          stopwatch.time('planMs', () =>
+            planDelivery(timedApi, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download, state?.landed),
+          ),
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
@@ -208,6 +210,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
+    if (!options.dryRun) await content.keep();
     return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...extra, timings: stopwatch.timings() };
   };
   if (plan.actions.length === 0) return skip(plan.skipReason, liveMatches === true);
@@ -248,8 +251,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   }
 
   const now = deps.now ?? (() => new Date());
+  // What the last sync left no longer holds once this one writes; set again once its delivery is read back.
+  const { landed: _left, ...previous } = state ?? { reviewersRequested: [] };
   let current: TargetState = {
-    ...rememberEdits(state ?? { reviewersRequested: [] }, platformEdits, now()),
+    ...rememberEdits(previous, platformEdits, now()),
     ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
   };
   if (live && state?.changeRequest?.id !== live.id) current.reviewersRequested = [];
@@ -259,6 +264,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let delivered: SpaceSyncResult['delivered'];
   // The page plan was made from this content: still current unless main was pulled into it.
   let plannedFor: PlannedDelivery | undefined = planned;
+  // The change request's revision read back after the delivery, and the revision of main its content
+  // descends from: a merge onto that same main leaves what was delivered.
+  let landedRevision: string | undefined;
+  let crBase: string | undefined = live ? (live.revisionMergedAncestor ?? live.revisionInitial) : undefined;
   let conflict: SyncConflict | undefined;
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
@@ -283,6 +292,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           const created = await write(() => deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal }));
           const kept = await write(() => keepOldest(deps, target, created, signal));
           cr = { id: kept.id, number: kept.number, url: kept.urls.app };
+          crBase = kept.revisionMergedAncestor ?? kept.revisionInitial;
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
           await saveState(current);
@@ -294,6 +304,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           const updated = await write(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
           if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
           plannedFor = undefined;
+          crBase = undefined;
           break;
         }
         case 'set-subject':
@@ -331,6 +342,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               // Planned from git's content: pages laid over it are planned again.
               planned: sent === content ? plannedFor : undefined,
               maxFileBytes: target.import.maxBytes,
+              landed: state?.landed,
               beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
               save: async (landed) => {
                 createdEmpty = undefined; // a batch landed: the change request holds content now
@@ -345,6 +357,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
             throw error;
           }
           delivered = { changes: result.changes, batches: result.batches };
+          landedRevision = result.revision;
+          createdEmpty = undefined;
+          current = { ...current, delivered: result.delivered };
           // Where workers race, a paused one may have sent its batches after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
           break;
@@ -383,11 +398,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+    ...(landedRevision === undefined ? {} : { landed: { hash: content.contentHash, revision: landedRevision, ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}) } }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
+  await content.keep();
   return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
 }
 

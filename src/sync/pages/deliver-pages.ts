@@ -5,6 +5,7 @@ import { DEFAULT_IMPORT_MAX_BYTES } from '../../config/config-schema.js';
 import { DeliveryVerificationError } from '../errors/delivery-verification-error.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { checkSendable } from './check-sendable.js';
+import type { Landed } from './plan-changed-pages.js';
 import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
 import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
 
@@ -17,8 +18,10 @@ export interface DeliverPagesInput {
   readonly planned?: PlannedDelivery | undefined;
   /** The largest file the API fetches by URL (the target's `import.maxBytes`); the API's import limit by default. */
   readonly maxFileBytes?: number | undefined;
+  /** What the last sync left (state's `landed`): a plan against that revision starts from the changed files. */
+  readonly landed?: Landed | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
-  /** Saves what was delivered, after each batch and once verified. */
+  /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;
   /** Told when the API's answers leave docsync to find what a batch did by reading the change request again. */
   readonly warn?: ((message: string) => void) | undefined;
@@ -27,6 +30,8 @@ export interface DeliverPagesInput {
 
 export interface DeliverPagesResult {
   readonly delivered: Delivered;
+  /** Id of the change request's revision read back, which holds what was delivered. */
+  readonly revision: string;
   readonly batches: number;
   readonly changes: number;
 }
@@ -45,11 +50,12 @@ export async function deliverPages(
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
   const where = `change request #${input.changeRequest.number}`;
-  let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download));
+  let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download, input.landed));
   checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: input.maxFileBytes ?? DEFAULT_IMPORT_MAX_BYTES });
   let batches = 0;
   let changes = 0;
-  let landed: Delivered;
+  let rounds = 0;
+  let record: Delivered;
   for (;;) {
     const sent = await sendBatches(deps, {
       spaceId: input.spaceId,
@@ -63,40 +69,61 @@ export async function deliverPages(
       delivered: planned.known,
       read: (paths) => input.content.readMany(paths),
       beforeBatch: input.beforeBatch,
-      afterBatch: input.save,
+      // A plan from the changed files only rewrites pages by the ids recorded: a record left behind by a
+      // cut run makes the next one send them again, never twice as pages. Saved once, verified, below.
+      afterBatch: planned.fromChanges ? () => Promise.resolve() : input.save,
       signal: input.signal,
     });
     batches += sent.batches;
     changes += sent.changes;
-    landed = sent.delivered;
+    rounds += 1;
+    record = sent.delivered;
     if (!sent.unlisted) break;
     // Each round lands at least one batch, so this ends: the rest is planned from what the change request holds now.
     input.warn?.(`the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`);
-    planned = await planDelivery(deps.api, into, input.content, landed, input.signal, deps.download);
+    planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download);
   }
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });
-  const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, landed, input.signal);
-  if (check.plan.changes.length > 0) throw new DeliveryVerificationError(where, check.diff);
-  const delivered = withUpdatedAt(landed, revision.pages);
-  await input.save(delivered);
-  return { delivered, batches, changes };
+  // A plan from the changed files sent in one batch (or none) onto the revision it was made against
+  // landed whole: batches are atomic, and that revision held the rest. Anything else is planned again.
+  const exact =
+    rounds === 1 &&
+    planned.fromChanges &&
+    (batches === 0 ? revision.id === planned.revision : batches === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
+  if (!exact) {
+    const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, record, input.signal);
+    if (check.plan.changes.length > 0) throw new DeliveryVerificationError(where, check.diff);
+  }
+  const sentPaths = exact ? planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : [])) : undefined;
+  const delivered = withUpdatedAt(record, revision.pages, sentPaths);
+  // The record of pages rewritten by their ids is the caller's to keep with its own state: lost, it
+  // only costs sending them again.
+  if (!exact) await input.save(delivered);
+  return { delivered, revision: revision.id, batches, changes };
 }
 
-/** The record with each page's `updatedAt` as read back. */
-function withUpdatedAt(delivered: Delivered, live: readonly Page[]): Delivered {
+/** The record with each page's `updatedAt` as read back: of the pages at `only` (paths), when given (the others are as they were). */
+function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
+  const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages[path]?.id ?? []));
   const updated = new Map<string, string>();
   const walk = (pages: readonly Page[]): void =>
     pages.forEach((page) => {
-      if (page.updatedAt !== undefined) updated.set(page.id, page.updatedAt);
+      if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) updated.set(page.id, page.updatedAt);
       walk(page.pages ?? []);
     });
   walk(live);
-  const pages = Object.fromEntries(
-    Object.entries(delivered.pages).map(([path, entry]) => {
-      const { updatedAt: _previous, ...rest } = entry;
-      const at = updated.get(entry.id);
-      return [path, at === undefined ? rest : { ...rest, updatedAt: at }];
-    }),
-  );
-  return { pages, files: delivered.files };
+  const stamp = (entry: Delivered['pages'][string]): Delivered['pages'][string] => {
+    const { updatedAt: _previous, ...rest } = entry;
+    const at = updated.get(entry.id);
+    return at === undefined ? rest : { ...rest, updatedAt: at };
+  };
+  if (only !== undefined) {
+    const pages = { ...delivered.pages };
+    for (const path of only) {
+      const entry = pages[path];
+      if (entry !== undefined) pages[path] = stamp(entry);
+    }
+    return { pages, files: delivered.files };
+  }
+  return { pages: Object.fromEntries(Object.entries(delivered.pages).map(([path, entry]) => [path, stamp(entry)])), files: delivered.files };
 }

@@ -18,6 +18,6 @@ export function desiredPages(snapshot: Pick<DocsSnapshot, 'pages' | 'files' | 's
 }
 
 /** A page's content as sent: its file and the title it goes with. */
-function pageHash(fileHash: string, title: string): string {
+export function pageHash(fileHash: string, title: string): string {
   return createHash('sha256').update(`${fileHash}\n${title}`).digest('hex');
 }

@@ -5,6 +5,7 @@ import type { PreparedContent } from '../prepared-content.js';
 import { desiredPages } from './desired-pages.js';
 import { liveFiles, livePages } from './live-pages.js';
 import type { DesiredGroup, DesiredPage, LiveFile, LivePage, PagePlan } from './page-plan.js';
+import { planChangedPages, type Landed } from './plan-changed-pages.js';
 import { planPageChanges } from './plan-page-changes.js';
 import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
@@ -22,11 +23,16 @@ export interface PlannedDelivery {
   readonly diff: PageDiff;
   /** Every live page and file whose content the plan knows, as docsync records what it delivered. */
   readonly known: Delivered;
+  /** Id of the revision planned against. */
+  readonly revision: string;
+  /** Planned from the files changed since the last sync alone (see {@link planChangedPages}). */
+  readonly fromChanges: boolean;
 }
 
 /**
  * Reads a change request's (or the space's) content once and plans the page changes that make it
- * the repo's. Pages are read only when files are sent again, to find the pages linking them. Live
+ * the repo's: from the changed files alone when that revision is the one the last sync left and the
+ * read says what changed since (`landed`, {@link planChangedPages}), else in full. Pages are read only when files are sent again, to find the pages linking them. Live
  * pages and files docsync has no record of are recognized by what they hold (one read per such
  * page, one download per such file, see {@link recognizeLiveContent}) when the API can read pages:
  * a runner without `.docsync/` sends only what differs.
@@ -34,12 +40,15 @@ export interface PlannedDelivery {
 export async function planDelivery(
   api: { readonly content: Pick<ContentApi, 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> },
   into: ContentTarget,
-  content: Pick<PreparedContent, 'snapshot' | 'readMany'>,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany'> & Partial<Pick<PreparedContent, 'changed' | 'pageCount'>>,
   delivered: Delivered | undefined,
   signal?: AbortSignal,
   download?: Download,
+  landed?: Landed,
 ): Promise<PlannedDelivery> {
   const revision = await api.content.getRevision(into, { signal });
+  const fromChanges = content.pageCount === undefined ? undefined : planChangedPages(revision, { ...content, pageCount: content.pageCount }, delivered, landed);
+  if (fromChanges !== undefined) return fromChanges;
   const desired = desiredPages(content.snapshot);
   let live = livePages(revision.pages, desired.groups, delivered);
   let found = liveFiles(revision.files, delivered);
@@ -59,7 +68,7 @@ export async function planDelivery(
     });
   desired.groups.forEach((group) => addHashes(group.pages));
   const fileIds = new Map(files.live.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
-  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])), known: knownOf(live, found, delivered) };
+  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])), known: knownOf(live, found, delivered), revision: revision.id, fromChanges: false };
 }
 
 /**

@@ -1,0 +1,67 @@
+import type { Revision } from '../../api/schemas/content.js';
+import type { PageNode } from '../../content/docs-snapshot.js';
+import type { TargetState } from '../../state/state-store.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { pageHash } from './desired-pages.js';
+import type { PlannedChange } from './page-plan.js';
+import type { PlannedDelivery } from './plan-delivery.js';
+import type { Delivered } from './send-batches.js';
+
+export type Landed = NonNullable<TargetState['landed']>;
+
+/** Whether `revision` holds what docsync left as `landed`: that revision, or main unchanged merged with it. */
+export function holdsLanded(revision: Pick<Revision, 'id' | 'parents'>, landed: Landed): boolean {
+  if (revision.id === landed.revision) return true;
+  return landed.mergedOnto !== undefined && revision.parents.length === 2 && revision.parents[0] === landed.mergedOnto && revision.parents[1] === landed.revision;
+}
+
+/**
+ * The page plan from the files changed since the last sync alone, when nothing else can differ: the
+ * read is the last run's kept read with only files' content changed (same table of contents, titles,
+ * metadata and links), that run delivered the kept content, and the live content is the revision it
+ * left. Then only the changed pages are rewritten, by the ids docsync recorded: work proportional to
+ * the change. Undefined whenever one of these does not hold, or an asset changed (pages linking it
+ * are relinked by the whole plan): the caller plans in full.
+ */
+export function planChangedPages(
+  revision: Pick<Revision, 'id' | 'parents'>,
+  content: Pick<PreparedContent, 'snapshot' | 'changed' | 'pageCount'>,
+  delivered: Delivered | undefined,
+  landed: Landed | undefined,
+): PlannedDelivery | undefined {
+  const { changed, snapshot } = content;
+  if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed)) return undefined;
+  const files = new Map(snapshot.files.map((file) => [file.path, file]));
+  const wanted = new Set(changed.files);
+  const titles = new Map<string, string>();
+  const walk = (pages: readonly PageNode[]): void =>
+    pages.forEach((page) => {
+      if (wanted.has(page.path)) titles.set(page.path, page.title);
+      walk(page.children);
+    });
+  snapshot.pages.forEach((group) => walk(group.pages));
+  const changes: PlannedChange[] = [];
+  const hashes = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  for (const path of changed.files) {
+    const title = titles.get(path);
+    const file = files.get(path);
+    const record = delivered.pages[path];
+    if (title === undefined || file === undefined || record === undefined) return undefined;
+    const hash = pageHash(file.hash, title);
+    hashes.set(path, hash);
+    sizes.set(path, file.size);
+    if (record.hash !== hash) changes.push({ kind: 'update-page', id: record.id, path, document: true, title });
+  }
+  const updated = changes.map((change) => ('path' in change ? change.path : ''));
+  return {
+    plan: { changes, unchanged: content.pageCount - changes.length, warnings: [] },
+    hashes,
+    sizes,
+    fileIds: new Map(Object.entries(delivered.files).map(([path, entry]) => [path, entry.id])),
+    diff: { added: [], changed: updated, removed: [], unchanged: content.pageCount - updated.length, files: { added: [], changed: [], removed: [] } },
+    known: delivered,
+    revision: revision.id,
+    fromChanges: true,
+  };
+}

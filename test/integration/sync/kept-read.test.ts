@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
+import { WorktreeSource } from '../../../src/content/worktree-source.js';
+import { GitRefSource } from '../../../src/content/git-ref-source.js';
+import { createContentPreparer } from '../../../src/sync/prepare-content.js';
+import type { PreparedContent } from '../../../src/sync/prepared-content.js';
+import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
+
+afterAll(removeTempDirs);
+
+const run = promisify(execFile);
+const git = (dir: string, ...args: string[]): Promise<unknown> =>
+  run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+
+const targetFor = (directory: string, source: string) => DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory, spaceId: 'space', source }] }).spaces[0]!;
+
+const DOCS = {
+  'README.md': '# Home\n',
+  'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n  * [Install](guide/install.md)\n* [Plain](plain.md)\n',
+  'guide.md': '---\ndescription: The guide\n---\n# Guide heading\n\n![diagram](.gitbook/assets/diagram.png)\n',
+  'guide/install.md': '# Install\n\nRun it.\n',
+  'plain.md': 'No heading.\n',
+  '.gitbook/assets/diagram.png': 'png bytes',
+};
+
+/** What a read derives, as a whole read from nothing gives it. */
+const derived = (content: Pick<PreparedContent, 'snapshot'>) => {
+  const { stats: _stats, ...rest } = content.snapshot;
+  return { ...rest, files: rest.files.map((file) => ({ path: file.path, hash: file.hash, size: file.size })) };
+};
+
+async function oldMtimes(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), new Date('2020-01-01'), new Date('2020-01-01'));
+  }
+}
+
+describe('a one-shot read kept in .docsync/', () => {
+  for (const source of ['worktree', 'HEAD'] as const) {
+    it(`${source}: reads only what changed since the kept read when the change is content alone, else reads it all; either way what a whole read gives`, async () => {
+      const dir = await tempTree(DOCS);
+      await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
+      await git(dir, 'init', '-q');
+      await oldMtimes(dir);
+      await git(dir, 'add', '-A');
+      await git(dir, 'commit', '-q', '-m', 'docs');
+      const cacheDir = await makeTempDir();
+      const target = targetFor(dir, source);
+      const prepare = createContentPreparer({ cacheDir, bundleDir: await makeTempDir() });
+      const whole = async (): Promise<ReturnType<typeof derived>> =>
+        derived({ snapshot: await readDocsRepo(source === 'HEAD' ? await GitRefSource.open(dir) : new WorktreeSource(dir)) });
+      const change = async (file: string, text: string): Promise<PreparedContent> => {
+        await writeFile(path.join(dir, file), text);
+        if (source === 'HEAD') {
+          await git(dir, 'add', '-A');
+          await git(dir, 'commit', '-q', '-m', `edit ${file}`);
+        }
+        const content = await prepare(target);
+        expect(derived(content)).toEqual(await whole());
+        await content.keep();
+        return content;
+      };
+
+      const first = await prepare(target);
+      expect(first.changed).toBeUndefined();
+      await first.keep();
+      const again = await prepare(target);
+      expect(again.changed).toEqual({ since: first.contentHash, files: [] });
+      expect(again.snapshot.stats.read).toBe(0);
+
+      // Content only: the page read again, nothing else.
+      const body = await change('guide/install.md', '# Install\n\nRun it twice.\n');
+      expect(body.changed).toEqual({ since: first.contentHash, files: ['guide/install.md'] });
+      expect(body.snapshot.stats.read).toBe(1);
+      expect(body.contentHash).not.toBe(first.contentHash);
+      // A heading SUMMARY.md's title hides, and an asset's bytes: content too.
+      expect((await change('guide.md', DOCS['guide.md'].replace('Guide heading', 'Another heading'))).changed?.files).toEqual(['guide.md']);
+      expect((await change('plain.md', '# Now a heading\n')).changed?.files).toEqual(['plain.md']);
+      expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files).toEqual(['.gitbook/assets/diagram.png']);
+      // What reaches the table of contents, the metadata or the links: read whole.
+      expect((await change('guide.md', DOCS['guide.md'].replace('The guide', 'The new guide'))).changed).toBeUndefined();
+      expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
+      expect((await change('SUMMARY.md', `${DOCS['SUMMARY.md']}* [New](new.md)\n`)).changed).toBeUndefined();
+      expect((await change('new.md', '# New\n')).changed).toBeUndefined();
+    });
+  }
+});
