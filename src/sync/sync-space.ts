@@ -32,6 +32,7 @@ import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
+import { RevisionReadAhead } from './revision-read-ahead.js';
 import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
 import { confirmNewest, superseding } from './superseding.js';
 import { conflictOf, type SyncConflict } from './sync-conflict.js';
@@ -137,7 +138,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Page deliveries plan and check locally around their API calls: only the calls count as API time.
   const timedApi = {
     content: {
-      getRevision: (...args: Parameters<ContentApi['getRevision']>) => api(() => deps.api.content.getRevision(...args)),
+      getRevision: (...args: Parameters<ContentApi['getRevision']>) => api(() => ahead.getRevision(...args)),
       applyChanges: (...args: Parameters<ContentApi['applyChanges']>) => api(() => deps.api.content.applyChanges(...args)),
       getPage: (...args: Parameters<ContentApi['getPage']>) => api(() => deps.api.content.getPage(...args)),
     },
@@ -150,6 +151,15 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Unchanged content opens no change request: only a sync that may write records its commit.
   const recorded = keepsBase && !unchanged ? await syncedCommit(target, content, signal) : undefined;
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, recorded);
+  // The docs changed since the last sync on today's API: the reads that do not wait on each other
+  // start together (the change request in state's content beside its lookup, main's for the
+  // platform-edits check beside the plan). In the daemon each round trip is time between a save and
+  // the change request. Not without state: a runner without it may well find nothing to do.
+  const ahead = new RevisionReadAhead(deps.api.content);
+  if (!unchanged && state?.lastHash !== undefined && delivery === 'changes') {
+    if (state.changeRequest) ahead.start({ spaceId: target.spaceId, changeRequest: state.changeRequest.id }, signal);
+    if (target.platformEdits !== 'overwrite') ahead.start({ spaceId: target.spaceId }, signal);
+  }
   const live =
     unchanged || (target.mode === 'direct' && delivery === 'import')
       ? undefined
@@ -230,7 +240,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
-    edits = await api(() => platformEditsStep(deps.api, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal }));
+    const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
+    const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
+    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal }));
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
@@ -280,6 +292,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal, stillWanted));
   }
 
+  ahead.drop();
   // Set once this run opened a change request and until content went into it: a failure in between
   // archives it, so no empty change request is left behind for the next run to find.
   let createdEmpty: { id: string; number: number } | undefined;
