@@ -172,7 +172,8 @@ async function patchRead(kept: KeptRead, source: TreeSource, git: GitRefSource |
       const token = tokens.get(entry.path);
       return token === undefined ? entry : { ...entry, token };
     });
-    if (changes.some((change) => !kept.listing.some((entry) => entry.path === change.path))) return undefined;
+    const listed = new Set(kept.listing.map((entry) => entry.path));
+    if (changes.some((change) => !listed.has(change.path))) return undefined;
     git.assumeListing(listing);
     return patchKeptRead(kept, source, listing, [...tokens.keys()]);
   }
