@@ -19,22 +19,28 @@ export type PlatformEdit =
 /**
  * Edits a space as a writer does in the editor: a change request opened through the API, its content
  * changed (the edited page keeps its id and loses its git source, as the editor leaves it), then
- * merged through the API. Returns the merge's revision.
+ * merged through the API. Returns the merge's revision. On today's API the content changes through
+ * the API too, as a batch of page changes; the seed's API has no page-level write, so there the
+ * change request's revision is rewritten in the emulator's state as the editor would leave it.
  */
 export async function editPageInPlatform(emulator: RunningEmulator, spaceId: string, edit: PlatformEdit): Promise<string> {
   const created = json((await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: 'Edited in the editor' } })).body);
   const cr = emulator.state.changeRequests.get(created.id as string);
   const current = cr && emulator.state.revisions.get(cr.revision);
   if (!cr || !current) throw new Error(`no change request ${String(created.id)} in the emulator`);
+  if (emulator.options.contract === 'current') {
+    await changeThroughApi(emulator, spaceId, cr.id, current.pages, edit);
+    return merge(emulator, spaceId, cr.id);
+  }
   const now = emulator.state.timestamp();
   const found: string[] = [];
   const rewrite = (pages: readonly PageRecord[]): PageRecord[] =>
     pages.flatMap((page) => {
-      if ('remove' in edit && page.git?.path === edit.remove) {
+      if ('remove' in edit && matches(page, edit)) {
         found.push(page.id);
         return [];
       }
-      if ('markdown' in edit && !('add' in edit) && ((edit.gitPath !== undefined && page.git?.path === edit.gitPath) || page.id === edit.pageId || (page.type === 'document' && page.title === edit.title))) {
+      if ('markdown' in edit && !('add' in edit) && matches(page, edit)) {
         found.push(page.id);
         const { git: _git, ...rest } = page;
         return [{ ...rest, markdown: edit.markdown, ...(edit.description === undefined ? {} : { description: edit.description }), updatedAt: now, pages: rewrite(page.pages) }];
@@ -48,7 +54,36 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
   } else if (found.length === 0) throw new Error(`no page to edit in ${spaceId}`);
   cr.revision = createRevision(emulator.state, spaceId, { pages, files: current.files }, [current.id]).id;
   cr.updatedAt = now;
-  const merged = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  return merge(emulator, spaceId, cr.id);
+}
+
+/** The pages an edit names: by git path, id or title (a removal by git path). */
+function matches(page: PageRecord, edit: PlatformEdit): boolean {
+  if ('remove' in edit) return page.git?.path === edit.remove;
+  if ('add' in edit) return false;
+  return (edit.gitPath !== undefined && page.git?.path === edit.gitPath) || page.id === edit.pageId || (page.type === 'document' && page.title === edit.title);
+}
+
+/** The edit as one content batch of today's API (`POST …/change-requests/{id}/content`). */
+async function changeThroughApi(emulator: RunningEmulator, spaceId: string, changeRequest: string, tree: readonly PageRecord[], edit: PlatformEdit): Promise<void> {
+  const walk = (pages: readonly PageRecord[]): PageRecord[] => pages.flatMap((page) => [...(matches(page, edit) ? [page] : []), ...walk(page.pages)]);
+  const found = walk(tree);
+  let changes: Record<string, unknown>[];
+  if ('add' in edit) {
+    changes = [{ operation: 'insert_page', title: edit.add, slug: edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-'), document: { markdown: edit.markdown } }];
+  } else if (found.length === 0) {
+    throw new Error(`no page to edit in ${spaceId}`);
+  } else if ('remove' in edit) {
+    changes = found.map((page) => ({ operation: 'delete_page', page: page.id }));
+  } else {
+    changes = found.map((page) => ({ operation: 'update_page', page: page.id, document: { markdown: edit.markdown }, ...(edit.description === undefined ? {} : { description: edit.description }) }));
+  }
+  const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
+  if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+}
+
+async function merge(emulator: RunningEmulator, spaceId: string, changeRequest: string): Promise<string> {
+  const merged = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/merge`);
   if (json(merged.body).result !== 'merge') throw new Error(`the editor's change request did not merge: ${JSON.stringify(merged.body)}`);
   return json(merged.body).revision as string;
 }
