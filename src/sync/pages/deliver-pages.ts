@@ -6,7 +6,8 @@ import { DeliveryVerificationError } from '../errors/delivery-verification-error
 import type { PreparedContent } from '../prepared-content.js';
 import { checkSendable } from './check-sendable.js';
 import type { Landed } from './plan-changed-pages.js';
-import { planDelivery, type PlannedDelivery } from './plan-delivery.js';
+import { planDelivery } from './plan-delivery.js';
+import type { PlannedDelivery } from './planned-delivery.js';
 import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
 
 export interface DeliverPagesInput {

@@ -4,7 +4,7 @@ import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { pageHash } from './desired-pages.js';
 import type { PlannedChange } from './page-plan.js';
-import type { PlannedDelivery } from './plan-delivery.js';
+import type { PlannedDelivery } from './planned-delivery.js';
 import type { Delivered } from './send-batches.js';
 
 export type Landed = NonNullable<TargetState['landed']>;

@@ -6,29 +6,13 @@ import { desiredPages } from './desired-pages.js';
 import { liveFiles, livePages } from './live-pages.js';
 import type { DesiredGroup, DesiredPage, LiveFile, LivePage, PagePlan } from './page-plan.js';
 import { planChangedPages, type Landed } from './plan-changed-pages.js';
+import type { PlannedDelivery } from './planned-delivery.js';
 import { planPageChanges } from './plan-page-changes.js';
 import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 import type { Delivered } from './send-batches.js';
 
 /** A page plan with what sending it needs and what it would change, by path. */
-export interface PlannedDelivery {
-  readonly plan: PagePlan;
-  /** Content hashes of the repo's pages and files, by path in the docs root. */
-  readonly hashes: ReadonlyMap<string, string>;
-  /** Bytes of the repo's files, by path in the docs root. */
-  readonly sizes: ReadonlyMap<string, number>;
-  /** Live files by the path they hold. */
-  readonly fileIds: ReadonlyMap<string, string>;
-  readonly diff: PageDiff;
-  /** Every live page and file whose content the plan knows, as docsync records what it delivered. */
-  readonly known: Delivered;
-  /** Id of the revision planned against. */
-  readonly revision: string;
-  /** Planned from the files changed since the last sync alone (see {@link planChangedPages}). */
-  readonly fromChanges: boolean;
-}
-
 /**
  * Reads a change request's (or the space's) content once and plans the page changes that make it
  * the repo's: from the changed files alone when that revision is the one the last sync left and the
