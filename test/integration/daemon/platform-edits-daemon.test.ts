@@ -10,9 +10,10 @@ import { deleteKeys, killCli, SPACE, spawnCli, uniquePrefix, until, waitIdle, wr
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { startHoldingProxy } from '../../support/holding-proxy.js';
-import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { testRedisUrl } from '../../support/test-environment.js';
+import { repoWorkspace } from '../../support/platform-edits-workspace.js';
 
 /**
  * The daemon keeps platform edits on its reconcile pass, and a daemon killed with SIGKILL while it
@@ -63,19 +64,6 @@ async function quickstart(emulator: RunningEmulator): Promise<unknown> {
   const pages = json((await call(emulator, 'GET', `/v1/spaces/${SPACE}/content/pages`, { as: 'read' })).body).pages as LivePage[];
   const page = flat(pages).find((one) => one.type === 'document' && one.title === 'Quickstart');
   return page && json((await call(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${page.id}`, { as: 'read' })).body).markdown;
-}
-
-/** The example docs committed in a repository whose `origin` is a local bare repository. */
-async function repoWorkspace(): Promise<{ dir: string; remote: string }> {
-  const { dir } = await exampleWorkspace();
-  git(dir, 'init', '--quiet');
-  git(dir, 'add', 'docs');
-  git(dir, 'commit', '--quiet', '-m', 'Docs');
-  const remote = await makeTempDir('docsync-remote-');
-  git(remote, 'init', '--bare', '--quiet');
-  git(dir, 'remote', 'add', 'origin', remote);
-  git(dir, 'push', '--quiet', 'origin', 'main');
-  return { dir, remote };
 }
 
 const exists = (file: string): Promise<boolean> => stat(file).then(() => true, () => false);

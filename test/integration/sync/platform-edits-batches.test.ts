@@ -7,10 +7,11 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { createRuntime } from '../../../src/runtime/create-runtime.js';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
 import { syncSpace } from '../../../src/sync/sync-space.js';
-import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
-import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+import { liveMarkdown, repoWorkspace } from '../../support/platform-edits-workspace.js';
 
 // Today's API: content goes in as page batches, which leave pages without a git source.
 let emulator: RunningEmulator;
@@ -27,35 +28,12 @@ const PAGE = 'getting-started/quickstart.md';
 const BRANCH = 'docsync/platform-edits/docs';
 const TARGET = { changeRequest: { autoMerge: true } };
 
-async function repoWorkspace(options: { remote?: boolean } = {}): Promise<{ dir: string; docs: string; remote: string }> {
-  const { dir, docs } = await exampleWorkspace();
-  git(dir, 'init', '--quiet');
-  git(dir, 'add', 'docs');
-  git(dir, 'commit', '--quiet', '-m', 'Docs');
-  const remote = await makeTempDir('docsync-remote-');
-  git(remote, 'init', '--bare', '--quiet');
-  if (options.remote !== false) {
-    git(dir, 'remote', 'add', 'origin', remote);
-    git(dir, 'push', '--quiet', 'origin', 'main');
-  }
-  return { dir, docs, remote };
-}
-
 /** A CI runner's run: no `.docsync/`. */
 async function statelessSync(loaded: LoadedConfig) {
   await rm(join(loaded.baseDir, '.docsync'), { recursive: true, force: true });
   const before = emulator.stats().writes;
   const report = await syncOnce(loaded);
   return { report, writes: emulator.stats().writes - before };
-}
-
-async function liveMarkdown(title: string): Promise<string> {
-  type Live = { id: string; title: string; type: string; pages?: Live[] };
-  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
-  const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
-  if (!page) throw new Error(`no live page ${title}`);
-  return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
 }
 
 /** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
@@ -81,7 +59,7 @@ describe('platformEdits on content batches', () => {
     expect(result.platformEdits).toMatchObject({ branch: BRANCH, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0, pushed: true });
     expect(writes).toBeGreaterThan(0);
     expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');
-    expect(await liveMarkdown('Quickstart')).not.toContain('Edited in the editor.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited in the editor.');
 
     const again = await reconcile(loaded);
     expect(again.result.platformEdits).toBeUndefined();
@@ -97,17 +75,17 @@ describe('platformEdits on content batches', () => {
     await writeFile(file, `${await readFile(file, 'utf8')}\nA newer line from git.\n`);
     git(dir, 'commit', '--quiet', '-am', 'Newer quickstart');
     expect((await syncOnce(loaded)).results[0]?.outcome).toBe('merged');
-    expect(await liveMarkdown('Quickstart')).toContain('A newer line from git.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
 
     // A worker that read the older commit, paused past its lock, writes it after the newer one landed (its state is lost).
     const stale = configFor(emulator, dir, { ...TARGET, source: older, platformEdits: 'overwrite' }, { state: { path: '.docsync/stale-worker.json' } });
     expect((await syncOnce(stale)).failures).toEqual([]);
-    expect(await liveMarkdown('Quickstart')).not.toContain('A newer line from git.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('A newer line from git.');
 
     const { result, writes } = await reconcile(loaded);
     expect(result.platformEdits).toBeUndefined();
     expect(writes).toBeGreaterThan(0);
-    expect(await liveMarkdown('Quickstart')).toContain('A newer line from git.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
     expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
   });
 
@@ -120,7 +98,7 @@ describe('platformEdits on content batches', () => {
     expect(writes).toBe(0);
     expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_NO_REMOTE', exitCode: EXIT.config })]);
     expect(report.failures[0]?.error).toMatch(/getting-started\/quickstart\.md.*no remote named "origin".*git remote add origin.*platformEditsRemote.*platformEdits: overwrite/s);
-    expect(await liveMarkdown('Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
 
   it('stops before overwriting anything when the push is not a fast-forward, with git\'s message', async () => {
@@ -145,7 +123,7 @@ describe('platformEdits on content batches', () => {
     expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_PUSH', exitCode: EXIT.platformEditsPush })]);
     expect(report.failures[0]?.error).toMatch(/rejected.*\((fetch first|non-fast-forward)\)/s);
     expect(report.failures[0]?.error).toContain(BRANCH);
-    expect(await liveMarkdown('Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
     expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
   });
 });

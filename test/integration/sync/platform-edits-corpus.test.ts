@@ -11,6 +11,7 @@ import { call, json, startTestEmulator } from '../../support/emulator-harness.js
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
+import { commitWithRemote } from '../../support/platform-edits-workspace.js';
 
 // Every page of every repository shape of the corpus, edited in the platform, kept on the branch
 // (`adopt`), the branch merged: syncing it back is a no-op.
@@ -84,13 +85,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const dir = await makeTempDir(`docsync-edits-${repo.name}-`);
       await cp(join(CORPUS, repo.name), join(dir, 'docs'), { recursive: true });
       await writeTree(join(dir, 'docs'), repo.generated ?? {});
-      git(dir, 'init', '--quiet');
-      git(dir, 'add', '--all');
-      git(dir, 'commit', '--quiet', '-m', 'Docs');
-      const remote = await makeTempDir('docsync-remote-');
-      git(remote, 'init', '--bare', '--quiet');
-      git(dir, 'remote', 'add', 'origin', remote);
-      git(dir, 'push', '--quiet', 'origin', 'main');
+      const remote = await commitWithRemote(dir, ['--all']);
       const loaded = configFor(emulator, dir, { ...setup.target, ...repo.target, platformEdits: 'adopt' });
       expect((await syncOnce(loaded)).failures).toEqual([]);
 

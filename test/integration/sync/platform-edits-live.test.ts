@@ -7,10 +7,11 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createRuntime } from '../../../src/runtime/create-runtime.js';
 import { syncSpace } from '../../../src/sync/sync-space.js';
-import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
-import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+import { git, removeTempDirs } from '../../support/temp-tree.js';
+import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
 
 // Pages that go live with other content than git's: kept from the platform (`adopt`), or merged three ways.
 const PAGE = 'getting-started/quickstart.md';
@@ -39,25 +40,10 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
     async function syncedRepo(target: Record<string, unknown>): Promise<{ dir: string; docs: string; remote: string; loaded: LoadedConfig }> {
       emulator.reset();
       const { dir, docs } = await exampleWorkspace();
-      git(dir, 'init', '--quiet', '--initial-branch', 'main');
-      git(dir, 'add', 'docs');
-      git(dir, 'commit', '--quiet', '-m', 'Docs');
-      const remote = await makeTempDir('docsync-remote-');
-      git(remote, 'init', '--bare', '--quiet');
-      git(dir, 'remote', 'add', 'origin', remote);
-      git(dir, 'push', '--quiet', 'origin', 'main');
+      const remote = await commitWithRemote(dir, ['docs']);
       const loaded = configFor(emulator, dir, { ...setup.target, ...target });
       expect((await syncOnce(loaded)).failures).toEqual([]);
       return { dir, docs, remote, loaded };
-    }
-
-    async function liveMarkdown(title: string): Promise<string> {
-      type Live = { id: string; title: string; type: string; pages?: Live[] };
-      const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-      const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
-      const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
-      if (!page) throw new Error(`no live page ${title}`);
-      return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
     }
 
     /** A sync as `sync --once` runs it, and the writes it made. */
@@ -97,14 +83,14 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(first.report.failures).toEqual([]);
       expect(first.result?.platformEdits).toMatchObject({ branch: BRANCH, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0, pushed: true });
       expect(first.writes).toBeGreaterThan(0);
-      expect(await liveMarkdown('Quickstart')).toBe(edited);
-      expect(await liveMarkdown('Can docsync open two change requests?')).toContain('No, changed in git.');
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(edited);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?')).toContain('No, changed in git.');
       expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe(edited);
 
       // Held live: neither the next sync nor a reconcile pass fights the platform's version.
       expect((await sync(loaded)).writes).toBe(0);
       expect(await reconcile(loaded)).toBe(0);
-      expect(await liveMarkdown('Quickstart')).toBe(edited);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(edited);
 
       // Once the branch is merged into the synced branch, nothing is left to sync for that page.
       mergeBranch(dir);
@@ -131,11 +117,11 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(first.result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${PAGE}`, outcome: 'merged' }], conflicts: 0, pushed: true });
       const mergedText = `${fromGit}\nAdded in the editor.\n`;
       expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe(mergedText);
-      expect(await liveMarkdown('Quickstart')).toBe(mergedText);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(mergedText);
 
       expect((await sync(loaded)).writes).toBe(0);
       expect(await reconcile(loaded)).toBe(0);
-      expect(await liveMarkdown('Quickstart')).toBe(mergedText);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(mergedText);
 
       mergeBranch(dir);
       const merged = await sync(loaded);
@@ -157,8 +143,8 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(first.report.failures).toEqual([expect.objectContaining({ exitCode: EXIT.platformEditsConflict, error: expect.stringContaining('left live as the platform has them') })]);
       expect(first.result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${PAGE}`, outcome: 'conflict' }], conflicts: 1 });
       expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('<<<<<<< git');
-      expect(await liveMarkdown('Quickstart')).toBe(platform);
-      expect(await liveMarkdown('Can docsync open two change requests?')).toContain('No, changed in git.');
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(platform);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?')).toContain('No, changed in git.');
     });
   });
 }

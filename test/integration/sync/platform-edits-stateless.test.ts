@@ -2,10 +2,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
-import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
-import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+import { git, removeTempDirs } from '../../support/temp-tree.js';
+import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
 
 const BRANCH = 'docsync/platform-edits/docs';
 const EDITED = 'getting-started/quickstart.md';
@@ -38,15 +39,6 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
       return made;
     }
 
-    async function liveMarkdown(title: string): Promise<string> {
-      type Live = { id: string; title: string; type: string; pages?: Live[] };
-      const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-      const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
-      const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
-      if (!page) throw new Error(`no live page ${title}`);
-      return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
-    }
-
     /**
      * One sync after git changed a page, the platform another, and both a third in the same line;
      * with the state of the first sync, or with none. What it decided, wrote and committed.
@@ -54,13 +46,7 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
     async function scenario(withState: boolean) {
       emulator.reset();
       const { dir, docs } = await exampleWorkspace();
-      git(dir, 'init', '--quiet');
-      git(dir, 'add', 'docs');
-      git(dir, 'commit', '--quiet', '-m', 'Docs');
-      const remote = await makeTempDir('docsync-remote-');
-      git(remote, 'init', '--bare', '--quiet');
-      git(dir, 'remote', 'add', 'origin', remote);
-      git(dir, 'push', '--quiet', 'origin', 'main');
+      const remote = await commitWithRemote(dir, ['docs']);
       const loaded = configFor(emulator, dir, target);
       expect((await syncOnce(loaded)).failures).toEqual([]);
 
@@ -90,7 +76,7 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
           edited: git(remote, 'show', `${BRANCH}:docs/${EDITED}`),
           both: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
         },
-        live: { edited: await liveMarkdown('Quickstart'), both: await liveMarkdown('Installation'), gitOnly: await liveMarkdown('Can docsync open two change requests?') },
+        live: { edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'), both: await liveMarkdown(emulator, 'space-docs', 'Installation'), gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?') },
         git: { edited: await readFile(join(docs, EDITED), 'utf8') },
       };
     }

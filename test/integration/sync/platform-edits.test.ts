@@ -6,8 +6,9 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
-import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
-import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+import { configFor, syncOnce } from '../../support/sync-harness.js';
+import { git, removeTempDirs } from '../../support/temp-tree.js';
+import { repoWorkspace } from '../../support/platform-edits-workspace.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -21,21 +22,6 @@ beforeEach(() => emulator.reset());
 
 const PAGE = 'getting-started/quickstart.md';
 const BRANCH = 'docsync/platform-edits/docs';
-
-/** The example docs committed in a repository whose `origin` is a local bare repository. */
-async function repoWorkspace(options: { remote?: boolean } = {}): Promise<{ dir: string; docs: string; remote: string }> {
-  const { dir, docs } = await exampleWorkspace();
-  git(dir, 'init', '--quiet');
-  git(dir, 'add', 'docs');
-  git(dir, 'commit', '--quiet', '-m', 'Docs');
-  const remote = await makeTempDir('docsync-remote-');
-  git(remote, 'init', '--bare', '--quiet');
-  if (options.remote !== false) {
-    git(dir, 'remote', 'add', 'origin', remote);
-    git(dir, 'push', '--quiet', 'origin', 'main');
-  }
-  return { dir, docs, remote };
-}
 
 /** A CI runner's run: no `.docsync/`. */
 async function statelessSync(dir: string, target: Record<string, unknown>) {

@@ -1,0 +1,38 @@
+import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import { call, json } from './emulator-harness.js';
+import { exampleWorkspace } from './sync-harness.js';
+import { git, makeTempDir } from './temp-tree.js';
+
+/**
+ * The example docs committed in a repository (branch `main`) beside a local bare repository, which
+ * is its `origin` and has the commit unless `remote: false`.
+ */
+export async function repoWorkspace(options: { remote?: boolean } = {}): Promise<{ dir: string; docs: string; remote: string }> {
+  const { dir, docs } = await exampleWorkspace();
+  const remote = await commitWithRemote(dir, ['docs'], options);
+  return { dir, docs, remote };
+}
+
+/** Commits `paths` of `dir` into a new repository and makes a bare `origin` for it, pushed unless `remote: false`. */
+export async function commitWithRemote(dir: string, paths: readonly string[], options: { remote?: boolean } = {}): Promise<string> {
+  git(dir, 'init', '--quiet', '--initial-branch', 'main');
+  git(dir, 'add', ...paths);
+  git(dir, 'commit', '--quiet', '-m', 'Docs');
+  const remote = await makeTempDir('docsync-remote-');
+  git(remote, 'init', '--bare', '--quiet');
+  if (options.remote !== false) {
+    git(dir, 'remote', 'add', 'origin', remote);
+    git(dir, 'push', '--quiet', 'origin', 'main');
+  }
+  return remote;
+}
+
+/** The live markdown of the space's document page titled `title`, as the API gives it. */
+export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, title: string): Promise<string> {
+  type Live = { id: string; title: string; type: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/pages`)).body).pages as Live[];
+  const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
+  if (!page) throw new Error(`no live page ${title}`);
+  return json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
