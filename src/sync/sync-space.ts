@@ -13,7 +13,7 @@ import type { StateStore, TargetState } from '../state/state-store.js';
 import { archiveEmpty } from './archive-empty.js';
 import { BatchesUnavailable, batchesMissing } from './batches-unavailable.js';
 import { bundleExpectation } from './bundle-expectation.js';
-import { changeRequestSubject, type CommitInfo } from './change-request-subject.js';
+import { changeRequestSubject } from './change-request-subject.js';
 import { compareWithLive } from './compare-with-live.js';
 import { checkDeletions, type MaxDeletions } from './deletion-guard.js';
 import { ImportVerificationError } from './errors/import-verification-error.js';
@@ -28,16 +28,17 @@ import { planDelivery } from './pages/plan-delivery.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
-import { platformEditsStep, rememberEdits, type PlatformEditsResult, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
 import { RevisionReadAhead } from './revision-read-ahead.js';
-import { describeAction, planSpaceSync, type SpaceSyncPlan } from './space-sync-plan.js';
+import { describeAction, planSpaceSync } from './space-sync-plan.js';
 import { confirmNewest, superseding } from './superseding.js';
 import { conflictOf, type SyncConflict } from './sync-conflict.js';
-import { SyncStopwatch, type SyncTimings } from './sync-stopwatch.js';
+import { SyncStopwatch } from './sync-stopwatch.js';
+import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space-sync-result.js';
 import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
@@ -71,32 +72,7 @@ export interface SyncSpaceOptions {
   compareLive?: boolean;
 }
 
-export type SpaceSyncOutcome = 'skipped' | 'planned' | 'created' | 'updated' | 'merged' | 'imported' | 'conflict';
-
-export interface SpaceSyncResult {
-  target: string;
-  outcome: SpaceSyncOutcome;
-  contentHash: string;
-  pageCount: number;
-  plan: SpaceSyncPlan;
-  changeRequest?: { id: string; number: number; url?: string | undefined };
-  /** Pages the platform imported, as it reported them. */
-  imported?: { revision: string; importedResources: number; totalResources: number };
-  /** How the content was written, and for change batches how many went in how many calls. */
-  delivery: Delivery;
-  delivered?: { changes: number; batches: number };
-  /** Set when the outcome is `conflict`. */
-  conflict?: SyncConflict;
-  /** What the import would change (a dry run), or changed, versus the live content before it. */
-  diff?: PageDiff;
-  warnings: string[];
-  /** The commit the content came from; absent for the working tree. */
-  commit?: CommitInfo;
-  /** Pages changed in the platform that this sync kept in git before overwriting them (`platformEdits`). */
-  platformEdits?: PlatformEditsResult;
-  /** Where the time went. */
-  timings: SyncTimings;
-}
+export type { SpaceSyncOutcome, SpaceSyncResult } from './space-sync-result.js';
 
 export const stateKey = (target: string): string => `space:${target}`;
 
@@ -437,24 +413,6 @@ function holdingGit(planned: PlannedDelivery | undefined, state: TargetState | u
 function liveFilesDiffer(live: Verification | undefined): boolean {
   const files = live?.diff?.files;
   return files !== undefined && files.missing.length + files.changed.length + files.unexpected.length > 0;
-}
-
-/** What every result of a sync says: the target, what was read, the plan. */
-function resultBase(
-  target: SpaceTarget,
-  content: PreparedContent,
-  plan: SpaceSyncPlan,
-  delivery: Delivery,
-): Pick<SpaceSyncResult, 'target' | 'contentHash' | 'pageCount' | 'plan' | 'warnings' | 'commit' | 'delivery'> {
-  return {
-    target: target.name,
-    delivery,
-    contentHash: content.contentHash,
-    pageCount: content.pageCount,
-    plan,
-    warnings: content.warnings,
-    ...(content.commit ? { commit: content.commit } : {}),
-  };
 }
 
 /** The API refused the import, so nothing of it landed. */
