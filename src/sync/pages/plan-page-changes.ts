@@ -55,6 +55,7 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
   // Containers: the root, and live groups matched by title.
   const containers: { parent: PageHandle | null; pages: DesiredPage[] }[] = [{ parent: null, pages: [] }];
   const liveGroups = input.live.filter((page) => page.type === 'group');
+  const missingGroups: string[] = [];
   for (const group of input.desired) {
     if (group.pages.length === 0) continue;
     const found = group.title === undefined ? undefined : liveGroups.find((live) => live.title === group.title && !kept.has(live.id));
@@ -62,9 +63,16 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
       kept.add(found.id);
       containers.push({ parent: { id: found.id }, pages: [...group.pages] });
     } else {
-      if (group.title !== undefined) warnings.push(`the group "${group.title}" is not in the space and the API cannot create one: its pages go to the root`);
+      if (group.title !== undefined) missingGroups.push(`"${group.title}"`);
       containers[0]?.pages.push(...group.pages);
     }
+  }
+
+  // One warning for all of them: a repo with groups would otherwise repeat it once per group, every sync.
+  if (missingGroups.length > 0) {
+    const [first] = missingGroups;
+    const named = missingGroups.length === 1 ? `the group ${first} is` : `the groups ${missingGroups.join(', ')} are`;
+    warnings.push(`${named} not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)`);
   }
 
   // Deletions that cannot disturb a kept page: subtrees holding none.

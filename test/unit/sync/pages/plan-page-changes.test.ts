@@ -90,8 +90,38 @@ describe('planPageChanges', () => {
 
   it('puts the pages of a group the space lacks at the root, and says so', () => {
     const plan = planPageChanges({ desired: [{ title: 'Guides', pages: [page('a.md')] }], live: [] });
-    expect(plan.warnings).toEqual(['the group "Guides" is not in the space and the API cannot create one: its pages go to the root']);
+    expect(plan.warnings).toEqual(['the group "Guides" is not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)']);
     expect(plan.changes).toMatchObject([{ kind: 'insert-page', parent: null, at: 0 }]);
+  });
+
+  it('names every missing group in one warning', () => {
+    const plan = planPageChanges({
+      desired: [
+        { title: 'Guides', pages: [page('a.md')] },
+        { title: 'Reference', pages: [page('b.md')] },
+        { title: 'Here', pages: [page('c.md')] },
+      ],
+      live: [{ id: 'H', type: 'group', title: 'Here', children: [] }],
+    });
+    expect(plan.warnings).toHaveLength(1);
+    expect(plan.warnings[0]).toMatch(/^the groups "Guides", "Reference" are not in the space/);
+    expect(plan.changes).toMatchObject([
+      { kind: 'insert-page', parent: null, at: 0 },
+      { kind: 'insert-page', parent: null, at: 1 },
+      { kind: 'insert-page', parent: { id: 'H' }, at: 0 },
+    ]);
+  });
+
+  it('moves root pages into a group once the editor has created it', () => {
+    const plan = planPageChanges({
+      desired: [{ title: 'Guides', pages: [page('a.md')] }],
+      live: [
+        live('A', 'a.md'),
+        { id: 'G', type: 'group', title: 'Guides', children: [] },
+      ],
+    });
+    expect(plan.warnings).toEqual([]);
+    expect(plan.changes).toMatchObject([{ kind: 'update-page', id: 'A', move: { parent: { id: 'G' }, at: 0 } }]);
   });
 
   it('places pages into the live group of the same title', () => {
