@@ -5,9 +5,10 @@ import { packageRoot } from '../../config/package-version.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
 /**
- * `docsync demo`: the main job on an embedded default. Starts the built-in emulator, syncs the
- * bundled example docs into a change request, merges it, shows what arrived, then syncs again to show that
- * an unchanged tree costs zero writes. No account, no Redis, no configuration.
+ * `docsync demo`: the main job on an embedded default. Starts the built-in emulator (today's API
+ * unless `--contract seed`), syncs the bundled example docs into a change request, merges it, shows
+ * what arrived, then syncs again to show that an unchanged tree costs zero writes. No account, no
+ * Redis, no configuration.
  */
 export function demoCommand(): Command {
   return new Command('demo')
