@@ -86,7 +86,7 @@ async function syncOnce(dir: string, spaceId: string, artifacts: Record<string, 
 
 async function main(): Promise<void> {
   const moto = await startMoto();
-  const emulator = await startWorkerEmulator({ importLimit: 1024 * MiB });
+  const emulator = await startWorkerEmulator({ contract: 'seed', importLimit: 1024 * MiB });
   // As the S3 store does for itself: the SDK's notice about Node versions its future releases drop.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const s3 = new S3Client({ endpoint: moto.endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench-secret' } });

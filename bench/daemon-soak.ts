@@ -45,7 +45,7 @@ function freePort(): Promise<number> {
 /** `docsync emulator` as a process of its own; resolves once it listens. */
 async function startEmulatorProcess(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'emulator', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, 'emulator', '--contract', 'seed', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -61,7 +61,7 @@ function buildZip(pages: number): Uint8Array {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator({ seed: 1 });
+  const emulator = await startEmulator({ contract: 'seed', seed: 1 });
   const pool = new Pool(emulator.url, { connections: IN_FLIGHT });
   const headers = { authorization: 'Bearer emulator-admin' };
 

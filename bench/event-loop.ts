@@ -19,7 +19,7 @@ import { startWorkerEmulator } from './worker-emulator.js';
 const PAGES = Number(process.argv[2] ?? 10_000);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'docsync-bench-loop-'));
-const emulator = await startWorkerEmulator({ importLimit: 1024 * 1024 * 1024 });
+const emulator = await startWorkerEmulator({ contract: 'seed', importLimit: 1024 * 1024 * 1024 });
 try {
   const docs = path.join(dir, 'docs');
   const repo = await generateDocsRepo(docs, { pages: PAGES });

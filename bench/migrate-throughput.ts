@@ -50,7 +50,7 @@ interface Row {
 
 async function measure(scenario: string, root: string, fixture: string, faultRate: number): Promise<Row> {
   const dir = await mkdtemp(path.join(root, 'run-'));
-  const emulator = await startEmulator({ fixtures: fixture, rateLimit: LIMIT, faultRate, seed: 11 });
+  const emulator = await startEmulator({ contract: 'seed', fixtures: fixture, rateLimit: LIMIT, faultRate, seed: 11 });
   const plan = await loadPlan(path.join(root, 'plan.yaml'));
   const windows = new Map<number, number>();
   const useful = new Map<number, number>();

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   ];
   const fixtures = join(dir, 'fixture.yaml');
   await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, spaces }));
-  const emulator = await startEmulator({ fixtures });
+  const emulator = await startEmulator({ contract: 'seed', fixtures });
   const api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin' });
   const deps = { api, state: new MemoryStateStore(), logger: silentLogger };
   try {

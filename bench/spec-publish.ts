@@ -94,7 +94,7 @@ async function time(emulator: WorkerEmulator, label: string, run: () => Promise<
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-spec-'));
-  const emulator = await startWorkerEmulator({ processingStepMs: 5 });
+  const emulator = await startWorkerEmulator({ contract: 'seed', processingStepMs: 5 });
   try {
     const specFile = join(dir, `openapi.${FORMAT}`);
     await writeFile(specFile, generateSpec(TARGET_BYTES));

@@ -57,7 +57,7 @@ const median = (values: number[]): number => {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-spec-cli-'));
-  const emulator = await startWorkerEmulator();
+  const emulator = await startWorkerEmulator({ contract: 'seed' });
   try {
     const official = join(dir, 'official');
     await mkdir(official);

@@ -26,7 +26,7 @@ async function measure(pages: number): Promise<Row[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'docsync-bench-sync-'));
   const docs = path.join(dir, 'docs');
   const repo = await generateDocsRepo(docs, { pages });
-  const emulator = await startEmulator({ importLimit: 1024 * 1024 * 1024 });
+  const emulator = await startEmulator({ contract: 'seed', importLimit: 1024 * 1024 * 1024 });
   const config = DocsyncConfigSchema.parse({
     api: { endpoint: emulator.url, token: 'emulator-admin' },
     spaces: [{ name: 'docs', directory: 'docs', spaceId: 'space-docs' }],

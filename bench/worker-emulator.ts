@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EmulatorOptionsInput } from '../src/emulator/emulator-options.js';
+import type { ContractName } from '../src/api/contracts/api-contract.js';
 
 /** An emulator in a worker thread, so its own work never shares an event loop with what a bench times. */
 export interface WorkerEmulator {
@@ -7,7 +8,8 @@ export interface WorkerEmulator {
   stop(): Promise<void>;
 }
 
-export async function startWorkerEmulator(options: EmulatorOptionsInput = {}): Promise<WorkerEmulator> {
+/** Every bench names the contract it measures, so its figures do not move with the emulator's default. */
+export async function startWorkerEmulator(options: EmulatorOptionsInput & { readonly contract: ContractName }): Promise<WorkerEmulator> {
   const module = new URL('../src/emulator/start-emulator.js', import.meta.url).href;
   const code = `const { parentPort, workerData } = require('node:worker_threads');
     import(${JSON.stringify(module)}).then(async ({ startEmulator }) => {

@@ -7,7 +7,7 @@ export const EmulatorOptionsSchema = z.object({
   /**
    * Which published version of the API to serve: `seed` (`@gitbook/api` 0.130.0) or `current`
    * (0.202.0). Each mode serves exactly its document's operations; the others answer 404. Default:
-   * the fixture's `contract`, else `seed`.
+   * the fixture's `contract`, else `current`, the API the hosted service answers today.
    */
   contract: ContractNameSchema.optional(),
   /** Port to listen on; 0 picks a free one. Default 0. */

@@ -52,7 +52,7 @@ export interface EmulatorDeps {
 export async function startEmulator(input: EmulatorOptionsInput = {}, deps: EmulatorDeps = {}): Promise<RunningEmulator> {
   const parsed = EmulatorOptionsSchema.parse(input);
   const fixture = await loadFixture(parsed.fixtures);
-  const options: EmulatorOptions = { ...parsed, contract: parsed.contract ?? fixture.contract ?? 'seed' };
+  const options: EmulatorOptions = { ...parsed, contract: parsed.contract ?? fixture.contract ?? 'current' };
   const conformance = options.strict ? new ResponseConformance(await ContractValidator.load(options.contract)) : undefined;
   const logger = deps.logger ?? silentLogger;
   const random = new Random(options.seed);

@@ -1,5 +1,6 @@
 import { startEmulator, type RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { EmulatorOptionsInput } from '../../src/emulator/emulator-options.js';
+import type { ContractName } from '../../src/api/contracts/api-contract.js';
 
 export const TOKENS = {
   admin: 'emulator-admin',
@@ -14,8 +15,12 @@ export type TokenRole = keyof typeof TOKENS;
 
 export const ORG = 'org-emulator';
 
-/** An emulator on a free loopback port that holds every answer to the official response schemas (strict mode). */
-export function startTestEmulator(options: EmulatorOptionsInput = {}): Promise<RunningEmulator> {
+/**
+ * An emulator on a free loopback port that holds every answer to the official response schemas
+ * (strict mode). Every test names its contract, so none depends on the emulator's default;
+ * `undefined` is for the tests of that default and of a fixture's own `contract`.
+ */
+export function startTestEmulator(options: EmulatorOptionsInput & { readonly contract: ContractName | undefined }): Promise<RunningEmulator> {
   return startEmulator({ strict: true, processingStepMs: 5, ...options });
 }
 

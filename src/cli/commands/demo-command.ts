@@ -1,19 +1,22 @@
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { CONTRACT_NAMES, type ContractName } from '../../api/contracts/api-contract.js';
 import { packageRoot } from '../../config/package-version.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
 /**
- * `docsync demo`: the main job on an embedded default. Starts the built-in emulator, syncs the
- * bundled example docs into a change request, merges it, shows what arrived, then syncs again to show that
- * an unchanged tree costs zero writes. No account, no Redis, no configuration.
+ * `docsync demo`: the main job on an embedded default. Starts the built-in emulator (today's API
+ * unless `--contract seed`), syncs the bundled example docs into a change request, merges it, shows
+ * what arrived, then syncs again to show that an unchanged tree costs zero writes. No account, no
+ * Redis, no configuration.
  */
 export function demoCommand(): Command {
   return new Command('demo')
     .description('sync the bundled example docs into the built-in emulator (no account or Redis needed)')
     .option('--no-merge', 'leave the change request open instead of merging it')
     .option('--docs <dir>', 'docs folder to sync instead of the bundled example')
-    .action(async (options: { merge: boolean; docs?: string }) => {
+    .addOption(new Option('--contract <name>', "API version the emulator serves: current (0.202.0, content batches) or seed (0.130.0, zip import)").choices(CONTRACT_NAMES).default('current'))
+    .action(async (options: { merge: boolean; docs?: string; contract: ContractName }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
       const { runSyncOnce } = await import('../../runtime/run-sync-once.js');
       const { MemoryStateStore } = await import('../../state/memory-state-store.js');
@@ -23,10 +26,10 @@ export function demoCommand(): Command {
       const { formatHuman } = await import('../sync-report.js');
       const { formatPageTree } = await import('../format-page-tree.js');
 
-      const emulator = await startEmulator();
+      const emulator = await startEmulator({ contract: options.contract });
       const out = (line: string): void => void process.stdout.write(`${line}\n`);
       try {
-        out(`Emulator of the API running at ${emulator.url}/v1 (token emulator-admin)`);
+        out(`Emulator of the API (contract: ${emulator.options.contract}) running at ${emulator.url}/v1 (token emulator-admin)`);
         const root = packageRoot();
         const docs = options.docs ?? join(root, 'examples', 'docs');
         const config = DocsyncConfigSchema.parse({

@@ -32,7 +32,7 @@ function parseNumber(min: number, max: number) {
 export function emulatorCommand(): Command {
   return new Command('emulator')
     .description('serve an in-memory emulator of the Documentation Hosting Management API')
-    .addOption(new Option('--contract <name>', 'API version to serve: seed (@gitbook/api 0.130.0) or current (0.202.0); default: the fixture\'s, else seed').choices(CONTRACT_NAMES))
+    .addOption(new Option('--contract <name>', 'API version to serve: current (@gitbook/api 0.202.0, what the service answers today) or seed (0.130.0); default: the fixture\'s, else current').choices(CONTRACT_NAMES))
     .option('--port <port>', 'port to listen on (0 picks a free one)', parseNumber(0, 65535), 4010)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--fixtures <file.yaml>', 'organizations, users, tokens, spaces and sites to start with')

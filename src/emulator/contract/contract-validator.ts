@@ -65,7 +65,7 @@ export class ContractValidator {
   }
 
   /** Loads the installed document of `contract`; throws ContractUnavailableError without it. */
-  static async load(contract: ContractName = 'seed'): Promise<ContractValidator> {
+  static async load(contract: ContractName): Promise<ContractValidator> {
     return new ContractValidator(await loadContract(contract), contract);
   }
 

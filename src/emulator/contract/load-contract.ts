@@ -10,7 +10,7 @@ import { OpenApiDocumentSchema, type OpenApiDocument } from './openapi-document.
  * an installation without them fails here with {@link ContractUnavailableError}.
  */
 export async function loadContract(
-  contract: ContractName = 'seed',
+  contract: ContractName,
   resolve: (id: string) => string = createRequire(import.meta.url).resolve,
 ): Promise<OpenApiDocument> {
   const { packageName } = API_CONTRACTS[contract];

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The store finds credentials through the SDK's standard chain, as it would on a CI runner.
   process.env.AWS_ACCESS_KEY_ID = MOTO_CREDENTIALS.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = MOTO_CREDENTIALS.secretAccessKey;
-  [emulator, moto] = await Promise.all([startTestEmulator(), startMoto()]);
+  [emulator, moto] = await Promise.all([startTestEmulator({ contract: 'seed' }), startMoto()]);
   proxy = await startExpiringS3Proxy(moto.endpoint);
 });
 afterAll(async () => {

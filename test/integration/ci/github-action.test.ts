@@ -115,7 +115,7 @@ describe('the GitHub Action (action.yml)', () => {
   describe('run against the emulator', () => {
     let emulator: RunningEmulator;
     beforeAll(async () => {
-      emulator = await startTestEmulator();
+      emulator = await startTestEmulator({ contract: 'current' });
     });
     afterAll(() => emulator.close());
 

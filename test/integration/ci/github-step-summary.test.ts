@@ -42,7 +42,7 @@ async function step(dir: string, args: readonly string[] = []): Promise<{ code: 
 
 describe('sync --once under GitHub Actions', () => {
   it('writes a step summary table per target with the pages and their titles, and annotations on file and line', async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator({ contract: 'seed' });
     const dir = join(await makeTempDir('docsync-gha-'), 'repo');
     await writeTree(dir, {
       'docsync.yaml': `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: ./site\n    spaceId: space-docs\n`,

@@ -5,11 +5,29 @@ import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 afterAll(removeTempDirs);
 
 describe('docsync demo', () => {
-  it('syncs the bundled example into the built-in emulator, shows the pages, and a second sync writes nothing', async () => {
+  it('syncs the bundled example into the built-in emulator of today’s API, shows the pages, and a second sync writes nothing', async () => {
     // As the README's first command runs it: no account, no Redis, no configuration.
     const run = await runDocsync(['demo'], await makeTempDir('docsync-demo-'));
+    expect(run).toExitWith(0);
+    expect(run.stdout).toContain('(contract: current)');
+    expect(run.stdout).toMatch(/^merged\s+example-docs\s+27 pages/m);
+    // Today's API cannot create page groups: the pages of the example's three `##` groups go to the root, each group named once.
+    expect(run.stdout).toMatch(/What the space now holds: 27 pages$/m);
+    const warnings = run.stderr.split('\n').filter((line) => line !== '');
+    expect(warnings).toHaveLength(3);
+    for (const group of ['Getting started', 'Guides and reference', 'FAQ']) {
+      expect(run.stderr).toContain(`the group \\"${group}\\" is not in the space and the API cannot create one: its pages go to the root`);
+    }
+    expect(run.stdout).toContain('Quickstart');
+    expect(run.stdout).toMatch(/^skipped\s+example-docs\s+27 pages/m);
+    expect(run.stdout).toContain('write calls made by the second sync: 0');
+  });
+
+  it('--contract seed imports the example as a zip, groups included', async () => {
+    const run = await runDocsync(['demo', '--contract', 'seed'], await makeTempDir('docsync-demo-'));
     expect(run.stderr).toBe('');
     expect(run).toExitWith(0);
+    expect(run.stdout).toContain('(contract: seed)');
     expect(run.stdout).toMatch(/^merged\s+example-docs\s+27 pages/m);
     expect(run.stdout).toMatch(/What the space now holds: 27 pages in \d+ groups?/);
     expect(run.stdout).toContain('Quickstart');

@@ -19,7 +19,7 @@ import { testRedisUrl } from '../../support/test-environment.js';
 let emulator: RunningEmulator;
 let server: ByteServer;
 beforeAll(async () => {
-  [emulator, server] = await Promise.all([startTestEmulator(), startByteServer()]);
+  [emulator, server] = await Promise.all([startTestEmulator({ contract: 'seed' }), startByteServer()]);
 });
 afterAll(async () => {
   await Promise.all([emulator.close(), server.close()]);

@@ -16,7 +16,7 @@ afterEach(async () => {
 
 describe('docsync sync --once in a terminal', () => {
   it('prints each dry-run plan line once, from the report', async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator({ contract: 'current' });
     const { dir } = await exampleWorkspace();
     await writeFile(join(dir, 'docsync.yaml'), `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: space-docs\n`);
     const { PATH, HOME } = process.env;

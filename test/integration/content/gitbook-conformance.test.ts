@@ -137,7 +137,7 @@ const readerOutline = (groups: readonly PageGroup[]): Outline => {
 let emulator: RunningEmulator;
 const dirs: string[] = [];
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(async () => {
   await emulator.close();

@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 async function emulatorAndDocs(latencyMs: number): Promise<{ emulator: RunningEmulator; dir: string; docs: string }> {
-  const emulator = await startTestEmulator({ latencyMs });
+  const emulator = await startTestEmulator({ contract: 'seed', latencyMs });
   cleanups.push(() => emulator.close());
   const { dir, docs } = await exampleWorkspace();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));

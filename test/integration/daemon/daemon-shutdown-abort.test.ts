@@ -29,7 +29,7 @@ afterEach(async () => {
 describe('daemon shutdown past its grace period', () => {
   it('aborts the running sync, schedules it again instead of failing it, and the next daemon finishes the same change request', async () => {
     // Every API call takes two seconds: the start-up sync is mid-call when the daemon is stopped.
-    const emulator = await startTestEmulator({ latencyMs: 2_000 });
+    const emulator = await startTestEmulator({ contract: 'seed', latencyMs: 2_000 });
     cleanups.push(() => emulator.close());
     const { dir, docs } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 async function startAll(name: string, emulatorOptions: EmulatorOptionsInput = {}, daemon: Record<string, unknown> = {}): Promise<Running> {
-  const emulator = await startTestEmulator(emulatorOptions);
+  const emulator = await startTestEmulator({ contract: 'seed', ...emulatorOptions });
   cleanups.push(() => emulator.close());
   const { dir, docs } = await exampleWorkspace();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -21,7 +21,7 @@ describe('a Redis that may evict keys', () => {
     const connection = createRedisConnection(redis.url, 'admin', silentLogger);
     cleanups.push(() => Promise.resolve(connection.disconnect()));
     await connection.config('SET', 'maxmemory-policy', 'allkeys-lru');
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({ contract: 'seed' });
     cleanups.push(() => emulator.close());
     const { dir } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

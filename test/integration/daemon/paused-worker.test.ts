@@ -30,7 +30,7 @@ afterEach(async () => {
 describe('a worker paused past its lock (SIGSTOP, as a VM pause or a long GC would)', () => {
   it('writes nothing once it resumes: the newer edit another worker landed meanwhile stays', async () => {
     // 700 ms per API call: the first worker is surely between two calls when it is paused.
-    const emulator = await startTestEmulator({ latencyMs: 700 });
+    const emulator = await startTestEmulator({ contract: 'seed', latencyMs: 700 });
     cleanups.push(() => emulator.close());
     const { dir, docs } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

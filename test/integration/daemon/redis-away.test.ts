@@ -47,7 +47,7 @@ async function ownRedis(): Promise<RedisServer> {
 }
 
 async function workspace(): Promise<{ emulator: RunningEmulator; dir: string; docs: string }> {
-  const emulator = await startTestEmulator();
+  const emulator = await startTestEmulator({ contract: 'seed' });
   cleanups.push(() => emulator.close());
   const { dir, docs } = await exampleWorkspace();
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -173,7 +173,7 @@ describe('Redis away', () => {
 
   it('docsync migrate --queue exits once its report is written, and so does a resume with every item done', async () => {
     const redis = await ownRedis();
-    const emulator = await startMigrationEmulator(3);
+    const emulator = await startMigrationEmulator(3, { contract: 'seed' });
     cleanups.push(() => emulator.close());
     const { dir } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -26,7 +26,7 @@ const page = (text: string): string => `# CLI reference\n\n${text}\n`;
 
 describe('docsync on Redis Cluster', () => {
   it('a watcher and two workers sync every edit into one change request, none lost, none twice', async () => {
-    const emulator = await startTestEmulator({ latencyMs: 20 });
+    const emulator = await startTestEmulator({ contract: 'seed', latencyMs: 20 });
     const { dir, docs } = await exampleWorkspace();
     const [seed, ...nodes] = cluster.urls;
     const loaded = configFor(emulator, dir, {}, {

@@ -7,7 +7,7 @@ const CRS = `${SPACE}/change-requests`;
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

@@ -6,7 +6,7 @@ import { startTestEmulator } from '../../support/emulator-harness.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

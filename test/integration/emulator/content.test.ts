@@ -21,7 +21,7 @@ let unused: any;
 let crPath: string;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
   server = await startByteServer();
   server.set(
     '/docs.zip',

@@ -20,13 +20,20 @@ const SEED_ONLY = [
 let seed: RunningEmulator;
 let current: RunningEmulator;
 beforeAll(async () => {
-  [seed, current] = await Promise.all([startTestEmulator(), startTestEmulator({ contract: 'current' })]);
+  [seed, current] = await Promise.all([startTestEmulator({ contract: 'seed' }), startTestEmulator({ contract: 'current' })]);
 });
 afterAll(() => Promise.all([seed.close(), current.close()]));
 afterEach(removeTempDirs);
 
 describe('the emulator’s contract', () => {
-  it('is the seed’s unless told otherwise', () => {
+  it('is today’s unless told otherwise', async () => {
+    const untold = await startTestEmulator({ contract: undefined });
+    try {
+      expect(untold.options.contract).toBe('current');
+      expect((await call(untold, 'POST', SEED_ONLY[0][1], { body: {} })).status).toBe(404);
+    } finally {
+      await untold.close();
+    }
     expect(seed.options.contract).toBe('seed');
     expect(current.options.contract).toBe('current');
   });
@@ -73,13 +80,15 @@ describe('the emulator’s contract', () => {
   it('takes the contract from the fixture file when not told one', async () => {
     const dir = await makeTempDir();
     const fixtures = join(dir, 'fixture.yaml');
-    await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, contract: 'current' }));
-    const fromFixture = await startTestEmulator({ fixtures });
-    const overridden = await startTestEmulator({ fixtures, contract: 'seed' });
+    // The fixture names the seed, which is not the default, so the fixture is what chose it.
+    await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, contract: 'seed' }));
+    const fromFixture = await startTestEmulator({ fixtures, contract: undefined });
+    const overridden = await startTestEmulator({ fixtures, contract: 'current' });
     try {
-      expect(fromFixture.options.contract).toBe('current');
-      expect((await call(fromFixture, 'POST', SEED_ONLY[0][1], { body: {} })).status).toBe(404);
-      expect(overridden.options.contract).toBe('seed');
+      expect(fromFixture.options.contract).toBe('seed');
+      expect(json((await call(fromFixture, 'POST', SEED_ONLY[0][1], { body: {} })).body ?? {}).error?.message ?? '').not.toMatch(/^No operation/);
+      expect(overridden.options.contract).toBe('current');
+      expect((await call(overridden, 'POST', SEED_ONLY[0][1], { body: {} })).status).toBe(404);
     } finally {
       await Promise.all([fromFixture.close(), overridden.close()]);
     }
@@ -89,7 +98,7 @@ describe('the emulator’s contract', () => {
     const dir = await makeTempDir();
     const fixtures = join(dir, 'fixture.yaml');
     await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, contract: 'latest' }));
-    await expect(startTestEmulator({ fixtures })).rejects.toThrow(`Fixture ${fixtures}: field "contract": unknown contract "latest": use one of seed, current`);
+    await expect(startTestEmulator({ fixtures, contract: undefined })).rejects.toThrow(`Fixture ${fixtures}: field "contract": unknown contract "latest": use one of seed, current`);
   });
 
   it('docsync emulator --fixtures refuses a fixture naming an unknown contract, with the file, the field and the valid names (exit 2)', async () => {

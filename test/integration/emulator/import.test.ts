@@ -58,7 +58,7 @@ function gitbookRepo(extra: Record<string, string | Uint8Array> = {}): Uint8Arra
 let emulator: RunningEmulator;
 let server: ByteServer;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
   server = await startByteServer();
 });
 afterAll(async () => {
@@ -225,7 +225,7 @@ describe('import of a GitBook-format zip', () => {
 describe('import size limit', () => {
   let small: RunningEmulator;
   beforeAll(async () => {
-    small = await startTestEmulator({ importLimit: 2048 });
+    small = await startTestEmulator({ contract: 'seed', importLimit: 2048 });
   });
   afterAll(() => small.close());
 

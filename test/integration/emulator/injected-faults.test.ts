@@ -8,7 +8,7 @@ const REQUESTS = 40;
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator({ faultRate: 1, seed: SEED });
+  emulator = await startTestEmulator({ contract: 'seed', faultRate: 1, seed: SEED });
 });
 afterAll(async () => {
   await emulator.close();

@@ -4,7 +4,7 @@ import { ORG, call, json, startTestEmulator, type CallResult } from '../../suppo
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

@@ -16,7 +16,7 @@ let serverUrl: string;
 const held: ServerResponse[] = [];
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
   server = createServer((request, response) => {
     if (request.url === '/spec.json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_SPEC);

@@ -4,7 +4,7 @@ import { ORG, call, json, startTestEmulator } from '../../support/emulator-harne
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 
@@ -55,7 +55,7 @@ describe('organizations', () => {
   });
 
   it('answers 413 with the error body to a body over the limit, and keeps serving', async () => {
-    const small = await startTestEmulator({ bodyLimit: 1024 });
+    const small = await startTestEmulator({ contract: 'seed', bodyLimit: 1024 });
     try {
       const big = await call(small, 'PATCH', `/v1/orgs/${ORG}`, { body: { title: 'x'.repeat(2048) } });
       expect(big.status).toBe(413);

@@ -4,7 +4,7 @@ import { call, json, startTestEmulator, type TokenRole } from '../../support/emu
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

@@ -10,7 +10,7 @@ const CRS = `${SPACE}/change-requests`;
 let emulator: RunningEmulator;
 let server: ByteServer;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
   server = await startByteServer();
 });
 afterAll(async () => {

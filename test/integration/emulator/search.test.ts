@@ -4,7 +4,7 @@ import { ORG, call, json, startTestEmulator } from '../../support/emulator-harne
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 

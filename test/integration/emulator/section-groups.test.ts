@@ -7,7 +7,7 @@ let emulator: RunningEmulator;
 let siteId: string;
 let sectionIds: string[];
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(async () => {
   emulator.reset();

@@ -6,7 +6,7 @@ import { createSection, createSite, expectBadField, ids, shareKeyOf, siteUrl } f
 let emulator: RunningEmulator;
 let siteId: string;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(async () => {
   emulator.reset();

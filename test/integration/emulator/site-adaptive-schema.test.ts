@@ -5,7 +5,7 @@ import { expectBadField, siteUrl } from './site-helpers.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

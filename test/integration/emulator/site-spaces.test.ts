@@ -5,7 +5,7 @@ import { createSection, createSite, expectBadField, ids, shareKeyOf, siteUrl } f
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

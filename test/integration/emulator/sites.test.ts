@@ -5,7 +5,7 @@ import { SITES, createSection, createSite, expectBadField, ids, siteUrl } from '
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 beforeEach(() => emulator.reset());
 afterAll(() => emulator.close());

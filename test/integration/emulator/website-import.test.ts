@@ -8,7 +8,7 @@ const SPACE = '/v1/spaces/space-docs';
 let emulator: RunningEmulator;
 let server: ByteServer;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
   server = await startByteServer();
 });
 afterAll(async () => {

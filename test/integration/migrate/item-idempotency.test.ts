@@ -24,7 +24,7 @@ let artifacts: HttpArtifactStore;
 let dir: string;
 
 beforeEach(async () => {
-  emulator = await startMigrationEmulator(2);
+  emulator = await startMigrationEmulator(2, { contract: 'seed' });
   api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', retry: { maxAttempts: 1 } });
   artifacts = await HttpArtifactStore.start();
   dir = await makeTempDir('docsync-migrate-item-');

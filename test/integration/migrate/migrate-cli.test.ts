@@ -75,7 +75,7 @@ async function planWithBadItems(dir: string): Promise<string> {
 
 describe('docsync migrate (command)', () => {
   it('fails a bad item alone with a clear reason, completes the rest, and exits 1', async () => {
-    emulator = await startMigrationEmulator(8);
+    emulator = await startMigrationEmulator(8, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-bad-');
     const plan = await planWithBadItems(dir);
     const run = io(emulator);
@@ -107,7 +107,7 @@ describe('docsync migrate (command)', () => {
   });
 
   it('--dry-run validates every source and target, prints the plan and writes nothing', async () => {
-    emulator = await startMigrationEmulator(8);
+    emulator = await startMigrationEmulator(8, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-dry-');
     const plan = await planWithBadItems(dir);
     const run = io(emulator);
@@ -129,7 +129,7 @@ describe('docsync migrate (command)', () => {
   });
 
   it('reads a CSV plan, and names the line of a bad row', async () => {
-    emulator = await startMigrationEmulator(3);
+    emulator = await startMigrationEmulator(3, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-csv-');
     await docsFolder(dir, 'handbook', 2);
     server.set('/guide.md', '# Guide\n\nText.\n', 'text/markdown');
@@ -149,7 +149,7 @@ describe('docsync migrate (command)', () => {
   });
 
   it('resumes after the process was killed halfway (kill -9), without redoing done items or importing twice', async () => {
-    emulator = await startMigrationEmulator(30, { latencyMs: 15 });
+    emulator = await startMigrationEmulator(30, { contract: 'seed', latencyMs: 15 });
     const dir = await makeTempDir('docsync-migrate-kill-');
     const { file } = await writeMixedPlan(dir, server, 30);
     const env = { ...process.env, DOCSYNC_ENDPOINT: emulator.url, DOCSYNC_TOKEN: 'emulator-admin', DOCSYNC_LOG_LEVEL: 'silent' };

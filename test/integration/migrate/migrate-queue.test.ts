@@ -54,7 +54,7 @@ async function startWorkers(emulator: RunningEmulator, prefix: string, baseDir: 
 
 describe('docsync migrate --queue', () => {
   it('enqueues one migrate-item job per item for the workers, and reports from the shared ledger', async () => {
-    const emulator: RunningEmulator = await startMigrationEmulator(6);
+    const emulator: RunningEmulator = await startMigrationEmulator(6, { contract: 'seed' });
     closers.push(() => emulator.close());
     const dir = await makeTempDir('docsync-migrate-queue-');
     const prefix = uniquePrefix('migrate');

@@ -7,6 +7,7 @@ import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
 import { DEFAULT_FIXTURE } from '../../../src/emulator/fixtures/default-fixture.js';
 import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
+import type { ContractName } from '../../../src/api/contracts/api-contract.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { buildReport, type MigrationReport } from '../../../src/migrate/migration-report.js';
@@ -24,7 +25,7 @@ import { git, makeTempDir, writeTree } from '../../support/temp-tree.js';
 export const ORG = 'org-emulator';
 
 /** Target spaces `target-001` … and source spaces `source-01` … (with pages) added to the default fixture. */
-export async function startMigrationEmulator(targets: number, options: EmulatorOptionsInput = {}, sources = 4): Promise<RunningEmulator> {
+export async function startMigrationEmulator(targets: number, options: EmulatorOptionsInput & { readonly contract: ContractName }, sources = 4): Promise<RunningEmulator> {
   const dir = await makeTempDir('docsync-migrate-fixture-');
   const file = path.join(dir, 'fixture.yaml');
   const fixture = {

@@ -25,7 +25,7 @@ const BAR = /^migrate [█░]+ \d+\/\d+ \| \d+ done, \d+ failed \| [\d.]+ items
 /** A plan of folders into target spaces, run in a pseudo-terminal against an emulator at 2 requests/s. */
 async function migrateInTerminal(env: Record<string, string>): Promise<{ code: number | null; raw: string; screen: string[] }> {
   // Four items start at once: their first requests meet the limit, so the run waits out 429s.
-  emulator = await startMigrationEmulator(ITEMS, { rateLimit: 2 });
+  emulator = await startMigrationEmulator(ITEMS, { contract: 'seed', rateLimit: 2 });
   const dir = await makeTempDir('docsync-migrate-tty-');
   const items = [];
   for (let i = 0; i < ITEMS; i++) {

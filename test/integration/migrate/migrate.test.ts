@@ -42,7 +42,7 @@ function expectOneImportEach(em: RunningEmulator, count: number): void {
 
 describe('docsync migrate (inline, against the emulator)', () => {
   it('migrates a plan of 50 items of mixed source kinds, and proves each arrived', async () => {
-    emulator = await startMigrationEmulator(ITEMS);
+    emulator = await startMigrationEmulator(ITEMS, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-');
     const { file, kinds } = await writeMixedPlan(dir, server, ITEMS);
     const plan = await loadPlan(file);
@@ -75,7 +75,7 @@ describe('docsync migrate (inline, against the emulator)', () => {
   });
 
   it('migrates a space source in a repository whose .gitignore ignores .docsync/, as docsync init writes it', async () => {
-    emulator = await startMigrationEmulator(1);
+    emulator = await startMigrationEmulator(1, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-');
     expect(await ignoreStateFolder(dir)).toBe('created');
     const file = path.join(dir, 'plan.yaml');
@@ -90,7 +90,7 @@ describe('docsync migrate (inline, against the emulator)', () => {
   });
 
   it('completes with every item verified and none imported twice at a 10% fault rate and a tight rate limit', async () => {
-    emulator = await startMigrationEmulator(ITEMS, { faultRate: 0.1, rateLimit: 40, seed: 7 });
+    emulator = await startMigrationEmulator(ITEMS, { contract: 'seed', faultRate: 0.1, rateLimit: 40, seed: 7 });
     const dir = await makeTempDir('docsync-migrate-faults-');
     const { file } = await writeMixedPlan(dir, server, ITEMS);
     const plan = await loadPlan(file);
@@ -106,7 +106,7 @@ describe('docsync migrate (inline, against the emulator)', () => {
   });
 
   it('resumes a run stopped halfway without redoing the items it had done', async () => {
-    emulator = await startMigrationEmulator(ITEMS);
+    emulator = await startMigrationEmulator(ITEMS, { contract: 'seed' });
     const dir = await makeTempDir('docsync-migrate-resume-');
     const { file } = await writeMixedPlan(dir, server, ITEMS);
     const plan = await loadPlan(file);

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('a zip bomb', () => {
   it('fails its migration item naming the archive and the cap, with nothing imported', async () => {
-    emulator = await startMigrationEmulator(1);
+    emulator = await startMigrationEmulator(1, { contract: 'seed' });
     const dir = await makeTempDir('docsync-zip-bomb-');
     const file = path.join(dir, 'plan.yaml');
     await writeFile(file, stringify({ items: [{ id: 'bomb', source: server.url('/bomb.zip'), space: targetSpace(0) }] }));
@@ -50,7 +50,7 @@ describe('a zip bomb', () => {
   });
 
   it('is refused by the emulator’s import with 400 naming the cap', async () => {
-    emulator = await startMigrationEmulator(0);
+    emulator = await startMigrationEmulator(0, { contract: 'seed' });
     const res = await call(emulator, 'POST', '/v1/spaces/space-docs/content/import', { body: { url: server.url('/bomb.zip'), source: 'zip' } });
     expect(res.status).toBe(400);
     expect(json(res.body).error.message).toMatch(/^The archive expands more than 100 times its \d+ bytes, the cap on an archive's compression ratio \(a zip bomb\?\); nothing was imported\.$/);

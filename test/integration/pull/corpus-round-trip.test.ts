@@ -114,7 +114,7 @@ const CASES: readonly CorpusRepo[] = [
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(async () => {
   await emulator.close();

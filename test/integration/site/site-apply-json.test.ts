@@ -9,7 +9,7 @@ import { emptySite, startSiteEmulator } from './site-test-support.js';
 let emulator: RunningEmulator;
 let dir: string;
 beforeAll(async () => {
-  ({ emulator, dir } = await startSiteEmulator());
+  ({ emulator, dir } = await startSiteEmulator(8, { contract: 'seed' }));
 });
 afterAll(() => emulator.close());
 

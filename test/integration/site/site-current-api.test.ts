@@ -258,7 +258,7 @@ site:
 
 describe("external links on the seed's API", () => {
   it('are noted as missing from this API and left out of the plan', async () => {
-    const { emulator, dir } = await startSiteEmulator(2);
+    const { emulator, dir } = await startSiteEmulator(2, { contract: 'seed' });
     try {
       const deps = siteDeps(emulator);
       const siteId = await emptySite(emulator, 'Seed links');

@@ -9,7 +9,7 @@ let emulator: RunningEmulator;
 let dir: string;
 
 beforeAll(async () => {
-  ({ emulator, dir } = await startSiteEmulator());
+  ({ emulator, dir } = await startSiteEmulator(8, { contract: 'seed' }));
 });
 afterAll(async () => {
   await emulator.close();

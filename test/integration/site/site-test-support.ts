@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { DEFAULT_FIXTURE } from '../../../src/emulator/fixtures/default-fixture.js';
 import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
+import type { ContractName } from '../../../src/api/contracts/api-contract.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { SiteTargetSpec } from '../../../src/site/plan-site-target.js';
@@ -12,7 +13,7 @@ import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { ORG, TOKENS, call, json, startTestEmulator } from '../../support/emulator-harness.js';
 
 /** Spaces `space-1` … `space-8` next to the default fixture's, so sites can hold many site spaces. */
-export async function startSiteEmulator(extraSpaces = 8, options: EmulatorOptionsInput = {}): Promise<{ emulator: RunningEmulator; dir: string }> {
+export async function startSiteEmulator(extraSpaces: number, options: EmulatorOptionsInput & { readonly contract: ContractName }): Promise<{ emulator: RunningEmulator; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-site-'));
   const spaces = [
     ...DEFAULT_FIXTURE.spaces,

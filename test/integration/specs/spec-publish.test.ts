@@ -23,7 +23,7 @@ let dir: string;
 let out: string[];
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'current' });
 });
 afterAll(async () => {
   await emulator.close();

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('specs under the daemon', () => {
   it('re-publishes a multi-file spec when a file it $refs is edited, and waits for processing', async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({ contract: 'current' });
     cleanups.push(() => emulator.close());
     const { dir } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -17,7 +17,7 @@ import { JOBS } from '../../../workers/job-kinds.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

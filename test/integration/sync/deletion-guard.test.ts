@@ -10,7 +10,7 @@ import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harnes
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

@@ -12,7 +12,7 @@ import { configFor, exampleWorkspace } from '../../support/sync-harness.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());

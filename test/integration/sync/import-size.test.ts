@@ -12,7 +12,7 @@ const LIMIT = 256 * 1024;
 let emulator: RunningEmulator;
 let dir: string;
 beforeAll(async () => {
-  emulator = await startTestEmulator({ importLimit: LIMIT });
+  emulator = await startTestEmulator({ contract: 'seed', importLimit: LIMIT });
   dir = await mkdtemp(join(tmpdir(), 'docsync-size-'));
   // Random bytes do not compress: the bundle is as large as the images. Generated here, never committed.
   await writeTree(join(dir, 'docs'), {

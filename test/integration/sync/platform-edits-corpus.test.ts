@@ -36,7 +36,7 @@ const REPOS: readonly { name: string; links: number; target?: Record<string, unk
 ];
 
 const CONTRACTS = {
-  seed: { options: {}, target: { mode: 'direct', delivery: 'import' } },
+  seed: { options: { contract: 'seed' }, target: { mode: 'direct', delivery: 'import' } },
   current: { options: { contract: 'current', strict: false }, target: { mode: 'direct' } },
 } as const;
 

@@ -21,8 +21,8 @@ const BRANCH = 'docsync/platform-edits/docs';
 // The seed's API takes a zip import (into a change request, or the space: then pages left live carry
 // the blob id of what was imported); today's takes page batches.
 const CONTRACTS = {
-  seed: { options: {}, target: { changeRequest: { autoMerge: true }, delivery: 'import' } },
-  'seed, direct': { options: {}, target: { mode: 'direct', delivery: 'import' } },
+  seed: { options: { contract: 'seed' }, target: { changeRequest: { autoMerge: true }, delivery: 'import' } },
+  'seed, direct': { options: { contract: 'seed' }, target: { mode: 'direct', delivery: 'import' } },
   current: { options: { contract: 'current', strict: false }, target: { changeRequest: { autoMerge: true } } },
 } as const;
 

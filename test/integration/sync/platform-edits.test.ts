@@ -12,7 +12,7 @@ import { repoWorkspace } from '../../support/platform-edits-workspace.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(async () => {
   await emulator.close();

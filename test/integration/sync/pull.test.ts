@@ -21,7 +21,7 @@ afterAll(() => downloader.close());
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({ contract: 'seed' });
 });
 afterAll(async () => {
   await emulator.close();

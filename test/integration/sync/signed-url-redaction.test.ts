@@ -35,7 +35,7 @@ function run(args: readonly string[], cwd: string, env: Record<string, string>):
 
 describe('a signed bundle URL echoed by the API', () => {
   it('is cut from the logs, the summary, the step summary and the JSON report', async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({ contract: 'seed' });
     cleanups.push(() => emulator.close());
     const { dir } = await exampleWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { loadContract } from '../../../src/emulator/contract/load-contract.js';
 
 let contract: ContractValidator;
 beforeAll(async () => {
-  contract = await ContractValidator.load();
+  contract = await ContractValidator.load('seed');
 });
 
 const operation = (method: string, path: string) => {
