@@ -160,6 +160,22 @@ export class GitRepository {
     return this.resolveCommit(ref);
   }
 
+  /**
+   * The full sha of the commit `ref` names in the repository containing `directory`: one process
+   * when it is there, no top level looked up. Throws `NotAGitRepositoryError`, `GitRefNotFoundError`.
+   */
+  static async commitIn(directory: string, ref: string, options: { signal?: AbortSignal | undefined } = {}): Promise<string> {
+    const absolute = path.resolve(directory);
+    if (existsSync(absolute) && ref !== '' && !ref.startsWith('-')) {
+      const git = simpleGit({ baseDir: absolute, ...(options.signal ? { abort: options.signal } : {}) });
+      const oid = await git.raw(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '');
+      throwIfAborted(options.signal, 'rev-parse');
+      if (/^[0-9a-f]{40,64}$/.test(oid.trim())) return oid.trim();
+    }
+    // Not found: the steps one by one name what is missing.
+    return (await GitRepository.open(absolute, options)).resolveCommit(ref);
+  }
+
   /** The full sha of the commit `ref` names. Throws `GitRefNotFoundError`. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
