@@ -6,7 +6,8 @@
  * - the first sync of the generated repo: API requests by operation, and the rate reached against
  *   the emulator's rate limit (requests counted by the emulator, per one-second window);
  * - a no-op sync, then a one-page edit: API requests by operation, content calls and the changes they
- *   carried, and the sync's local work (read + plan, from its `timings`) against the first sync's.
+ *   carried, and the sync's local work (read + plan, from its `timings`: the state load and the
+ *   recorded commit's git process included) against the first sync's.
  * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
  * of the machine's load. Run: npm run bench:sync-cost [pages] [rate limit per second]
  */
@@ -160,6 +161,7 @@ async function nodeBaseline(): Promise<number> {
   return performance.now() - started;
 }
 
+const loadAtStart = loadavg();
 const emulator = await startWorkerEmulator({ contract: 'current', rateLimit: limit, importLimit: 1024 * 1024 * 1024, bodyLimit: 64 * 1024 * 1024 });
 const steps: Step[] = [];
 const baseline: number[] = [];
@@ -174,7 +176,7 @@ try {
 }
 
 const local = (t: Timings): number => t.readMs + t.planMs;
-console.log(`sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
+console.log(`sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
 console.log('| source | step | outcome | process ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const s of steps) {

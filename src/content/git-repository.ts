@@ -75,9 +75,10 @@ export class GitRepository {
     const { signal } = options;
     try {
       const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      const top = (await git.revparse(['--show-toplevel'])).trim();
-      const prefix = (await git.revparse(['--show-prefix'])).trim().replace(/\/$/, '');
-      return new GitRepository(top, prefix, simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
+      // One process for both: `--show-prefix` prints an empty line at the top.
+      const [top = '', prefix = ''] = (await git.revparse(['--show-toplevel', '--show-prefix'])).split('\n').map((line) => line.trim());
+      if (top === '') throw new Error(`git printed no top level for ${absolute}`);
+      return new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
     } catch (error) {
       throwIfAborted(signal, 'rev-parse');
       throw new NotAGitRepositoryError(absolute, error);
@@ -159,6 +160,22 @@ export class GitRepository {
     return this.resolveCommit(ref);
   }
 
+  /**
+   * The full sha of the commit `ref` names in the repository containing `directory`: one process
+   * when it is there, no top level looked up. Throws `NotAGitRepositoryError`, `GitRefNotFoundError`.
+   */
+  static async commitIn(directory: string, ref: string, options: { signal?: AbortSignal | undefined } = {}): Promise<string> {
+    const absolute = path.resolve(directory);
+    if (existsSync(absolute) && ref !== '' && !ref.startsWith('-')) {
+      const git = simpleGit({ baseDir: absolute, ...(options.signal ? { abort: options.signal } : {}) });
+      const oid = await git.raw(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '');
+      throwIfAborted(options.signal, 'rev-parse');
+      if (/^[0-9a-f]{40,64}$/.test(oid.trim())) return oid.trim();
+    }
+    // Not found: the steps one by one name what is missing.
+    return (await GitRepository.open(absolute, options)).resolveCommit(ref);
+  }
+
   /** The full sha of the commit `ref` names. Throws `GitRefNotFoundError`. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
@@ -176,7 +193,8 @@ export class GitRepository {
 
   /** Sha, subject and author of the commit `ref` names (default `HEAD`). */
   async headCommit(ref = 'HEAD'): Promise<CommitInfo> {
-    const oid = await this.resolveCommit(ref);
+    // A full sha (a commit resolved before) needs no process of its own to resolve.
+    const oid = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(ref) ? ref : await this.resolveCommit(ref);
     const out = await this.run(['show', '-s', '--format=%H%x00%s%x00%an%x00%ae', oid]);
     const [sha = oid, subject = '', name = '', email = ''] = out.replace(/\n$/, '').split('\0');
     return { oid: sha, subject, author: { name, email } };

@@ -8,7 +8,7 @@ import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 1;
+export const KEPT_READ_VERSION = 2;
 
 /**
  * A whole read of a target's docs as the last sync used it, kept in `.docsync/` so the next one-shot
@@ -23,8 +23,28 @@ export interface KeptRead {
   readonly commit: string | undefined;
   readonly listing: readonly TreeEntry[];
   readonly snapshot: DocsSnapshot;
-  /** By path from the source's top. */
-  readonly pages: ReadonlyMap<string, DerivedPage>;
+  /**
+   * By path from the source's top, each as JSON: a one-page edit parses the one page it read again
+   * ({@link keptPage}), not what 10,000 others derived.
+   */
+  readonly pages: ReadonlyMap<string, string>;
+}
+
+/** What a page of the kept read derived. */
+export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined {
+  const text = kept.pages.get(path);
+  if (text === undefined) return undefined;
+  const [meta, outlineTitle] = JSON.parse(text) as [PageMeta, string | null];
+  return { meta, outlineTitle: outlineTitle ?? undefined };
+}
+
+/** Each page's derivation as a kept read holds it. */
+export function keptPages(pages: ReadonlyMap<string, DerivedPage>): Map<string, string> {
+  return new Map([...pages].map(([path, page]) => [path, keptPageText(page)]));
+}
+
+export function keptPageText(page: DerivedPage): string {
+  return JSON.stringify([page.meta, page.outlineTitle ?? null]);
 }
 
 const HeaderSchema = z.object({ version: z.literal(KEPT_READ_VERSION), key: z.string(), sha256: z.string() });
@@ -34,7 +54,7 @@ interface Body {
   commit: string | null;
   listing: [path: string, size: number, token: string | null][];
   snapshot: Omit<DocsSnapshot, 'files'> & { files: FileRow[] };
-  pages: [path: string, meta: PageMeta, outlineTitle: string | null][];
+  pages: [path: string, derived: string][];
 }
 
 /**
@@ -68,7 +88,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
     commit: parsed.commit ?? undefined,
     listing: parsed.listing.map(([path, size, token]) => ({ path, size, token: token ?? undefined })),
     snapshot: { ...parsed.snapshot, files },
-    pages: new Map(parsed.pages.map(([path, meta, outlineTitle]) => [path, { meta, outlineTitle: outlineTitle ?? undefined }])),
+    pages: new Map(parsed.pages),
   };
 }
 
@@ -82,7 +102,7 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
       ...snapshot,
       files: files.map((entry): FileRow => [entry.path, entry.size, entry.hash, entry.sourcePath ?? null, entry.bytes === undefined ? null : Buffer.from(entry.bytes).toString('base64')]),
     },
-    pages: [...kept.pages].map(([path, page]) => [path, page.meta, page.outlineTitle ?? null]),
+    pages: [...kept.pages],
   };
   const text = JSON.stringify(body);
   const header = { version: KEPT_READ_VERSION, key: kept.key, sha256: createHash('sha256').update(text).digest('hex') };

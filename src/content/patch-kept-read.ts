@@ -4,7 +4,7 @@ import { decodeText } from './clean-text.js';
 import { contentHash } from './content-hash.js';
 import { joinDocPath } from './doc-path.js';
 import type { DocsSnapshot, PageNode, SnapshotFile } from './docs-snapshot.js';
-import type { KeptRead } from './kept-read.js';
+import { keptPage, keptPageText, type KeptRead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
 import { MAX_PAGE_BYTES, type DerivedPage } from './read-docs-repo.js';
 import type { TreeEntry, TreeSource } from './tree-source.js';
@@ -56,13 +56,13 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
     const file = files[index];
     if (file === undefined) continue;
     bytesRead += bytes.length;
-    const derived = kept.pages.get(path);
+    const derived = keptPage(kept, path);
     if (derived !== undefined) {
       const node = nodes.get(file.path);
       if (bytes.length > MAX_PAGE_BYTES || node === undefined) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
       if (!sameDerivation(derived, meta, node, path, snapshot.warnings)) return undefined;
-      pages.set(path, { meta, outlineTitle: derived.outlineTitle });
+      pages.set(path, keptPageText({ meta, outlineTitle: derived.outlineTitle }));
     }
     const hash = createHash('sha256').update(bytes).digest('hex');
     if (hash === file.hash) continue;

@@ -56,11 +56,20 @@ export class WorktreeSource implements TreeSource {
     this.journal = options.journal?.directory === this.directory ? options.journal : undefined;
   }
 
-  async list(): Promise<readonly TreeEntry[]> {
+  /** What decides which files are skipped: equal keys, equal listings of the same files. */
+  get ignoreKey(): string {
+    return this.ignore.key;
+  }
+
+  /**
+   * `listed`: the paths of an earlier listing of this folder under the same ignore rule ({@link ignoreKey}),
+   * which are not checked against the rule again (a one-shot run's listing costs the stats alone).
+   */
+  async list(options: { listed?: ReadonlySet<string> } = {}): Promise<readonly TreeEntry[]> {
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
     const journal = this.journal;
-    if (journal === undefined) return sorted(await this.walk('', this.now()));
+    if (journal === undefined) return sorted(await this.walk('', this.now(), options.listed));
     return journal.exclusive(async () => {
       const startedAt = this.now();
       // A folder replaced as a whole (removed and made again) is watched no more: its identity is part of the key.
@@ -72,7 +81,7 @@ export class WorktreeSource implements TreeSource {
   }
 
   /** Every file under `folder` (relative; '' for all), unsorted; each folder is watched before it is read. */
-  private async walk(folder: string, startedAt: number): Promise<TreeEntry[]> {
+  private async walk(folder: string, startedAt: number, listed?: ReadonlySet<string>): Promise<TreeEntry[]> {
     const entries: TreeEntry[] = [];
     const folders = [folder];
     let done = 0;
@@ -88,8 +97,9 @@ export class WorktreeSource implements TreeSource {
         const relative = next === '' ? dirent.name : `${next}/${dirent.name}`;
         // Symlinks are skipped, as in git sources (mode 120000): following them could leave the tree.
         if (dirent.isDirectory() && !this.ignore.ignores(relative, true)) folders.push(relative);
-        if (!dirent.isFile() || this.ignore.ignores(relative, false)) continue;
-        const info = statSync(this.absolute(relative), { throwIfNoEntry: false });
+        if (!dirent.isFile() || (listed?.has(relative) !== true && this.ignore.ignores(relative, false))) continue;
+        // A name read from the folder: joined as is, no checks for `..` needed.
+        const info = statSync(`${this.directory}/${relative}`, { throwIfNoEntry: false });
         if (info !== undefined) entries.push(this.entry(relative, info, startedAt));
         if (++done % this.batch === 0) await yieldToEventLoop();
       }

@@ -67,7 +67,8 @@ export class FileStateStore implements StateStore {
   private async save(all: Map<string, TargetState>): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify({ version: 1, targets: Object.fromEntries(all) }, null, 2)}\n`);
+    // Not indented: a target on content batches records every page, and every run parses it whole.
+    await writeFile(temp, `${JSON.stringify({ version: 1, targets: Object.fromEntries(all) })}\n`);
     await rename(temp, this.path);
   }
 }

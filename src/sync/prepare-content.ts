@@ -11,9 +11,9 @@ import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snaps
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
-import { loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
+import { keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
 import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
-import { readDocsRepo } from '../content/read-docs-repo.js';
+import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
 import { ReadMemo } from '../content/read-memo.js';
 import type { TreeEntry, TreeSource } from '../content/tree-source.js';
 import { WorktreeJournal } from '../content/worktree-journal.js';
@@ -75,12 +75,12 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   };
   return async (target, git = {}) => {
     const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, git);
-    const source: TreeSource = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
+    const source = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
     // A one-shot run keeps its read in .docsync/: the next one reads only what changed since.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
-    const key = JSON.stringify([target.source, resolve(target.directory), target.assets]);
+    const key = JSON.stringify([target.source, resolve(target.directory), target.assets, source instanceof WorktreeSource ? source.ignoreKey : null]);
     const kept = keptFile === undefined ? undefined : await loadKeptRead(keptFile, key);
-    const patched = kept && (await patchRead(kept, source, gitSource));
+    const patched = kept && (await patchRead(kept, source));
     let read: KeptRead;
     let changed: PreparedContent['changed'];
     if (kept !== undefined && patched !== undefined) {
@@ -88,11 +88,11 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       changed = { since: kept.snapshot.contentHash, files: patched.changed };
     } else {
       const { hashes, memo } = await cachesOf(target.name);
-      let derived: { listing: readonly TreeEntry[]; pages: KeptRead['pages'] } = { listing: [], pages: new Map() };
+      let derived: { listing: readonly TreeEntry[]; pages: ReadonlyMap<string, DerivedPage> } = { listing: [], pages: new Map() };
       const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      read = { key, commit: gitSource?.commit, listing: derived.listing, snapshot, pages: derived.pages };
+      read = { key, commit: gitSource?.commit, listing: derived.listing, snapshot, pages: keptPages(derived.pages) };
     }
     const { snapshot } = read;
     const commit = gitSource ? await gitSource.headCommit() : undefined;
@@ -162,10 +162,10 @@ function laidOver(snapshot: DocsSnapshot, pages: ReadonlyMap<string, string>): D
  * or mtime differ from the kept listing (or too recent to trust). Undefined when a file was added or
  * removed, or the change reaches beyond content (see {@link patchKeptRead}): a whole read decides.
  */
-async function patchRead(kept: KeptRead, source: TreeSource, git: GitRefSource | undefined): Promise<PatchedRead | undefined> {
-  if (git !== undefined) {
+async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource): Promise<PatchedRead | undefined> {
+  if (source instanceof GitRefSource) {
     if (kept.commit === undefined) return undefined;
-    const changes = kept.commit === git.commit ? [] : await git.changedSince(kept.commit);
+    const changes = kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
     if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
     const tokens = new Map(changes.map((change) => [change.path, change.token]));
     const listing = kept.listing.map((entry) => {
@@ -174,10 +174,11 @@ async function patchRead(kept: KeptRead, source: TreeSource, git: GitRefSource |
     });
     const listed = new Set(kept.listing.map((entry) => entry.path));
     if (changes.some((change) => !listed.has(change.path))) return undefined;
-    git.assumeListing(listing);
+    source.assumeListing(listing);
     return patchKeptRead(kept, source, listing, [...tokens.keys()]);
   }
-  const listing = await source.list();
+  // The kept read's key holds the ignore rule: the files it listed are not ignored now either.
+  const listing = await source.list({ listed: new Set(kept.listing.map((entry) => entry.path)) });
   if (listing.length !== kept.listing.length) return undefined;
   const modified: string[] = [];
   for (let i = 0; i < listing.length; i++) {

@@ -121,12 +121,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     },
   };
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
+  // Local work the plan needs (a file store parses the whole state here): counted as the plan's.
+  const state = await stopwatch.time('planMs', () => deps.state.get(key));
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
-  const state = await deps.state.get(key);
   const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const keepsBase = target.platformEdits !== 'overwrite';
   // Unchanged content opens no change request: only a sync that may write records its commit.
-  const recorded = keepsBase && !unchanged ? await syncedCommit(target, content, signal) : undefined;
+  const recorded = keepsBase && !unchanged ? await stopwatch.time('readMs', () => syncedCommit(target, content, signal)) : undefined;
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, recorded);
   // The docs changed since the last sync on today's API: the reads that do not wait on each other
   // start together (the change request in state's content beside its lookup, main's for the

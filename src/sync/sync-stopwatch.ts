@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 
 /** Milliseconds one space sync spent per phase: `results[].timings` of `sync --once --json`. */
 export interface SyncTimings {
-  /** Listing, reading and hashing the docs (files unchanged since the last read are not read). */
+  /** Listing, reading and hashing the docs (files unchanged since the last read are not read), and finding the commit to record. */
   readonly readMs: number;
-  /** Today's API: planning the page changes, building their batches, checking what landed; API calls not counted. */
+  /** Loading docsync's state; today's API: planning the page changes, building their batches, checking what landed; API calls not counted. */
   readonly planMs: number;
   /** Writing the bundle; 0 when nothing is imported. */
   readonly bundleMs: number;

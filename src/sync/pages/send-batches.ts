@@ -87,7 +87,14 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   // The record, updated in place: its cost per batch is the batch's, not what was delivered before.
   const pages = new Map(Object.entries(input.delivered.pages));
   const files = new Map(Object.entries(input.delivered.files));
-  const pathOfId = new Map([...pages].map(([path, entry]) => [entry.id, path]));
+  // Where each recorded page is, by id: indexed only once a page is not at the path asked first (a
+  // move, an insert, a deletion), so rewriting pages in place costs the batch's size.
+  let pathOfId: Map<string, string> | undefined;
+  const pathOf = (id: string, likely?: string): string | undefined => {
+    if (likely !== undefined && pages.get(likely)?.id === id) return likely;
+    pathOfId ??= new Map([...pages].map(([at, recorded]) => [recorded.id, at]));
+    return pathOfId.get(id);
+  };
   const record = (): Delivered => ({ pages: Object.fromEntries(pages), files: Object.fromEntries(files) });
   const idOf = (handle: PageHandle | null): string | null => {
     if (handle === null) return null;
@@ -97,10 +104,10 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   };
   const hashOf = (path: string): string => input.hashes.get(path) ?? '';
   const setPage = (path: string, entry: Delivered['pages'][string]): void => {
-    const before = pathOfId.get(entry.id);
+    const before = pathOf(entry.id, path);
     if (before !== undefined && before !== path && pages.get(before)?.id === entry.id) pages.delete(before);
     pages.set(path, entry);
-    pathOfId.set(entry.id, path);
+    pathOfId?.set(entry.id, path);
   };
 
   // Updated by the batches as they land, read by the loop that starts them.
@@ -165,9 +172,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       }
       for (const change of batch) {
         if (change.kind === 'delete-page') {
-          const path = pathOfId.get(change.id);
+          const path = pathOf(change.id, change.key);
           if (path !== undefined && pages.get(path)?.id === change.id) pages.delete(path);
-          pathOfId.delete(change.id);
+          pathOfId?.delete(change.id);
         }
       }
       for (const change of batch) {
@@ -180,7 +187,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         } else if (change.kind === 'update-page') {
           // The page may have held another path (a move): its record moves with it. Content not sent
           // again keeps the hash it was known by.
-          const before = pathOfId.get(change.id);
+          const before = pathOf(change.id, change.path);
           const known = before === undefined ? undefined : pages.get(before);
           setPage(change.path, { id: change.id, hash: change.document ? hashOf(change.path) : known?.id === change.id ? known.hash : '' });
         }

@@ -12,7 +12,7 @@ import type { PreparedContent } from '../prepared-content.js';
 export async function syncedCommit(target: Pick<SpaceTarget, 'directory'>, content: Pick<PreparedContent, 'commit'>, signal?: AbortSignal): Promise<string | undefined> {
   if (content.commit !== undefined) return content.commit.oid;
   try {
-    return await (await GitRepository.open(target.directory, { signal })).resolveCommit('HEAD');
+    return await GitRepository.commitIn(target.directory, 'HEAD', { signal });
   } catch (error) {
     if (error instanceof ContentError && !(error instanceof GitAbortedError)) return undefined;
     throw error;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GitRefNotFoundError,
   GitRefSource,
+  GitRepository,
   HashCache,
   NotAGitRepositoryError,
   readDocsRepo,
@@ -114,5 +115,17 @@ describe('GitRefSource', () => {
     const error = await GitRefSource.open(plain).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotAGitRepositoryError);
     expect((error as Error).message).toContain(plain);
+  });
+});
+
+describe('GitRepository', () => {
+  it('opens a subfolder with its top level and prefix, and resolves a commit from any folder of the repository', async () => {
+    const opened = await GitRepository.open(path.join(repo, 'docs'));
+    expect([opened.prefix, await GitRepository.open(repo).then((top) => top.prefix)]).toEqual(['docs', '']);
+    expect(opened.directory).toBe((await GitRepository.open(repo)).directory);
+    expect(await GitRepository.commitIn(path.join(repo, 'docs'), 'HEAD~1')).toBe(git(repo, 'rev-parse', 'HEAD~1').trim());
+    await expect(GitRepository.commitIn(repo, 'no-such-branch')).rejects.toBeInstanceOf(GitRefNotFoundError);
+    await expect(GitRepository.commitIn(repo, '--output=/tmp/x')).rejects.toBeInstanceOf(GitRefNotFoundError);
+    await expect(GitRepository.commitIn(await makeTempDir(), 'HEAD')).rejects.toBeInstanceOf(NotAGitRepositoryError);
   });
 });

@@ -116,3 +116,21 @@ describe('WorktreeSource.hashMany', () => {
     expect(source.counter.bytes).toBe(big.length);
   });
 });
+
+describe('WorktreeSource.list', () => {
+  it('checks only files an earlier listing under the same rule did not list against the ignore rule', async () => {
+    const dir = await makeTempDir();
+    await writeFile(path.join(dir, '.gitignore'), 'draft.md\n');
+    await writeFile(path.join(dir, 'draft.md'), '# Draft\n');
+    await writeFile(path.join(dir, 'page.md'), '# Page\n');
+    const source = new WorktreeSource(dir);
+    const paths = async (listed?: ReadonlySet<string>): Promise<string[]> => (await source.list(listed ? { listed } : {})).map((entry) => entry.path);
+    expect(await paths()).toEqual(['.gitignore', 'page.md']);
+    expect(await paths(new Set(['.gitignore', 'page.md']))).toEqual(['.gitignore', 'page.md']);
+    // What a listing under another rule held is taken as listed: why the rule's key goes with it.
+    expect(await paths(new Set(['draft.md']))).toEqual(['.gitignore', 'draft.md', 'page.md']);
+    const before = source.ignoreKey;
+    await writeFile(path.join(dir, '.gitignore'), 'page.md\n');
+    expect(new WorktreeSource(dir).ignoreKey).not.toBe(before);
+  });
+});

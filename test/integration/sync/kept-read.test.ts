@@ -87,6 +87,9 @@ describe('a one-shot read kept in .docsync/', () => {
       expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
       expect((await change('SUMMARY.md', `${DOCS['SUMMARY.md']}* [New](new.md)\n`)).changed).toBeUndefined();
       expect((await change('new.md', '# New\n')).changed).toBeUndefined();
+      // A file the worktree's listing held is now ignored: read whole (a commit's tree has no ignore rule).
+      const ignored = await change('.gitignore', '.docsync/\n.gitbook/assets/diagram.png\n');
+      expect(ignored.changed?.files).toEqual(source === 'worktree' ? undefined : []);
     });
   }
 });
