@@ -77,9 +77,10 @@ export class GitRepository {
     const { signal } = options;
     try {
       const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      const top = (await git.revparse(['--show-toplevel'])).trim();
-      const prefix = (await git.revparse(['--show-prefix'])).trim().replace(/\/$/, '');
-      return new GitRepository(top, prefix, simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
+      // One process for both: a line each, the prefix empty at the top level.
+      const [top = '', prefix = ''] = (await git.raw(['rev-parse', '--show-toplevel', '--show-prefix'])).split('\n').map((line) => line.trim());
+      if (top === '') throw new GitError(`git printed no top level for ${absolute}`);
+      return new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
     } catch (error) {
       throwIfAborted(signal, 'rev-parse');
       throw new NotAGitRepositoryError(absolute, error);
