@@ -10,6 +10,9 @@ import { syncSpace } from '../src/sync/sync-space.js';
 /** The reason of a sync enqueued by one that was superseded: it compares with the live content. */
 const SUPERSEDED = 'superseded';
 
+/** The reason of a sync the watcher enqueued: files changed. */
+const CHANGE = 'change';
+
 /** `space-sync`: one target's docs into its space (change request or direct). */
 export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'> {
   return async (data, { logger, signal, ownsJob }) => {
@@ -28,6 +31,7 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
         ...(fence ? { fence } : {}),
         // The reconcile loop heals drift; a superseded run may have left older content live.
         compareLive: data.reason === 'reconcile' || data.reason === SUPERSEDED,
+        changeSeen: data.reason === CHANGE,
       });
       const kept = result.platformEdits;
       if (kept?.pushed === true) deps.onPlatformEdits?.(result.target, kept.pages.map((page) => page.outcome));

@@ -71,13 +71,15 @@ export class GitRepository {
   /** Opens the repository containing `directory`. Throws `NotAGitRepositoryError`. */
   static async open(directory: string, options: { signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
     const absolute = path.resolve(directory);
-    if (!existsSync(absolute)) throw new NotAGitRepositoryError(absolute);
+    // Outside any repository no git process is started: a daemon asks on every sync, and starting
+    // one blocks the event loop while the process forks.
+    if (!existsSync(absolute) || !mayBeInRepository(absolute)) throw new NotAGitRepositoryError(absolute);
     const { signal } = options;
     try {
       const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      // One process for both: `--show-prefix` prints an empty line at the top.
-      const [top = '', prefix = ''] = (await git.revparse(['--show-toplevel', '--show-prefix'])).split('\n').map((line) => line.trim());
-      if (top === '') throw new Error(`git printed no top level for ${absolute}`);
+      // One process for both: a line each, the prefix empty at the top level.
+      const [top = '', prefix = ''] = (await git.raw(['rev-parse', '--show-toplevel', '--show-prefix'])).split('\n').map((line) => line.trim());
+      if (top === '') throw new GitError(`git printed no top level for ${absolute}`);
       return new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
     } catch (error) {
       throwIfAborted(signal, 'rev-parse');
@@ -439,6 +441,17 @@ export class GitRepository {
       throwIfAborted(this.signal, args[0] ?? '');
       return undefined;
     }
+  }
+}
+
+/**
+ * Whether git may find a repository from `directory`: a `.git` (folder or file) there or in a folder
+ * above it, where git's own search looks (simple-git drops an ambient `GIT_DIR`).
+ */
+function mayBeInRepository(directory: string): boolean {
+  for (let folder = directory; ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, '.git'))) return true;
+    if (path.dirname(folder) === folder) return false;
   }
 }
 

@@ -17,13 +17,18 @@ const BATCHES_SINCE = [0, 202, 0] as const;
  * A release that is no plain version number is taken as today's.
  */
 export async function resolveDelivery(deps: { api: Pick<ApiClient, 'information'>; state: StateStore }, target: Pick<SpaceTarget, 'delivery'>, signal?: AbortSignal): Promise<Delivery> {
-  if (target.delivery !== 'auto') return target.delivery;
-  const known = (await deps.state.get(DELIVERY_STATE_KEY))?.delivery;
+  const known = await knownDelivery(deps.state, target);
   if (known !== undefined) return known;
   const { version } = await deps.api.information({ signal });
   const delivery = olderThan(version, BATCHES_SINCE) ? 'import' : 'changes';
   await rememberDelivery(deps.state, delivery);
   return delivery;
+}
+
+/** The delivery `resolveDelivery` gives without asking the API; undefined when it would have to ask. */
+export async function knownDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery | undefined> {
+  if (target.delivery !== 'auto') return target.delivery;
+  return (await state.get(DELIVERY_STATE_KEY))?.delivery;
 }
 
 export async function rememberDelivery(state: StateStore, delivery: Delivery): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/api-client.js';
 import type { ContentApi } from '../api/resources/content.js';
 import { ApiError } from '../api/errors/api-error.js';
+import type { ChangeRequest } from '../api/schemas/change-request.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
 import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
@@ -32,7 +33,7 @@ import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './plat
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
-import { rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
+import { knownDelivery, rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
 import { RevisionReadAhead } from './revision-read-ahead.js';
 import { describeAction, planSpaceSync } from './space-sync-plan.js';
 import { confirmNewest, superseding } from './superseding.js';
@@ -70,6 +71,11 @@ export interface SyncSpaceOptions {
    * loop heals drift, and a superseded run may have imported older content after the newest.
    */
   compareLive?: boolean;
+  /**
+   * Files were seen changing (the watcher's jobs): the reads of the live side start while the docs
+   * are read, on a target synced before through content batches.
+   */
+  changeSeen?: boolean;
 }
 
 export type { SpaceSyncOutcome, SpaceSyncResult } from './space-sync-result.js';
@@ -120,28 +126,37 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
       getPage: (...args: Parameters<ContentApi['getPage']>) => api(() => deps.api.content.getPage(...args)),
     },
   };
-  const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
+  const reading = stopwatch.time('readMs', () => deps.prepare(target, { signal }));
+  // Awaited below; a failure of the state read first must not leave it unobserved.
+  reading.catch(() => undefined);
   // Local work the plan needs (a file store parses the whole state here): counted as the plan's.
   const state = await stopwatch.time('planMs', () => deps.state.get(key));
-  const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
-  const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const keepsBase = target.platformEdits !== 'overwrite';
-  // Unchanged content opens no change request: only a sync that may write records its commit.
-  const recorded = keepsBase && !unchanged ? await stopwatch.time('readMs', () => syncedCommit(target, content, signal)) : undefined;
-  const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, recorded);
   // The docs changed since the last sync on today's API: the reads that do not wait on each other
   // start together (the change request in state's content beside its lookup, main's for the
   // platform-edits check beside the plan). In the daemon each round trip is time between a save and
   // the change request. Not without state: a runner without it may well find nothing to do.
   const ahead = new RevisionReadAhead(deps.api.content);
-  if (!unchanged && state?.lastHash !== undefined && delivery === 'changes') {
-    if (state.changeRequest) ahead.start({ spaceId: target.spaceId, changeRequest: state.changeRequest.id }, signal);
-    if (target.platformEdits !== 'overwrite') ahead.start({ spaceId: target.spaceId }, signal);
-  }
-  const live =
-    unchanged || (target.mode === 'direct' && delivery === 'import')
-      ? undefined
-      : await api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
+  const lookUp = (): Promise<ChangeRequest | undefined> => api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
+  const readAhead = (): Promise<ChangeRequest | undefined> => {
+    if (state?.changeRequest) ahead.start({ spaceId: target.spaceId, changeRequest: state.changeRequest.id }, signal);
+    if (keepsBase) ahead.start({ spaceId: target.spaceId }, signal);
+    return lookUp();
+  };
+  // Files were seen changing: the live reads start beside the local read instead of after it (a save
+  // that changed nothing then costs these reads, never a write).
+  const early = options.changeSeen === true && state?.lastHash !== undefined && (chosen ?? (await knownDelivery(deps.state, target))) === 'changes' ? readAhead() : undefined;
+  early?.catch(() => undefined);
+  const content = await reading;
+  const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
+  const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
+  if (unchanged) ahead.drop();
+  // Unchanged content opens no change request: only a sync that may write records its commit. Its
+  // git process runs beside the reads of the live side.
+  const recording = keepsBase && !unchanged ? stopwatch.time('readMs', () => syncedCommit(target, content, signal)) : Promise.resolve(undefined);
+  recording.catch(() => undefined);
+  const looking = early ?? (!unchanged && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
+  const live = unchanged || (target.mode === 'direct' && delivery === 'import') ? undefined : await (looking ?? lookUp());
   // This content already met conflicts in that change request: unresolved while it stays open, so
   // the daemon's reconcile passes report it again without another merge attempt.
   if (!unchanged && live && state?.conflict?.hash === content.contentHash && state.conflict.changeRequest === live.number) {
@@ -164,6 +179,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
   const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
+  const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, await recording);
   const plan = planSpaceSync({
     target,
     contentHash: content.contentHash,

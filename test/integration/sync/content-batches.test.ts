@@ -2,6 +2,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { ContentError } from '../../../src/content/errors/content-error.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createRuntime } from '../../../src/runtime/create-runtime.js';
 import { syncSpace } from '../../../src/sync/sync-space.js';
@@ -128,6 +129,35 @@ describe("space sync on today's API: content batches", () => {
     const refused = await syncOnce(loaded);
     expect(refused.failures[0]).toMatchObject({ code: 'E_SYNC_MASS_DELETION' });
     expect(emulator.stats().writes).toBe(before);
+  });
+
+  it("a sync told files changed (the daemon's watcher) reads the live side beside the docs: nothing written when they did not change, one change for a one-page edit, the docs' own error when they cannot be read", async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir);
+    expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'created', delivery: 'changes' });
+    const runtime = await createRuntime(loaded, { logger: silentLogger, longLived: true });
+    try {
+      const target = { ...loaded.config.spaces[0]!, directory: docs };
+      const unchanged = emulator.stats();
+      expect((await syncSpace(runtime.syncDeps, target, { changeSeen: true })).outcome).toBe('skipped');
+      expect(emulator.stats().writes).toBe(unchanged.writes);
+
+      const file = join(docs, 'guides/direct-mode.md');
+      await writeFile(file, `${await readFile(file, 'utf8')}\nSaved in the editor.\n`);
+      const before = emulator.stats();
+      const edit = await syncSpace(runtime.syncDeps, target, { changeSeen: true });
+      expect(edit).toMatchObject({ outcome: 'updated', delivered: { changes: 1, batches: 1 } });
+      expect(emulator.stats().contentBatches.calls - before.contentBatches.calls).toBe(1);
+      const cr = `/v1/spaces/space-docs/change-requests/${edit.changeRequest?.id ?? ''}/content`;
+      const pages = flatten(json((await call(emulator, 'GET', `${cr}/pages`)).body).pages as LivePage[]);
+      const page = pages.find((candidate) => candidate.title === 'Direct mode');
+      expect(json((await call(emulator, 'GET', `${cr}/page/${page?.id ?? ''}?format=markdown`)).body).markdown).toContain('Saved in the editor.');
+
+      await rm(docs, { recursive: true });
+      await expect(syncSpace(runtime.syncDeps, target, { changeSeen: true })).rejects.toBeInstanceOf(ContentError);
+    } finally {
+      await runtime.close();
+    }
   });
 
   it('a run cut between batches leaves whole batches; the next run finishes it as an uninterrupted run would', async () => {
