@@ -1,14 +1,15 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { ApiClient } from '../../api/api-client.js';
 import type { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { ConfigError } from '../../config/config-error.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.js';
+import type { SpecsApi } from '../../runtime/open-specs-api.js';
 import type { StateStore } from '../../state/state-store.js';
 import { EXIT } from '../../failure/exit-codes.js';
+import { parseSchemasOnce } from '../one-shot-schemas.js';
 
 /** Where a spec action writes and what it reads; tests pass their own. */
 export interface SpecIo {
@@ -37,7 +38,7 @@ export interface SpecReadFlags extends CommonFlags {
 
 interface SpecContext {
   loaded: LoadedConfig | undefined;
-  api: ApiClient;
+  api: SpecsApi;
   state: StateStore | undefined;
   logger: Logger;
   close(): Promise<void>;
@@ -47,9 +48,9 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
 async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, options: { tokenOptional?: boolean } = {}): Promise<SpecContext> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }] = await Promise.all([
+  const [{ loadConfig }, { openSpecsApi }, { openStateStore }, { createLogger }] = await Promise.all([
     import('../../config/load-config.js'),
-    import('../../runtime/open-api-client.js'),
+    import('../../runtime/open-specs-api.js'),
     import('../../runtime/open-state-store.js'),
     import('../../logging/logger.js'),
   ]);
@@ -58,7 +59,7 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, op
   const path = flags.config ?? DEFAULT_CONFIG;
   // Reads with --org work without a configuration file (endpoint and token from the environment).
   const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env, options);
-  const api = openApiClient(loaded?.config, { env, logger });
+  const api = openSpecsApi(loaded?.config, { env, logger });
   const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
   return {
     loaded,
@@ -286,6 +287,7 @@ export function specCommand(): Command {
     .option('--force', 'publish even when unchanged')
     .option('--json', 'print the report as JSON on stdout')
     .action(async (slugs: string[], flags: SpecPublishFlags) => {
+      await parseSchemasOnce();
       process.exitCode = await specPublishAction(slugs, flags);
     });
   spec
@@ -295,6 +297,7 @@ export function specCommand(): Command {
     .option('-c, --config <file>', 'configuration file, when no file is named', DEFAULT_CONFIG)
     .option('--json', 'print the results as JSON on stdout')
     .action(async (files: string[], flags: CommonFlags) => {
+      await parseSchemasOnce();
       process.exitCode = await specValidateAction(files, flags);
     });
   spec
@@ -305,6 +308,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string | undefined, flags: SpecReadFlags) => {
+      await parseSchemasOnce();
       process.exitCode = await specStatusAction(slug, flags);
     });
   spec
@@ -315,6 +319,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string, flags: SpecReadFlags) => {
+      await parseSchemasOnce();
       process.exitCode = await specVersionsAction(slug, flags);
     });
   return spec;
