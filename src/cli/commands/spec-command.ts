@@ -9,7 +9,6 @@ import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.
 import type { SpecsApi } from '../../runtime/open-specs-api.js';
 import type { StateStore } from '../../state/state-store.js';
 import { EXIT } from '../../failure/exit-codes.js';
-import { parseSchemasOnce } from '../one-shot-schemas.js';
 
 /** Where a spec action writes and what it reads; tests pass their own. */
 export interface SpecIo {
@@ -267,6 +266,13 @@ function formatAnnotations(report: SpecRunReport): string {
     .join('');
 }
 
+/** Runs a spec action, which parses each schema about once, and sets the exit code it returns. */
+async function oneShot(action: () => Promise<number>): Promise<void> {
+  const { parseSchemasOnce } = await import('../one-shot-schemas.js');
+  parseSchemasOnce();
+  process.exitCode = await action();
+}
+
 function seconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('give a number of seconds, like 300');
@@ -287,8 +293,7 @@ export function specCommand(): Command {
     .option('--force', 'publish even when unchanged')
     .option('--json', 'print the report as JSON on stdout')
     .action(async (slugs: string[], flags: SpecPublishFlags) => {
-      await parseSchemasOnce();
-      process.exitCode = await specPublishAction(slugs, flags);
+      await oneShot(() => specPublishAction(slugs, flags));
     });
   spec
     .command('validate')
@@ -297,8 +302,7 @@ export function specCommand(): Command {
     .option('-c, --config <file>', 'configuration file, when no file is named', DEFAULT_CONFIG)
     .option('--json', 'print the results as JSON on stdout')
     .action(async (files: string[], flags: CommonFlags) => {
-      await parseSchemasOnce();
-      process.exitCode = await specValidateAction(files, flags);
+      await oneShot(() => specValidateAction(files, flags));
     });
   spec
     .command('status')
@@ -308,8 +312,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string | undefined, flags: SpecReadFlags) => {
-      await parseSchemasOnce();
-      process.exitCode = await specStatusAction(slug, flags);
+      await oneShot(() => specStatusAction(slug, flags));
     });
   spec
     .command('versions')
@@ -319,8 +322,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string, flags: SpecReadFlags) => {
-      await parseSchemasOnce();
-      process.exitCode = await specVersionsAction(slug, flags);
+      await oneShot(() => specVersionsAction(slug, flags));
     });
   return spec;
 }
