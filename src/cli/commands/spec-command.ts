@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { ConfigError } from '../../config/config-error.js';
+import { MissingTokenError } from '../../config/missing-token-error.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.js';
@@ -44,6 +45,7 @@ interface SpecContext {
 }
 
 const DEFAULT_CONFIG = 'docsync.yaml';
+const NO_TOKEN = 'no API token; set GITBOOK_TOKEN (as the official CLI reads it) or DOCSYNC_TOKEN, or api.token in the configuration';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
 async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, options: { tokenOptional?: boolean } = {}): Promise<SpecContext> {
@@ -59,6 +61,11 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, op
   // Reads with --org work without a configuration file (endpoint and token from the environment).
   const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env, options);
   const api = openSpecsApi(loaded?.config, { env, logger });
+  // Without a token every call is a 401: say so before the first request.
+  if (options.tokenOptional !== true && !api.hasToken) {
+    await api.close();
+    throw new MissingTokenError(NO_TOKEN, loaded?.file ?? resolve(path));
+  }
   const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
   return {
     loaded,
