@@ -8,8 +8,8 @@
  * docsync's forced publish is timed twice: with the verdict of this content kept from an earlier
  * run (`.docsync/cache/specs`, as a re-run finds it) and with that cache emptied before the run (the
  * first validation of the content). `docsync --help` and `node -e 0` are timed in the same rounds.
- * A second docsync CLI (an earlier build's entry file) can be timed in the same rounds, for a
- * before/after under the same load.
+ * A second docsync CLI (an earlier build's entry file) can be timed in the same rounds (each of
+ * docsync's sides), for a before/after under the same load.
  * Run: npm run bench:spec-cli [rounds] [earlier-cli.js]
  */
 import { execFile } from 'node:child_process';
@@ -95,7 +95,20 @@ async function main(): Promise<void> {
       ['unchanged', docsync(DOCSYNC, [])],
       ['help', () => timed(DOCSYNC, ['--help'], { cwd: repo })],
       ['node', () => timed('-e', ['0'], { cwd: repo })],
-      ...(EARLIER === undefined ? [] : ([['earlierForce', docsync(EARLIER, ['--force'])], ['earlierUnchanged', docsync(EARLIER, [])]] as const)),
+      ...(EARLIER === undefined
+        ? []
+        : ([
+            ['earlierForce', docsync(EARLIER, ['--force'])],
+            [
+              'earlierForceCold',
+              async () => {
+                await rm(join(repo, '.docsync', 'cache', 'specs'), { recursive: true, force: true });
+                return docsync(EARLIER, ['--force'])();
+              },
+            ],
+            ['earlierUnchanged', docsync(EARLIER, [])],
+            ['earlierHelp', () => timed(EARLIER, ['--help'], { cwd: repo })],
+          ] as const)),
     ]);
     const times = new Map([...sides.keys()].map((side) => [side, [] as number[]]));
     const runSide = async (side: string): Promise<void> => {
@@ -123,8 +136,10 @@ async function main(): Promise<void> {
     row('`docsync --help`', 'help');
     row('`node -e 0`', 'node');
     if (EARLIER !== undefined) {
-      row('earlier build: `docsync spec publish --force`', 'earlierForce');
+      row('earlier build: `docsync spec publish --force`, verdict cached', 'earlierForce');
+      row('earlier build: `docsync spec publish --force`, verdict cache emptied', 'earlierForceCold');
       row('earlier build: `docsync spec publish`, spec unchanged', 'earlierUnchanged');
+      row('earlier build: `docsync --help`', 'earlierHelp');
     }
     process.stderr.write(`${JSON.stringify(Object.fromEntries(times))}\n`);
   } finally {

@@ -1,4 +1,5 @@
 export { ApiClient, type ApiClientOptions } from './api-client.js';
+export { ApiRequester } from './api-requester.js';
 export { DEFAULT_ENDPOINT, normalizeEndpoint, resolveApiConfig, type ApiConfig } from './api-config.js';
 export type { ApiLogger } from '../logging/api-logger.js';
 export { apiPath } from './api-path.js';

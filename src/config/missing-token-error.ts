@@ -1,6 +1,7 @@
 /**
- * The configuration takes its token from an environment variable that is not set. Not a mistake
- * in the file: the token is missing, which the CLI reports with the token's exit code (3).
+ * The configuration takes its token from an environment variable that is not set, or no token is
+ * given anywhere. Not a mistake in the file: the token is missing, which the CLI reports with the
+ * token's exit code (3), before any request.
  */
 export class MissingTokenError extends Error {
   override readonly name = 'MissingTokenError';

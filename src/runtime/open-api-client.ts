@@ -1,34 +1,10 @@
-import { ApiClient, type ApiClientOptions } from '../api/api-client.js';
-import { resolveApiConfig } from '../api/api-config.js';
+import { ApiClient } from '../api/api-client.js';
 import type { DocsyncConfig } from '../config/config-schema.js';
+import { apiClientOptions, type ApiClientWiring } from './open-api-requester.js';
 
-/** What a command adds to the configuration when it builds its client: logging and counters. */
-export type ApiClientWiring = Pick<ApiClientOptions, 'logger' | 'onResponse' | 'onRetry' | 'connections' | 'retry'> & {
-  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
-  /** Overrides `api.timeout` (a quick probe such as `status`). */
-  readonly timeoutMs?: number;
-};
+export { apiEndpoint } from './open-api-requester.js';
 
-/**
- * The API client of every command, built in one place: endpoint and token from the configuration
- * (which already applies `DOCSYNC_*` overrides), else from the environment; the configured timeout.
- * Works without a configuration file (`spec --org`, `pull`, `migrate`).
- */
+/** The API client of every command, with every resource group; see {@link apiClientOptions}. */
 export function openApiClient(config: DocsyncConfig | undefined, wiring: ApiClientWiring): ApiClient {
-  const fromEnv = resolveApiConfig(wiring.env ?? process.env);
-  return new ApiClient({
-    endpoint: apiEndpoint(config, wiring.env),
-    token: config?.api.token ?? fromEnv.token,
-    timeoutMs: wiring.timeoutMs ?? config?.api.timeout,
-    logger: wiring.logger,
-    onResponse: wiring.onResponse,
-    onRetry: wiring.onRetry,
-    ...(wiring.connections !== undefined ? { connections: wiring.connections } : {}),
-    ...(wiring.retry !== undefined ? { retry: wiring.retry } : {}),
-  });
-}
-
-/** The API endpoint a configuration (or the environment) names: what the artifact store's reach is checked against. */
-export function apiEndpoint(config: DocsyncConfig | undefined, env?: Readonly<Record<string, string | undefined>>): string {
-  return config?.api.endpoint ?? resolveApiConfig(env ?? process.env).baseUrl;
+  return new ApiClient(apiClientOptions(config, wiring));
 }

@@ -1,12 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { ApiClient } from '../../api/api-client.js';
 import type { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { ConfigError } from '../../config/config-error.js';
+import { MissingTokenError } from '../../config/missing-token-error.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.js';
+import type { SpecsApi } from '../../runtime/open-specs-api.js';
 import type { StateStore } from '../../state/state-store.js';
 import { EXIT } from '../../failure/exit-codes.js';
 
@@ -37,19 +38,20 @@ export interface SpecReadFlags extends CommonFlags {
 
 interface SpecContext {
   loaded: LoadedConfig | undefined;
-  api: ApiClient;
+  api: SpecsApi;
   state: StateStore | undefined;
   logger: Logger;
   close(): Promise<void>;
 }
 
 const DEFAULT_CONFIG = 'docsync.yaml';
+const NO_TOKEN = 'no API token; set GITBOOK_TOKEN (as the official CLI reads it) or DOCSYNC_TOKEN, or api.token in the configuration';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
 async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, options: { tokenOptional?: boolean } = {}): Promise<SpecContext> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }] = await Promise.all([
+  const [{ loadConfig }, { openSpecsApi }, { openStateStore }, { createLogger }] = await Promise.all([
     import('../../config/load-config.js'),
-    import('../../runtime/open-api-client.js'),
+    import('../../runtime/open-specs-api.js'),
     import('../../runtime/open-state-store.js'),
     import('../../logging/logger.js'),
   ]);
@@ -58,7 +60,12 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, op
   const path = flags.config ?? DEFAULT_CONFIG;
   // Reads with --org work without a configuration file (endpoint and token from the environment).
   const loaded = flags.org !== undefined && !existsSync(resolve(path)) ? undefined : await loadConfig(path, env, options);
-  const api = openApiClient(loaded?.config, { env, logger });
+  const api = openSpecsApi(loaded?.config, { env, logger });
+  // Without a token every call is a 401: say so before the first request.
+  if (options.tokenOptional !== true && !api.hasToken) {
+    await api.close();
+    throw new MissingTokenError(NO_TOKEN, loaded?.file ?? resolve(path));
+  }
   const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
   return {
     loaded,
@@ -266,6 +273,13 @@ function formatAnnotations(report: SpecRunReport): string {
     .join('');
 }
 
+/** Runs a spec action, which parses each schema about once, and sets the exit code it returns. */
+async function oneShot(action: () => Promise<number>): Promise<void> {
+  const { parseSchemasOnce } = await import('../one-shot-schemas.js');
+  parseSchemasOnce();
+  process.exitCode = await action();
+}
+
 function seconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('give a number of seconds, like 300');
@@ -286,7 +300,7 @@ export function specCommand(): Command {
     .option('--force', 'publish even when unchanged')
     .option('--json', 'print the report as JSON on stdout')
     .action(async (slugs: string[], flags: SpecPublishFlags) => {
-      process.exitCode = await specPublishAction(slugs, flags);
+      await oneShot(() => specPublishAction(slugs, flags));
     });
   spec
     .command('validate')
@@ -295,7 +309,7 @@ export function specCommand(): Command {
     .option('-c, --config <file>', 'configuration file, when no file is named', DEFAULT_CONFIG)
     .option('--json', 'print the results as JSON on stdout')
     .action(async (files: string[], flags: CommonFlags) => {
-      process.exitCode = await specValidateAction(files, flags);
+      await oneShot(() => specValidateAction(files, flags));
     });
   spec
     .command('status')
@@ -305,7 +319,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string | undefined, flags: SpecReadFlags) => {
-      process.exitCode = await specStatusAction(slug, flags);
+      await oneShot(() => specStatusAction(slug, flags));
     });
   spec
     .command('versions')
@@ -315,7 +329,7 @@ export function specCommand(): Command {
     .option('--org <id>', 'organization, for a slug that is not in the configuration')
     .option('--json', 'print JSON on stdout')
     .action(async (slug: string, flags: SpecReadFlags) => {
-      process.exitCode = await specVersionsAction(slug, flags);
+      await oneShot(() => specVersionsAction(slug, flags));
     });
   return spec;
 }

@@ -11,6 +11,8 @@ import { specPublishAction, specStatusAction, specVersionsAction, type SpecIo } 
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
+import { MissingTokenError } from '../../../src/config/missing-token-error.js';
+import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 import type { ReadScope } from '../../../src/config/read-scope.js';
 import { loadSpec } from '../../../src/specs/load-spec.js';
 import { publishSpec } from '../../../src/specs/publish-spec.js';
@@ -139,6 +141,20 @@ describe('docsync spec publish against the emulator', () => {
     expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(2);
     expect(emulator.stats().total).toBe(before);
     expect(printed()).toMatch(/failed {5}broken {2}\S*specs\/invalid\.yaml:7: \/paths\/~1pets\/get: must have required property 'responses'/);
+  });
+
+  it('refuses before any request when no token is given anywhere, exit 3; a dry run still plans without one', async () => {
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(file, stringify({ api: { endpoint: emulator.url }, state: { path: 'state.json' }, specs: [{ organizationId: ORG, slug: 'petstore', file: 'specs/petstore.yaml' }] }));
+    const before = emulator.stats().total;
+    const refused: unknown = await specPublishAction([], { config: file }, io()).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(MissingTokenError);
+    expect(String(refused)).toMatch(/docsync\.yaml: api\.token: no API token; set GITBOOK_TOKEN/);
+    expect(exitCodeFor(refused)).toBe(EXIT.auth);
+    await expect(specStatusAction(undefined, { config: file }, io())).rejects.toThrow(MissingTokenError);
+    expect(emulator.stats().total).toBe(before);
+    expect(await specPublishAction([], { config: file, dryRun: true }, io())).toBe(0);
+    expect(emulator.stats().total).toBe(before);
   });
 
   it('annotates the invalid file at its line on GitHub Actions', async () => {
