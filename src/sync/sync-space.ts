@@ -42,7 +42,8 @@ import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space
 import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
+  /** With the client's rate budget, content batches in flight follow what the rate limit leaves. */
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'> & Partial<Pick<ApiClient, 'rateBudget'>>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
@@ -119,6 +120,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
       applyChanges: (...args: Parameters<ContentApi['applyChanges']>) => api(() => deps.api.content.applyChanges(...args)),
       getPage: (...args: Parameters<ContentApi['getPage']>) => api(() => deps.api.content.getPage(...args)),
     },
+    rateBudget: deps.api.rateBudget,
   };
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
