@@ -58,6 +58,8 @@ interface Step {
   perSecond?: number[];
   /** The same windows, those in which content batches were sent (the API busy with the sending). */
   sending?: number[];
+  /** Milliseconds the emulator's thread was busy during the step. */
+  emulatorBusyMs: number;
 }
 
 async function stats(emulator: WorkerEmulator): Promise<Stats> {
@@ -145,8 +147,10 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
     const steps: Step[] = [];
     const step = async (name: string, sampled = false): Promise<void> => {
       const before = await stats(emulator);
+      const busyBefore = await emulator.busyMs();
       const { result, windows, sending } = await perSecond(emulator, () => syncOnce(dir));
-      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), ...(sampled ? { perSecond: windows.slice(1, -1), sending } : {}) });
+      const emulatorBusyMs = (await emulator.busyMs()) - busyBefore;
+      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), emulatorBusyMs, ...(sampled ? { perSecond: windows.slice(1, -1), sending } : {}) });
     };
     await step('first sync', true);
     await step('no-op sync');
@@ -202,6 +206,7 @@ for (const source of ['worktree', 'HEAD']) {
   console.log(`${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`);
   const sending = first.sending ?? [];
   const sendingMean = sending.reduce((a, b) => a + b, 0) / Math.max(1, sending.length);
+  console.log(`${source}: first sync, emulator thread busy ${first.emulatorBusyMs.toFixed(0)} ms for ${first.calls.total} requests (${first.calls.contentBatches.calls} content calls), ${(first.emulatorBusyMs / Math.max(1, first.calls.contentBatches.calls)).toFixed(1)} ms per content call at most`);
   console.log(`${source}: first sync, while sending content batches (full seconds with content calls, first and last left out): ${sending.join(', ')} (mean ${sendingMean.toFixed(1)}, max ${Math.max(0, ...sending)}, ${(sendingMean / limit).toFixed(3)} of the limit)`);
   console.log(`${source}: first sync, requests by operation: ${first.calls.routes.map((r) => `${r.count} × ${r.method} ${r.route} → ${r.status}`).join('; ')}`);
 }
