@@ -57,6 +57,10 @@ interface Step {
   calls: Stats;
   /** Requests per full one-second window (first and last, partial, left out). */
   perSecond?: number[];
+  /** The same windows, those in which content batches were sent (the API busy with the sending). */
+  sending?: number[];
+  /** Milliseconds the emulator's thread was busy during the step. */
+  emulatorBusyMs: number;
 }
 
 async function stats(emulator: WorkerEmulator): Promise<Stats> {
@@ -78,18 +82,23 @@ function delta(before: Stats, after: Stats): Stats {
   };
 }
 
-/** Samples the emulator's request count at every whole second while `work` runs. */
-async function perSecond<T>(emulator: WorkerEmulator, work: () => Promise<T>): Promise<{ result: T; windows: number[] }> {
-  const totals: number[] = [];
+/** Samples the emulator's request count (and content calls among them) at every whole second while `work` runs. */
+async function perSecond<T>(emulator: WorkerEmulator, work: () => Promise<T>): Promise<{ result: T; windows: number[]; sending: number[] }> {
+  const totals: { total: number; content: number }[] = [];
   let running = true;
   const sampler = (async () => {
     while (running) {
       await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
-      totals.push((await stats(emulator)).total);
+      const now = await stats(emulator);
+      totals.push({ total: now.total, content: now.contentBatches.calls });
     }
   })();
   try {
-    return { result: await work(), windows: totals.slice(1).map((total, i) => total - (totals[i] ?? 0)) };
+    const result = await work();
+    const windows = totals.slice(1).map((at, i) => ({ total: at.total - (totals[i]?.total ?? 0), content: at.content - (totals[i]?.content ?? 0) }));
+    // Full windows only: the first and last of those with content calls may be partly spent elsewhere.
+    const sending = windows.filter((w) => w.content > 0).slice(1, -1).map((w) => w.total);
+    return { result, windows: windows.map((w) => w.total), sending };
   } finally {
     running = false;
     await sampler;
@@ -139,8 +148,10 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
     const steps: Step[] = [];
     const step = async (name: string, sampled = false): Promise<void> => {
       const before = await stats(emulator);
-      const { result, windows } = await perSecond(emulator, () => syncOnce(dir));
-      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), ...(sampled ? { perSecond: windows.slice(1, -1) } : {}) });
+      const busyBefore = await emulator.busyMs();
+      const { result, windows, sending } = await perSecond(emulator, () => syncOnce(dir));
+      const emulatorBusyMs = (await emulator.busyMs()) - busyBefore;
+      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), emulatorBusyMs, ...(sampled ? { perSecond: windows.slice(1, -1), sending } : {}) });
     };
     await step('first sync', true);
     await step('no-op sync');
@@ -195,5 +206,9 @@ for (const source of ['worktree', 'HEAD']) {
   const windows = first.perSecond ?? [];
   const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);
   console.log(`${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`);
+  const sending = first.sending ?? [];
+  const sendingMean = sending.reduce((a, b) => a + b, 0) / Math.max(1, sending.length);
+  console.log(`${source}: first sync, emulator thread busy ${first.emulatorBusyMs.toFixed(0)} ms for ${first.calls.total} requests (${first.calls.contentBatches.calls} content calls), ${(first.emulatorBusyMs / Math.max(1, first.calls.contentBatches.calls)).toFixed(1)} ms per content call at most`);
+  console.log(`${source}: first sync, while sending content batches (full seconds with content calls, first and last left out): ${sending.join(', ')} (mean ${sendingMean.toFixed(1)}, max ${Math.max(0, ...sending)}, ${(sendingMean / limit).toFixed(3)} of the limit)`);
   console.log(`${source}: first sync, requests by operation: ${first.calls.routes.map((r) => `${r.count} × ${r.method} ${r.route} → ${r.status}`).join('; ')}`);
 }

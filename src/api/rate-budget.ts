@@ -44,8 +44,12 @@ export class RateBudget {
     this.#maxWaitMs = options.maxWaitMs ?? 60_000;
   }
 
-  /** What the budget currently believes, for logs and metrics. */
+  /**
+   * What the budget currently believes, for logs, metrics and callers that size their concurrency
+   * by it: once the window's reset has passed, the whole limit is left.
+   */
   get state(): { limit?: number | undefined; remaining?: number | undefined; resetAtMs?: number | undefined } {
+    if (this.#resetAtMs !== undefined && this.#clock.now() >= this.#resetAtMs) return { limit: this.#limit, remaining: this.#limit };
     return { limit: this.#limit, remaining: this.#remaining, resetAtMs: this.#resetAtMs };
   }
 

@@ -1,14 +1,16 @@
-import { parsePageMeta } from './parse-page-meta.js';
-import { splitFrontmatter } from './split-frontmatter.js';
+import { parsePageMeta, type PageMeta } from './parse-page-meta.js';
+import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
 
 /**
  * The title a markdown document gives its page, as Git Sync (and a content batch) reads it: the
  * frontmatter's `title`, else the first `# ` heading; undefined when it has neither, and the title
- * given beside it (or the table of contents') stands.
+ * given beside it (or the table of contents') stands. `read` is the document already split and read,
+ * for a caller that needs those too: its frontmatter is then parsed once.
  */
-export function documentTitle(markdown: string): string | undefined {
-  const { data } = splitFrontmatter(markdown);
-  return nonBlank(typeof data.title === 'string' ? data.title : undefined) ?? nonBlank(parsePageMeta(markdown).heading);
+export function documentTitle(markdown: string, read?: { readonly page: SplitPage; readonly meta: PageMeta }): string | undefined {
+  const page = read?.page ?? splitFrontmatter(markdown);
+  const { data } = page;
+  return nonBlank(typeof data.title === 'string' ? data.title : undefined) ?? nonBlank((read?.meta ?? parsePageMeta(markdown, page)).heading);
 }
 
 function nonBlank(value: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import type { LineNote } from './line-note.js';
 import { scanLink } from './scan-link.js';
-import { splitFrontmatter } from './split-frontmatter.js';
+import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
 
 /** A file a page points at relatively (an image, a download), as written, at a line of the page. */
 export interface PageRef {
@@ -40,10 +40,11 @@ const FILE_LINK = /\.(?!md$)[a-z0-9]{1,8}$/i;
 /**
  * Reads a page's frontmatter (`description`, `icon`, `hidden`, `layout`), its first `# ` heading and
  * the local files it references. Bad frontmatter becomes a note naming its line, never an error.
+ * `page` is the text already split, for a caller that needs both: the YAML is then parsed once.
  */
-export function parsePageMeta(text: string): PageMeta {
+export function parsePageMeta(text: string, page?: SplitPage): PageMeta {
   if (text.includes('\u0000')) return { refs: [], notes: [], binary: true };
-  const page = splitFrontmatter(text);
+  page ??= splitFrontmatter(text);
   const notes: LineNote[] = [...page.notes];
   const fields = frontmatterFields(page.data, notes);
   const body = scanBody(page.body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), page.bodyLine);

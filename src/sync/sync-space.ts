@@ -43,7 +43,8 @@ import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space
 import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
+  /** With the client's rate budget, content batches in flight follow what the rate limit leaves. */
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'> & Partial<Pick<ApiClient, 'rateBudget'>>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
@@ -125,6 +126,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
       applyChanges: (...args: Parameters<ContentApi['applyChanges']>) => api(() => deps.api.content.applyChanges(...args)),
       getPage: (...args: Parameters<ContentApi['getPage']>) => api(() => deps.api.content.getPage(...args)),
     },
+    rateBudget: deps.api.rateBudget,
   };
   const reading = stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   // Awaited below; a failure of the state read first must not leave it unobserved.

@@ -1,6 +1,7 @@
 import type { PageRecord } from '../state/records.js';
 import { ChangeRefused } from './change-refused.js';
-import { pageIndex, rememberPageIndex, type PageEntry } from './page-index.js';
+import { MapOverlay } from './map-overlay.js';
+import { pageIndex, rememberPageIndex, takePageIndex, type PageEntry } from './page-index.js';
 
 /**
  * A change request's page tree being edited by one content batch, copy on write: a page is copied
@@ -13,19 +14,25 @@ export class PageTreeDraft {
   private rootList: PageRecord[];
   private rootsOwned = false;
   private readonly owned = new Set<string>();
-  private readonly byId: Map<string, PageEntry>;
-  private readonly byPath: Map<string, string>;
+  private readonly byId: MapOverlay<string, PageEntry>;
+  private readonly byPath: MapOverlay<string, string>;
 
   constructor(private readonly original: readonly PageRecord[]) {
     const index = pageIndex(original);
-    this.byId = new Map(index.byId);
-    this.byPath = new Map(index.byPath);
+    this.byId = new MapOverlay(index.byId);
+    this.byPath = new MapOverlay(index.byPath);
     this.rootList = original as PageRecord[];
   }
 
-  /** The pages as they stand, their index kept for whoever edits this tree next. */
+  /**
+   * The pages as they stand, their index kept for whoever edits this tree next: the original tree's
+   * index, taken over with this batch's changes written into it. Call once, as the batch's last step.
+   */
   finish(): PageRecord[] {
-    rememberPageIndex(this.rootList, { byId: this.byId, byPath: this.byPath });
+    const index = takePageIndex(this.original);
+    this.byId.writeInto(index.byId);
+    this.byPath.writeInto(index.byPath);
+    rememberPageIndex(this.rootList, index);
     return this.rootList;
   }
 

@@ -20,13 +20,14 @@ export interface MarkdownDocument {
 /**
  * Reads a page's markdown as Git Sync does, with docsync's own GitBook-format reader: the frontmatter
  * keys `description`, `icon`, `hidden`, `cover`, `coverY`, `layout` (and `title`), and the title from the first
- * heading. Frontmatter that is not valid YAML is ignored, as on import.
+ * heading. Frontmatter that is not valid YAML is ignored, as on import. The frontmatter is parsed
+ * once: a batch carries up to 50 documents, and their YAML was most of the batch's cost.
  */
 export function readMarkdownDocument(markdown: string): MarkdownDocument {
   const split = splitFrontmatter(markdown);
-  const meta = parsePageMeta(markdown);
+  const meta = parsePageMeta(markdown, split);
   const doc: MarkdownDocument = { body: split.body };
-  const title = documentTitle(markdown);
+  const title = documentTitle(markdown, { page: split, meta });
   if (title !== undefined) doc.title = title;
   if (meta.description !== undefined) doc.description = meta.description;
   if (meta.icon !== undefined) doc.icon = meta.icon;

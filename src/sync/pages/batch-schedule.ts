@@ -40,3 +40,21 @@ export function maySend(needs: BatchNeeds, inFlight: readonly BatchNeeds[], answ
   if (!needs.refs.every((ref) => answered.has(ref))) return false;
   return !inFlight.some((other) => other.parents.some((parent) => needs.parents.includes(parent)));
 }
+
+/** How many batches may be in flight, and what bounds it. */
+export interface InFlightLimits {
+  /** Most batches side by side, whatever the rate limit leaves. */
+  readonly max: number;
+  /** Batches side by side while the API has said nothing of its rate limit. */
+  readonly unknown: number;
+}
+
+/**
+ * Batches that may be in flight, following the API's rate limit: as many as the requests left in its
+ * window (`X-RateLimit-Remaining`, less the calls already sent in it) up to `max`, so a nearby API's
+ * limit is kept busy and a far one's is not overrun; at least one, so the window's reset is seen.
+ */
+export function batchesInFlight(remaining: number | undefined, limits: InFlightLimits): number {
+  const allowed = remaining ?? limits.unknown;
+  return Math.max(1, Math.min(limits.max, allowed));
+}

@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../api/errors/api-error.js';
+import type { RateBudget } from '../../api/rate-budget.js';
 import type { ContentApi } from '../../api/resources/content.js';
 import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api/schemas/content-changes.js';
 import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
@@ -10,7 +11,7 @@ import { contentTypeOf } from '../../content/content-type-of.js';
 import type { TargetState } from '../../state/state-store.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
-import { batchNeeds, maySend, type BatchNeeds } from './batch-schedule.js';
+import { batchesInFlight, batchNeeds, maySend, type BatchNeeds } from './batch-schedule.js';
 import type { PageHandle, PlannedChange, PlannedFile } from './page-plan.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 
@@ -37,7 +38,11 @@ export interface SendBatchesInput {
   beforeBatch?: (() => Promise<void>) | undefined;
   /** Given what was delivered every few batches that landed and at the end, so a run cut between batches keeps the ids. */
   afterBatch(delivered: Delivered): Promise<void>;
-  /** Batches sent side by side at most, where the plan's order allows. Default {@link BATCHES_IN_FLIGHT}. */
+  /**
+   * Batches sent side by side at most, where the plan's order and the API's rate limit allow.
+   * Default {@link MAX_BATCHES_IN_FLIGHT}; {@link BATCHES_IN_FLIGHT} while the API has not said what
+   * its rate limit leaves.
+   */
   readonly inFlight?: number | undefined;
   /** Landed batches between two calls of `afterBatch`. Default {@link BATCHES_PER_SAVE}. */
   readonly batchesPerSave?: number | undefined;
@@ -45,13 +50,19 @@ export interface SendBatchesInput {
 }
 
 export interface SendBatchesDeps {
-  readonly api: { readonly content: Pick<ContentApi, 'applyChanges'> };
+  /** With the client's rate budget, batches in flight follow what the API's rate limit leaves. */
+  readonly api: { readonly content: Pick<ContentApi, 'applyChanges'>; readonly rateBudget?: Pick<RateBudget, 'state'> | undefined };
   /** Serves files too big to send inline, by a URL the API fetches. */
   readonly artifacts: ArtifactStore;
 }
 
-/** Batches in flight at once, by default: what keeps a rate limit of 100 requests/s busy on a nearby API. */
+/** Batches in flight at once while the API has sent no rate-limit headers. */
 export const BATCHES_IN_FLIGHT = 4;
+/**
+ * Batches in flight at most, by default, however much of the rate limit is left: the client's
+ * connections. At 40 ms an answer, 4 batches side by side held a 100 requests/s limit to 29.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 16;
 /** Landed batches between two saves of the record, by default: each save writes the whole record. */
 export const BATCHES_PER_SAVE = 10;
 
@@ -59,12 +70,13 @@ export const BATCHES_PER_SAVE = 10;
  * Sends a page plan in batches, each applied by the API atomically, in the plan's order where order
  * matters: a batch that places pages under pages an earlier batch inserts waits for its answer (the
  * ids), and files, moves, deletions and new slugs go alone (see {@link maySend}); batches that insert
- * under different, existing parents, or only rewrite documents, go side by side, up to `inFlight`.
+ * under different, existing parents, or only rewrite documents, go side by side, as many as the
+ * requests left in the API's rate-limit window, up to `inFlight`.
  * Files go inline as base64 up to the API's limit, larger ones by a URL the artifact store serves;
  * pages in the same batch link them by their ref, later ones by their id. What landed is handed to
- * `afterBatch` every `batchesPerSave` batches and at the end (also after a failure): a run cut in
- * between loses only ids of the last batches, which the next run finds again by path and content,
- * so nothing is applied twice.
+ * `afterBatch` every `batchesPerSave` batches (while batches go on: one save at a time) and at the
+ * end (also after a failure): a run cut in between loses only ids of the last batches, which the
+ * next run finds again by path and content, so nothing is applied twice.
  * An answer without its list of touched pages stops the sending once the batches in flight are
  * answered (`unlisted`): the caller plans again from what the change request holds.
  */
@@ -207,22 +219,35 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     }
   };
 
-  const limit = Math.max(1, input.inFlight ?? BATCHES_IN_FLIGHT);
+  const max = Math.max(1, input.inFlight ?? MAX_BATCHES_IN_FLIGHT);
+  const limits = { max, unknown: Math.min(max, BATCHES_IN_FLIGHT) };
+  const limit = (): number => batchesInFlight(deps.api.rateBudget?.state.remaining, limits);
   const perSave = Math.max(1, input.batchesPerSave ?? BATCHES_PER_SAVE);
   const running = new Map<number, { readonly needs: BatchNeeds; readonly done: Promise<void> }>();
   const answered = new Set<string>();
   let failure: { error: unknown } | undefined;
   let unsaved = 0;
   let next = 0;
-  // A failed save (a newer run owns the target) stops the sending; what is in flight is awaited first.
-  const save = async (): Promise<void> => {
+  // A save writes the whole record: it runs beside the batches instead of holding them up, one at a
+  // time, so saves slower than batches cover more batches each. A failed save (a newer run owns the
+  // target) stops the sending; what is in flight is awaited first.
+  let saving: Promise<void> | undefined;
+  const save = (): Promise<void> => {
     unsaved = 0;
-    await input.afterBatch(record()).catch((error: unknown) => {
-      failure ??= { error };
-    });
+    const done = input.afterBatch(record()).then(
+      () => {
+        saving = undefined;
+      },
+      (error: unknown) => {
+        saving = undefined;
+        failure ??= { error };
+      },
+    );
+    saving = done;
+    return done;
   };
   for (;;) {
-    while (failure === undefined && !landed.unlisted && next < batches.length && running.size < limit) {
+    while (failure === undefined && !landed.unlisted && next < batches.length && running.size < limit()) {
       const index = next;
       const batch = batches[index] ?? [];
       const batchNeed = needs[index] ?? batchNeeds(batch);
@@ -241,8 +266,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     }
     if (running.size === 0) break;
     await Promise.race([...running.values()].map((one) => one.done));
-    if (unsaved >= perSave) await save();
+    if (unsaved >= perSave && saving === undefined) void save();
   }
+  await saving;
   if (unsaved > 0) await save();
   if (failure !== undefined) throw failure.error;
   return { delivered: record(), ...landed };

@@ -40,6 +40,16 @@ describe('RateBudget', () => {
     expect(c.sleeps).toEqual([]);
   });
 
+  it('tells what is left in the window, and the whole limit once its reset has passed', async () => {
+    const c = clock();
+    const budget = new RateBudget({ clock: c });
+    budget.observe(headers(100, 10, 1));
+    await budget.acquire();
+    expect(budget.state.remaining).toBe(9);
+    c.advance(1000);
+    expect(budget.state).toEqual({ limit: 100, remaining: 100 });
+  });
+
   it('waits for the reset (plus margin) when nothing is left, then starts a fresh window', async () => {
     const c = clock();
     const budget = new RateBudget({ clock: c, resetMarginMs: 100 });

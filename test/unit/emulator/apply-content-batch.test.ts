@@ -92,4 +92,25 @@ describe('applyContentBatch', () => {
       ['updated', guides!.id],
     ]);
   });
+
+  it('edits the revision a batch made, and still the one before it, each as it stands', () => {
+    const { state: own, revision: first } = fixture();
+    const on = (current: RevisionRecord, changes: ContentChange[]) => {
+      const result = applyContentBatch(own, { current, base: first, revisionOf: () => undefined }, changes, new Map());
+      return createRevision(own, 'space', { pages: result.pages, files: result.files }, [current.id]);
+    };
+    const second = on(first, [{ operation: 'insert_page', slug: 'new', document: { markdown: '# New\n' } }]);
+    const added = second.pages.find((page) => page.slug === 'new')!;
+    // The next batch finds the page the last one inserted, by id and by path.
+    const third = on(second, [{ operation: 'update_page', page: added.id, slug: 'renamed' }]);
+    expect(third.pages.find((page) => page.id === added.id)?.path).toBe('renamed');
+    expect(() => on(third, [{ operation: 'insert_page', slug: 'renamed', document: { markdown: '# Again\n' } }])).toThrow(/already has the path "renamed"/);
+    // The revisions before hold what they held: "new" is free in the first, taken in the second.
+    expect(() => on(second, [{ operation: 'insert_page', slug: 'new', document: { markdown: '# Again\n' } }])).toThrow(/already has the path "new"/);
+    const again = on(first, [{ operation: 'insert_page', slug: 'new', document: { markdown: '# Again\n' } }]);
+    expect(again.pages.filter((page) => page.slug === 'new')).toHaveLength(1);
+    expect(() => on(first, [{ operation: 'update_page', page: added.id, slug: 'other' }])).toThrow(/no page/);
+    checkTree(third.pages);
+    checkTree(again.pages);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchNeeds, maySend } from '../../../../src/sync/pages/batch-schedule.js';
+import { batchesInFlight, batchNeeds, maySend } from '../../../../src/sync/pages/batch-schedule.js';
 import type { PlannedChange } from '../../../../src/sync/pages/page-plan.js';
 
 const insert = (path: string, parent: { id: string } | { ref: string } | null, ref = `ref-${path}`): PlannedChange => ({ kind: 'insert-page', ref, path, title: path, slug: path, parent, at: 0 });
@@ -34,5 +34,15 @@ describe('maySend', () => {
       expect(maySend(other, [alone], new Set())).toBe(false);
       expect(maySend(alone, [], new Set())).toBe(true);
     }
+  });
+});
+
+describe('batchesInFlight', () => {
+  const limits = { max: 16, unknown: 4 };
+  it('follows the requests left in the rate-limit window, between one and the most', () => {
+    expect(batchesInFlight(100, limits)).toBe(16);
+    expect(batchesInFlight(7, limits)).toBe(7);
+    expect(batchesInFlight(0, limits)).toBe(1);
+    expect(batchesInFlight(undefined, limits)).toBe(4);
   });
 });
