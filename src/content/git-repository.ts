@@ -377,8 +377,8 @@ export class GitRepository {
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
     try {
-      await this.git.raw(['merge-base', '--is-ancestor', ancestor, commit]);
-      return true;
+      // Not `merge-base --is-ancestor`: it answers by exit code alone, which simple-git takes for success.
+      return (await this.git.raw(['rev-list', '--count', `${commit}..${ancestor}`])).trim() === '0';
     } catch {
       throwIfAborted(this.signal, 'merge-base');
       return false;
