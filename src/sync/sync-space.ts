@@ -178,8 +178,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
-  // Pages that go live with other content than git's (kept from the platform, merged): held in the base.
-  let leftLive: ReadonlyMap<string, string> = new Map();
+  // Pages that go live with other content than git's (kept from the platform, merged), or not at all: held in the base.
+  let leftLive: ReadonlyMap<string, string | null> = new Map();
   const baseOf = async (): Promise<TargetBase> => withLivePages(await baseOnceLive(content, state, gitPages), leftLive);
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
@@ -224,7 +224,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
   // What goes live: git's content, with the pages kept from the platform or merged laid over it.
-  const sent = leftLive.size === 0 ? content : content.layOver(leftLive);
+  const sent = leftLive.size === 0 ? content : await content.layOver(leftLive);
   const sentExpectation = sent === content ? expectation : expectation && (await bundleExpectation(sent));
   const platformEdits = edits?.reported ?? {};
   if (options.dryRun) {

@@ -119,8 +119,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return input.holdingGit?.[doc.page.id] === doc.path && gitOids.has(doc.path) ? { ...doc, oid: gitOids.get(doc.path) } : doc;
   });
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
-  // state says; unless it is what a sync left live instead of git's version.
-  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid) baseOids.set(doc.path, doc.oid);
+  // state says; unless it is what a sync left live instead of git's version, or a page the platform
+  // added that a sync left live (neither git nor the state's base has it).
+  const addedLeftLive = (path: string): boolean => input.base !== undefined && input.base.pages[path] === undefined && !gitOids.has(path);
+  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };

@@ -25,10 +25,11 @@ export interface SettledEdits {
   /** Where the platform's versions went; undefined when the platform changed no page. */
   readonly kept: KeptEdits | undefined;
   /**
-   * Pages that go live with other content than git's, by path in the docs root: a clean merge, a
-   * page the platform changed kept as it is (`adopt`), and pages an earlier sync left so (`held`).
+   * Files that go live with other content than git's, by path in the docs root, `null` for a page
+   * left out: a clean merge, a page the platform changed, added or removed kept as it is (`adopt`,
+   * `SUMMARY.md` following), and pages an earlier sync left so (`held`).
    */
-  readonly live: ReadonlyMap<string, string>;
+  readonly live: ReadonlyMap<string, string | null>;
   /**
    * The live pages are what this sync would make them (the platform's edits were git's changes
    * synced back, or are adopted as they are): nothing to import.
