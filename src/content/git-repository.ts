@@ -235,6 +235,11 @@ export class GitRepository {
     return [...oids];
   }
 
+  /** The message of the newest commit of `ref` that changed `path`; undefined when none did. */
+  lastMessage(ref: string, path: string): Promise<string | undefined> {
+    return this.quiet(['log', '-1', '--format=%B', ref, '--', path]);
+  }
+
   /** Whether `path` is a folder of `commit`. */
   async hasFolder(commit: string, path: string): Promise<boolean> {
     try {

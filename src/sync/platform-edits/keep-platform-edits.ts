@@ -157,14 +157,19 @@ function firstMarker(text: string): number {
   return index < 0 ? 1 : index + 1;
 }
 
-function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
+/** The line of a commit's message that says what became of a page; what tells a runner without state a page a sync merged. */
+export function outcomeLine(page: KeptPage): string {
   const what: Record<KeptPage['outcome'], string> = {
     edited: 'edited in the platform',
     merged: 'edited on both sides, merged',
     conflict: 'edited on both sides, conflicts to resolve',
     removed: 'removed in the platform',
   };
-  const lines = pages.map((page) => `- ${page.file}: ${what[page.outcome]}`);
+  return `- ${page.file}: ${what[page.outcome]}`;
+}
+
+function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
+  const lines = pages.map(outcomeLine);
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',

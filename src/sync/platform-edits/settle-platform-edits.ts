@@ -6,6 +6,7 @@ import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
+import { branchLeftLive } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
@@ -61,7 +62,11 @@ export async function settlePlatformEdits(
     return git.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
   const syncedBase = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
-  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, signal: options.signal });
+  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, string>> => {
+    const git = await opened();
+    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, paths);
+  };
+  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   const live = new Map(kept?.live);
