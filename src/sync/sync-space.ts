@@ -29,6 +29,7 @@ import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
@@ -42,7 +43,7 @@ import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space
 import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'>;
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information' | 'spaces'>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
@@ -123,8 +124,11 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
   const state = await deps.state.get(key);
-  const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
   const keepsBase = target.platformEdits !== 'overwrite';
+  const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
+  // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
+  const main = synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
+  const unchanged = synced && main?.moved !== true;
   // Unchanged content opens no change request: only a sync that may write records its commit.
   const recorded = keepsBase && !unchanged ? await syncedCommit(target, content, signal) : undefined;
   const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, recorded);
@@ -194,6 +198,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
+        // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
+        ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, undefined, signal))))?.revision } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
