@@ -255,6 +255,11 @@ export class GitRepository {
     return [...oids];
   }
 
+  /** The message of the newest commit of `ref` that changed `path`; undefined when none did. */
+  lastMessage(ref: string, path: string): Promise<string | undefined> {
+    return this.quiet(['log', '-1', '--format=%B', ref, '--', path]);
+  }
+
   /** Whether `path` is a folder of `commit`. */
   async hasFolder(commit: string, path: string): Promise<boolean> {
     try {
@@ -397,8 +402,8 @@ export class GitRepository {
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
     try {
-      await this.git.raw(['merge-base', '--is-ancestor', ancestor, commit]);
-      return true;
+      // Not `merge-base --is-ancestor`: it answers by exit code alone, which simple-git takes for success.
+      return (await this.git.raw(['rev-list', '--count', `${commit}..${ancestor}`])).trim() === '0';
     } catch {
       throwIfAborted(this.signal, 'merge-base');
       return false;

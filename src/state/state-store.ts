@@ -45,6 +45,11 @@ export const TargetStateSchema = z.object({
       pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() })),
     })
     .optional(),
+  /**
+   * Space targets keeping platform edits: the space's main revision a run found holding what docsync
+   * left there. While git is unchanged and main stays at it, a run reads that and nothing else.
+   */
+  seenRevision: z.string().optional(),
   /** Space targets: the pages the platform changed that the last sync to find any kept, and the branch they went to. */
   platformEdits: z
     .object({

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -6,9 +6,10 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import { contentHash } from '../content/content-hash.js';
-import type { DocsSnapshot, PageNode, SnapshotFile } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
+import { joinDocPath } from '../content/doc-path.js';
+import { overlaySource } from '../content/overlay-source.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
@@ -97,7 +98,10 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const { snapshot } = read;
     const commit = gitSource ? await gitSource.headCommit() : undefined;
     const unchanged = kept !== undefined && read.commit === kept.commit && changed?.files.length === 0 && sameTokens(read.listing, kept.listing);
+    // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
+    const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
     return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+      readAgain,
       changed,
       keep: () => (keptFile === undefined || unchanged ? Promise.resolve() : saveKeptRead(keptFile, read)),
     });
@@ -111,7 +115,7 @@ function prepared(
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
-  read: Pick<PreparedContent, 'changed' | 'keep'>,
+  read: Pick<PreparedContent, 'changed' | 'keep'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot> },
 ): PreparedContent {
   const bundle = async (): Promise<BundleFile> => {
     const entries = await entriesOf();
@@ -140,20 +144,13 @@ function prepared(
     // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
     readMany: snapshotFileReader(snapshot, source),
     // Other text than the read's: planned whole, and the read kept is still git's.
-    layOver: (pages) => prepared(laidOver(snapshot, pages), source, commit, entriesOf, options, { changed: undefined, keep: read.keep }),
+    layOver: async (pages) => {
+      const encoder = new TextEncoder();
+      const files = new Map([...pages].map(([path, text]) => [joinDocPath(snapshot.root, path), text === null ? null : encoder.encode(text)]));
+      const overlay = overlaySource(source, files);
+      return prepared(await read.readAgain(overlay), overlay, commit, entriesOf, options, { ...read, changed: undefined });
+    },
   };
-}
-
-/** The snapshot with these pages' files holding the given text instead of the source's bytes. */
-function laidOver(snapshot: DocsSnapshot, pages: ReadonlyMap<string, string>): DocsSnapshot {
-  const encoder = new TextEncoder();
-  const files = snapshot.files.map((file): SnapshotFile => {
-    const text = pages.get(file.path);
-    if (text === undefined) return file;
-    const bytes = encoder.encode(text);
-    return { path: file.path, size: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex'), bytes };
-  });
-  return { ...snapshot, files, contentHash: contentHash(files) };
 }
 
 /**

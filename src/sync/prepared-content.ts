@@ -33,9 +33,10 @@ export interface PreparedContent {
    */
   readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
   /**
-   * The same content with these pages (by path in the docs root) holding other text than git's: what
-   * goes live instead (a page the platform changed and keeps, a clean three-way merge). Its content
-   * hash is of what it holds; pages it does not name are read from the source as before.
+   * The same content with these files (by path in the docs root) holding other text than git's, or
+   * left out (`null`): what goes live instead (a page the platform changed, added or removed and
+   * keeps, a clean three-way merge, `SUMMARY.md` following). Read as docs again, so pages' metadata
+   * and the table of contents are the laid-over text's; files it does not name are the source's.
    */
-  layOver(pages: ReadonlyMap<string, string>): PreparedContent;
+  layOver(files: ReadonlyMap<string, string | null>): Promise<PreparedContent>;
 }

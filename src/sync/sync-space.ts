@@ -30,6 +30,7 @@ import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { PreparedContent } from './prepared-content.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
@@ -44,7 +45,7 @@ import type { WriteFence } from './write-fence.js';
 
 export interface SyncSpaceDeps {
   /** With the client's rate budget, content batches in flight follow what the rate limit leaves. */
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information'> & Partial<Pick<ApiClient, 'rateBudget'>>;
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information' | 'spaces'> & Partial<Pick<ApiClient, 'rateBudget'>>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;
@@ -151,7 +152,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   early?.catch(() => undefined);
   const content = await reading;
   const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
-  const unchanged = options.compareLive !== true && state?.lastHash === content.contentHash;
+  const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
+  // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
+  const main = synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
+  const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
   // git process runs beside the reads of the live side.
@@ -197,8 +201,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
-  // Pages that go live with other content than git's (kept from the platform, merged): held in the base.
-  let leftLive: ReadonlyMap<string, string> = new Map();
+  // Pages that go live with other content than git's (kept from the platform, merged), or not at all: held in the base.
+  let leftLive: ReadonlyMap<string, string | null> = new Map();
   const baseOf = async (): Promise<TargetBase> => withLivePages(await baseOnceLive(content, state, gitPages), leftLive);
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
@@ -213,6 +217,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
+        // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
+        ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, undefined, signal))))?.revision } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
@@ -243,7 +249,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }
   // What goes live: git's content, with the pages kept from the platform or merged laid over it.
-  const sent = leftLive.size === 0 ? content : content.layOver(leftLive);
+  const sent = leftLive.size === 0 ? content : await content.layOver(leftLive);
   const sentExpectation = sent === content ? expectation : expectation && (await bundleExpectation(sent));
   const platformEdits = edits?.reported ?? {};
   if (options.dryRun) {

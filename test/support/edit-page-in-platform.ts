@@ -13,7 +13,7 @@ export type PlatformEdit =
       readonly title?: string;
       readonly pageId?: string;
     }
-  | { readonly remove: string }
+  | { readonly remove: string; readonly title?: string }
   | { readonly add: string; readonly markdown: string };
 
 /**
@@ -57,9 +57,9 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
   return merge(emulator, spaceId, cr.id);
 }
 
-/** The pages an edit names: by git path, id or title (a removal by git path). */
+/** The pages an edit names: by git path, id or title (a removal by git path, or title). */
 function matches(page: PageRecord, edit: PlatformEdit): boolean {
-  if ('remove' in edit) return page.git?.path === edit.remove;
+  if ('remove' in edit) return page.git?.path === edit.remove || (edit.title !== undefined && page.type === 'document' && page.title === edit.title);
   if ('add' in edit) return false;
   return (edit.gitPath !== undefined && page.git?.path === edit.gitPath) || page.id === edit.pageId || (page.type === 'document' && page.title === edit.title);
 }

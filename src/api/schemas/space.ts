@@ -12,11 +12,15 @@ export const SpaceSchema = z.looseObject({
 });
 export type Space = z.infer<typeof SpaceSchema>;
 
-/** `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string. */
+/**
+ * `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string;
+ * for a sync of unchanged docs, the main revision, which any edit in the platform moves.
+ */
 export const SpaceDetailSchema = z.looseObject({
   id: z.string(),
   title: z.string(),
   visibility: z.string(),
+  revision: z.string().optional(),
 });
 export type SpaceDetail = z.infer<typeof SpaceDetailSchema>;
 

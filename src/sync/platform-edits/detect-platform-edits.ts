@@ -56,6 +56,11 @@ export interface DetectInput {
   readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
   /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
   readonly syncedBase?: (() => Promise<SyncedBase | undefined>) | undefined;
+  /**
+   * Without state: of these pages (live other than git's), those a sync left live (`adopt`, a clean
+   * merge), by path and the blob id the platform-edits branch holds for them.
+   */
+  readonly leftLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -118,9 +123,19 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     // Found holding git's version: as git has it.
     return input.holdingGit?.[doc.page.id] === doc.path && gitOids.has(doc.path) ? { ...doc, oid: gitOids.get(doc.path) } : doc;
   });
+  // Without state, the platform-edits branch says which of the pages live other than git's a sync left so.
+  const leftLive = input.base === undefined ? await input.leftLive?.(live.filter((doc) => doc.oid !== gitOids.get(doc.path)).map((doc) => doc.path)) : undefined;
+  for (const [path, oid] of leftLive ?? []) {
+    heldOids.set(path, oid);
+    const gitOid = gitOids.get(path);
+    // Held against git's version, as the state holds it (a past revision's would be what went live).
+    if (gitOid !== undefined) baseOids.set(path, gitOid);
+  }
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
-  // state says; unless it is what a sync left live instead of git's version.
-  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid) baseOids.set(doc.path, doc.oid);
+  // state says; unless it is what a sync left live instead of git's version, or a page the platform
+  // added that a sync left live (neither git nor the state's base has it).
+  const addedLeftLive = (path: string): boolean => input.base !== undefined && input.base.pages[path] === undefined && !gitOids.has(path);
+  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
@@ -163,6 +178,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
 
   const held = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.fingerprint] as const])));
+  for (const [path, oid] of leftLive ?? []) held.set(path, await fingerprints.ofOid(oid));
   const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {

@@ -25,8 +25,12 @@ export interface KeptEdits {
   /** The branch's commit holding these versions; undefined in a dry run, or when the synced commit holds them already. */
   readonly commit: string | undefined;
   readonly pages: readonly KeptPage[];
-  /** Pages that go live with other content than git's (a clean merge; under `adopt`, the platform's), by path in the docs root. */
-  readonly live: ReadonlyMap<string, string>;
+  /**
+   * Files that go live with other content than git's (a clean merge; under `adopt`, the platform's,
+   * with `SUMMARY.md` listing the pages it added and not those it removed), by path in the docs root;
+   * `null` for a page left out.
+   */
+  readonly live: ReadonlyMap<string, string | null>;
   /** Of those, the pages left live as they are (`adopt`): the platform's own version. */
   readonly adopted: ReadonlySet<string>;
   /** This run pushed `commit` (it was not on the branch before). */
@@ -66,9 +70,9 @@ export async function keepPlatformEdits(
 
   const pages: KeptPage[] = [];
   const changes: FileChange[] = [];
-  const live = new Map<string, string>();
+  const live = new Map<string, string | null>();
   const adopted = new Set<string>();
-  const adopt = (docPath: string, text: string): void => {
+  const adopt = (docPath: string, text: string | null): void => {
     live.set(docPath, text);
     adopted.add(docPath);
   };
@@ -81,6 +85,7 @@ export async function keepPlatformEdits(
         pages.push({ file, outcome: 'removed' });
         changes.push({ path: file, bytes: null });
         summaryEdits.remove.push(change.path);
+        if (target.platformEdits === 'adopt') adopt(change.path, null);
         continue;
       }
       pages.push({ file, outcome: 'edited' });
@@ -102,7 +107,10 @@ export async function keepPlatformEdits(
   if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0)) {
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
-    changes.push({ path: fileOf(summary), bytes: encode(editSummary(text, summary, summaryEdits)) });
+    const listed = editSummary(text, summary, summaryEdits);
+    changes.push({ path: fileOf(summary), bytes: encode(listed) });
+    // Pages added or removed in the platform and kept so live: the table of contents goes with them.
+    if (target.platformEdits === 'adopt') live.set(summary, listed);
   }
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
@@ -149,14 +157,19 @@ function firstMarker(text: string): number {
   return index < 0 ? 1 : index + 1;
 }
 
-function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
+/** The line of a commit's message that says what became of a page; what tells a runner without state a page a sync merged. */
+export function outcomeLine(page: KeptPage): string {
   const what: Record<KeptPage['outcome'], string> = {
     edited: 'edited in the platform',
     merged: 'edited on both sides, merged',
     conflict: 'edited on both sides, conflicts to resolve',
     removed: 'removed in the platform',
   };
-  const lines = pages.map((page) => `- ${page.file}: ${what[page.outcome]}`);
+  return `- ${page.file}: ${what[page.outcome]}`;
+}
+
+function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
+  const lines = pages.map(outcomeLine);
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',

@@ -37,12 +37,13 @@ export async function baseOnceLive(
  * The base with each page that went live with other content than git's marked with that content
  * (and no other), so the next runs leave it live until git or the platform changes it again.
  */
-export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string>): TargetBase {
+export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string | null>): TargetBase {
   const pages: TargetBase['pages'] = {};
   for (const [path, { live: _previous, ...entry }] of Object.entries(base.pages)) {
     const text = live.get(path);
-    pages[path] = text === undefined ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text) } };
+    pages[path] = text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text) } };
   }
-  // A page git does not have (added in the platform) has no base entry to hold it against.
+  // A page git does not have (added in the platform), or left out live (removed there), has no
+  // content to hold: each run finds it changed in the platform only, and adopts it again.
   return { ...base, pages };
 }

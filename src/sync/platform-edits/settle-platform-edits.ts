@@ -6,6 +6,7 @@ import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
+import { branchLeftLive } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
@@ -25,10 +26,11 @@ export interface SettledEdits {
   /** Where the platform's versions went; undefined when the platform changed no page. */
   readonly kept: KeptEdits | undefined;
   /**
-   * Pages that go live with other content than git's, by path in the docs root: a clean merge, a
-   * page the platform changed kept as it is (`adopt`), and pages an earlier sync left so (`held`).
+   * Files that go live with other content than git's, by path in the docs root, `null` for a page
+   * left out: a clean merge, a page the platform changed, added or removed kept as it is (`adopt`,
+   * `SUMMARY.md` following), and pages an earlier sync left so (`held`).
    */
-  readonly live: ReadonlyMap<string, string>;
+  readonly live: ReadonlyMap<string, string | null>;
   /**
    * The live pages are what this sync would make them (the platform's edits were git's changes
    * synced back, or are adopted as they are): nothing to import.
@@ -60,7 +62,11 @@ export async function settlePlatformEdits(
     return git.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
   const syncedBase = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
-  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, signal: options.signal });
+  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, string>> => {
+    const git = await opened();
+    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, paths);
+  };
+  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
   const live = new Map(kept?.live);

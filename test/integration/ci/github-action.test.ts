@@ -165,7 +165,7 @@ describe('the CI recipes in examples/ci', () => {
     const dir = join(ROOT, 'examples', 'ci', 'github');
     for (const file of ['docs-main.yml', 'docs-preview.yml', 'docs-nightly.yml']) {
       const workflow = z
-        .object({ on: z.unknown(), jobs: z.record(z.string(), z.object({ steps: z.array(z.object({ uses: z.string().optional(), with: z.record(z.string(), z.string()).optional() })) })) })
+        .object({ on: z.unknown(), jobs: z.record(z.string(), z.object({ steps: z.array(z.object({ uses: z.string().optional(), with: z.record(z.string(), z.union([z.string(), z.number()])).optional() })) })) })
         .parse(parse(await readFile(join(dir, file), 'utf8')));
       const uses = Object.values(workflow.jobs).flatMap((job) => job.steps.filter((s) => s.uses?.endsWith('/docsync@v1')));
       expect(uses.length, file).toBeGreaterThan(0);
@@ -173,8 +173,14 @@ describe('the CI recipes in examples/ci', () => {
         for (const input of Object.keys(step.with ?? {})) expect(Object.keys(meta.inputs), `${file}: ${input}`).toContain(input);
         expect(step.with?.token).toBe('${{ secrets.GITBOOK_TOKEN }}');
       }
+      // The sync into main rebuilds the base from the commit it last synced: the checkout has the history.
+      if (file === 'docs-main.yml') {
+        const checkouts = Object.values(workflow.jobs).flatMap((job) => job.steps.filter((s) => s.uses?.startsWith('actions/checkout@')));
+        expect(checkouts.map((s) => s.with?.['fetch-depth'])).toEqual([0]);
+      }
     }
     const gitlab = z.record(z.string(), z.unknown()).parse(parse(await readFile(join(ROOT, 'examples', 'ci', 'gitlab-ci.yml'), 'utf8')));
     expect(Object.keys(gitlab)).toEqual(expect.arrayContaining(['docs', 'docs-preview', 'docs-preview-close', 'docs-nightly']));
+    expect(gitlab.docs).toMatchObject({ variables: { GIT_DEPTH: 0 } });
   });
 });

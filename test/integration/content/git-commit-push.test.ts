@@ -64,6 +64,8 @@ describe('GitRepository: commits and pushes beside the work tree', () => {
     expect(git(remote, 'rev-parse', 'refs/heads/edits').trim()).toBe(first);
     expect(await repo.fetchBranch('origin', 'edits', 'refs/docsync/edits')).toBe(first);
     expect(await repo.isAncestor(head, first)).toBe(true);
+    expect(await repo.isAncestor(first, first)).toBe(true);
+    expect(await repo.isAncestor(first, head)).toBe(false);
 
     // Another commit on the same parent is not a fast-forward of the branch.
     const other = (await repo.commitFiles(head, [{ path: 'docs/a.md', bytes: bytes('# A2\n') }], 'two', signature))!;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
-import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { EXAMPLE_DOCS, configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
 import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
 
@@ -108,5 +108,74 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
       const stateless = await scenario(false);
       expect(stateless).toEqual(stateful);
     });
+  });
+}
+
+// Pages a sync left live other than git's: kept as the platform has them (`adopt`), or merged. The
+// seed's direct mode imports into the space itself, so its pages carry the blob ids of what went live.
+const LEFT_LIVE = {
+  seed: { contract: 'seed', target: { changeRequest: { autoMerge: true }, delivery: 'import' } },
+  'seed, direct': { contract: 'seed', target: { mode: 'direct', delivery: 'import' } },
+  current: { contract: 'current', target: { changeRequest: { autoMerge: true } } },
+} as const;
+
+for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
+  describe(`a runner without .docsync/ leaves live what a sync left live (${name} contract)`, () => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startTestEmulator({ contract, strict: false });
+    });
+    afterAll(() => emulator.close());
+
+    /**
+     * A page edited in the platform and one changed on both sides apart, synced (kept live, merged);
+     * then git changes a third page and the next sync runs with that state or with none.
+     */
+    async function scenario(platformEdits: 'preserve' | 'adopt', withState: boolean) {
+      emulator.reset();
+      const { dir, docs } = await exampleWorkspace();
+      const remote = await commitWithRemote(dir, ['docs']);
+      const loaded = configFor(emulator, dir, { ...target, platformEdits });
+      expect((await syncOnce(loaded)).failures).toEqual([]);
+      const original = await readFile(join(docs, BOTH), 'utf8');
+      await editPageInPlatform(emulator, 'space-docs', { gitPath: EDITED, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
+      await editPageInPlatform(emulator, 'space-docs', { gitPath: BOTH, title: 'Installation', markdown: `${original}\nAdded in the editor.\n` });
+      await writeFile(join(docs, BOTH), original.replace('or later and git.', 'or later and git. Changed in git.'));
+      git(dir, 'commit', '--quiet', '-am', 'Installation');
+      const second = await syncOnce(loaded);
+      expect(second.failures).toEqual([]);
+      expect(second.results[0]?.platformEdits?.pages.map((page) => page.outcome)).toEqual(['merged', 'edited']);
+      const tip = git(remote, 'rev-parse', BRANCH).trim();
+
+      await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
+      git(dir, 'commit', '--quiet', '-am', 'FAQ');
+      if (!withState) await rm(join(dir, '.docsync'), { recursive: true, force: true });
+      const before = emulator.stats().writes;
+      const report = await syncOnce(loaded);
+      return {
+        failures: report.failures.map((failure) => failure.code),
+        outcome: report.results[0]?.outcome,
+        platformEdits: report.results[0]?.platformEdits,
+        wrote: emulator.stats().writes - before > 0,
+        branchMoved: git(remote, 'rev-parse', BRANCH).trim() !== tip,
+        live: { edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'), both: await liveMarkdown(emulator, 'space-docs', 'Installation'), gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?') },
+        merged: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
+      };
+    }
+
+    for (const platformEdits of ['adopt', 'preserve'] as const) {
+      it(`${platformEdits}: keeps the merge live${platformEdits === 'adopt' ? ' and the platform\'s page' : ''}, as a runner with state does, while git's change goes live`, async () => {
+        const stateful = await scenario(platformEdits, true);
+        expect(stateful.failures).toEqual([]);
+        expect(stateful.merged).toContain('Added in the editor.');
+        expect(stateful.live.both).toContain('Added in the editor.');
+        expect(stateful.live.both).toContain('Changed in git.');
+        expect(stateful.live.gitOnly).toContain('Changed in git.');
+        expect(stateful.live.edited).toBe(platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'));
+        expect(stateful.branchMoved).toBe(false);
+
+        expect(await scenario(platformEdits, false)).toEqual(stateful);
+      });
+    }
   });
 }

@@ -36,8 +36,8 @@ async function docsyncChangeRequests(status: string): Promise<{ number: number; 
 
 describe('sync --once on a runner without .docsync/', () => {
   for (const [mode, target] of Object.entries(MODES)) {
-    // Reads: the API's release (delivery: auto, once per runner), the change request, the content.
-    it(`makes no write and at most 4 reads on an unchanged repo (${mode})`, async () => {
+    // Reads: the API's release (delivery: auto, once per runner), the change request, the content, main's revision.
+    it(`makes no write and at most 5 reads on an unchanged repo (${mode})`, async () => {
       const { dir } = await exampleWorkspace();
       const first = await syncOnce(configFor(emulator, dir, target));
       expect(first.failures).toEqual([]);
@@ -48,11 +48,13 @@ describe('sync --once on a runner without .docsync/', () => {
       expect(again.report.results[0]?.outcome).toBe('skipped');
       expect(again.writes).toBe(0);
       expect(again.report.writes).toBe(0);
-      expect(again.reads).toBeLessThanOrEqual(4);
-      // It remembered what it found: the next run on this runner makes no call at all.
+      // One more where the space's main revision is recorded (platformEdits keeps a base; change requests left open leave main as it was).
+      expect(again.reads).toBeLessThanOrEqual(5);
+      // It remembered what it found: the next run on this runner reads the space's main revision
+      // (what an edit in the platform moves) or makes no call at all when a change request is left open.
       const before = emulator.stats().total;
       expect((await syncOnce(configFor(emulator, dir, target))).results[0]?.outcome).toBe('skipped');
-      expect(emulator.stats().total).toBe(before);
+      expect(emulator.stats().total - before).toBeLessThanOrEqual(1);
     });
   }
 
