@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { CatFileParser } from './cat-file-parser.js';
+import { BlobReader } from './blob-reader.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
-import { GitAbortedError } from './errors/git-aborted-error.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
 import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
@@ -66,7 +63,11 @@ export class GitRepository {
     private readonly git: SimpleGit,
     /** Ends every git process of this repository when it aborts (a job's shutdown, a lost lock). */
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.blobs = new BlobReader(directory, signal);
+  }
+
+  private readonly blobs: BlobReader;
 
   /** Opens the repository containing `directory`. Throws `NotAGitRepositoryError`. */
   static async open(directory: string, options: { signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
@@ -283,44 +284,9 @@ export class GitRepository {
     return bytes;
   }
 
-  /** Many blobs through one `git cat-file --batch` process, yielded in request order. */
-  async *readBlobs(oids: readonly string[]): AsyncIterable<{ oid: string; bytes: Uint8Array }> {
-    if (oids.length === 0) return;
-    throwIfAborted(this.signal, 'cat-file --batch');
-    // With the signal, node kills the process on abort; the read below then stops with GitAbortedError.
-    const child = spawn('git', ['cat-file', '--batch', '--buffer'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'], ...(this.signal ? { signal: this.signal } : {}) });
-    const closed = once(child, 'close').catch((error: unknown) => [error]);
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.stdin.on('error', () => undefined); // git exiting early is reported through its exit code
-    child.stdin.end(`${oids.join('\n')}\n`);
-    const parser = new CatFileParser();
-    let received = 0;
-    try {
-      try {
-        for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-          for (const record of parser.push(chunk)) {
-            throwIfAborted(this.signal, 'cat-file --batch'); // records already read stay unused once aborted
-            if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
-            received += 1;
-            yield { oid: record.oid, bytes: record.bytes };
-          }
-        }
-      } catch (error) {
-        if (!(error instanceof GitAbortedError)) throwIfAborted(this.signal, 'cat-file --batch');
-        throw error;
-      }
-      const [code] = (await closed) as unknown[];
-      throwIfAborted(this.signal, 'cat-file --batch'); // killed: the count below would blame git
-      if (received !== oids.length || !parser.idle) {
-        throw new GitError(
-          `git cat-file --batch in ${this.directory} stopped after ${received} of ${oids.length} objects ` +
-            `(exit ${String(code)}): ${stderr.trim()}`,
-        );
-      }
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill();
-    }
+  /** Many blobs through the repository's kept `git cat-file --batch` process, yielded in request order. */
+  readBlobs(oids: readonly string[]): AsyncIterable<{ oid: string; bytes: Uint8Array }> {
+    return this.blobs.read(oids);
   }
 
   /** Whether the repository has a remote of that name. */
