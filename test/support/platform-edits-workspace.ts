@@ -1,4 +1,10 @@
+import { join } from 'node:path';
+import type { LoadedConfig } from '../../src/config/load-config.js';
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../src/logging/logger.js';
+import { createRuntime } from '../../src/runtime/create-runtime.js';
+import type { SpaceSyncResult } from '../../src/sync/space-sync-result.js';
+import { syncSpace } from '../../src/sync/sync-space.js';
 import { call, json } from './emulator-harness.js';
 import { exampleWorkspace } from './sync-harness.js';
 import { git, makeTempDir } from './temp-tree.js';
@@ -35,4 +41,19 @@ export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, t
   const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
   if (!page) throw new Error(`no live page ${title}`);
   return json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
+
+/**
+ * A pass of the daemon's reconcile loop over the first target: compares with the live content
+ * whatever the state says. Its result, and the writes the emulator counted meanwhile.
+ */
+export async function reconcilePass(emulator: RunningEmulator, loaded: LoadedConfig): Promise<{ result: SpaceSyncResult; writes: number }> {
+  const runtime = await createRuntime(loaded, { logger: silentLogger });
+  try {
+    const before = emulator.stats().writes;
+    const result = await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
+    return { result, writes: emulator.stats().writes - before };
+  } finally {
+    await runtime.close();
+  }
 }

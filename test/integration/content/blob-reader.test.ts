@@ -1,11 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitError } from '../../../src/content/errors/git-error.js';
 import { GitRepository } from '../../../src/content/git-repository.js';
+import { logGitCalls } from '../../support/git-call-log.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 
 /**
@@ -16,8 +15,6 @@ const PAGES = 30;
 let repo: string;
 const oids: string[] = [];
 const texts = new Map<string, string>();
-let log: string;
-let savedPath: string | undefined;
 
 beforeAll(async () => {
   repo = await makeTempDir('docsync-blob-reader-');
@@ -31,22 +28,10 @@ beforeAll(async () => {
     texts.set(oid, `# Page ${i}\n\n${'text '.repeat(i * 50)}\n`);
   }
 });
-beforeEach(async () => {
-  const bin = await makeTempDir('docsync-git-shim-');
-  log = path.join(bin, 'calls.log');
-  await writeFile(log, '');
-  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  await writeFile(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`);
-  await chmod(path.join(bin, 'git'), 0o755);
-  savedPath = process.env.PATH;
-  process.env.PATH = `${bin}${path.delimiter}${savedPath ?? ''}`;
-});
-afterEach(() => {
-  process.env.PATH = savedPath;
-});
 afterAll(removeTempDirs);
 
-const catFiles = async (): Promise<number> => (await readFile(log, 'utf8')).split('\n').filter((line) => line.startsWith('cat-file --batch')).length;
+const gitCalls = logGitCalls();
+const catFiles = async (): Promise<number> => (await gitCalls()).filter((line) => line.startsWith('cat-file --batch')).length;
 
 async function readAll(repository: GitRepository, wanted: readonly string[]): Promise<string[]> {
   const out: string[] = [];

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { chmod, readFile, realpath, writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NotAGitRepositoryError } from '../../../src/content/errors/not-a-git-repository-error.js';
 import { GitRepository } from '../../../src/content/git-repository.js';
+import { logGitCalls } from '../../support/git-call-log.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 /**
@@ -11,24 +11,9 @@ import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-t
  * no git process at all where there is none (a daemon asks on every sync). Every git
  * process docsync starts goes through a `git` on PATH that logs its arguments, then runs the real one.
  */
-let log: string;
-let savedPath: string | undefined;
-beforeEach(async () => {
-  const bin = await makeTempDir('docsync-git-shim-');
-  log = path.join(bin, 'calls.log');
-  await writeFile(log, '');
-  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  await writeFile(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`);
-  await chmod(path.join(bin, 'git'), 0o755);
-  savedPath = process.env.PATH;
-  process.env.PATH = `${bin}${path.delimiter}${savedPath ?? ''}`;
-});
-afterEach(() => {
-  process.env.PATH = savedPath;
-});
 afterAll(removeTempDirs);
 
-const gitCalls = async (): Promise<string[]> => (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+const gitCalls = logGitCalls();
 
 describe('GitRepository.open', () => {
   it('refuses a folder outside any repository without starting git', async () => {

@@ -3,14 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { createRuntime } from '../../../src/runtime/create-runtime.js';
-import { syncSpace } from '../../../src/sync/sync-space.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
-import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
+import { commitWithRemote, liveMarkdown, reconcilePass } from '../../support/platform-edits-workspace.js';
 
 // Pages added and removed in the platform, while git changes another page.
 const REMOVED = 'getting-started/installation.md';
@@ -55,18 +52,6 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return { report, result: report.results[0], writes: emulator.stats().writes - before };
     }
 
-    /** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
-    async function reconcile(loaded: LoadedConfig): Promise<number> {
-      const runtime = await createRuntime(loaded, { logger: silentLogger });
-      try {
-        const before = emulator.stats().writes;
-        await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
-        return emulator.stats().writes - before;
-      } finally {
-        await runtime.close();
-      }
-    }
-
     /** Titles of the space's live document pages. */
     async function liveTitles(): Promise<string[]> {
       type Live = { title: string; type: string; pages?: Live[] };
@@ -100,7 +85,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const again = await sync(loaded);
       expect(again.result?.platformEdits).toBeUndefined();
       expect(again.writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
     });
 
     it('adopt: both stay as the platform has them and go to the branch while git\'s change goes live; once merged, nothing is left to sync', async () => {
@@ -122,7 +107,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const again = await sync(loaded);
       expect(again.report.failures).toEqual([]);
       expect(again.writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       await expectAsThePlatformHasThem();
 
       // The branch merged into the synced branch, as a reviewer merges its pull request: git holds what is live.
@@ -132,7 +117,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(merged.report.failures).toEqual([]);
       expect(merged.result?.platformEdits).toBeUndefined();
       expect(merged.writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       await expectAsThePlatformHasThem();
     });
   });

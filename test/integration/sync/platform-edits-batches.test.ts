@@ -3,15 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { EXIT } from '../../../src/failure/exit-codes.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { createRuntime } from '../../../src/runtime/create-runtime.js';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
-import { syncSpace } from '../../../src/sync/sync-space.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { liveMarkdown, repoWorkspace } from '../../support/platform-edits-workspace.js';
+import { liveMarkdown, reconcilePass, repoWorkspace } from '../../support/platform-edits-workspace.js';
 
 // Today's API: content goes in as page batches, which leave pages without a git source.
 let emulator: RunningEmulator;
@@ -36,18 +33,6 @@ async function statelessSync(loaded: LoadedConfig) {
   return { report, writes: emulator.stats().writes - before };
 }
 
-/** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
-async function reconcile(loaded: LoadedConfig) {
-  const runtime = await createRuntime(loaded, { logger: silentLogger });
-  try {
-    const before = emulator.stats().writes;
-    const result = await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
-    return { result, writes: emulator.stats().writes - before };
-  } finally {
-    await runtime.close();
-  }
-}
-
 describe('platformEdits on content batches', () => {
   it('keeps a page edited in the platform on the branch, then makes git live again, once', async () => {
     const { dir, remote } = await repoWorkspace();
@@ -55,13 +40,13 @@ describe('platformEdits on content batches', () => {
     expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
     await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
 
-    const { result, writes } = await reconcile(loaded);
+    const { result, writes } = await reconcilePass(emulator, loaded);
     expect(result.platformEdits).toMatchObject({ branch: BRANCH, pages: [{ file: `docs/${PAGE}`, outcome: 'edited' }], conflicts: 0, pushed: true });
     expect(writes).toBeGreaterThan(0);
     expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toBe('# Quickstart\n\nEdited in the editor.\n');
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited in the editor.');
 
-    const again = await reconcile(loaded);
+    const again = await reconcilePass(emulator, loaded);
     expect(again.result.platformEdits).toBeUndefined();
     expect(again.writes).toBe(0);
   });
@@ -82,7 +67,7 @@ describe('platformEdits on content batches', () => {
     expect((await syncOnce(stale)).failures).toEqual([]);
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('A newer line from git.');
 
-    const { result, writes } = await reconcile(loaded);
+    const { result, writes } = await reconcilePass(emulator, loaded);
     expect(result.platformEdits).toBeUndefined();
     expect(writes).toBeGreaterThan(0);
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');

@@ -2,16 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedConfig } from '../../../src/config/load-config.js';
+import type { SpaceSyncResult } from '../../../src/sync/space-sync-result.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { createRuntime } from '../../../src/runtime/create-runtime.js';
-import { syncSpace, type SpaceSyncResult } from '../../../src/sync/sync-space.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
-import { commitWithRemote } from '../../support/platform-edits-workspace.js';
+import { commitWithRemote, reconcilePass } from '../../support/platform-edits-workspace.js';
 
 // Every page of every repository shape of the corpus, edited in the platform, kept on the branch
 // (`adopt`), the branch merged: syncing it back is a no-op.
@@ -70,16 +67,6 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return emulator.stats().writes - before;
     }
 
-    /** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
-    async function reconcile(loaded: LoadedConfig): Promise<SpaceSyncResult> {
-      const runtime = await createRuntime(loaded, { logger: silentLogger });
-      try {
-        return await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
-      } finally {
-        await runtime.close();
-      }
-    }
-
     it.each(REPOS)('$name', async (repo) => {
       emulator.reset();
       const dir = await makeTempDir(`docsync-edits-${repo.name}-`);
@@ -98,7 +85,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
 
       // The daemon's pass notices them (an unchanged repo on a runner with state costs no call at all).
       let result: SpaceSyncResult | undefined;
-      expect(await writesOf(async () => (result = await reconcile(loaded)))).toBe(0);
+      expect(await writesOf(async () => (result = (await reconcilePass(emulator, loaded)).result))).toBe(0);
       expect(result?.platformEdits?.pages.map((page) => page.outcome)).toEqual(pages.map(() => 'edited'));
       expect(result?.platformEdits?.pushed).toBe(true);
       expect(await livePages()).toEqual(edited);
@@ -118,7 +105,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(await writesOf(async () => (back = await syncOnce(loaded)))).toBe(0);
       expect(back?.failures).toEqual([]);
       expect(back?.results[0]?.platformEdits).toBeUndefined();
-      expect(await writesOf(() => reconcile(loaded))).toBe(0);
+      expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
       expect(await livePages()).toEqual(edited);
     });
   });

@@ -4,14 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { EXIT } from '../../../src/failure/exit-codes.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { createRuntime } from '../../../src/runtime/create-runtime.js';
-import { syncSpace } from '../../../src/sync/sync-space.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
-import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
+import { commitWithRemote, liveMarkdown, reconcilePass } from '../../support/platform-edits-workspace.js';
 
 // Pages that go live with other content than git's: kept from the platform (`adopt`), or merged three ways.
 const PAGE = 'getting-started/quickstart.md';
@@ -53,18 +50,6 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return { report, result: report.results[0], writes: emulator.stats().writes - before };
     }
 
-    /** A pass of the daemon's reconcile loop: compares with the live content whatever the state says. */
-    async function reconcile(loaded: LoadedConfig) {
-      const runtime = await createRuntime(loaded, { logger: silentLogger });
-      try {
-        const before = emulator.stats().writes;
-        await syncSpace(runtime.syncDeps, { ...loaded.config.spaces[0]!, directory: join(loaded.baseDir, 'docs') }, { compareLive: true });
-        return emulator.stats().writes - before;
-      } finally {
-        await runtime.close();
-      }
-    }
-
     /** The platform-edits branch merged into the synced branch, as a reviewer merges its pull request. */
     function mergeBranch(dir: string): void {
       git(dir, 'fetch', '--quiet', 'origin', BRANCH);
@@ -89,7 +74,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
 
       // Held live: neither the next sync nor a reconcile pass fights the platform's version.
       expect((await sync(loaded)).writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(edited);
 
       // Once the branch is merged into the synced branch, nothing is left to sync for that page.
@@ -99,7 +84,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(merged.report.failures).toEqual([]);
       expect(merged.result?.platformEdits).toBeUndefined();
       expect(merged.writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       expect(git(remote, 'rev-list', '--count', `${synced}..${BRANCH}`).trim()).toBe('1');
     });
 
@@ -120,14 +105,14 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(mergedText);
 
       expect((await sync(loaded)).writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(mergedText);
 
       mergeBranch(dir);
       const merged = await sync(loaded);
       expect(merged.report.failures).toEqual([]);
       expect(merged.writes).toBe(0);
-      expect(await reconcile(loaded)).toBe(0);
+      expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
     });
 
     it('overlapping changes under adopt: the page is left as the platform has it, the branch gets the markers, exit 8', async () => {
