@@ -1,22 +1,19 @@
-import type { ApiClient } from '../api/api-client.js';
 import type { ContentApi } from '../api/resources/content.js';
 import { ApiError } from '../api/errors/api-error.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
-import type { ArtifactStore, PublishedArtifact } from '../artifacts/artifact-store.js';
+import type { PublishedArtifact } from '../artifacts/artifact-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { ContentExpectation, ExpectedPage } from '../content/content-expectation.js';
 import type { Verification } from '../content/verify-content.js';
-import type { Download } from '../http/url-downloader.js';
-import type { Logger } from '../logging/logger.js';
-import type { StateStore, TargetState } from '../state/state-store.js';
+import type { TargetState } from '../state/state-store.js';
 import { archiveEmpty } from './archive-empty.js';
 import { BatchesUnavailable, batchesMissing } from './batches-unavailable.js';
 import { bundleExpectation } from './bundle-expectation.js';
 import { changeRequestSubject } from './change-request-subject.js';
 import { compareWithLive } from './compare-with-live.js';
-import { checkDeletions, type MaxDeletions } from './deletion-guard.js';
+import { checkDeletions } from './deletion-guard.js';
 import { ImportVerificationError } from './errors/import-verification-error.js';
 import { SupersededError } from './errors/superseded-error.js';
 import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
@@ -32,7 +29,7 @@ import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
-import type { PreparedContent } from './prepared-content.js';
+import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
 import { knownDelivery, rememberDelivery, resolveDelivery, type Delivery } from './resolve-delivery.js';
 import { RevisionReadAhead } from './revision-read-ahead.js';
@@ -41,45 +38,8 @@ import { confirmNewest, superseding } from './superseding.js';
 import { conflictOf, type SyncConflict } from './sync-conflict.js';
 import { SyncStopwatch } from './sync-stopwatch.js';
 import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space-sync-result.js';
-import type { WriteFence } from './write-fence.js';
 
-export interface SyncSpaceDeps {
-  /** With the client's rate budget, content batches in flight follow what the rate limit leaves. */
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information' | 'spaces'> & Partial<Pick<ApiClient, 'rateBudget'>>;
-  artifacts: ArtifactStore;
-  state: StateStore;
-  logger: Logger;
-  /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
-  prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
-  /** Downloads live files, to tell one docsync has no record of by its bytes; without it they are sent again. */
-  download?: Download | undefined;
-  now?: () => Date;
-}
-
-export interface SyncSpaceOptions {
-  dryRun?: boolean;
-  /** `sync.maxDeletions`: more live pages removed stops the sync before any write. Default: no limit. */
-  maxDeletions?: MaxDeletions | undefined;
-  /** `--allow-deletions`: remove them anyway. */
-  allowDeletions?: boolean | undefined;
-  signal?: AbortSignal;
-  /**
-   * Checked right before each write, and makes the sync confirm after its import that it imported
-   * the newest docs (`SupersededError` otherwise). Given by queue jobs, where workers race.
-   */
-  fence?: WriteFence;
-  /**
-   * Compare with the live content even when the state says this content was synced: the reconcile
-   * loop heals drift, and a superseded run may have imported older content after the newest.
-   */
-  compareLive?: boolean;
-  /**
-   * Files were seen changing (the watcher's jobs): the reads of the live side start while the docs
-   * are read, on a target synced before through content batches.
-   */
-  changeSeen?: boolean;
-}
-
+export type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
 export type { SpaceSyncOutcome, SpaceSyncResult } from './space-sync-result.js';
 
 export const stateKey = (target: string): string => `space:${target}`;
