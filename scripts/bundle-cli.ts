@@ -1,13 +1,17 @@
 /**
- * Bundles the compiled CLI (`dist/src/cli/main.js`) into `dist/bin/` (`docsync.js` and its chunks):
- * the `bin` of the package. A one-shot command then loads a few files instead of hundreds of
- * modules; each command's lazy imports stay lazy (one chunk each). Part of `npm run build`, whose
- * last step it is: once the bundle is written it records the fingerprint of the build's inputs.
+ * Bundles the compiled CLI into `dist/bin/`: the `bin` of the package, `docsync.js`, is the launcher
+ * (`dist/src/cli/launcher.js`) with top-level help and the version written in as commander renders
+ * them from the program now; the full CLI (`main.js`) it loads for any other command line, and each
+ * command's lazy imports, are chunks. A one-shot command then loads a few files instead of hundreds
+ * of modules. Part of `npm run build`, whose last step it is: once the bundle is written it records
+ * the fingerprint of the build's inputs.
  */
 import { build, type Plugin } from 'esbuild';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { fixedAnswers } from '../src/cli/fixed-answers.js';
+import { docsyncProgram } from '../src/cli/program.js';
 import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-fingerprint.js';
 
 /**
@@ -48,7 +52,7 @@ const next = `${dist}bin.next-${process.pid}`;
 const LISTING = 'chunks.json';
 await rm(next, { recursive: true, force: true });
 await build({
-  entryPoints: { docsync: `${dist}src/cli/main.js` },
+  entryPoints: { docsync: `${dist}src/cli/launcher.js` },
   outdir: next,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -58,6 +62,8 @@ await build({
   target: 'node20',
   // Bundled CommonJS packages call `require` (node: modules, their JSON); an ES module has none.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  // A string: esbuild writes a string in place, but moves an object into a chunk of its own.
+  define: { DOCSYNC_FIXED_ANSWERS: JSON.stringify(JSON.stringify(await fixedAnswers(docsyncProgram))) },
   plugins: [externals],
   logLevel: 'warning',
 });

@@ -1,6 +1,7 @@
-#!/usr/bin/env node
+/** The full CLI: the bin (launcher.ts) loads it for every command line it does not answer itself. */
 import { CommanderError } from 'commander';
 import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
+import { commanderExitCode } from './commander-exit-code.js';
 import { errorDocument, wantsJson } from './error-document.js';
 import { SecretRedactor, secretsFromEnv } from '../logging/redact-secrets.js';
 import { docsyncProgram } from './program.js';
@@ -20,7 +21,7 @@ try {
   const message = redact(error instanceof Error ? error.message : String(error)).replace(/^error: /, '');
   if (error instanceof CommanderError) {
     // Help and --version end here too, with exit 0; commander has printed the message already.
-    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.config;
+    process.exitCode = commanderExitCode(error);
   } else {
     process.stderr.write(`docsync: ${message}\n`);
     process.exitCode = exitCodeFor(error);
