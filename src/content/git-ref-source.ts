@@ -32,11 +32,8 @@ export class GitRefSource implements TreeSource {
    * `GitRefNotFoundError`, `FolderNotInCommitError`.
    */
   static async open(directory: string, ref = 'HEAD', options: { signal?: AbortSignal | undefined } = {}): Promise<GitRefSource> {
-    const repository = await GitRepository.open(directory, options);
-    const commit = await repository.resolveCommit(ref);
-    if (repository.prefix !== '' && !(await repository.hasFolder(commit, repository.prefix))) {
-      throw new FolderNotInCommitError(repository.directory, repository.prefix, ref, commit);
-    }
+    const { repository, commit, folder } = await GitRepository.openAt(directory, ref, options);
+    if (!folder) throw new FolderNotInCommitError(repository.directory, repository.prefix, ref, commit);
     return new GitRefSource(repository, ref, commit);
   }
 

@@ -48,6 +48,7 @@ export interface CommitSignature {
   readonly date: Date;
 }
 
+const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
 const LS_TREE_LINE = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.*)$/s;
 
 /**
@@ -179,6 +180,29 @@ export class GitRepository {
     return (await GitRepository.open(absolute, options)).resolveCommit(ref);
   }
 
+  /**
+   * Opens the repository containing `directory` at the commit `ref` names, checking that the folder
+   * is in that commit: one `rev-parse` for the top level, the prefix, the commit and the folder's
+   * tree (`<ref>:./` is the folder, relative to where git runs). When any of it fails, the steps one
+   * by one name what is missing: `NotAGitRepositoryError`, `GitRefNotFoundError`, or `folder: false`.
+   */
+  static async openAt(directory: string, ref: string, options: { signal?: AbortSignal | undefined } = {}): Promise<{ repository: GitRepository; commit: string; folder: boolean }> {
+    const absolute = path.resolve(directory);
+    const { signal } = options;
+    if (existsSync(absolute) && mayBeInRepository(absolute) && ref !== '' && !ref.startsWith('-')) {
+      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
+      const out = await git.raw(['rev-parse', '--show-toplevel', '--show-prefix', `${ref}^{commit}`, `${ref}:./`]).catch(() => '');
+      throwIfAborted(signal, 'rev-parse');
+      const [top = '', prefix = '', commit = '', folder = ''] = out.split('\n').map((line) => line.trim());
+      if (top !== '' && SHA.test(commit) && SHA.test(folder)) {
+        return { repository: new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal), commit, folder: true };
+      }
+    }
+    const repository = await GitRepository.open(absolute, options);
+    const commit = await repository.resolveCommit(ref);
+    return { repository, commit, folder: repository.prefix === '' || (await repository.hasFolder(commit, repository.prefix)) };
+  }
+
   /** The full sha of the commit `ref` names. Throws `GitRefNotFoundError`. */
   async resolveCommit(ref: string): Promise<string> {
     if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
@@ -197,7 +221,13 @@ export class GitRepository {
   /** Sha, subject and author of the commit `ref` names (default `HEAD`). */
   async headCommit(ref = 'HEAD'): Promise<CommitInfo> {
     // A full sha (a commit resolved before) needs no process of its own to resolve.
-    const oid = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(ref) ? ref : await this.resolveCommit(ref);
+    const oid = SHA.test(ref) ? ref : await this.resolveCommit(ref);
+    // Through the kept `cat-file --batch` process, which the read of the docs needs anyway: no process
+    // of its own. A commit in another encoding than UTF-8 is left to `show`, which re-encodes it.
+    let object: Uint8Array | undefined;
+    for await (const read of this.blobs.read([oid])) object = read.bytes;
+    const parsed = object === undefined ? undefined : commitOf(oid, Buffer.from(object).toString('utf8'));
+    if (parsed !== undefined) return parsed;
     const out = await this.run(['show', '-s', '--format=%H%x00%s%x00%an%x00%ae', oid]);
     const [sha = oid, subject = '', name = '', email = ''] = out.replace(/\n$/, '').split('\0');
     return { oid: sha, subject, author: { name, email } };
@@ -430,3 +460,26 @@ function mayBeInRepository(directory: string): boolean {
 const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
 
 export type { MergedText } from './merge-texts.js';
+
+/**
+ * What `git show -s --format=%s%an%ae` gives for a commit object's text: the author's name and
+ * email, and the subject (the message's first paragraph, its lines joined by spaces). Undefined
+ * when the commit names another encoding than UTF-8, or the text is not a commit.
+ */
+function commitOf(oid: string, text: string): CommitInfo | undefined {
+  const end = text.indexOf('\n\n');
+  const header = (end === -1 ? text : text.slice(0, end)).split('\n');
+  if (header.some((line) => line.startsWith('encoding ') && !/^encoding utf-?8$/i.test(line))) return undefined;
+  const author = /^author (.*) <([^>]*)> \d+ [+-]\d{4}$/.exec(header.find((line) => line.startsWith('author ')) ?? '');
+  if (author === null) return undefined;
+  const lines = end === -1 ? [] : text.slice(end + 2).split('\n');
+  let first = 0;
+  while (first < lines.length && (lines[first] ?? '').trim() === '') first++;
+  const title: string[] = [];
+  for (const line of lines.slice(first)) {
+    if (line.trimEnd() === '') break;
+    title.push(line.trimEnd());
+  }
+  const subject = title.join(' ');
+  return { oid, subject, author: { name: author[1] ?? '', email: author[2] ?? '' } };
+}

@@ -2,9 +2,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { ConfigError } from '../config/config-error.js';
 import { dirname } from 'node:path';
 import * as z from 'zod';
-import { TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
+import { storedTargetState, TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
 
-const FileSchema = z.object({ version: z.literal(1), targets: z.record(z.string(), TargetStateSchema) });
+// Version 2 keeps the records by page as tables of text; version 1's records of objects still read.
+const FileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), targets: z.record(z.string(), TargetStateSchema) });
 
 /**
  * State in one JSON file, written atomically (temp file + rename) so a crash mid-write leaves the
@@ -67,8 +68,9 @@ export class FileStateStore implements StateStore {
   private async save(all: Map<string, TargetState>): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${process.pid}.tmp`;
-    // Not indented: a target on content batches records every page, and every run parses it whole.
-    await writeFile(temp, `${JSON.stringify({ version: 1, targets: Object.fromEntries(all) })}\n`);
+    // Not indented, records by page as tables: a target on content batches records every page, and every run reads it whole.
+    const targets = Object.fromEntries([...all].map(([key, state]) => [key, storedTargetState(state)]));
+    await writeFile(temp, `${JSON.stringify({ version: 2, targets })}\n`);
     await rename(temp, this.path);
   }
 }

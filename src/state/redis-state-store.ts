@@ -1,4 +1,4 @@
-import { TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
+import { storedTargetState, TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
 
 /** The few hash commands the store needs; an ioredis client fits as is. */
 export interface RedisHashCommands {
@@ -29,7 +29,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async set(key: string, state: TargetState): Promise<void> {
-    await this.redis.hset(this.key, key, JSON.stringify(state));
+    await this.redis.hset(this.key, key, JSON.stringify(storedTargetState(state)));
   }
 
   async delete(key: string): Promise<void> {

@@ -1,4 +1,9 @@
 import * as z from 'zod';
+import { pageTable } from './page-table.js';
+
+const deliveredPages = pageTable(z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() }));
+const deliveredFiles = pageTable(z.object({ id: z.string(), hash: z.string() }));
+const basePages = pageTable(z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }));
 
 /** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
 export const TargetStateSchema = z.object({
@@ -17,8 +22,8 @@ export const TargetStateSchema = z.object({
    */
   delivered: z
     .object({
-      pages: z.record(z.string(), z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() })),
-      files: z.record(z.string(), z.object({ id: z.string(), hash: z.string() })),
+      pages: deliveredPages.schema,
+      files: deliveredFiles.schema,
     })
     .optional(),
   /**
@@ -42,7 +47,7 @@ export const TargetStateSchema = z.object({
   base: z
     .object({
       commit: z.string().optional(),
-      pages: z.record(z.string(), z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() })),
+      pages: basePages.schema,
     })
     .optional(),
   /**
@@ -69,6 +74,19 @@ export const TargetStateSchema = z.object({
   migration: z.record(z.string(), z.unknown()).optional(),
 });
 export type TargetState = z.infer<typeof TargetStateSchema>;
+
+/**
+ * A target's state as a store writes it: the records by page path as tables of text (see
+ * {@link pageTable}), which {@link TargetStateSchema} reads back.
+ */
+export function storedTargetState(state: TargetState): unknown {
+  const { delivered, base } = state;
+  return {
+    ...state,
+    ...(delivered ? { delivered: { pages: deliveredPages.encode(delivered.pages), files: deliveredFiles.encode(delivered.files) } } : {}),
+    ...(base ? { base: { ...base, pages: basePages.encode(base.pages) } } : {}),
+  };
+}
 
 /** Keyed by `<kind>:<target name>`, so spaces, specs and sites share one store. */
 export interface StateStore {

@@ -75,12 +75,20 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     return found;
   };
   return async (target, git = {}) => {
-    const gitSource = target.source === 'worktree' ? undefined : await GitRefSource.open(target.directory, target.source, git);
-    const source = gitSource ?? new WorktreeSource(target.directory, { journal: journalOf(target) });
-    // A one-shot run keeps its read in .docsync/: the next one reads only what changed since.
+    const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory, { journal: journalOf(target) }) : undefined;
+    // A one-shot run keeps its read in .docsync/: the next one reads only what changed since. Its
+    // load (parsing megabytes) runs while git opens the commit.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
-    const key = JSON.stringify([target.source, resolve(target.directory), target.assets, source instanceof WorktreeSource ? source.ignoreKey : null]);
-    const kept = keptFile === undefined ? undefined : await loadKeptRead(keptFile, key);
+    const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
+    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
+    loading.catch(() => undefined);
+    const gitSource = worktree === undefined ? await GitRefSource.open(target.directory, target.source, git) : undefined;
+    const source = worktree ?? gitSource;
+    if (source === undefined) throw new TypeError('a target reads its worktree or a commit');
+    // The commit's subject comes through the process that reads the changed files.
+    const heading = gitSource?.headCommit();
+    heading?.catch(() => undefined);
+    const kept = await loading;
     const patched = kept && (await patchRead(kept, source));
     let read: KeptRead;
     let changed: PreparedContent['changed'];
@@ -96,7 +104,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       read = { key, commit: gitSource?.commit, listing: derived.listing, snapshot, pages: keptPages(derived.pages) };
     }
     const { snapshot } = read;
-    const commit = gitSource ? await gitSource.headCommit() : undefined;
+    const commit = await heading;
     const unchanged = kept !== undefined && read.commit === kept.commit && changed?.files.length === 0 && sameTokens(read.listing, kept.listing);
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
