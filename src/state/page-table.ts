@@ -27,6 +27,8 @@ export function pageTable<S extends Shape>(entry: z.ZodObject<S>): PageTable<z.i
   type Entry = z.infer<z.ZodObject<S>>;
   const columns = columnsOf(entry.shape, []);
   const records = z.record(z.string(), entry);
+  const readers = columns.map((column) => reader(column.path));
+  const encoded = new WeakMap<object, string>();
   const decode = (text: string, ctx: z.RefinementCtx): Record<string, Entry> => {
     const record: Record<string, Entry> = {};
     if (text === '') return record;
@@ -50,10 +52,23 @@ export function pageTable<S extends Shape>(entry: z.ZodObject<S>): PageTable<z.i
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }),
-    encode: (record) =>
-      Object.entries(record)
-        .map(([key, value]) => [escape(key), ...columns.map((column) => escape(valueAt(value, column.path) ?? ''))].join('\t'))
-        .join('\n'),
+    encode: (record) => {
+      // A state is saved several times a sync, most tables unchanged since the last save: each record's
+      // text is kept, and the record frozen, so that a change made to it in place fails loudly instead of
+      // being saved as the text from before.
+      const known = encoded.get(record);
+      if (known !== undefined) return known;
+      const lines: string[] = [];
+      for (const key in record) {
+        const value = record[key] as Readonly<Record<string, unknown>>;
+        let line = escape(key);
+        for (const read of readers) line += `\t${escape(read(value) ?? '')}`;
+        lines.push(line);
+      }
+      const text = lines.join('\n');
+      encoded.set(Object.freeze(record), text);
+      return text;
+    },
   };
 }
 
@@ -93,18 +108,26 @@ function entryOf(columns: readonly Column[], fields: readonly string[]): Record<
   return entry;
 }
 
-function valueAt(value: unknown, path: readonly string[]): string | undefined {
-  let at: unknown = value;
-  for (const key of path) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined;
-  return typeof at === 'string' ? at : undefined;
+/** Reads the string at `path` of an entry. */
+function reader(path: readonly string[]): (entry: Readonly<Record<string, unknown>>) => string | undefined {
+  const [first = '', second] = path;
+  if (path.length > 2) throw new TypeError(`a page table holds fields two deep at most: ${path.join('.')}`);
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  if (second === undefined) return (entry) => text(entry[first]);
+  return (entry) => {
+    const inner = entry[first];
+    return typeof inner === 'object' && inner !== null ? text((inner as Record<string, unknown>)[second]) : undefined;
+  };
 }
 
 // Paths may hold any character but NUL: tabs, line breaks and backslashes are escaped.
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const UNESCAPES: Readonly<Record<string, string>> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
 
+const SPECIAL = /[\\\t\n\r]/;
+
 function escape(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : value;
+  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : value;
 }
 
 function unescape(value: string): string {

@@ -34,6 +34,16 @@ describe('pageTable', () => {
     expect(table.schema.safeParse('\ta\tb\t\t').error?.issues[0]?.message).toBe('line 1 of the table: no path');
   });
 
+  it('keeps the text of a record it wrote, and freezes the record so a change in place cannot be saved stale', () => {
+    const record: Record<string, { oid: string; fingerprint: string }> = { 'a.md': { oid: 'a1', fingerprint: 'f1' } };
+    const text = table.encode(record);
+    expect(table.encode(record)).toBe(text);
+    expect(() => {
+      record['b.md'] = { oid: 'b1', fingerprint: 'g1' };
+    }).toThrow(TypeError);
+    expect(table.encode({ ...record, 'b.md': { oid: 'b1', fingerprint: 'g1' } })).toBe(`${text}\nb.md\tb1\tg1\t\t`);
+  });
+
   it('refuses an entry schema with a field it cannot hold as text', () => {
     expect(() => pageTable(z.object({ id: z.string(), size: z.number() }))).toThrow('a page table holds strings: size is not one');
   });
