@@ -91,6 +91,15 @@ export class GitRefSource implements TreeSource {
     }
   }
 
+  /** Blob ids from the commit's tree (or the listing assumed for it): nothing is read. */
+  async blobOids(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    const oids = this.oids ?? (await this.list(), this.oids);
+    return new Map(paths.flatMap((path) => {
+      const oid = oids?.get(path);
+      return oid === undefined ? [] : [[path, oid] as const];
+    }));
+  }
+
   private async oidOf(path: string): Promise<string> {
     const oids = this.oids ?? (await this.list(), this.oids);
     const oid = oids?.get(path);

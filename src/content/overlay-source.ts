@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { comparePaths } from './compare-paths.js';
+import { gitBlobOid } from './content-expectation.js';
 import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
 import type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
 
@@ -45,6 +46,15 @@ export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uin
         yield { path, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
       }
       if (theirs.length > 0) yield* hashMany(theirs);
+    };
+  }
+  if (source.blobOids !== undefined) {
+    const blobOids = source.blobOids.bind(source);
+    overlay.blobOids = async (paths) => {
+      const { mine, theirs } = split(paths);
+      const oids = new Map(theirs.length > 0 ? await blobOids(theirs) : []);
+      for (const path of mine) oids.set(path, gitBlobOid(own(path)));
+      return oids;
     };
   }
   if (source.readPieces !== undefined) {

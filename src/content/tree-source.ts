@@ -49,4 +49,9 @@ export interface TreeSource {
    * whole. Throws `SourceFileNotFoundError` when the file is not there.
    */
   readPieces?(path: string, buffer: Uint8Array): AsyncIterable<Uint8Array>;
+  /**
+   * The git blob ids of these files (paths as {@link list} gives them) where the source knows them
+   * without reading: a commit's tree holds them. Optional: without it, files are read and hashed.
+   */
+  blobOids?(paths: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }

@@ -1,4 +1,4 @@
-import { byPath, gitBlobOid, type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
+import { byPath, type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import { snapshotAssets } from '../content/snapshot-assets.js';
 import type { PreparedContent } from './prepared-content.js';
@@ -6,10 +6,10 @@ import type { PreparedContent } from './prepared-content.js';
 /**
  * What the space must hold once the bundle is imported: every page of the table of contents and
  * every asset (a bundled file that is neither markdown, SUMMARY nor tooling), each by its path in the
- * bundle and its git blob id, as the import records them in `git`. Local reads only: the pages'
- * and assets' bytes, to take their blob ids.
+ * bundle and its git blob id, as the import records them in `git`. Local work only: the blob ids
+ * from a commit's tree, or from the bytes read for a working tree.
  */
-export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot' | 'readMany'>): Promise<ContentExpectation & { kind: 'exact' }> {
+export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot' | 'blobOids'>): Promise<ContentExpectation & { kind: 'exact' }> {
   const { snapshot } = content;
   const pagePaths: string[] = [];
   const walk = (pages: readonly PageNode[]): void => {
@@ -23,8 +23,6 @@ export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot
   const assets = snapshotAssets(snapshot).map((file) => file.path);
   const pages: ExpectedPage[] = [];
   const files: ExpectedFile[] = [];
-  for await (const { path, bytes } of content.readMany([...pageSet, ...assets])) {
-    (pageSet.has(path) ? pages : files).push({ path, oid: gitBlobOid(bytes) });
-  }
+  for (const [path, oid] of await content.blobOids([...pageSet, ...assets])) (pageSet.has(path) ? pages : files).push({ path, oid });
   return { kind: 'exact', pages: pages.sort(byPath), files: files.sort(byPath) };
 }

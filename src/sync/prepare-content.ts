@@ -7,6 +7,7 @@ import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
 import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import { snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
@@ -151,6 +152,7 @@ function prepared(
     },
     // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
     readMany: snapshotFileReader(snapshot, source),
+    blobOids: snapshotBlobOids(snapshot, source),
     // Other text than the read's: planned whole, and the read kept is still git's.
     layOver: async (pages) => {
       const encoder = new TextEncoder();

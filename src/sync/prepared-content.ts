@@ -32,6 +32,8 @@ export interface PreparedContent {
    * source; `SnapshotStaleError` when a file no longer holds the bytes the snapshot read.
    */
   readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
+  /** The git blob ids of files of the snapshot (by path in the docs root): a commit's from its tree, unread. */
+  blobOids(paths: readonly string[]): Promise<Map<string, string>>;
   /**
    * The same content with these files (by path in the docs root) holding other text than git's, or
    * left out (`null`): what goes live instead (a page the platform changed, added or removed and

@@ -5,7 +5,7 @@ import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
 import { GitRefSource } from '../../content/git-ref-source.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
-import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
+import { snapshotBlobOids } from '../../content/snapshot-blob-oids.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { bundleExpectation } from '../bundle-expectation.js';
 import { recordedCommit } from '../change-request-subject.js';
@@ -47,6 +47,6 @@ export async function findSyncedBase(
     if (error instanceof ContentError && !(error instanceof GitAbortedError)) return undefined;
     throw error;
   }
-  const { pages } = await bundleExpectation({ snapshot, readMany: snapshotFileReader(snapshot, source) });
+  const { pages } = await bundleExpectation({ snapshot, blobOids: snapshotBlobOids(snapshot, source) });
   return { pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
 }

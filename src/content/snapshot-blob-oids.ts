@@ -1,0 +1,33 @@
+import { gitBlobOid } from './content-expectation.js';
+import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
+import { snapshotFileReader } from './snapshot-file-reader.js';
+import type { TreeSource } from './tree-source.js';
+
+/**
+ * The git blob ids of files of a snapshot, by their path in the docs root: as the source knows them
+ * when it can (a commit's tree: a 10,000-page commit is not read again to name its pages), else the
+ * bytes the snapshot read, hashed (`SnapshotStaleError` when a file changed since).
+ */
+export function snapshotBlobOids(snapshot: DocsSnapshot, source: TreeSource): (paths: readonly string[]) => Promise<Map<string, string>> {
+  const read = snapshotFileReader(snapshot, source);
+  let byPath: Map<string, SnapshotFile> | undefined;
+  return async (paths) => {
+    byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
+    const files = paths.map((path) => {
+      const file = byPath?.get(path);
+      if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
+      return file;
+    });
+    const oids = new Map<string, string>();
+    const fromSource = files.flatMap((file) => (file.bytes === undefined ? [file.sourcePath] : []));
+    const known = source.blobOids !== undefined && fromSource.length > 0 ? await source.blobOids(fromSource) : new Map<string, string>();
+    const unread: string[] = [];
+    for (const file of files) {
+      const oid = file.bytes !== undefined ? gitBlobOid(file.bytes) : known.get(file.sourcePath);
+      if (oid === undefined) unread.push(file.path);
+      else oids.set(file.path, oid);
+    }
+    for await (const { path, bytes } of read(unread)) oids.set(path, gitBlobOid(bytes));
+    return oids;
+  };
+}
