@@ -41,6 +41,14 @@ export interface FileChange {
   readonly bytes: Uint8Array | null;
 }
 
+/** A commit and what it changed, as {@link GitRepository.history} lists them. */
+export interface CommitChanges {
+  readonly oid: string;
+  readonly message: string;
+  /** Each file it changed (path from the top of the work tree) and the blob it left there; undefined where it removed the file. */
+  readonly files: ReadonlyMap<string, string | undefined>;
+}
+
 /** Who and when, fixed by the caller so that the same change always makes the same commit. */
 export interface CommitSignature {
   readonly name: string;
@@ -286,9 +294,36 @@ export class GitRepository {
     return [...oids];
   }
 
-  /** The message of the newest commit of `ref` that changed `path`; undefined when none did. */
-  lastMessage(ref: string, path: string): Promise<string | undefined> {
-    return this.quiet(['log', '-1', '--format=%B', ref, '--', path]);
+  /**
+   * The commits of `ref` that `exclude` does not have and that changed files below `folder` ('' =
+   * anywhere), newest first, each with its message and the files it changed: one git process.
+   * None when either does not resolve.
+   */
+  async history(ref: string, exclude: string, folder: string): Promise<CommitChanges[]> {
+    if ([ref, exclude].some((name) => name === '' || name.startsWith('-'))) return [];
+    let out: string;
+    try {
+      // A record per commit: \x01 sha \x02 message \x03, then its `--raw -z` entries.
+      out = await this.git.raw(['log', '--format=%x01%H%x02%B%x03', '--raw', '-z', '--no-abbrev', '--no-renames', ref, '--not', exclude, '--', folder === '' ? '.' : folder]);
+    } catch {
+      throwIfAborted(this.signal, 'log');
+      return [];
+    }
+    return out
+      .split('\x01')
+      .slice(1)
+      .map((record) => {
+        const [oid = '', rest = ''] = record.split('\x02');
+        const end = rest.lastIndexOf('\x03');
+        // `:<mode before> <mode after> <oid before> <oid after> <status>` NUL `<path>` NUL, per file.
+        const fields = rest.slice(end + 1).replace(/^[\0\n]+/, '').split('\0');
+        const files = new Map<string, string | undefined>();
+        for (let i = 0; i + 1 < fields.length; i += 2) {
+          const [, , , after = '', status = ''] = (fields[i] ?? '').replace(/^\n/, '').slice(1).split(' ');
+          files.set(fields[i + 1] ?? '', status === 'D' ? undefined : after);
+        }
+        return { oid, message: rest.slice(0, end), files };
+      });
   }
 
   /** Whether `path` is a folder of `commit`. */

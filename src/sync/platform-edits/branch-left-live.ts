@@ -1,36 +1,43 @@
 import { posix } from 'node:path';
 import type { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import { outcomeLine, platformEditsBranch } from './keep-platform-edits.js';
+import { branchRecords } from './branch-records.js';
+import { platformEditsBranch } from './platform-edits-branch.js';
+
+/** A page a sync left live with other content than git's, or left out, as the platform-edits branch holds it. */
+export interface LeftLivePage {
+  /** Blob id of the content left live; undefined for a page left out (removed in the platform). */
+  readonly live: string | undefined;
+  /** Blob id git held for the page then (what a runner with state keeps as its base); undefined when the branch does not name it. */
+  readonly gitBlob: string | undefined;
+}
 
 /**
- * Of `paths` (pages in the docs root whose live version is not git's), those a sync left live as the
- * platform-edits branch on the remote holds them, by path and blob id, as the commit that last
- * changed each says: under `adopt` a page edited in the platform or merged; under `preserve` only a
- * clean merge, since a page kept from the platform alone goes back to git's. What a runner without
- * state knows of such pages instead of the state's record. One fetch of the branch; none of it when
- * the remote has no branch.
+ * Of `paths` (pages in the docs root whose live version is not git's, or not live), those a sync
+ * left live as the platform-edits branch on the remote holds them, by path, as the branch's newest
+ * commit that changed each says: under `adopt` a page edited in the platform, removed there, or
+ * merged; under `preserve` only a clean merge, since a page kept from the platform alone goes back to
+ * git's. What a runner without state knows of such pages instead of the state's record. One fetch of
+ * the branch (none when the remote has no branch) and one `git log` of it for all pages.
  */
 export async function branchLeftLive(
   repository: GitRepository,
   target: Pick<SpaceTarget, 'name' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
   root: string,
+  synced: string,
   paths: readonly string[],
-): Promise<Map<string, string>> {
-  const held = new Map<string, string>();
+): Promise<Map<string, LeftLivePage>> {
+  const held = new Map<string, LeftLivePage>();
   if (paths.length === 0 || !(await repository.hasRemote(target.platformEditsRemote))) return held;
   const tip = await repository.fetchBranch(target.platformEditsRemote, platformEditsBranch(target), `refs/docsync/platform-edits/${target.name}`);
   if (tip === undefined) return held;
   const folder = posix.join(repository.prefix, root).replace(/^\.$/, '');
-  const onBranch = new Map((await repository.listTree(tip, folder)).map((entry) => [entry.path, entry.oid]));
+  // The branch holds every file of the commit it started from: only the versions its own commits made count.
+  const records = await branchRecords(repository, tip, synced, folder);
+  const outcomes: readonly string[] = target.platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
   for (const path of paths) {
-    const oid = onBranch.get(path);
-    if (oid === undefined) continue;
-    // The branch holds every file of the commit it started from: only the version a sync committed for the page counts.
-    const file = posix.join(folder, path);
-    const said = (await repository.lastMessage(tip, file))?.split('\n') ?? [];
-    const outcomes = target.platformEdits === 'adopt' ? (['merged', 'edited'] as const) : (['merged'] as const);
-    if (outcomes.some((outcome) => said.includes(outcomeLine({ file, outcome })))) held.set(path, oid);
+    const record = records.get(posix.join(folder, path));
+    if (record?.outcome !== undefined && outcomes.includes(record.outcome)) held.set(path, { live: record.blob, gitBlob: record.gitBlob });
   }
   return held;
 }

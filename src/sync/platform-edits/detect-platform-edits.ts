@@ -14,6 +14,7 @@ import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
 import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
+import type { LeftLivePage } from './branch-left-live.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -57,10 +58,11 @@ export interface DetectInput {
   /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
   readonly syncedBase?: (() => Promise<SyncedBase | undefined>) | undefined;
   /**
-   * Without state: of these pages (live other than git's), those a sync left live (`adopt`, a clean
-   * merge), by path and the blob id the platform-edits branch holds for them.
+   * Without state: of these pages (live other than git's, or not live), those a sync left live
+   * (`adopt`, a clean merge) or left out (`adopt`), by path: the blob id the platform-edits branch
+   * holds for them, and git's then.
    */
-  readonly leftLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined;
+  readonly leftLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, LeftLivePage>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -123,13 +125,21 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     // Found holding git's version: as git has it.
     return input.holdingGit?.[doc.page.id] === doc.path && gitOids.has(doc.path) ? { ...doc, oid: gitOids.get(doc.path) } : doc;
   });
-  // Without state, the platform-edits branch says which of the pages live other than git's a sync left so.
-  const leftLive = input.base === undefined ? await input.leftLive?.(live.filter((doc) => doc.oid !== gitOids.get(doc.path)).map((doc) => doc.path)) : undefined;
-  for (const [path, oid] of leftLive ?? []) {
-    heldOids.set(path, oid);
-    const gitOid = gitOids.get(path);
-    // Held against git's version, as the state holds it (a past revision's would be what went live).
-    if (gitOid !== undefined) baseOids.set(path, gitOid);
+  // Without state, the platform-edits branch says which of the pages not live as git has them (edited,
+  // removed, added, or with another base) a sync left so. Asked only when there is one.
+  const liveOids = new Map(live.map((doc) => [doc.path, doc.oid]));
+  const differing = [...new Set([...baseOids.keys(), ...gitOids.keys(), ...liveOids.keys()])].filter(
+    (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
+  );
+  const leftLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
+  for (const [path, page] of leftLive ?? []) {
+    if (page.live !== undefined) heldOids.set(path, page.live);
+    // Against git's version when it was left so, as the state holds it (a past revision's would be
+    // what went live): git changed the page since when it is no longer that; none for a page added
+    // in the platform.
+    const baseOid = page.gitBlob ?? gitOids.get(path);
+    if (baseOid === undefined) baseOids.delete(path);
+    else baseOids.set(path, baseOid);
   }
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
   // state says; unless it is what a sync left live instead of git's version, or a page the platform
@@ -178,7 +188,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
 
   const held = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.fingerprint] as const])));
-  for (const [path, oid] of leftLive ?? []) held.set(path, await fingerprints.ofOid(oid));
+  for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live));
   const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {

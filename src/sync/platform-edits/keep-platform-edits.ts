@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { decodeText } from '../../content/clean-text.js';
+import { gitBlobOid } from '../../content/content-expectation.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
 import { GitRepository, type FileChange } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
+import { branchRecords } from './branch-records.js';
 import { editSummary } from './edit-summary.js';
+import { outcomeLine, type KeptOutcome } from './outcome-line.js';
+import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 
@@ -14,7 +18,7 @@ export interface KeptPage {
   /** Path in the repository (from the top of the work tree). */
   readonly file: string;
   /** `edited`: changed only in the platform; `merged`: both sides, apart; `conflict`: both, overlapping; `removed`: deleted in the platform. */
-  readonly outcome: 'edited' | 'merged' | 'conflict' | 'removed';
+  readonly outcome: KeptOutcome;
   /** `conflict`: the line of the first conflict marker in the committed file. */
   readonly line?: number;
 }
@@ -24,6 +28,7 @@ export interface KeptEdits {
   readonly remote: string;
   /** The branch's commit holding these versions; undefined in a dry run, or when the synced commit holds them already. */
   readonly commit: string | undefined;
+  /** What became of each page new to the branch: pages left live as they are that it holds so already are not. */
   readonly pages: readonly KeptPage[];
   /**
    * Files that go live with other content than git's (a clean merge; under `adopt`, the platform's,
@@ -40,18 +45,15 @@ export interface KeptEdits {
 const SIGNATURE = { name: 'docsync', email: 'docsync@users.noreply.invalid' };
 const LABELS = { ours: 'git', base: 'base', theirs: 'platform' };
 
-/** The branch a target's platform edits go to. */
-export function platformEditsBranch(target: Pick<SpaceTarget, 'name' | 'platformEditsBranch'>): string {
-  return target.platformEditsBranch.replaceAll('{target}', target.name);
-}
-
 /**
  * Commits the platform's version of every page it changed (a three-way merge where git changed it
  * too) to the target's platform-edits branch, on top of the branch's tip (or of the synced commit
  * when the branch is merged or absent), and pushes it, before anything is overwritten. The work
  * tree and its index are never touched. Idempotent: the commit's date is the platform revision's,
  * so a run killed between commit and push makes the same commit again, and one whose versions are
- * already on the branch makes none.
+ * already on the branch makes none. Pages left live as they are (`adopt`) that an earlier run kept
+ * so are not reported again: the next runs find pages added or removed in the platform changed again.
+ * `gitBlobs`: git's blob of each page, by path in the docs root, which the commit's message names.
  * Throws `PlatformEditsUnkeptError` without a git repository or remote, `PlatformEditsPushError`
  * when the push is refused.
  */
@@ -59,6 +61,7 @@ export async function keepPlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   detected: DetectedEdits,
+  gitBlobs: ReadonlyMap<string, string>,
   options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<KeptEdits> {
   const branch = platformEditsBranch(target);
@@ -66,7 +69,8 @@ export async function keepPlatformEdits(
   const edited = detected.changes.filter((change) => change.kind === 'platform' || change.kind === 'both');
   const repository = await openRepository(target, edited.map((change) => change.path), remote, options.signal);
   const { root, summary } = content.snapshot;
-  const fileOf = (docPath: string): string => path.posix.join(repository.prefix, root, docPath);
+  const folder = path.posix.join(repository.prefix, root).replace(/^\.$/, '');
+  const fileOf = (docPath: string): string => path.posix.join(folder, docPath);
 
   const pages: KeptPage[] = [];
   const changes: FileChange[] = [];
@@ -112,23 +116,50 @@ export async function keepPlatformEdits(
     // Pages added or removed in the platform and kept so live: the table of contents goes with them.
     if (target.platformEdits === 'adopt') live.set(summary, listed);
   }
+  const docPathOf = new Map(edited.map((change) => [fileOf(change.path), change.path]));
+  const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf.get(page.file) ?? '');
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
   const tip = await repository.fetchBranch(remote, branch, `refs/docsync/platform-edits/${target.name}`);
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
-  const message = commitMessage(target, detected, pages);
+  const fresh = parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
+  // Every page is left live as an earlier run kept it: nothing new to commit or report.
+  if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
+  const message = commitMessage(target, detected, fresh, gitBlobOf);
   const commit = await repository.commitFiles(parent, changes, message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
   // Already there: on the branch's tip, or in the synced commit itself.
-  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages, live, adopted, pushed: false };
+  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, pushed: false };
   try {
     await repository.push(remote, commit, branch);
   } catch (error) {
     if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
     throw error;
   }
-  return { branch, remote, commit, pages, live, adopted, pushed: true };
+  return { branch, remote, commit, pages: fresh, live, adopted, pushed: true };
+}
+
+/**
+ * Of `pages`, all but those left live as they are (`leftAsIs`) that the branch's own commits hold
+ * already: the same content (or the file removed), from a commit saying the same of them.
+ */
+async function notKeptYet(
+  repository: GitRepository,
+  branch: { tip: string; synced: string; folder: string },
+  pages: readonly KeptPage[],
+  changes: readonly FileChange[],
+  leftAsIs: (page: KeptPage) => boolean,
+): Promise<KeptPage[]> {
+  if (!pages.some(leftAsIs)) return [...pages];
+  const records = await branchRecords(repository, branch.tip, branch.synced, branch.folder);
+  const bytes = new Map(changes.map((change) => [change.path, change.bytes]));
+  return pages.filter((page) => {
+    const record = records.get(page.file);
+    const content = bytes.get(page.file);
+    if (!leftAsIs(page) || record === undefined || content === undefined || record.outcome !== page.outcome) return true;
+    return record.blob !== (content === null ? undefined : gitBlobOid(content));
+  });
 }
 
 async function openRepository(target: SpaceTarget, pages: readonly string[], remote: string, signal: AbortSignal | undefined): Promise<GitRepository> {
@@ -157,19 +188,8 @@ function firstMarker(text: string): number {
   return index < 0 ? 1 : index + 1;
 }
 
-/** The line of a commit's message that says what became of a page; what tells a runner without state a page a sync merged. */
-export function outcomeLine(page: KeptPage): string {
-  const what: Record<KeptPage['outcome'], string> = {
-    edited: 'edited in the platform',
-    merged: 'edited on both sides, merged',
-    conflict: 'edited on both sides, conflicts to resolve',
-    removed: 'removed in the platform',
-  };
-  return `- ${page.file}: ${what[page.outcome]}`;
-}
-
-function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[]): string {
-  const lines = pages.map(outcomeLine);
+function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[], gitBlobOf: (page: KeptPage) => string | undefined): string {
+  const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page)));
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',

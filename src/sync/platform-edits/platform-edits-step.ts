@@ -61,7 +61,8 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
 
 function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult } {
   const kept = settled.kept;
-  if (kept === undefined) return {};
+  // No page new to the branch (all left live as an earlier run kept them): nothing to report.
+  if (kept === undefined || kept.pages.length === 0) return {};
   const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
   return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts, pushed: kept.pushed } };
 }

@@ -6,7 +6,7 @@ import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
-import { branchLeftLive } from './branch-left-live.js';
+import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
@@ -56,19 +56,20 @@ export async function settlePlatformEdits(
   let repository: Promise<GitRepository | undefined> | undefined;
   const opened = (): Promise<GitRepository | undefined> => (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
   const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
+  const synced = content.commit?.oid ?? 'HEAD';
   const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
     const git = await opened();
     if (git === undefined) return [];
-    return git.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
+    return git.pastBlobs(synced, posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
   const syncedBase = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
-  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, string>> => {
+  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
     const git = await opened();
-    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, paths);
+    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
   };
   const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
-  const kept = edited ? await keepPlatformEdits(target, content, detected, options) : undefined;
+  const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);
   for (const change of detected.changes) {
     const text = change.kind === 'held' ? detected.texts.get(change.path)?.platform : undefined;

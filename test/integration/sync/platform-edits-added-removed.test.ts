@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedConfig } from '../../../src/config/load-config.js';
@@ -119,6 +119,43 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(merged.writes).toBe(0);
       expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
       await expectAsThePlatformHasThem();
+    });
+
+    it('adopt: once on the branch, the next runs (with state or without) report them no more, until the platform changes them again', async () => {
+      const { dir, remote, loaded } = await editedOnBothSides('adopt');
+      expect((await sync(loaded)).result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${REMOVED}`, outcome: 'removed' }, { file: `docs/${ADDED}`, outcome: 'edited' }], pushed: true });
+      const tip = git(remote, 'rev-parse', BRANCH).trim();
+
+      const again = await sync(loaded);
+      expect(again.report.failures).toEqual([]);
+      expect(again.result?.platformEdits).toBeUndefined();
+      expect((await reconcilePass(emulator, loaded)).result.platformEdits).toBeUndefined();
+      // A runner without state; the state of this one kept aside and put back.
+      const stateless = async (): Promise<void> => {
+        await rename(join(dir, '.docsync'), join(dir, '.docsync-aside'));
+        const run = await sync(loaded);
+        await rm(join(dir, '.docsync'), { recursive: true, force: true });
+        await rename(join(dir, '.docsync-aside'), join(dir, '.docsync'));
+        expect(run.report.failures).toEqual([]);
+        expect(run.result?.platformEdits).toBeUndefined();
+        expect(run.writes).toBe(0);
+        const titles = await liveTitles();
+        expect(titles).not.toContain('Installation');
+        expect(titles).toContain('Made in the editor');
+      };
+      await stateless();
+      expect(git(remote, 'rev-parse', BRANCH).trim()).toBe(tip);
+
+      // Edited again in the platform: that page alone is new to the branch.
+      await editPageInPlatform(emulator, 'space-docs', { title: 'Made in the editor', markdown: `${ADDED_TEXT}\nEdited again.\n` });
+      const edited = await sync(loaded);
+      expect(edited.report.failures).toEqual([]);
+      expect(edited.result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${ADDED}`, outcome: 'edited' }], conflicts: 0, pushed: true });
+      expect(git(remote, 'show', `${BRANCH}:docs/${ADDED}`)).toBe(`${ADDED_TEXT}\nEdited again.\n`);
+      expect(git(remote, 'log', '-1', '--format=%s', BRANCH).trim()).toBe('Platform edits of docs (1 page)');
+      expect((await sync(loaded)).result?.platformEdits).toBeUndefined();
+
+      await stateless();
     });
   });
 }

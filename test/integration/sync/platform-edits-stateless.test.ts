@@ -129,9 +129,10 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
 
     /**
      * A page edited in the platform and one changed on both sides apart, synced (kept live, merged);
-     * then git changes a third page and the next sync runs with that state or with none.
+     * then git changes a third page, or again the merged page apart from both sides' changes, and the
+     * next sync runs with that state or with none.
      */
-    async function scenario(platformEdits: 'preserve' | 'adopt', withState: boolean) {
+    async function scenario(platformEdits: 'preserve' | 'adopt', withState: boolean, thenGit: 'changes another page' | 'changes the merged page' = 'changes another page') {
       emulator.reset();
       const { dir, docs } = await exampleWorkspace();
       const remote = await commitWithRemote(dir, ['docs']);
@@ -147,15 +148,18 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
       expect(second.results[0]?.platformEdits?.pages.map((page) => page.outcome)).toEqual(['merged', 'edited']);
       const tip = git(remote, 'rev-parse', BRANCH).trim();
 
-      await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
-      git(dir, 'commit', '--quiet', '-am', 'FAQ');
+      if (thenGit === 'changes another page') await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
+      else await writeFile(join(docs, BOTH), (await readFile(join(docs, BOTH), 'utf8')).replace('docsync --version\n', 'docsync --version # Changed in git again.\n'));
+      git(dir, 'commit', '--quiet', '-am', 'Git again');
       if (!withState) await rm(join(dir, '.docsync'), { recursive: true, force: true });
       const before = emulator.stats().writes;
       const report = await syncOnce(loaded);
+      // The commit's date is the platform revision's (a clock): the branch's content is compared.
+      const { commit: _differsByDate, ...kept } = report.results[0]?.platformEdits ?? { commit: undefined };
       return {
         failures: report.failures.map((failure) => failure.code),
         outcome: report.results[0]?.outcome,
-        platformEdits: report.results[0]?.platformEdits,
+        platformEdits: kept,
         wrote: emulator.stats().writes - before > 0,
         branchMoved: git(remote, 'rev-parse', BRANCH).trim() !== tip,
         live: { edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'), both: await liveMarkdown(emulator, 'space-docs', 'Installation'), gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?') },
@@ -175,6 +179,21 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
         expect(stateful.branchMoved).toBe(false);
 
         expect(await scenario(platformEdits, false)).toEqual(stateful);
+      });
+
+      it(`${platformEdits}: merges git's next change to the merged page, as a runner with state does`, async () => {
+        const stateful = await scenario(platformEdits, true, 'changes the merged page');
+        expect(stateful.failures).toEqual([]);
+        expect(stateful.platformEdits).toMatchObject({ pages: [{ file: `docs/${BOTH}`, outcome: 'merged' }], conflicts: 0, pushed: true });
+        expect(stateful.branchMoved).toBe(true);
+        for (const side of [stateful.merged, stateful.live.both]) {
+          expect(side).toContain('Added in the editor.');
+          expect(side).toContain('Changed in git.');
+          expect(side).toContain('Changed in git again.');
+        }
+        expect(stateful.live.edited).toBe(platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'));
+
+        expect(await scenario(platformEdits, false, 'changes the merged page')).toEqual(stateful);
       });
     }
   });

@@ -1,0 +1,35 @@
+/** What became of one page the platform changed: see `KeptPage`. */
+export type KeptOutcome = 'edited' | 'merged' | 'conflict' | 'removed';
+
+const WHAT: Record<KeptOutcome, string> = {
+  edited: 'edited in the platform',
+  merged: 'edited on both sides, merged',
+  conflict: 'edited on both sides, conflicts to resolve',
+  removed: 'removed in the platform',
+};
+
+const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;
+
+/**
+ * The line of a platform-edits commit's message that says what became of a page, and which blob git
+ * held for it then: what tells a runner without state a page a sync left live, and whether git
+ * changed it since.
+ */
+export function outcomeLine(file: string, outcome: KeptOutcome, gitBlob: string | undefined): string {
+  return `- ${file}: ${WHAT[outcome]}${gitBlob === undefined ? '' : ` (git's blob ${gitBlob})`}`;
+}
+
+/** What a commit's message says became of `file`; undefined when it does not say. Reads lines without git's blob too. */
+export function readOutcome(message: string, file: string): { outcome: KeptOutcome; gitBlob: string | undefined } | undefined {
+  const prefix = `- ${file}: `;
+  for (const line of message.split('\n')) {
+    if (!line.startsWith(prefix)) continue;
+    const said = line.slice(prefix.length);
+    for (const [outcome, what] of Object.entries(WHAT) as [KeptOutcome, string][]) {
+      if (said === what) return { outcome, gitBlob: undefined };
+      const blob = said.startsWith(what) ? GIT_BLOB.exec(said.slice(what.length))?.[1] : undefined;
+      if (blob !== undefined) return { outcome, gitBlob: blob };
+    }
+  }
+  return undefined;
+}

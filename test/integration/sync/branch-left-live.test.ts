@@ -1,0 +1,88 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GitRepository } from '../../../src/content/git-repository.js';
+import { branchLeftLive } from '../../../src/sync/platform-edits/branch-left-live.js';
+import { outcomeLine } from '../../../src/sync/platform-edits/outcome-line.js';
+import { logGitCalls } from '../../support/git-call-log.js';
+import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
+
+/**
+ * What a runner without state reads of the platform-edits branch: the pages a sync left live (or
+ * left out) and git's blob for each then, from one `git log` of the branch whatever the number of
+ * pages. Real git: a repository, a bare `origin`, and the branch as a sync pushes it.
+ */
+afterAll(removeTempDirs);
+
+const gitCalls = logGitCalls();
+const BRANCH = 'docsync/platform-edits/docs';
+const target = (platformEdits: 'adopt' | 'preserve') => ({ name: 'docs', platformEdits, platformEditsBranch: 'docsync/platform-edits/{target}', platformEditsRemote: 'origin' });
+
+/**
+ * `count` pages committed on `main` under docs/ and pushed to a bare origin; then the branch: one
+ * commit keeping the platform's version of each page (the last one removed there), another by
+ * someone else changing the first page again.
+ */
+async function workspace(count: number): Promise<{ docs: string; pages: string[]; gitBlobs: string[]; edited: string[] }> {
+  const pages = Array.from({ length: count }, (_, i) => `page-${i}.md`);
+  const dir = await tempTree(Object.fromEntries(pages.map((page) => [`docs/${page}`, `# ${page}\n`])));
+  git(dir, 'init', '-q');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'Docs');
+  const remote = await makeTempDir('docsync-remote-');
+  git(remote, 'init', '-q', '--bare');
+  git(dir, 'remote', 'add', 'origin', remote);
+  git(dir, 'push', '-q', 'origin', 'main');
+  const gitBlobs = pages.map((page) => git(dir, 'rev-parse', `HEAD:docs/${page}`).trim());
+
+  git(dir, 'checkout', '-q', '-b', 'edits');
+  const removed = pages.length - 1;
+  for (const [i, page] of pages.entries()) {
+    if (i === removed) await rm(path.join(dir, 'docs', page));
+    else await writeFile(path.join(dir, 'docs', page), `# ${page}\n\nEdited in the platform.\n`);
+  }
+  const lines = pages.map((page, i) => outcomeLine(`docs/${page}`, i === removed ? 'removed' : 'edited', gitBlobs[i]));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', ['Platform edits of docs', '', ...lines, ''].join('\n'));
+  const edited = pages.map((page, i) => (i === removed ? '' : git(dir, 'rev-parse', `HEAD:docs/${page}`).trim()));
+  await writeFile(path.join(dir, 'docs', pages[0] ?? ''), 'Changed on the branch by hand.\n');
+  git(dir, 'commit', '-q', '-am', 'A reviewer\'s change');
+  git(dir, 'push', '-q', 'origin', `edits:${BRANCH}`);
+  git(dir, 'checkout', '-q', 'main');
+  return { docs: path.join(dir, 'docs'), pages, gitBlobs, edited };
+}
+
+/** branchLeftLive over every page of the docs folder, and the git subcommands it started. */
+async function readBranch(docs: string, pages: readonly string[], platformEdits: 'adopt' | 'preserve' = 'adopt') {
+  const repository = await GitRepository.open(docs);
+  const before = (await gitCalls()).length;
+  const held = await branchLeftLive(repository, target(platformEdits), '', 'HEAD', pages);
+  const commands = (await gitCalls()).slice(before).map((call) => call.split(' ').find((word) => !word.startsWith('-') && !word.includes('=')));
+  return { held, commands };
+}
+
+describe('branchLeftLive', () => {
+  it('reads what a sync left live or left out, and git\'s blob then, from one git log for all pages', async () => {
+    const small = await workspace(3);
+    const large = await workspace(40);
+    const read = await readBranch(large.docs, large.pages);
+
+    // The first page's newest change on the branch is not a sync's; the last was removed in the platform.
+    expect(read.held.has('page-0.md')).toBe(false);
+    expect(read.held.get('page-1.md')).toEqual({ live: large.edited[1], gitBlob: large.gitBlobs[1] });
+    expect(read.held.get('page-39.md')).toEqual({ live: undefined, gitBlob: large.gitBlobs[39] });
+    expect(read.held.size).toBe(39);
+    // As many git processes for 40 pages as for 3: the branch is fetched and logged once.
+    expect(read.commands.filter((command) => command === 'log')).toHaveLength(1);
+    expect(read.commands).toEqual((await readBranch(small.docs, small.pages)).commands);
+  });
+
+  it('under preserve, only merged pages; none once the branch is merged into the synced commit', async () => {
+    const { docs, pages } = await workspace(3);
+    expect((await readBranch(docs, pages, 'preserve')).held.size).toBe(0);
+
+    git(docs, 'fetch', '-q', 'origin', BRANCH);
+    git(docs, 'merge', '-q', '--ff-only', 'FETCH_HEAD');
+    expect((await readBranch(docs, pages)).held.size).toBe(0);
+  });
+});
