@@ -175,6 +175,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
         lastHash: content.contentHash,
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+        // Today's API, without a record of what was delivered (a runner without state): the live pages
+        // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
+        ...(planned && state?.delivered === undefined ? { delivered: planned.known } : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
         // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.

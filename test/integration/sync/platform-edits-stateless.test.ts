@@ -198,3 +198,37 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
     }
   });
 }
+
+// A runner without state that finds nothing to write saves the state it rebuilt: the next run on it
+// must map the live pages as a runner that wrote them does.
+for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
+  describe(`the state a runner without .docsync/ saves when it writes nothing (${name} contract)`, () => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startTestEmulator({ contract, strict: false });
+    });
+    afterAll(() => emulator.close());
+
+    it('leads the next run to the same pages: no platform edit found where there is none, one page written', async () => {
+      emulator.reset();
+      const { dir, docs } = await exampleWorkspace();
+      await commitWithRemote(dir, ['docs']);
+      const loaded = configFor(emulator, dir, target);
+      expect((await syncOnce(loaded)).failures).toEqual([]);
+      await rm(join(dir, '.docsync'), { recursive: true, force: true });
+      const rebuilt = await syncOnce(loaded);
+      expect(rebuilt.failures).toEqual([]);
+      expect(rebuilt.results[0]?.outcome).toBe('skipped');
+
+      await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
+      git(dir, 'commit', '--quiet', '-am', 'Git only');
+      const before = emulator.stats().contentBatches;
+      const report = await syncOnce(loaded);
+      expect(report.failures).toEqual([]);
+      expect(report.results[0]?.platformEdits).toBeUndefined();
+      // Today's API: the one page git changed, in one change; the seed's imports the whole bundle.
+      if (contract === 'current') expect(emulator.stats().contentBatches.changes - before.changes).toBe(1);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?')).toContain('Changed in git.');
+    });
+  });
+}
