@@ -178,7 +178,8 @@ export class GitRepository {
    */
   static async commitIn(directory: string, ref: string, options: { signal?: AbortSignal | undefined } = {}): Promise<string> {
     const absolute = path.resolve(directory);
-    if (existsSync(absolute) && ref !== '' && !ref.startsWith('-')) {
+    // Outside any repository, as in open(): no process started.
+    if (existsSync(absolute) && mayBeInRepository(absolute) && ref !== '' && !ref.startsWith('-')) {
       const git = simpleGit({ baseDir: absolute, ...(options.signal ? { abort: options.signal } : {}) });
       const oid = await git.raw(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '');
       throwIfAborted(options.signal, 'rev-parse');

@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import { DeflatePool } from '../content/deflate-pool.js';
 import { createContentPreparer } from '../sync/prepare-content.js';
+import { KnownRevisions } from '../sync/known-revisions.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';
 import { apiEndpoint, openApiClient } from './open-api-client.js';
 import { openSpecLoader } from './open-spec-loader.js';
@@ -89,6 +90,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       logger: overrides.logger,
       download: downloader.download,
       prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
+      ...(overrides.longLived === true ? { revisions: new KnownRevisions() } : {}),
     },
     async close() {
       await artifacts.close();

@@ -5,6 +5,7 @@ import type { Download } from '../http/url-downloader.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import type { MaxDeletions } from './deletion-guard.js';
+import type { KnownRevisions } from './known-revisions.js';
 import type { PreparedContent } from './prepared-content.js';
 import type { WriteFence } from './write-fence.js';
 
@@ -17,6 +18,8 @@ export interface SyncSpaceDeps {
   logger: Logger;
   /** Reads, hashes and (lazily) bundles a target's docs; `signal` ends the git processes it runs. */
   prepare(target: SpaceTarget, options?: { signal?: AbortSignal | undefined }): Promise<PreparedContent>;
+  /** Revisions read by earlier syncs of this process (a daemon's): see {@link KnownRevisions}. */
+  revisions?: KnownRevisions | undefined;
   /** Downloads live files, to tell one docsync has no record of by its bytes; without it they are sent again. */
   download?: Download | undefined;
   now?: () => Date;

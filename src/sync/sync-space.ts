@@ -92,31 +92,42 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const reading = stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   // Awaited below; a failure of the state read first must not leave it unobserved.
   reading.catch(() => undefined);
+  // What `delivery: auto` remembered is read beside the target's state: the early reads wait on both.
+  const remembered = chosen === undefined ? knownDelivery(deps.state, target) : Promise.resolve(chosen);
+  remembered.catch(() => undefined);
   // Local work the plan needs (a file store parses the whole state here): counted as the plan's.
   const state = await stopwatch.time('planMs', () => deps.state.get(key));
   const keepsBase = target.platformEdits !== 'overwrite';
   // The docs changed since the last sync on today's API: the reads that do not wait on each other
   // start together (the change request in state's content beside its lookup, main's for the
   // platform-edits check beside the plan). In the daemon each round trip is time between a save and
-  // the change request. Not without state: a runner without it may well find nothing to do.
-  const ahead = new RevisionReadAhead(deps.api.content);
+  // the change request. Not without state: a runner without it may well find nothing to do. Where a
+  // revision read before is kept (a daemon), the change request's and the space's own small reads
+  // say whether it is still current, and its pages are not read again.
+  const ahead = new RevisionReadAhead(deps.api.content, deps.revisions);
   const lookUp = (): Promise<ChangeRequest | undefined> => api(() => findDocsyncChangeRequest(deps.api, target.spaceId, target.name, state, signal));
   const readAhead = (): Promise<ChangeRequest | undefined> => {
-    if (state?.changeRequest) ahead.start({ spaceId: target.spaceId, changeRequest: state.changeRequest.id }, signal);
-    if (keepsBase) ahead.start({ spaceId: target.spaceId }, signal);
-    return lookUp();
+    const found = lookUp();
+    const known = state?.changeRequest?.id;
+    if (known !== undefined) ahead.start({ spaceId: target.spaceId, changeRequest: known }, signal, async () => ((await found)?.id === known ? (await found)?.revision : undefined));
+    if (keepsBase) ahead.start({ spaceId: target.spaceId }, signal, async () => (await api(() => deps.api.spaces.get(target.spaceId, { signal }))).revision);
+    return found;
   };
   // Files were seen changing: the live reads start beside the local read instead of after it (a save
   // that changed nothing then costs these reads, never a write).
-  const early = options.changeSeen === true && state?.lastHash !== undefined && (chosen ?? (await knownDelivery(deps.state, target))) === 'changes' ? readAhead() : undefined;
+  const early = options.changeSeen === true && state?.lastHash !== undefined && (await remembered) === 'changes' ? readAhead() : undefined;
   early?.catch(() => undefined);
   const content = await reading;
-  const delivery = chosen ?? (await resolveDelivery(deps, target, signal));
+  const delivery = (await remembered) ?? (await resolveDelivery(deps, target, signal));
   const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
   // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
   const main = synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
   const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
+  // Content batches of changed docs: git's pages by blob id (what the platform-edits check and the
+  // next base compare with) are read while the live side is.
+  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = keepsBase && !unchanged && delivery === 'changes' ? superseding(target.name, () => bundleExpectation(content)) : undefined;
+  expecting?.catch(() => undefined);
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
   // git process runs beside the reads of the live side.
   const recording = keepsBase && !unchanged ? stopwatch.time('readMs', () => syncedCommit(target, content, signal)) : Promise.resolve(undefined);
@@ -159,7 +170,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.
-  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = expectation && Promise.resolve(expectation);
+  if (expectation) expecting = Promise.resolve(expectation);
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
   // Pages that go live with other content than git's (kept from the platform, merged), or not at all: held in the base.
   let leftLive: ReadonlyMap<string, string | null> = new Map();
@@ -207,7 +218,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
-    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal }));
+    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

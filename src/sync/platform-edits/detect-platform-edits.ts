@@ -56,7 +56,7 @@ export interface DetectInput {
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
   readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
   /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
-  readonly syncedBase?: (() => Promise<SyncedBase | undefined>) | undefined;
+  readonly syncedBase?: ((mainRevision: string) => Promise<SyncedBase | undefined>) | undefined;
   /**
    * Without state: of these pages (live other than git's, or not live), those a sync left live
    * (`adopt`, a clean merge) or left out (`adopt`), by path: the blob id the platform-edits branch
@@ -93,7 +93,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const edited = hasEditedPages(main.pages, untouched);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined ? input.syncedBase?.() : undefined);
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined ? input.syncedBase?.(main.id) : undefined);
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   const baseRevision = edited && synced === undefined ? await findBaseRevision(api, spaceId, main, signal) : undefined;

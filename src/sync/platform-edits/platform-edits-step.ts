@@ -1,6 +1,7 @@
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
+import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { KeptPage } from './keep-platform-edits.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
@@ -35,6 +36,8 @@ export interface PlatformEditsStepInput {
   readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   readonly dryRun?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** A long-lived process's revisions and bases found before (see {@link KnownRevisions}). */
+  readonly known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
 }
 
 export interface PlatformEditsStep {
@@ -54,6 +57,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
   const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit }, {
     dryRun: input.dryRun,
     signal: input.signal,
+    known: input.known,
   });
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
   return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };

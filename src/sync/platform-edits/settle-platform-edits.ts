@@ -4,6 +4,7 @@ import type { ContentApi } from '../../api/resources/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
+import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
@@ -51,7 +52,7 @@ export async function settlePlatformEdits(
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
   known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit'>,
-  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
   const opened = (): Promise<GitRepository | undefined> => (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
@@ -62,7 +63,10 @@ export async function settlePlatformEdits(
     if (git === undefined) return [];
     return git.pastBlobs(synced, posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
-  const syncedBase = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
+  const syncedBase = (mainRevision: string): Promise<SyncedBase | undefined> => {
+    const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
+    return options.known ? options.known.syncedBase(target.name, mainRevision, find) : find();
+  };
   const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
     const git = await opened();
     return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ContentReadOptions, ContentTarget, RevisionTarget } from '../../../src/api/resources/content.js';
 import type { Revision } from '../../../src/api/schemas/content.js';
+import { KnownRevisions } from '../../../src/sync/known-revisions.js';
 import { RevisionReadAhead } from '../../../src/sync/revision-read-ahead.js';
 
 /** A content API whose reads stay open until the test settles them. */
@@ -57,5 +58,71 @@ describe('RevisionReadAhead', () => {
     const asked = ahead.getRevision({ spaceId: 'asked' });
     reads[1]?.fail(new Error('refused'));
     await expect(asked).rejects.toThrow('refused');
+  });
+
+  it('with kept revisions: answers the kept one while the small read names it, reads afresh once it names another', async () => {
+    const { api, reads } = heldReads();
+    const known = new KnownRevisions();
+    const first = new RevisionReadAhead(api, known);
+    const cr = { spaceId: 's', changeRequest: 'cr' };
+    // Nothing kept yet: read at once, without waiting for the id; the read is kept.
+    first.start(cr, undefined, () => Promise.reject(new Error('not asked while nothing is kept')));
+    expect(reads).toHaveLength(1);
+    reads[0]?.settle(revision('r1'));
+    expect((await first.getRevision(cr)).id).toBe('r1');
+    expect(known.get(cr)?.id).toBe('r1');
+
+    // The next sync: the change request still names r1, so its pages are not read again.
+    const second = new RevisionReadAhead(api, known);
+    second.start(cr, undefined, () => Promise.resolve('r1'));
+    expect((await second.getRevision(cr)).id).toBe('r1');
+    expect(reads).toHaveLength(1);
+
+    // Someone wrote in between: the id differs and the content is read, then kept in place of r1.
+    const third = new RevisionReadAhead(api, known);
+    third.start(cr, undefined, () => Promise.resolve('r2'));
+    const fresh = third.getRevision(cr);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.settle(revision('r2'));
+    expect((await fresh).id).toBe('r2');
+    expect(known.get(cr)?.id).toBe('r2');
+    expect(known.get({ spaceId: 's', changeRequest: 'other' })).toBeUndefined();
+  });
+
+  it('keeps only whole revisions without git metadata, which the API may still change', async () => {
+    const { api, reads } = heldReads();
+    const known = new KnownRevisions();
+    const ahead = new RevisionReadAhead(api, known);
+    const partial = ahead.getRevision({ spaceId: 'a' }, { metadata: false });
+    reads[0]?.settle(revision('partial'));
+    await partial;
+    expect(known.get({ spaceId: 'a' })).toBeUndefined();
+
+    const synced = ahead.getRevision({ spaceId: 'b' });
+    reads[1]?.settle({ ...revision('git'), pages: [{ id: 'p', type: 'document', pages: [{ id: 'q', type: 'document', git: { oid: 'o', path: 'q.md' } }] }] } as unknown as Revision);
+    await synced;
+    expect(known.get({ spaceId: 'b' })).toBeUndefined();
+  });
+});
+
+describe('KnownRevisions.syncedBase', () => {
+  it('finds a base once per main revision, again once main moved, and keeps no failure', async () => {
+    const known = new KnownRevisions();
+    let finds = 0;
+    const find = (): Promise<undefined> => {
+      finds += 1;
+      return Promise.resolve(undefined);
+    };
+    await known.syncedBase('docs', 'm1', find);
+    await known.syncedBase('docs', 'm1', find);
+    expect(finds).toBe(1);
+    await known.syncedBase('docs', 'm2', find);
+    expect(finds).toBe(2);
+    await known.syncedBase('other', 'm2', find);
+    expect(finds).toBe(3);
+
+    await expect(known.syncedBase('docs', 'm3', () => Promise.reject(new Error('list failed')))).rejects.toThrow('list failed');
+    await known.syncedBase('docs', 'm3', find);
+    expect(finds).toBe(4);
   });
 });
