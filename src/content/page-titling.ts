@@ -15,8 +15,8 @@ export interface PageTitling {
 const LEADING_HEADING = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 
 /**
- * A page's body with the `# ` heading on its first line set apart, when that heading is what titles
- * the page: the page's title stands for it. The platform holds a title apart from the document, so
+ * A page's body with the `# ` heading on its first line set apart (and the blank lines around it),
+ * when that heading is what titles the page: the page's title stands for it. The platform holds a title apart from the document, so
  * a title changed in its editor leaves that line as it was, while the file a repo keeps writes it there.
  */
 export function titledBody(body: string, titling: PageTitling): { readonly heading: string | undefined; readonly body: string } {
@@ -25,7 +25,7 @@ export function titledBody(body: string, titling: PageTitling): { readonly headi
   const end = text.indexOf('\n');
   const first = end < 0 ? text : text.slice(0, end);
   const heading = nonBlank(LEADING_HEADING.exec(first)?.[1]);
-  return heading === undefined ? { heading, body: text } : { heading, body: end < 0 ? '' : text.slice(end + 1) };
+  return heading === undefined ? { heading, body: text } : { heading, body: end < 0 ? '' : text.slice(end + 1).replace(/^\n+/, '') };
 }
 
 /** The title a page file goes live with, given its frontmatter `title` and first `# ` heading (as the reader finds them). */

@@ -165,7 +165,12 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // Pages that go live with other content than git's (kept from the platform, merged), or not at all: held in the base.
   let leftLive: ReadonlyMap<string, string | null> = new Map();
   const titlings = pageTitlings(content.snapshot, delivery);
-  const baseOf = async (): Promise<TargetBase> => withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, titlings);
+  const baseOf = async (): Promise<TargetBase> => {
+    // A table of contents laid over git's titles the pages left live as it does.
+    const summary = content.snapshot.summary;
+    const liveTitlings = summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
+    return withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
+  };
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;

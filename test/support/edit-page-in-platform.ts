@@ -3,12 +3,16 @@ import type { PageRecord } from '../../src/emulator/state/records.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
 import { call, json } from './emulator-harness.js';
 
-/** An edit made in the platform's editor: a page's new markdown (and metadata), a page removed, or a page added. */
+/** An edit made in the platform's editor: a page's new markdown (and metadata, title, layout), a page removed, or a page added. */
 export type PlatformEdit =
   | {
       readonly gitPath?: string;
-      readonly markdown: string;
+      readonly markdown?: string;
       readonly description?: string;
+      /** The page's new title, as typed over the old one. */
+      readonly newTitle?: string;
+      /** Layout switches turned on or off (`outline: false`). */
+      readonly layout?: Readonly<Record<string, boolean>>;
       /** Pages delivered in batches carry no git path: found by title, or by id. */
       readonly title?: string;
       readonly pageId?: string;
@@ -40,10 +44,20 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
         found.push(page.id);
         return [];
       }
-      if ('markdown' in edit && !('add' in edit) && matches(page, edit)) {
+      if (!('remove' in edit) && !('add' in edit) && matches(page, edit)) {
         found.push(page.id);
         const { git: _git, ...rest } = page;
-        return [{ ...rest, markdown: edit.markdown, ...(edit.description === undefined ? {} : { description: edit.description }), updatedAt: now, pages: rewrite(page.pages) }];
+        return [
+          {
+            ...rest,
+            ...(edit.markdown === undefined ? {} : { markdown: edit.markdown }),
+            ...(edit.description === undefined ? {} : { description: edit.description }),
+            ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),
+            ...(edit.layout === undefined ? {} : { layout: { ...page.layout, ...edit.layout } }),
+            updatedAt: now,
+            pages: rewrite(page.pages),
+          },
+        ];
       }
       return [{ ...page, pages: rewrite(page.pages) }];
     });
@@ -76,7 +90,16 @@ async function changeThroughApi(emulator: RunningEmulator, spaceId: string, chan
   } else if ('remove' in edit) {
     changes = found.map((page) => ({ operation: 'delete_page', page: page.id }));
   } else {
-    changes = found.map((page) => ({ operation: 'update_page', page: page.id, document: { markdown: edit.markdown }, ...(edit.description === undefined ? {} : { description: edit.description }) }));
+    // Today's API sets a layout by the document's frontmatter only.
+    const layout = edit.layout === undefined ? '' : `---\nlayout:\n${Object.entries(edit.layout).map(([key, visible]) => `  ${key}:\n    visible: ${visible}\n`).join('')}---\n`;
+    const document = (page: PageRecord) => (edit.markdown === undefined && edit.layout === undefined ? {} : { document: { markdown: `${layout}${edit.markdown ?? page.markdown}` } });
+    changes = found.map((page) => ({
+      operation: 'update_page',
+      page: page.id,
+      ...document(page),
+      ...(edit.description === undefined ? {} : { description: edit.description }),
+      ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),
+    }));
   }
   const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
   if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);

@@ -128,7 +128,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const heldOids = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
-    if (doc.oid !== undefined) return doc;
+    // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
+    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
     if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) };
     // Found holding git's version: as git has it.
@@ -254,12 +255,18 @@ async function liveTextOf(
   const cover = image === undefined ? undefined : { image, yPos: full.cover?.yPos ?? 0 };
   let markdown = withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths);
   const retitled = liveTitle(titling, documentTitle(markdown), parsePageMeta(markdown).heading) !== full.title;
-  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined)) {
-    const titled = titledBody(markdown, titling);
-    markdown = `# ${full.title}\n${titled.heading === undefined ? `\n${titled.body}` : titled.body}`;
-  }
+  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined)) markdown = withHeading(markdown, full.title, titledBody(markdown, titling).heading !== undefined);
   const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden, layout: full.layout, cover }, markdown);
   return { text, title: full.title, retitled };
+}
+
+/** The markdown with `title` as its first line's `# ` heading: in place of the one it has (`replace`), or added above. */
+function withHeading(markdown: string, title: string, replace: boolean): string {
+  const start = /^\uFEFF?(?:[ \t]*\r?\n)*/.exec(markdown)?.[0].length ?? 0;
+  if (!replace) return `# ${title}\n\n${markdown.slice(start)}`;
+  const end = markdown.indexOf('\n', start);
+  const lineEnd = end < 0 ? markdown.length : markdown[end - 1] === '\r' ? end - 1 : end;
+  return `${markdown.slice(0, start)}# ${title}${markdown.slice(lineEnd)}`;
 }
 
 /**
@@ -269,6 +276,11 @@ async function liveTextOf(
  */
 function withFileLinksAsSent(text: string, path: string): string {
   return rewriteFileLinks(text, path, (file) => (file.endsWith('.md') ? undefined : '/files/*'));
+}
+
+/** A live page titled otherwise than its `SUMMARY.md` link text, where that text is what titles it. */
+function retitledLive(doc: LiveDocument, titling: PageTitling): boolean {
+  return titling.source === 'summary' && titling.summaryTitle !== undefined && doc.page.title !== titling.summaryTitle;
 }
 
 /** Every document page of a page tree. */
@@ -316,7 +328,8 @@ class Fingerprints {
     if (fingerprintsCurrent(input.base)) {
       for (const [path, entry] of Object.entries(input.base?.pages ?? {})) {
         this.known.set(`${path}\n${entry.oid}`, entry.fingerprint);
-        if (entry.live !== undefined) this.known.set(`${path}\n${entry.live.oid}`, entry.live.fingerprint);
+        // Left live with git's own blob under another title: that blob is git's page still.
+        if (entry.live !== undefined && entry.live.oid !== entry.oid) this.known.set(`${path}\n${entry.live.oid}`, entry.live.fingerprint);
       }
     }
     this.pathOfOid = new Map([...gitOids].map(([path, oid]) => [oid, path]));
