@@ -1,6 +1,7 @@
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { PageRecord } from '../../src/emulator/state/records.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
+import { pageText } from '../../src/sync/pull/pull-space.js';
 import { call, json } from './emulator-harness.js';
 
 /** An edit made in the platform's editor: a page's new markdown (and metadata, title, layout), a page removed, or a page added. */
@@ -90,16 +91,18 @@ async function changeThroughApi(emulator: RunningEmulator, spaceId: string, chan
   } else if ('remove' in edit) {
     changes = found.map((page) => ({ operation: 'delete_page', page: page.id }));
   } else {
-    // Today's API sets a layout by the document's frontmatter only.
-    const layout = edit.layout === undefined ? '' : `---\nlayout:\n${Object.entries(edit.layout).map(([key, visible]) => `  ${key}:\n    visible: ${visible}\n`).join('')}---\n`;
-    const document = (page: PageRecord) => (edit.markdown === undefined && edit.layout === undefined ? {} : { document: { markdown: `${layout}${edit.markdown ?? page.markdown}` } });
-    changes = found.map((page) => ({
-      operation: 'update_page',
-      page: page.id,
-      ...document(page),
-      ...(edit.description === undefined ? {} : { description: edit.description }),
-      ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),
-    }));
+    // Today's API sets a layout by the document's frontmatter only (the page's other metadata with it),
+    // whose heading then titles the page: a new title goes after it.
+    const layout = (page: PageRecord) => ({ description: page.description, icon: page.icon, hidden: page.hidden, layout: { ...page.layout, ...edit.layout } });
+    const document = (page: PageRecord) =>
+      edit.markdown !== undefined ? { document: { markdown: edit.markdown } } : edit.layout !== undefined ? { document: { markdown: pageText(layout(page), page.markdown) } } : {};
+    changes = found.flatMap((page) => {
+      const content = { ...document(page), ...(edit.description === undefined ? {} : { description: edit.description }) };
+      return [
+        ...(Object.keys(content).length === 0 ? [] : [{ operation: 'update_page', page: page.id, ...content }]),
+        ...(edit.newTitle === undefined ? [] : [{ operation: 'update_page', page: page.id, title: edit.newTitle }]),
+      ];
+    });
   }
   const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
   if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);

@@ -28,7 +28,7 @@ export interface PageTexts {
   readonly base: string | undefined;
   readonly git: string | undefined;
   readonly platform: string | undefined;
-  /** The platform's title of the page where its file cannot say it (a zip import titles it by its `SUMMARY.md` link text), or where it changed it. */
+  /** The title the platform changed the page to, where `SUMMARY.md` gives the page link text: that text becomes it. */
   readonly title?: string | undefined;
 }
 
@@ -195,7 +195,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
-      if (platformSide === fingerprint && changedTitle) retitled.set(path, title);
+      // The table of contents says it too where it gives the page link text.
+      if (platformSide === fingerprint && changedTitle && titling.summaryTitle !== undefined) retitled.set(path, title);
       if (platformSide !== undefined) sides.platform.set(path, platformSide);
     }
   }

@@ -41,6 +41,22 @@ export function editSummary(text: string, summary: string, edits: SummaryEdits):
   return `${body}\n${added.join('\n')}\n`;
 }
 
+/**
+ * The repository's own `SUMMARY.md` from the one a bundle carries when the repository's does not list
+ * its readme: the bullet put first for the import taken out again, with the blank line put after it
+ * before a heading. Pure.
+ */
+export function withoutListedReadme(text: string, summary: string, readme: string): string {
+  const folder = parentOf(summary);
+  const first = parseSummary(text).groups.flatMap((group) => group.items).find((item) => linkedPath(folder, item.target) === readme);
+  if (first === undefined) return text;
+  const lines = text.split('\n');
+  const index = first.line - 1;
+  const blank = lines[index + 1] === '' && /^ {0,3}#/.test(lines[index + 2] ?? '');
+  lines.splice(index, blank ? 2 : 1);
+  return lines.join('\n');
+}
+
 /** A bullet's line with the text of its link replaced by `title`; as it is without one. */
 function withLinkText(line: string, title: string | undefined): string {
   const open = line.indexOf('[');

@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary } from './edit-summary.js';
+import { editSummary, withoutListedReadme } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
@@ -117,6 +117,9 @@ export async function keepPlatformEdits(
   if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0 || summaryEdits.retitle.length > 0)) {
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
+    // The bundle's lists a readme the repository's does not: edited as the repository has it.
+    const generated = content.snapshot.files.find((file) => file.path === summary)?.sourcePath === undefined;
+    if (generated && content.snapshot.readme !== undefined) text = withoutListedReadme(text, summary, content.snapshot.readme);
     const listed = editSummary(text, summary, summaryEdits);
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
