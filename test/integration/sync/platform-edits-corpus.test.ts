@@ -130,7 +130,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(result?.platformEdits?.pages.map((page) => page.outcome)).toEqual(pages.map(() => 'edited'));
       expect(result?.platformEdits?.pushed).toBe(true);
       const committed = (result?.platformEdits?.pages ?? []).map((page) => git(remote, 'show', `${BRANCH}:${page.file}`));
-      for (const text of committed) expect(text).toMatch(/^---\n(?:.*\n)*layout:\n(?:.*\n)*  outline:\n    visible: false\n/);
+      for (const text of committed) expect(text).toMatch(/^---\n(?:.*\n)*layout:\n(?:.*\n)* {2}outline:\n {4}visible: false\n/);
       expect(await liveLayouts()).toEqual(edited);
 
       // The branch merged: the titles and layouts git now holds are the live ones, nothing to write.
