@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -149,6 +149,30 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(again.writes).toBe(0);
       expect(again.result.platformEdits).toBeUndefined();
       expect(git(remote, 'rev-list', '--count', `${git(dir, 'rev-parse', 'HEAD').trim()}..${BRANCH}`).trim()).toBe('1');
+    });
+
+    it('a runner without state tells a title and a layout changed in the editor, and keeps them', async () => {
+      const { dir, remote, loaded } = await workspace('preserve');
+      await editPageInPlatform(emulator, 'space-docs', { title: 'Installation', newTitle: 'Install it' });
+      await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', layout: { tableOfContents: false } });
+      await rm(join(dir, '.docsync'), { recursive: true, force: true });
+
+      const report = await syncOnce(loaded);
+      expect(report.failures).toEqual([]);
+      expect(report.results[0]?.platformEdits?.pages).toEqual([
+        { file: `docs/${INSTALLATION}`, outcome: 'edited' },
+        { file: `docs/${QUICKSTART}`, outcome: 'edited' },
+      ]);
+      expect(git(remote, 'show', `${BRANCH}:docs/SUMMARY.md`)).toContain('* [Install it](getting-started/installation.md "Install docsync")\n');
+      expect(git(remote, 'show', `${BRANCH}:docs/${QUICKSTART}`)).toContain('  tableOfContents:\n    visible: false\n');
+      expect((await livePage(INSTALLATION)).title).toBe('Installation');
+      expect((await livePage(QUICKSTART)).layout).toMatchObject({ tableOfContents: true });
+
+      await rm(join(dir, '.docsync'), { recursive: true, force: true });
+      const before = emulator.stats().writes;
+      const again = await syncOnce(loaded);
+      expect(again.results[0]?.platformEdits).toBeUndefined();
+      expect(emulator.stats().writes - before).toBe(0);
     });
 
     it('a base kept before fingerprints covered titles and layouts is made again from its blobs: no false edit, and a real one is kept', async () => {
