@@ -237,9 +237,9 @@ interface LiveText {
  * A live page as the file of the repo it is: its markdown with its metadata and layout as
  * frontmatter, and links to files (and the cover) by their paths from the page, so that committed
  * back and synced, it says what is live. A cover whose file is not known is left out (it is no part
- * of the fingerprint). A title the platform changed goes where the file says its title, as Git Sync
- * writes it: the `# ` heading on its first line (added when it has none); where the platform titles
- * the page by its `SUMMARY.md` link text, there alone.
+ * of the fingerprint). A title the platform changed goes where the file gives its title, as Git Sync
+ * writes it: the `# ` heading on its first line (added when it has none); not where the platform
+ * titles the page by its `SUMMARY.md` link text (the branch's `SUMMARY.md` takes it in either case).
  */
 async function liveTextOf(
   api: Pick<ContentApi, 'getPage'>,
