@@ -47,6 +47,7 @@ function pageNode(node: OutlineNode, meta: PageMeta, children: readonly PageNode
     path,
     children,
   };
+  if (node.title !== undefined) page.summaryTitle = node.title;
   if (node.label !== undefined) page.label = node.label;
   if (meta.description !== undefined) page.description = meta.description;
   if (meta.icon !== undefined) page.icon = meta.icon;

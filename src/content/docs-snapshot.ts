@@ -4,6 +4,8 @@ import type { GitbookConfig } from './gitbook-config.js';
 export interface PageNode {
   /** Title from `SUMMARY.md`, else the first `# ` heading, else the file name. */
   readonly title: string;
+  /** The link text `SUMMARY.md` gives it, when it gives one. */
+  readonly summaryTitle?: string;
   /** Path relative to the docs root (as in the bundle). */
   readonly path: string;
   /** The `"label"` after the link in `SUMMARY.md`. */

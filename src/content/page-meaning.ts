@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { decodeText } from './clean-text.js';
+import { documentTitle } from './document-title.js';
 import { parsePageMeta } from './parse-page-meta.js';
+import { liveTitle, titledBody, type PageTitling } from './page-titling.js';
 import { splitFrontmatter } from './split-frontmatter.js';
 
 /**
@@ -42,13 +44,19 @@ export function pageMeaning(path: string, bytes: Uint8Array, comparedApart: read
   };
 }
 
-/** What every page says, whatever else its frontmatter sets: the metadata an import sets on any page, and the body. */
+/** What every page says, whatever else its frontmatter sets: the metadata an import sets on any page, its title and layout, and the body. */
 export interface PageEssentials {
   readonly body: string;
+  readonly title?: string | undefined;
   readonly description?: string | undefined;
   readonly icon?: string | undefined;
   readonly hidden?: boolean | undefined;
+  /** The layout's switches (`layout.outline.visible: false`, or the live page's `outline: false`); unset ones are shown. */
+  readonly layout?: Readonly<Record<string, unknown>> | undefined;
 }
+
+/** The layout switches a page's frontmatter sets and the platform shows, in the order GitBook writes them; each shown unless set off. */
+export const LAYOUT_SWITCHES = ['title', 'description', 'tableOfContents', 'outline', 'pagination'] as const;
 
 /**
  * A hash of what a page says, looser than {@link pageMeaning}: frontmatter compared by value, the body
@@ -56,15 +64,29 @@ export interface PageEssentials {
  * left out. A page written back from the platform's copy has the fingerprint of the file it came from.
  */
 export function pageFingerprint(page: PageEssentials): string {
-  const fields = [normalizeBody(page.body), nonEmpty(page.description), nonEmpty(page.icon), page.hidden === true ? true : undefined];
+  const fields = [normalizeBody(page.body), nonEmpty(page.description), nonEmpty(page.icon), page.hidden === true ? true : undefined, page.title, hiddenSwitches(page.layout)];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
-/** The {@link pageFingerprint} of a page file as the reader takes it in. */
-export function fileFingerprint(file: Uint8Array | string): string {
+/**
+ * The {@link pageFingerprint} of a page file as the reader takes it in, titled as `titling` says.
+ * `shownTitle`: the file is a live page's, and this the title the platform shows for it.
+ */
+export function fileFingerprint(file: Uint8Array | string, titling: PageTitling, shownTitle?: string): string {
   const text = typeof file === 'string' ? file : decodeText(file);
-  const meta = parsePageMeta(text);
-  return pageFingerprint({ body: splitFrontmatter(text).body, description: meta.description, icon: meta.icon, hidden: meta.hidden });
+  const page = splitFrontmatter(text);
+  const meta = parsePageMeta(text, page);
+  const titled = titledBody(page.body, titling);
+  const title = shownTitle ?? liveTitle(titling, documentTitle(text, { page, meta }), meta.heading);
+  return pageFingerprint({ body: titled.body, title, description: meta.description, icon: meta.icon, hidden: meta.hidden, layout: meta.layout });
+}
+
+/** The switches of a layout that hide something, `outline: {visible: false}` and `outline: false` alike. */
+export function hiddenSwitches(layout: Readonly<Record<string, unknown>> | undefined): string[] {
+  return LAYOUT_SWITCHES.filter((key) => {
+    const value = layout?.[key];
+    return (typeof value === 'object' && value !== null && 'visible' in value ? value.visible : value) === false;
+  });
 }
 
 function normalizeBody(body: string): string {

@@ -42,10 +42,12 @@ export const TargetStateSchema = z.object({
    * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
    * metadata as docsync normalizes them; `live` when the page went live with other content than
    * that blob (the platform's version kept, a three-way merge): its blob id and fingerprint, so later
-   * runs leave it as it is until git or the platform changes the page again.
+   * runs leave it as it is until git or the platform changes the page again. `version`: what the
+   * fingerprints cover (absent before they covered titles and layouts).
    */
   base: z
     .object({
+      version: z.number().optional(),
       commit: z.string().optional(),
       pages: basePages.schema,
     })

@@ -26,6 +26,7 @@ import { planDelivery } from './pages/plan-delivery.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
+import { pageTitlings } from './platform-edits/page-titlings.js';
 import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
@@ -174,7 +175,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (expecting ??= superseding(target.name, () => bundleExpectation(content)))).pages;
   // Pages that go live with other content than git's (kept from the platform, merged), or not at all: held in the base.
   let leftLive: ReadonlyMap<string, string | null> = new Map();
-  const baseOf = async (): Promise<TargetBase> => withLivePages(await baseOnceLive(content, state, gitPages), leftLive);
+  const titlings = pageTitlings(content.snapshot, delivery);
+  const baseOf = async (): Promise<TargetBase> => {
+    // A table of contents laid over git's titles the pages left live as it does.
+    const summary = content.snapshot.summary;
+    const liveTitlings = summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
+    return withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
+  };
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
     const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
@@ -218,7 +225,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
-    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
+    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, titlings, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

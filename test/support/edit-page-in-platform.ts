@@ -1,14 +1,19 @@
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { PageRecord } from '../../src/emulator/state/records.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
+import { pageText } from '../../src/sync/pull/pull-space.js';
 import { call, json } from './emulator-harness.js';
 
-/** An edit made in the platform's editor: a page's new markdown (and metadata), a page removed, or a page added. */
+/** An edit made in the platform's editor: a page's new markdown (and metadata, title, layout), a page removed, or a page added. */
 export type PlatformEdit =
   | {
       readonly gitPath?: string;
-      readonly markdown: string;
+      readonly markdown?: string;
       readonly description?: string;
+      /** The page's new title, as typed over the old one. */
+      readonly newTitle?: string;
+      /** Layout switches turned on or off (`outline: false`). */
+      readonly layout?: Readonly<Record<string, boolean>>;
       /** Pages delivered in batches carry no git path: found by title, or by id. */
       readonly title?: string;
       readonly pageId?: string;
@@ -40,10 +45,20 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
         found.push(page.id);
         return [];
       }
-      if ('markdown' in edit && !('add' in edit) && matches(page, edit)) {
+      if (!('remove' in edit) && !('add' in edit) && matches(page, edit)) {
         found.push(page.id);
         const { git: _git, ...rest } = page;
-        return [{ ...rest, markdown: edit.markdown, ...(edit.description === undefined ? {} : { description: edit.description }), updatedAt: now, pages: rewrite(page.pages) }];
+        return [
+          {
+            ...rest,
+            ...(edit.markdown === undefined ? {} : { markdown: edit.markdown }),
+            ...(edit.description === undefined ? {} : { description: edit.description }),
+            ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),
+            ...(edit.layout === undefined ? {} : { layout: { ...page.layout, ...edit.layout } }),
+            updatedAt: now,
+            pages: rewrite(page.pages),
+          },
+        ];
       }
       return [{ ...page, pages: rewrite(page.pages) }];
     });
@@ -76,7 +91,18 @@ async function changeThroughApi(emulator: RunningEmulator, spaceId: string, chan
   } else if ('remove' in edit) {
     changes = found.map((page) => ({ operation: 'delete_page', page: page.id }));
   } else {
-    changes = found.map((page) => ({ operation: 'update_page', page: page.id, document: { markdown: edit.markdown }, ...(edit.description === undefined ? {} : { description: edit.description }) }));
+    // Today's API sets a layout by the document's frontmatter only (the page's other metadata with it),
+    // whose heading then titles the page: a new title goes after it.
+    const layout = (page: PageRecord) => ({ description: page.description, icon: page.icon, hidden: page.hidden, layout: { ...page.layout, ...edit.layout } });
+    const document = (page: PageRecord) =>
+      edit.markdown !== undefined ? { document: { markdown: edit.markdown } } : edit.layout !== undefined ? { document: { markdown: pageText(layout(page), page.markdown) } } : {};
+    changes = found.flatMap((page) => {
+      const content = { ...document(page), ...(edit.description === undefined ? {} : { description: edit.description }) };
+      return [
+        ...(Object.keys(content).length === 0 ? [] : [{ operation: 'update_page', page: page.id, ...content }]),
+        ...(edit.newTitle === undefined ? [] : [{ operation: 'update_page', page: page.id, title: edit.newTitle }]),
+      ];
+    });
   }
   const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
   if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);

@@ -9,6 +9,8 @@ export interface ImportedPage {
   description?: string;
   hidden?: boolean;
   icon?: string;
+  /** Frontmatter `layout.<switch>.visible`, as `<switch>: visible`. */
+  layout?: Record<string, boolean>;
   /** The source file: path in the repository and its git blob id. */
   git?: { oid: string; path: string };
   /** Frontmatter `cover:` (a file of the import, by its path, or a URL) and `coverY:`. */

@@ -3,6 +3,7 @@ import { parsePageMeta } from '../../content/parse-page-meta.js';
 import { splitFrontmatter } from '../../content/split-frontmatter.js';
 import { slugify } from '../state/revisions.js';
 import { gitBlobOid } from './git-blob-oid.js';
+import { layoutSwitches } from './read-markdown-document.js';
 import type { ImportedPage } from './imported-content.js';
 
 export interface MarkdownPageInput {
@@ -22,7 +23,7 @@ export interface MarkdownPageInput {
 const URL_COVER = /^https?:\/\//i;
 
 /**
- * One markdown file as a page, read by docsync's own GitBook-format reader: frontmatter fields, title
+ * One markdown file as a page, read by docsync's own GitBook-format reader: frontmatter fields (the layout's switches too), title
  * from the first heading outside code, body kept verbatim (block tags, HTML, CRLF).
  */
 export function markdownPage(input: MarkdownPageInput): ImportedPage {
@@ -39,6 +40,8 @@ export function markdownPage(input: MarkdownPageInput): ImportedPage {
   if (meta.description !== undefined) page.description = meta.description;
   if (meta.hidden !== undefined) page.hidden = meta.hidden;
   if (meta.icon !== undefined) page.icon = meta.icon;
+  const layout = layoutSwitches(meta.layout);
+  if (layout !== undefined) page.layout = layout;
   if (input.path !== undefined) page.git = { oid: gitBlobOid(input.bytes), path: input.path };
   if (meta.cover !== undefined) {
     const yPos = meta.coverY ?? 0;

@@ -68,6 +68,7 @@ export function materializeImport(
       if (input.description !== undefined) page.description = input.description;
       if (input.hidden !== undefined) page.hidden = input.hidden;
       if (input.icon !== undefined) page.icon = input.icon;
+      if (input.layout !== undefined) page.layout = { ...input.layout };
       if (input.git !== undefined) page.git = input.git;
       const coverFile = input.cover?.kind === 'file' ? fileIdByPath.get(input.cover.path) : undefined;
       if (input.cover?.kind === 'url') page.cover = { ref: { kind: 'url', url: input.cover.url }, yPos: input.cover.yPos };
@@ -84,6 +85,7 @@ function sameContent(prior: PageRecord, input: ImportedPage): boolean {
     prior.markdown === input.markdown &&
     prior.description === input.description &&
     prior.hidden === input.hidden &&
-    prior.icon === input.icon
+    prior.icon === input.icon &&
+    JSON.stringify(prior.layout) === JSON.stringify(input.layout)
   );
 }

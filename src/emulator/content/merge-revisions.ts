@@ -65,7 +65,7 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
 function pageSignature(flat: FlatPage | undefined): string | undefined {
   if (!flat) return undefined;
   const { page } = flat;
-  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.noIndex, page.noRobotsIndex, page.condition, page.emoji, page.icon, page.cover]);
+  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.noIndex, page.noRobotsIndex, page.condition, page.emoji, page.icon, page.cover, page.layout]);
 }
 
 function mergeOrder(changesOrder: string[], mainOrder: string[], chosen: ReadonlyMap<string, unknown>): string[] {

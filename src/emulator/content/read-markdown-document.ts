@@ -33,10 +33,16 @@ export function readMarkdownDocument(markdown: string): MarkdownDocument {
   if (meta.icon !== undefined) doc.icon = meta.icon;
   if (meta.hidden !== undefined) doc.hidden = meta.hidden;
   if (meta.cover !== undefined) doc.cover = { target: meta.cover, yPos: meta.coverY ?? 0 };
-  const layout = Object.entries(meta.layout ?? {}).flatMap(([key, value]) => {
+  const layout = layoutSwitches(meta.layout);
+  if (layout !== undefined) doc.layout = layout;
+  return doc;
+}
+
+/** Frontmatter `layout.<switch>.visible`, as `<switch>: visible`; undefined when it sets none. */
+export function layoutSwitches(layout: Readonly<Record<string, unknown>> | undefined): Record<string, boolean> | undefined {
+  const switches = Object.entries(layout ?? {}).flatMap(([key, value]) => {
     const visible = typeof value === 'object' && value !== null ? (value as { visible?: unknown }).visible : undefined;
     return typeof visible === 'boolean' ? [[key, visible] as const] : [];
   });
-  if (layout.length > 0) doc.layout = Object.fromEntries(layout);
-  return doc;
+  return switches.length > 0 ? Object.fromEntries(switches) : undefined;
 }

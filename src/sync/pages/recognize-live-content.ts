@@ -4,8 +4,9 @@ import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
 import type { File, Page } from '../../api/schemas/content.js';
 import { decodeText } from '../../content/clean-text.js';
 import { documentTitle } from '../../content/document-title.js';
-import { pageMeaning } from '../../content/page-meaning.js';
+import { hiddenSwitches, pageMeaning } from '../../content/page-meaning.js';
 import { parsePageMeta } from '../../content/parse-page-meta.js';
+import { titledBody } from '../../content/page-titling.js';
 import { splitFrontmatter } from '../../content/split-frontmatter.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';
@@ -76,9 +77,13 @@ export async function recognizeLiveContent(
     if (full.title !== (documentTitle(sent) ?? want.title) || !sameLayout(parsePageMeta(text).layout, full.layout)) return;
     // The cover compares by the path of its file; a page docsync sent holds its links as file ids,
     // one imported from git as written.
-    const theirs = liveMeaning(full, filePaths);
-    const mine = { ...asWritten, body: splitFrontmatter(sent).body };
-    if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(asWritten, theirs)) same.set(page.id, want.hash);
+    // The titles being the same, a `# ` heading that titles the page is compared as the title: the
+    // platform keeps a title apart from the document, and its editor changes that alone.
+    const titling = { source: 'document', summaryTitle: undefined, fileTitle: path } as const;
+    const untitled = <T extends { body: string } | undefined>(meaning: T): T => (meaning === undefined ? meaning : { ...meaning, body: titledBody(meaning.body, titling).body });
+    const theirs = untitled(liveMeaning(full, filePaths));
+    const mine = untitled({ ...asWritten, body: splitFrontmatter(sent).body });
+    if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(untitled(asWritten), theirs)) same.set(page.id, want.hash);
   });
   const settle = (pages: readonly LivePage[]): LivePage[] =>
     pages.map((page) => {
@@ -90,12 +95,14 @@ export async function recognizeLiveContent(
 
 /**
  * Whether the live page shows the layout the frontmatter sets (`title: {visible: false}` as
- * `title: false`). An API that reports no layout cannot tell it apart: the rest of the page decides.
+ * `title: false`), and hides no more of what a frontmatter's layout sets (a layout changed in the
+ * platform's editor). An API that reports no layout cannot tell it apart: the rest of the page decides.
  */
 function sameLayout(local: Readonly<Record<string, unknown>> | undefined, live: Page['layout']): boolean {
-  if (live === undefined || local === undefined) return true;
+  if (live === undefined) return true;
+  if (!isDeepStrictEqual(hiddenSwitches(local), hiddenSwitches(live))) return false;
   const shown: Record<string, unknown> = live;
-  return Object.entries(local).every(([key, value]) => {
+  return Object.entries(local ?? {}).every(([key, value]) => {
     const visible = typeof value === 'object' && value !== null && 'visible' in value ? value.visible : value;
     return shown[key] === undefined || shown[key] === visible;
   });

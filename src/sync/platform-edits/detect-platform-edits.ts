@@ -12,6 +12,11 @@ import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
+import { documentTitle } from '../../content/document-title.js';
+import { parsePageMeta } from '../../content/parse-page-meta.js';
+import { liveTitle, titledBody, type PageTitling } from '../../content/page-titling.js';
+import { fingerprintsCurrent } from './base-version.js';
+import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 import type { LeftLivePage } from './branch-left-live.js';
@@ -23,6 +28,8 @@ export interface PageTexts {
   readonly base: string | undefined;
   readonly git: string | undefined;
   readonly platform: string | undefined;
+  /** The title the platform changed the page to, where `SUMMARY.md` gives the page link text: that text becomes it. */
+  readonly title?: string | undefined;
 }
 
 export interface DetectedEdits {
@@ -45,6 +52,8 @@ export interface DetectInput {
   readonly expected: readonly ExpectedPage[];
   /** The base kept in the state, if any. */
   readonly base: TargetBase | undefined;
+  /** How the platform titles each page of git's docs (by path in the docs root). */
+  readonly titlings: Titlings;
   /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
   readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
   /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
@@ -119,7 +128,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const heldOids = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
-    if (doc.oid !== undefined) return doc;
+    // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
+    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
     if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) };
     // Found holding git's version: as git has it.
@@ -152,9 +162,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(main.files, input.deliveredFiles, snapshotAssets(input.content.snapshot).map((file) => file.path));
-  const liveText = (doc: LiveDocument): Promise<string> => liveTextOf(api, spaceId, doc, filePaths, signal);
+  const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, spaceId, doc, filePaths, input.titlings(doc.path), signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
+  const retitled = new Map<string, string>();
   for (const path of new Set([...baseOids.keys(), ...gitOids.keys(), ...livePaths.keys()])) {
     const [baseOid, gitOid, doc] = [baseOids.get(path), gitOids.get(path), livePaths.get(path)];
     const oids = [baseOid, gitOid, doc?.oid].filter((oid) => oid !== undefined);
@@ -166,16 +177,17 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (doc?.oid !== undefined) sides.platform.set(path, `oid:${doc.oid}`);
       continue;
     }
-    if (baseOid !== undefined) sides.base.set(path, await fingerprints.ofOid(baseOid));
-    if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid));
-    if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid));
+    if (baseOid !== undefined) sides.base.set(path, await fingerprints.ofOid(baseOid, path));
+    if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid, path));
+    if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid, path));
     else if (doc !== undefined) {
-      const text = await liveText(doc);
-      const fingerprint = fileFingerprint(text);
+      const { text, title, retitled: changedTitle } = await liveText(doc);
+      const titling = input.titlings(path);
+      const fingerprint = fileFingerprint(text, titling, title);
       const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
       // A version docsync sent (its file links as the API names them), or one git had before (a paused
       // worker's late write, say), is not the platform's: git holds it already.
-      const asSent = fileFingerprint(withFileLinksAsSent(text, path));
+      const asSent = fileFingerprint(withFileLinksAsSent(text, path), titling, title);
       const sent = async (oid: string | undefined): Promise<boolean> => oid !== undefined && (await fingerprints.sentAs(oid, path)) === asSent;
       let platformSide: string | undefined = fingerprint;
       if (fingerprint !== baseSide && fingerprint !== gitSide) {
@@ -183,12 +195,17 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
+      // The table of contents says it too where it gives the page link text.
+      if (platformSide === fingerprint && changedTitle && titling.summaryTitle !== undefined) retitled.set(path, title);
       if (platformSide !== undefined) sides.platform.set(path, platformSide);
     }
   }
 
-  const held = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.fingerprint] as const])));
-  for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live));
+  const held = new Map<string, string>();
+  for (const [path, entry] of Object.entries(input.base?.pages ?? {})) {
+    if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
+  }
+  for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
@@ -196,28 +213,61 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const [baseOid, gitOid, doc] = [baseOids.get(change.path), gitOids.get(change.path), livePaths.get(change.path)];
     let platform = markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
-    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = await liveText(doc);
+    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = (await liveText(doc)).text;
+    const title = retitled.get(change.path);
     texts.set(change.path, {
       base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
       git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
       platform,
+      ...(title === undefined ? {} : { title }),
     });
   }
   return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])), based: true };
 }
 
+/** A live page as the file of the repo it is, and the title the platform shows for it. */
+interface LiveText {
+  readonly text: string;
+  readonly title: string;
+  /** The title differs from the one its file gives: changed in the platform. */
+  readonly retitled: boolean;
+}
+
 /**
- * A live page as the file of the repo it is: its markdown with its metadata as frontmatter, and links
- * to files (and the cover) by their paths from the page, so that committed back and synced, it says
- * what is live. A cover whose file is not known is left out (it is no part of the fingerprint).
+ * A live page as the file of the repo it is: its markdown with its metadata and layout as
+ * frontmatter, and links to files (and the cover) by their paths from the page, so that committed
+ * back and synced, it says what is live. A cover whose file is not known is left out (it is no part
+ * of the fingerprint). A title the platform changed goes where the file gives its title, as Git Sync
+ * writes it: the `# ` heading on its first line (added when it has none); not where the platform
+ * titles the page by its `SUMMARY.md` link text (the branch's `SUMMARY.md` takes it in either case).
  */
-async function liveTextOf(api: Pick<ContentApi, 'getPage'>, spaceId: string, doc: LiveDocument, filePaths: ReadonlyMap<string, string>, signal: AbortSignal | undefined): Promise<string> {
+async function liveTextOf(
+  api: Pick<ContentApi, 'getPage'>,
+  spaceId: string,
+  doc: LiveDocument,
+  filePaths: ReadonlyMap<string, string>,
+  titling: PageTitling,
+  signal: AbortSignal | undefined,
+): Promise<LiveText> {
   const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
   const ref = full.cover?.ref;
   const coverFile = ref?.kind === 'file' && ref.file !== undefined ? filePaths.get(ref.file) : undefined;
   const image = coverFile !== undefined ? relativeLink(doc.path, coverFile) : ref?.kind === 'url' ? ref.url : undefined;
   const cover = image === undefined ? undefined : { image, yPos: full.cover?.yPos ?? 0 };
-  return pageText({ description: full.description, icon: full.icon, hidden: full.hidden, cover }, withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths));
+  let markdown = withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths);
+  const retitled = liveTitle(titling, documentTitle(markdown), parsePageMeta(markdown).heading) !== full.title;
+  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined)) markdown = withHeading(markdown, full.title, titledBody(markdown, titling).heading !== undefined);
+  const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden, layout: full.layout, cover }, markdown);
+  return { text, title: full.title, retitled };
+}
+
+/** The markdown with `title` as its first line's `# ` heading: in place of the one it has (`replace`), or added above. */
+function withHeading(markdown: string, title: string, replace: boolean): string {
+  const start = /^\uFEFF?(?:[ \t]*\r?\n)*/.exec(markdown)?.[0].length ?? 0;
+  if (!replace) return `# ${title}\n\n${markdown.slice(start)}`;
+  const end = markdown.indexOf('\n', start);
+  const lineEnd = end < 0 ? markdown.length : markdown[end - 1] === '\r' ? end - 1 : end;
+  return `${markdown.slice(0, start)}# ${title}${markdown.slice(lineEnd)}`;
 }
 
 /**
@@ -227,6 +277,11 @@ async function liveTextOf(api: Pick<ContentApi, 'getPage'>, spaceId: string, doc
  */
 function withFileLinksAsSent(text: string, path: string): string {
   return rewriteFileLinks(text, path, (file) => (file.endsWith('.md') ? undefined : '/files/*'));
+}
+
+/** A live page titled otherwise than its `SUMMARY.md` link text, where that text is what titles it. */
+function retitledLive(doc: LiveDocument, titling: PageTitling): boolean {
+  return titling.source === 'summary' && titling.summaryTitle !== undefined && doc.page.title !== titling.summaryTitle;
 }
 
 /** Every document page of a page tree. */
@@ -260,7 +315,7 @@ function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, stri
   }));
 }
 
-/** Fingerprints and texts of blobs, by blob id, each read once: from the docs read, the state's base, or git. */
+/** Fingerprints and texts of blobs, by page and blob id, each read once: from the docs read, the state's base, or git. */
 class Fingerprints {
   private readonly known = new Map<string, string>();
   private readonly texts = new Map<string, string | undefined>();
@@ -270,33 +325,39 @@ class Fingerprints {
     private readonly input: DetectInput,
     gitOids: ReadonlyMap<string, string>,
   ) {
-    for (const entry of Object.values(input.base?.pages ?? {})) {
-      this.known.set(entry.oid, entry.fingerprint);
-      if (entry.live !== undefined) this.known.set(entry.live.oid, entry.live.fingerprint);
+    // A base of another version: its fingerprints are made again from its blobs.
+    if (fingerprintsCurrent(input.base)) {
+      for (const [path, entry] of Object.entries(input.base?.pages ?? {})) {
+        this.known.set(`${path}\n${entry.oid}`, entry.fingerprint);
+        // Left live with git's own blob under another title: that blob is git's page still.
+        if (entry.live !== undefined && entry.live.oid !== entry.oid) this.known.set(`${path}\n${entry.live.oid}`, entry.live.fingerprint);
+      }
     }
     this.pathOfOid = new Map([...gitOids].map(([path, oid]) => [oid, path]));
   }
 
-  async ofOid(oid: string): Promise<string> {
-    const known = this.known.get(oid);
+  /** The fingerprint of a blob as the page at `path` (which says how it is titled). */
+  async ofOid(oid: string, path: string): Promise<string> {
+    const key = `${path}\n${oid}`;
+    const known = this.known.get(key);
     if (known !== undefined) return known;
     const text = await this.textOf(oid);
     // A blob no longer anywhere: only equal ids compare equal.
-    const fingerprint = text === undefined ? `oid:${oid}` : fileFingerprint(text);
-    this.known.set(oid, fingerprint);
+    const fingerprint = text === undefined ? `oid:${oid}` : fileFingerprint(text, this.input.titlings(path));
+    this.known.set(key, fingerprint);
     return fingerprint;
   }
 
   /** The fingerprint of a blob of the page at `path` with its file links as a batch sends them ({@link withFileLinksAsSent}). */
   async sentAs(oid: string, path: string): Promise<string | undefined> {
     const text = await this.textOf(oid);
-    return text === undefined ? undefined : fileFingerprint(withFileLinksAsSent(text, path));
+    return text === undefined ? undefined : fileFingerprint(withFileLinksAsSent(text, path), this.input.titlings(path));
   }
 
   /** Whether the page at `path` (in the docs root) had this version in git's recent history: as a file, or as sent. */
   async inHistory(path: string, fingerprint: string, asSent: string): Promise<boolean> {
     for (const oid of (await this.input.pastBlobs?.(path)) ?? []) {
-      if ((await this.ofOid(oid)) === fingerprint || (await this.sentAs(oid, path)) === asSent) return true;
+      if ((await this.ofOid(oid, path)) === fingerprint || (await this.sentAs(oid, path)) === asSent) return true;
     }
     return false;
   }

@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary } from './edit-summary.js';
+import { editSummary, withoutListedReadme } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
@@ -80,10 +80,15 @@ export async function keepPlatformEdits(
     live.set(docPath, text);
     adopted.add(docPath);
   };
-  const summaryEdits = { add: [] as { title: string; path: string }[], remove: [] as string[] };
+  const summaryEdits = { add: [] as { title: string; path: string }[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
+  // Titles that go live with a merged page under `preserve`, where git's table of contents otherwise does.
+  const liveTitles: { title: string; path: string }[] = [];
   for (const change of edited) {
-    const texts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
+    const texts: PageTexts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
     const file = fileOf(change.path);
+    // A title the platform changed: the table of contents says it too, as Git Sync writes it.
+    const retitle = texts.title === undefined ? undefined : { title: texts.title, path: change.path };
+    if (retitle !== undefined) summaryEdits.retitle.push(retitle);
     if (change.kind === 'platform') {
       if (texts.platform === undefined) {
         pages.push({ file, outcome: 'removed' });
@@ -102,19 +107,24 @@ export async function keepPlatformEdits(
     if (merged.conflicts === 0) {
       pages.push({ file, outcome: 'merged' });
       live.set(change.path, merged.text);
+      if (retitle !== undefined) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
       if (target.platformEdits === 'adopt' && texts.platform !== undefined) adopt(change.path, texts.platform);
     }
     changes.push({ path: file, bytes: encode(merged.text) });
   }
-  if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0)) {
+  if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0 || summaryEdits.retitle.length > 0)) {
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
+    // The bundle's lists a readme the repository's does not: edited as the repository has it.
+    const generated = content.snapshot.files.find((file) => file.path === summary)?.sourcePath === undefined;
+    if (generated && content.snapshot.readme !== undefined) text = withoutListedReadme(text, summary, content.snapshot.readme);
     const listed = editSummary(text, summary, summaryEdits);
-    changes.push({ path: fileOf(summary), bytes: encode(listed) });
-    // Pages added or removed in the platform and kept so live: the table of contents goes with them.
-    if (target.platformEdits === 'adopt') live.set(summary, listed);
+    if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
+    // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
+    const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });
+    if (shown !== text) live.set(summary, shown);
   }
   const docPathOf = new Map(edited.map((change) => [fileOf(change.path), change.path]));
   const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf.get(page.file) ?? '');

@@ -4,24 +4,31 @@ import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { gitBlobOid } from '../../content/content-expectation.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
+import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';
+import type { Titlings } from './page-titlings.js';
 
 /**
  * The base once `expected` is live: each page's blob id and fingerprint, and the commit. Fingerprints
- * of blobs the previous base had are kept; only changed pages are read.
+ * of blobs the previous base had are kept (when they mean what this version's do); only changed pages are read.
  */
-export async function nextBase(content: Pick<PreparedContent, 'readMany' | 'commit'>, expected: readonly ExpectedPage[], previous: TargetBase | undefined): Promise<TargetBase> {
-  const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.oid, entry.fingerprint]));
+export async function nextBase(
+  content: Pick<PreparedContent, 'readMany' | 'commit'>,
+  expected: readonly ExpectedPage[],
+  previous: TargetBase | undefined,
+  titlings: Titlings,
+): Promise<TargetBase> {
+  const known = new Map(fingerprintsCurrent(previous) ? Object.entries(previous?.pages ?? {}).map(([path, entry]) => [`${path}\n${entry.oid}`, entry.fingerprint]) : []);
   const pages: TargetBase['pages'] = {};
   const unread = new Map<string, string>();
   for (const page of expected) {
-    const fingerprint = known.get(page.oid);
+    const fingerprint = known.get(`${page.path}\n${page.oid}`);
     if (fingerprint === undefined) unread.set(page.path, page.oid);
     else pages[page.path] = { oid: page.oid, fingerprint };
   }
   for await (const { path, bytes } of content.readMany([...unread.keys()])) {
-    pages[path] = { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes) };
+    pages[path] = { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes, titlings(path)) };
   }
-  return { ...(content.commit ? { commit: content.commit.oid } : {}), pages };
+  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages };
 }
 
 /** The base once this content is live: content that was synced already keeps the one saved with it, unread. */
@@ -29,19 +36,21 @@ export async function baseOnceLive(
   content: Pick<PreparedContent, 'readMany' | 'commit' | 'contentHash'>,
   state: Pick<TargetState, 'base' | 'lastHash'> | undefined,
   expected: () => Promise<readonly ExpectedPage[]>,
+  titlings: Titlings,
 ): Promise<TargetBase> {
-  return state?.base !== undefined && state.lastHash === content.contentHash ? state.base : nextBase(content, await expected(), state?.base);
+  const base = state?.base;
+  return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash ? base : nextBase(content, await expected(), base, titlings);
 }
 
 /**
  * The base with each page that went live with other content than git's marked with that content
  * (and no other), so the next runs leave it live until git or the platform changes it again.
  */
-export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string | null>): TargetBase {
+export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string | null>, titlings: Titlings): TargetBase {
   const pages: TargetBase['pages'] = {};
   for (const [path, { live: _previous, ...entry }] of Object.entries(base.pages)) {
     const text = live.get(path);
-    pages[path] = text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text) } };
+    pages[path] = text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings(path)) } };
   }
   // A page git does not have (added in the platform), or left out live (removed there), has no
   // content to hold: each run finds it changed in the platform only, and adopts it again.

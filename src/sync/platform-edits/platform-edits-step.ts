@@ -4,6 +4,7 @@ import type { TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { KeptPage } from './keep-platform-edits.js';
+import type { Titlings } from './page-titlings.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 
 /** Where the platform's versions of pages went, and what became of each. */
@@ -32,6 +33,8 @@ export interface PlatformEditsStepInput {
    * mean what git holds leave nothing to write. Page batches also plan places and titles.
    */
   readonly byContent: boolean;
+  /** How the platform titles each page of git's docs. */
+  readonly titlings: Titlings;
   /** Without state: live pages the sync's plan found holding git's version, path by page id. */
   readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   readonly dryRun?: boolean | undefined;
@@ -54,7 +57,7 @@ export interface PlatformEditsStep {
  */
 export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
-  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit }, {
+  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings }, {
     dryRun: input.dryRun,
     signal: input.signal,
     known: input.known,

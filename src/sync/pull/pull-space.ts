@@ -6,6 +6,7 @@ import { apiPath } from '../../api/api-path.js';
 import { FileSchema, type Page } from '../../api/schemas/content.js';
 import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import { joinDocPath } from '../../content/doc-path.js';
+import { hiddenSwitches, LAYOUT_SWITCHES } from '../../content/page-meaning.js';
 import { formatGitbookConfig, parseGitbookConfig, type GitbookConfig } from '../../content/gitbook-config.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { TreeIgnore } from '../../content/tree-ignore.js';
@@ -145,11 +146,11 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
 }
 
 /**
- * The page file: frontmatter only for what is set (`hidden` only when true), then the body verbatim.
- * Written as GitBook's export writes it: description, icon, cover, coverY, hidden; a value too long
- * for one 80-column line folded with `>-`.
+ * The page file: frontmatter only for what is set (`hidden` only when true, `layout` only when it
+ * hides something), then the body verbatim. Written as GitBook's export writes it: description, icon,
+ * cover, coverY, hidden, layout; a value too long for one 80-column line folded with `>-`.
  */
-export function pageText(page: Pick<Page, 'description' | 'icon' | 'hidden'> & { cover?: PageCover | undefined }, markdown: string): string {
+export function pageText(page: Pick<Page, 'description' | 'icon' | 'hidden' | 'layout'> & { cover?: PageCover | undefined }, markdown: string): string {
   const fields: [string, Scalar][] = [];
   const text = (key: string, value: string | undefined): void => {
     if (value === undefined || value === '') return;
@@ -166,9 +167,12 @@ export function pageText(page: Pick<Page, 'description' | 'icon' | 'hidden'> & {
     fields.push(['coverY', new Scalar(page.cover.yPos)]);
   }
   if (page.hidden === true) fields.push(['hidden', new Scalar(true)]);
-  if (fields.length === 0) return markdown;
+  const hidden = hiddenSwitches(page.layout);
+  if (fields.length === 0 && hidden.length === 0) return markdown;
   const data = new Document({}, YAML_1_1);
   for (const [key, node] of fields) data.set(key, node);
+  // GitBook writes every switch of a layout once one is set, each as `visible:`.
+  if (hidden.length > 0) data.set('layout', Object.fromEntries(LAYOUT_SWITCHES.map((key) => [key, { visible: !hidden.includes(key) }])));
   return `---\n${data.toString(FRONTMATTER_STYLE)}---\n${markdown}`;
 }
 

@@ -10,8 +10,8 @@ import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 import { commitWithRemote, reconcilePass } from '../../support/platform-edits-workspace.js';
 
-// Every page of every repository shape of the corpus, edited in the platform, kept on the branch
-// (`adopt`), the branch merged: syncing it back is a no-op.
+// Every page of every repository shape of the corpus, edited in the platform (its markdown; its
+// title and layout), kept on the branch (`adopt`), the branch merged: syncing it back is a no-op.
 const CORPUS = new URL('../../fixtures/corpus/', import.meta.url).pathname;
 const BRANCH = 'docsync/platform-edits/docs';
 const KIB = 1024;
@@ -108,5 +108,51 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
       expect(await livePages()).toEqual(edited);
     });
+
+    it.each(REPOS)('$name: titles and layouts', async (repo) => {
+      emulator.reset();
+      const dir = await makeTempDir(`docsync-titles-${repo.name}-`);
+      await cp(join(CORPUS, repo.name), join(dir, 'docs'), { recursive: true });
+      await writeTree(join(dir, 'docs'), repo.generated ?? {});
+      const remote = await commitWithRemote(dir, ['--all']);
+      const loaded = configFor(emulator, dir, { ...setup.target, ...repo.target, platformEdits: 'adopt' });
+      expect((await syncOnce(loaded)).failures).toEqual([]);
+
+      // Every page retitled and its outline hidden in the editor.
+      const pages = await livePages();
+      for (const page of pages) await editPageInPlatform(emulator, 'space-docs', { pageId: page.id, newTitle: `${page.title} (edited)`, layout: { outline: false } });
+      const edited = await liveLayouts();
+      expect(edited.map((page) => page.title)).toEqual(pages.map((page) => `${page.title} (edited)`));
+      expect(edited.every((page) => page.outline === false)).toBe(true);
+
+      let result: SpaceSyncResult | undefined;
+      expect(await writesOf(async () => (result = (await reconcilePass(emulator, loaded)).result))).toBe(0);
+      expect(result?.platformEdits?.pages.map((page) => page.outcome)).toEqual(pages.map(() => 'edited'));
+      expect(result?.platformEdits?.pushed).toBe(true);
+      const committed = (result?.platformEdits?.pages ?? []).map((page) => git(remote, 'show', `${BRANCH}:${page.file}`));
+      for (const text of committed) expect(text).toMatch(/^---\n(?:.*\n)*layout:\n(?:.*\n)* {2}outline:\n {4}visible: false\n/);
+      expect(await liveLayouts()).toEqual(edited);
+
+      // The branch merged: the titles and layouts git now holds are the live ones, nothing to write.
+      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+      git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
+      let back: Awaited<ReturnType<typeof syncOnce>> | undefined;
+      expect(await writesOf(async () => (back = await syncOnce(loaded)))).toBe(0);
+      expect(back?.failures).toEqual([]);
+      expect(back?.results[0]?.platformEdits).toBeUndefined();
+      expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
+      expect(await liveLayouts()).toEqual(edited);
+    });
+
+    /** Every document page of the space's main content: title, markdown and whether its outline shows. */
+    async function liveLayouts(): Promise<{ title: string; markdown: string; outline: unknown }[]> {
+      const pages = await livePages();
+      return Promise.all(
+        pages.map(async (page) => {
+          const full = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`)).body) as { layout?: { outline?: unknown } };
+          return { title: page.title, markdown: page.markdown, outline: full.layout?.outline };
+        }),
+      );
+    }
   });
 }

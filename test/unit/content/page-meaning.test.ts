@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, type ToStringOptions } from 'yaml';
 import { fileFingerprint, pageFingerprint, pageMeaning } from '../../../src/content/page-meaning.js';
+import type { PageTitling } from '../../../src/content/page-titling.js';
 import { pageText } from '../../../src/sync/pull/pull-space.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -57,25 +58,52 @@ describe('pageMeaning', () => {
   });
 });
 
+const BATCHES: PageTitling = { source: 'document', summaryTitle: undefined, fileTitle: 'page' };
+const IMPORT: PageTitling = { source: 'summary', summaryTitle: 'Start here', fileTitle: 'page' };
+
 describe('pageFingerprint', () => {
   it('compares frontmatter by meaning, not YAML style or key order', () => {
-    const a = fileFingerprint('---\ndescription: "Set up"\nhidden: true\n---\n# Page\n');
-    expect(fileFingerprint("---\nhidden: 'true'\ndescription: Set up\n---\n# Page\n")).toBe(a);
-    expect(fileFingerprint('---\ndescription: >-\n  Set\n  up\nhidden: true\n---\n# Page\n')).toBe(a);
-    expect(fileFingerprint('---\ndescription: Set up\n---\n# Page\n')).not.toBe(a);
+    const a = fileFingerprint('---\ndescription: "Set up"\nhidden: true\n---\n# Page\n', BATCHES);
+    expect(fileFingerprint("---\nhidden: 'true'\ndescription: Set up\n---\n# Page\n", BATCHES)).toBe(a);
+    expect(fileFingerprint('---\ndescription: >-\n  Set\n  up\nhidden: true\n---\n# Page\n', BATCHES)).toBe(a);
+    expect(fileFingerprint('---\ndescription: Set up\n---\n# Page\n', BATCHES)).not.toBe(a);
   });
 
   it('evens out line endings, trailing spaces and trailing blank lines, and nothing else', () => {
-    const a = fileFingerprint('# Page\n\nText.\n');
-    expect(fileFingerprint('# Page  \r\n\r\nText.\r\n\r\n')).toBe(a);
-    expect(fileFingerprint('# Page\n\nText!\n')).not.toBe(a);
-    expect(fileFingerprint('# Page\nText.\n')).not.toBe(a);
+    const a = fileFingerprint('# Page\n\nText.\n', BATCHES);
+    expect(fileFingerprint('# Page  \r\n\r\nText.\r\n\r\n', BATCHES)).toBe(a);
+    expect(fileFingerprint('# Page\n\nText!\n', BATCHES)).not.toBe(a);
+    expect(fileFingerprint('# Page\nText.\n\nMore.\n', BATCHES)).not.toBe(a);
   });
 
   it('gives a page written from the platform the fingerprint of what the platform holds', () => {
-    const live = { description: 'A long description that the writer folds because it runs well past eighty columns wide', icon: 'rocket', hidden: true };
+    const live = { description: 'A long description that the writer folds because it runs well past eighty columns wide', icon: 'rocket', hidden: true, layout: { outline: false, title: true } };
     const markdown = '# Quickstart\n\n{% hint style="info" %}\nHi\n{% endhint %}\n';
-    expect(fileFingerprint(pageText(live, markdown))).toBe(pageFingerprint({ body: markdown, ...live }));
+    const text = pageText(live, markdown);
+    expect(text).toContain('layout:\n  title:\n    visible: true\n  description:\n    visible: true\n  tableOfContents:\n    visible: true\n  outline:\n    visible: false\n');
+    expect(fileFingerprint(text, BATCHES)).toBe(pageFingerprint({ ...live, title: 'Quickstart', body: markdown.slice('# Quickstart\n'.length) }));
+    expect(fileFingerprint(text, BATCHES, 'Quickstart')).toBe(fileFingerprint(text, BATCHES));
+  });
+
+  it('covers the title the page goes live with: its heading, or its SUMMARY.md link text where an import titles it so', () => {
+    const a = fileFingerprint('# Quickstart\n\nText.\n', BATCHES);
+    // The title changed in the platform, its document as it was: the fingerprint of the file that writes that title.
+    expect(fileFingerprint('# Quickstart\n\nText.\n', BATCHES, 'Begin')).toBe(fileFingerprint('# Begin\n\nText.\n', BATCHES));
+    expect(fileFingerprint('# Begin\n\nText.\n', BATCHES)).not.toBe(a);
+    expect(fileFingerprint('---\ntitle: Begin\n---\n# Quickstart\n\nText.\n', BATCHES)).not.toBe(a);
+    // A zip import titles the page by its link text: the heading is the body's.
+    const imported = fileFingerprint('# Quickstart\n\nText.\n', IMPORT);
+    expect(fileFingerprint('# Quickstart\n\nText.\n', IMPORT, 'Start here')).toBe(imported);
+    expect(fileFingerprint('# Quickstart\n\nText.\n', IMPORT, 'Begin')).not.toBe(imported);
+    expect(fileFingerprint('# Begin\n\nText.\n', IMPORT)).not.toBe(imported);
+  });
+
+  it('covers the layout by what it hides, however it is written', () => {
+    const shown = fileFingerprint('# Page\n', BATCHES);
+    expect(fileFingerprint('---\nlayout:\n  outline:\n    visible: true\n---\n# Page\n', BATCHES)).toBe(shown);
+    const hidden = fileFingerprint('---\nlayout:\n  outline:\n    visible: false\n---\n# Page\n', BATCHES);
+    expect(hidden).not.toBe(shown);
+    expect(pageFingerprint({ body: '', title: 'Page', layout: { outline: false, tableOfContents: true } })).toBe(hidden);
   });
 
   it('treats an empty description or a false hidden as unset', () => {

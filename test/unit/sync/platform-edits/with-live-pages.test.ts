@@ -3,6 +3,8 @@ import { gitBlobOid } from '../../../../src/content/content-expectation.js';
 import { fileFingerprint } from '../../../../src/content/page-meaning.js';
 import { withLivePages } from '../../../../src/sync/platform-edits/next-base.js';
 
+const titlings = (path: string) => ({ source: 'document', summaryTitle: undefined, fileTitle: path }) as const;
+
 describe('withLivePages', () => {
   const base = {
     commit: 'c1',
@@ -14,16 +16,16 @@ describe('withLivePages', () => {
 
   it('marks the pages left live with the blob id and fingerprint of what went live, and no other', () => {
     const text = '# A\n\nKept from the platform.\n';
-    expect(withLivePages(base, new Map([['a.md', text]]))).toEqual({
+    expect(withLivePages(base, new Map([['a.md', text]]), titlings)).toEqual({
       commit: 'c1',
       pages: {
-        'a.md': { oid: 'a1', fingerprint: 'fa', live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text) } },
+        'a.md': { oid: 'a1', fingerprint: 'fa', live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings('a.md')) } },
         'b.md': { oid: 'b1', fingerprint: 'fb' },
       },
     });
   });
 
   it('leaves out pages git does not have', () => {
-    expect(withLivePages(base, new Map([['new.md', '# New\n']])).pages['new.md']).toBeUndefined();
+    expect(withLivePages(base, new Map([['new.md', '# New\n']]), titlings).pages['new.md']).toBeUndefined();
   });
 });
