@@ -67,14 +67,20 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return emulator.stats().writes - before;
     }
 
-    it.each(REPOS)('$name', async (repo) => {
+    /** The corpus repo in a repository of its own with a remote, synced once under `adopt`. */
+    async function syncedRepo(repo: (typeof REPOS)[number], prefix: string) {
       emulator.reset();
-      const dir = await makeTempDir(`docsync-edits-${repo.name}-`);
+      const dir = await makeTempDir(`${prefix}-${repo.name}-`);
       await cp(join(CORPUS, repo.name), join(dir, 'docs'), { recursive: true });
       await writeTree(join(dir, 'docs'), repo.generated ?? {});
       const remote = await commitWithRemote(dir, ['--all']);
       const loaded = configFor(emulator, dir, { ...setup.target, ...repo.target, platformEdits: 'adopt' });
       expect((await syncOnce(loaded)).failures).toEqual([]);
+      return { dir, remote, loaded };
+    }
+
+    it.each(REPOS)('$name', async (repo) => {
+      const { dir, remote, loaded } = await syncedRepo(repo, 'docsync-edits');
 
       // Every page edited in the editor, as it holds it (links to files by id on today's API).
       const pages = await livePages();
@@ -110,13 +116,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
     });
 
     it.each(REPOS)('$name: titles and layouts', async (repo) => {
-      emulator.reset();
-      const dir = await makeTempDir(`docsync-titles-${repo.name}-`);
-      await cp(join(CORPUS, repo.name), join(dir, 'docs'), { recursive: true });
-      await writeTree(join(dir, 'docs'), repo.generated ?? {});
-      const remote = await commitWithRemote(dir, ['--all']);
-      const loaded = configFor(emulator, dir, { ...setup.target, ...repo.target, platformEdits: 'adopt' });
-      expect((await syncOnce(loaded)).failures).toEqual([]);
+      const { dir, remote, loaded } = await syncedRepo(repo, 'docsync-titles');
 
       // Every page retitled and its outline hidden in the editor.
       const pages = await livePages();
