@@ -54,12 +54,17 @@ export function planChangedPages(
     if (record.hash !== hash) changes.push({ kind: 'update-page', id: record.id, path, document: true, title });
   }
   const updated = changes.map((change) => ('path' in change ? change.path : ''));
+  const named: Record<string, string> = {};
+  for (const path of updated) {
+    const title = titles.get(path);
+    if (title !== undefined) named[path] = title;
+  }
   return {
     plan: { changes, unchanged: content.pageCount - changes.length, warnings: [] },
     hashes,
     sizes,
     fileIds: new Map(Object.entries(delivered.files).map(([path, entry]) => [path, entry.id])),
-    diff: { added: [], changed: updated, removed: [], unchanged: content.pageCount - updated.length, files: { added: [], changed: [], removed: [] } },
+    diff: { added: [], changed: updated, removed: [], unchanged: content.pageCount - updated.length, files: { added: [], changed: [], removed: [] }, titles: named },
     known: delivered,
     revision: revision.id,
     fromChanges: true,

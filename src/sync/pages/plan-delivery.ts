@@ -110,18 +110,30 @@ function diffOf(plan: PagePlan, live: readonly LivePage[], pages: number): PageD
       index(page.children);
     });
   index(live);
+  // What the step summary and the report name each page by: the title it goes live with, or had.
+  const titles: Record<string, string> = {};
   const gone = (page: LivePage): void => {
-    if (page.type === 'document') removed.push(page.key ?? `(no source file) ${page.title}`);
+    if (page.type === 'document') {
+      const path = page.key ?? `(no source file) ${page.title}`;
+      removed.push(path);
+      titles[path] = page.title;
+    }
     page.children.forEach(gone);
   };
   for (const change of plan.changes) {
-    if (change.kind === 'insert-page') added.push(change.path);
-    else if (change.kind === 'update-page') changed.push(change.path);
+    if (change.kind === 'insert-page') {
+      added.push(change.path);
+      titles[change.path] = change.title;
+    } else if (change.kind === 'update-page') {
+      changed.push(change.path);
+      const title = change.title ?? byId.get(change.id)?.title;
+      if (title !== undefined) titles[change.path] = title;
+    }
     else if (change.kind === 'insert-files') files.added.push(...change.files.map((file) => file.path));
     else {
       const page = byId.get(change.id);
       if (page) gone(page);
     }
   }
-  return { added, changed, removed, unchanged: pages - added.length - changed.length, files };
+  return { added, changed, removed, unchanged: pages - added.length - changed.length, files, titles };
 }

@@ -41,8 +41,14 @@ async function step(dir: string, args: readonly string[] = []): Promise<{ code: 
 }
 
 describe('sync --once under GitHub Actions', () => {
-  it('writes a step summary table per target with the pages and their titles, and annotations on file and line', async () => {
-    emulator = await startTestEmulator({ contract: 'seed' });
+  // The seed's fixture space starts empty; today's holds two pages made in the editor and a home page.
+  // Pages sent are named by the repo's table of contents, pages removed by their live title: a zip
+  // import titles pages by SUMMARY.md, a content batch by the document's heading.
+  it.each([
+    ['seed', ['| added: 3 | Home (`README.md`), Install the CLI (`install.md`), Old page (`old.md`) |'], 'Old page'],
+    ['current', ['| added: 2 | Install the CLI (`install.md`), Old page (`old.md`) |', '| changed: 1 | Home (`README.md`) |'], 'Old'],
+  ] as const)('writes a step summary table per target with the pages and their titles, and annotations on file and line (%s contract)', async (contract, firstRows, oldLive) => {
+    emulator = await startTestEmulator({ contract });
     const dir = join(await makeTempDir('docsync-gha-'), 'repo');
     await writeTree(dir, {
       'docsync.yaml': `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: ./site\n    spaceId: space-docs\n`,
@@ -64,7 +70,7 @@ describe('sync --once under GitHub Actions', () => {
     expect(first.output).toMatch(/^change-request-url=\S+\nstatus=synced\nwrites=\d+\nplatform-edits-branch=\nconflicts=0\n$/);
     expect(first.summary).toContain('| outcome | created |');
     expect(first.summary).toMatch(/\| change request \| \[#\d+\]\(\S+\) \|/);
-    expect(first.summary).toContain('| added: 3 | Home (`README.md`), Install the CLI (`install.md`), Old page (`old.md`) |');
+    for (const row of firstRows) expect(first.summary).toContain(row);
 
     await writeTree(dir, {
       'site/content/SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Install the CLI](install.md)\n* [Upgrade](upgrade.md)\n* [Gone](gone.md)\n',
@@ -78,7 +84,7 @@ describe('sync --once under GitHub Actions', () => {
     expect(second.summary).toContain('| outcome | updated |');
     expect(second.summary).toContain('| added: 1 | Upgrade (`upgrade.md`) |');
     expect(second.summary).toContain('| changed: 1 | Install the CLI (`install.md`) |');
-    expect(second.summary).toContain('| removed: 1 | Old page (`old.md`) |');
+    expect(second.summary).toContain(`| removed: 1 | ${oldLive} (\`old.md\`) |`);
     expect(second.summary).toContain('| unchanged | 1 |');
     // The missing entry is on line 6 of site/content/SUMMARY.md, from the repository root.
     expect(second.stdout).toMatch(/^::warning file=site\/content\/SUMMARY\.md,line=6,title=docsync docs::"gone\.md" not found/m);
