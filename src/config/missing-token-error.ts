@@ -10,9 +10,10 @@ export class MissingTokenError extends Error {
 
   constructor(
     message: string,
-    readonly file: string,
+    /** The configuration file that lacks it; undefined for a command run without one (`spec status --org`). */
+    readonly file: string | undefined,
     readonly line?: number,
   ) {
-    super(`${file}${line === undefined ? '' : `:${line}`}: api.token: ${message}`);
+    super(file === undefined ? `api.token: ${message}` : `${file}${line === undefined ? '' : `:${line}`}: api.token: ${message}`);
   }
 }

@@ -64,7 +64,7 @@ async function openContext(flags: CommonFlags & { org?: string }, io: SpecIo, op
   // Without a token every call is a 401: say so before the first request.
   if (options.tokenOptional !== true && !api.hasToken) {
     await api.close();
-    throw new MissingTokenError(NO_TOKEN, loaded?.file ?? resolve(path));
+    throw new MissingTokenError(NO_TOKEN, loaded?.file);
   }
   const opened = loaded ? await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' }) : undefined;
   return {

@@ -152,6 +152,11 @@ describe('docsync spec publish against the emulator', () => {
     expect(String(refused)).toMatch(/docsync\.yaml: api\.token: no API token; set GITBOOK_TOKEN/);
     expect(exitCodeFor(refused)).toBe(EXIT.auth);
     await expect(specStatusAction(undefined, { config: file }, io())).rejects.toThrow(MissingTokenError);
+    // With --org and no configuration file, the error names no file that is not there.
+    const orgOnly: unknown = await specStatusAction(undefined, { config: join(dir, 'none.yaml'), org: ORG }, { ...io(), env: { DOCSYNC_ENDPOINT: emulator.url } }).catch((error: unknown) => error);
+    expect(orgOnly).toBeInstanceOf(MissingTokenError);
+    expect(String(orgOnly)).toMatch(/^MissingTokenError: api\.token: no API token; set GITBOOK_TOKEN/);
+    expect(exitCodeFor(orgOnly)).toBe(EXIT.auth);
     expect(emulator.stats().total).toBe(before);
     expect(await specPublishAction([], { config: file, dryRun: true }, io())).toBe(0);
     expect(emulator.stats().total).toBe(before);
