@@ -9,6 +9,7 @@ import type { StateStore } from '../state/state-store.js';
 import type { SiteTargetSpec } from '../site/plan-site-target.js';
 import { siteTargetOfConfig } from '../site/site-target-of-config.js';
 import { openApiClient } from './open-api-client.js';
+import { refuseWithoutToken } from './refuse-without-token.js';
 import { openStateStore } from './open-state-store.js';
 
 export interface SiteRuntimeOptions {
@@ -39,6 +40,7 @@ export async function openSiteRuntime(options: SiteRuntimeOptions): Promise<Site
     throw new ConfigError('no site manifest: add `site: {manifest: docs.yaml}` or pass --manifest', loaded.file, undefined, 'site');
   }
   const api = openApiClient(loaded.config, { env: options.env, logger: options.logger });
+  await refuseWithoutToken(api, loaded.file);
   const { state, close } = await openStateStore(loaded.config, loaded.baseDir, options.logger, { defaultBackend: 'file' });
   return {
     api,

@@ -7,6 +7,7 @@ import { syncSpace, type SpaceSyncResult } from '../sync/sync-space.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createRuntime } from './create-runtime.js';
+import { refuseWithoutToken } from './refuse-without-token.js';
 import { runSpecsOnce } from './run-specs-once.js';
 import { ConfigError } from '../config/config-error.js';
 import type { StateStore } from '../state/state-store.js';
@@ -47,6 +48,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     else retries.retries += 1;
   };
   const runtime = await createRuntime(loaded, { logger, onApiResponse: countWrites, onApiRetry: countRetries, ...(options.state ? { state: options.state } : {}) });
+  await refuseWithoutToken({ hasToken: runtime.api.hasToken, close: () => runtime.close() }, loaded.file);
   // The warnings of the docs last read, so a target that fails after reading them still reports them.
   let read: { target: string; warnings: string[] } | undefined;
   const syncDeps = {

@@ -27,10 +27,11 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { openApiClient }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }] =
+  const [{ loadConfig }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }] =
     await Promise.all([
       import('../../config/load-config.js'),
       import('../../runtime/open-api-client.js'),
+      import('../../runtime/refuse-without-token.js'),
       import('../../runtime/open-state-store.js'),
       import('../../logging/logger.js'),
       import('../../sync/pull/pull-space.js'),
@@ -48,6 +49,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
   const api = openApiClient(loaded?.config, { env, logger });
+  await refuseWithoutToken(api, loaded?.file);
   const downloader = new UrlDownloader();
   const directory = path.resolve(dir);
   let result: Awaited<ReturnType<typeof pullSpace>>;
