@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
+import { treeEntriesOf, type GitTreeEntry } from './git-tree-entry.js';
+import { mayBeInRepository } from './may-be-in-repository.js';
+import { commitChangesOf, type CommitChanges } from './commit-changes.js';
+import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
@@ -12,41 +16,11 @@ import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
 import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from './errors/not-a-git-repository-error.js';
 
-/** The commit a sync is made from, for change-request subjects. */
-export interface CommitInfo {
-  /** Full commit sha. */
-  readonly oid: string;
-  /** First line of the commit message. */
-  readonly subject: string;
-  readonly author: { readonly name: string; readonly email: string };
-}
-
-/** One entry of `git ls-tree -r -l`. */
-export interface GitTreeEntry {
-  /** Path relative to the listed tree. */
-  readonly path: string;
-  /** `100644`, `100755`, `120000` (symlink), `160000` (submodule). */
-  readonly mode: string;
-  readonly type: string;
-  /** Blob oid: itself a hash of the content. */
-  readonly oid: string;
-  /** Size in bytes; 0 for submodules. */
-  readonly size: number;
-}
-
 /** A file of a commit made by {@link GitRepository.commitFiles}: new bytes, or `null` to remove it. */
 export interface FileChange {
   /** Path from the top of the work tree, `/`-separated. */
   readonly path: string;
   readonly bytes: Uint8Array | null;
-}
-
-/** A commit and what it changed, as {@link GitRepository.history} lists them. */
-export interface CommitChanges {
-  readonly oid: string;
-  readonly message: string;
-  /** Each file it changed (path from the top of the work tree) and the blob it left there; undefined where it removed the file. */
-  readonly files: ReadonlyMap<string, string | undefined>;
 }
 
 /** Who and when, fixed by the caller so that the same change always makes the same commit. */
@@ -57,7 +31,6 @@ export interface CommitSignature {
 }
 
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
-const LS_TREE_LINE = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.*)$/s;
 
 /**
  * The one module that talks to git (simple-git for commands, one `git cat-file --batch` process for
@@ -235,7 +208,7 @@ export class GitRepository {
     // of its own. A commit in another encoding than UTF-8 is left to `show`, which re-encodes it.
     let object: Uint8Array | undefined;
     for await (const read of this.blobs.read([oid])) object = read.bytes;
-    const parsed = object === undefined ? undefined : commitOf(oid, Buffer.from(object).toString('utf8'));
+    const parsed = object === undefined ? undefined : commitInfoOf(oid, Buffer.from(object).toString('utf8'));
     if (parsed !== undefined) return parsed;
     const out = await this.run(['show', '-s', '--format=%H%x00%s%x00%an%x00%ae', oid]);
     const [sha = oid, subject = '', name = '', email = ''] = out.replace(/\n$/, '').split('\0');
@@ -246,14 +219,7 @@ export class GitRepository {
   async listTree(commit: string, subdirectory = ''): Promise<GitTreeEntry[]> {
     const treeish = subdirectory === '' ? commit : `${commit}:${subdirectory}`;
     const out = await this.run(['ls-tree', '-r', '-l', '-z', treeish]);
-    const entries: GitTreeEntry[] = [];
-    for (const record of out.split('\0')) {
-      const match = LS_TREE_LINE.exec(record);
-      if (match === null) continue;
-      const [, mode = '', type = '', oid = '', size = '', entryPath = ''] = match;
-      entries.push({ path: entryPath, mode, type, oid, size: size === '-' ? 0 : Number(size) });
-    }
-    return entries;
+    return treeEntriesOf(out);
   }
 
   /**
@@ -310,21 +276,7 @@ export class GitRepository {
       throwIfAborted(this.signal, 'log');
       return [];
     }
-    return out
-      .split('\x01')
-      .slice(1)
-      .map((record) => {
-        const [oid = '', rest = ''] = record.split('\x02');
-        const end = rest.lastIndexOf('\x03');
-        // `:<mode before> <mode after> <oid before> <oid after> <status>` NUL `<path>` NUL, per file.
-        const fields = rest.slice(end + 1).replace(/^[\0\n]+/, '').split('\0');
-        const files = new Map<string, string | undefined>();
-        for (let i = 0; i + 1 < fields.length; i += 2) {
-          const [, , , after = '', status = ''] = (fields[i] ?? '').replace(/^\n/, '').slice(1).split(' ');
-          files.set(fields[i + 1] ?? '', status === 'D' ? undefined : after);
-        }
-        return { oid, message: rest.slice(0, end), files };
-      });
+    return commitChangesOf(out);
   }
 
   /** Whether `path` is a folder of `commit`. */
@@ -481,41 +433,10 @@ export class GitRepository {
   }
 }
 
-/**
- * Whether git may find a repository from `directory`: a `.git` (folder or file) there or in a folder
- * above it, where git's own search looks (simple-git drops an ambient `GIT_DIR`).
- */
-function mayBeInRepository(directory: string): boolean {
-  for (let folder = directory; ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, '.git'))) return true;
-    if (path.dirname(folder) === folder) return false;
-  }
-}
-
 /** The variables {@link GitRepository.commitFiles} sets: its own index file, and who and when. */
 const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
 
 export type { MergedText } from './merge-texts.js';
-
-/**
- * What `git show -s --format=%s%an%ae` gives for a commit object's text: the author's name and
- * email, and the subject (the message's first paragraph, its lines joined by spaces). Undefined
- * when the commit names another encoding than UTF-8, or the text is not a commit.
- */
-function commitOf(oid: string, text: string): CommitInfo | undefined {
-  const end = text.indexOf('\n\n');
-  const header = (end === -1 ? text : text.slice(0, end)).split('\n');
-  if (header.some((line) => line.startsWith('encoding ') && !/^encoding utf-?8$/i.test(line))) return undefined;
-  const author = /^author (.*) <([^>]*)> \d+ [+-]\d{4}$/.exec(header.find((line) => line.startsWith('author ')) ?? '');
-  if (author === null) return undefined;
-  const lines = end === -1 ? [] : text.slice(end + 2).split('\n');
-  let first = 0;
-  while (first < lines.length && (lines[first] ?? '').trim() === '') first++;
-  const title: string[] = [];
-  for (const line of lines.slice(first)) {
-    if (line.trimEnd() === '') break;
-    title.push(line.trimEnd());
-  }
-  const subject = title.join(' ');
-  return { oid, subject, author: { name: author[1] ?? '', email: author[2] ?? '' } };
-}
+export type { CommitChanges } from './commit-changes.js';
+export type { CommitInfo } from './commit-info.js';
+export type { GitTreeEntry } from './git-tree-entry.js';

@@ -83,9 +83,8 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
     loading.catch(() => undefined);
-    const gitSource = worktree === undefined ? await GitRefSource.open(target.directory, target.source, git) : undefined;
-    const source = worktree ?? gitSource;
-    if (source === undefined) throw new TypeError('a target reads its worktree or a commit');
+    const source = worktree ?? (await GitRefSource.open(target.directory, target.source, git));
+    const gitSource = source instanceof GitRefSource ? source : undefined;
     // The commit's subject comes through the process that reads the changed files.
     const heading = gitSource?.headCommit();
     heading?.catch(() => undefined);

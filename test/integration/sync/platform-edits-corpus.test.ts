@@ -79,6 +79,17 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return { dir, remote, loaded };
     }
 
+    /** The platform-edits branch merged into the synced branch: a sync and a reconcile pass write nothing. */
+    async function mergeBranchAndSyncAgain(dir: string, loaded: Parameters<typeof syncOnce>[0]): Promise<void> {
+      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+      git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
+      let back: Awaited<ReturnType<typeof syncOnce>> | undefined;
+      expect(await writesOf(async () => (back = await syncOnce(loaded)))).toBe(0);
+      expect(back?.failures).toEqual([]);
+      expect(back?.results[0]?.platformEdits).toBeUndefined();
+      expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
+    }
+
     it.each(REPOS)('$name', async (repo) => {
       const { dir, remote, loaded } = await syncedRepo(repo, 'docsync-edits');
 
@@ -105,13 +116,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(committed.filter((text) => /\]\([./]*\.gitbook\/assets\/|src="[./]*\.gitbook\/assets\//.test(text))).toHaveLength(repo.links);
 
       // The branch merged into the synced branch: nothing to write, now or on a reconcile pass.
-      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
-      git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
-      let back: Awaited<ReturnType<typeof syncOnce>> | undefined;
-      expect(await writesOf(async () => (back = await syncOnce(loaded)))).toBe(0);
-      expect(back?.failures).toEqual([]);
-      expect(back?.results[0]?.platformEdits).toBeUndefined();
-      expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
+      await mergeBranchAndSyncAgain(dir, loaded);
       expect(await livePages()).toEqual(edited);
     });
 
@@ -134,13 +139,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(await liveLayouts()).toEqual(edited);
 
       // The branch merged: the titles and layouts git now holds are the live ones, nothing to write.
-      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
-      git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
-      let back: Awaited<ReturnType<typeof syncOnce>> | undefined;
-      expect(await writesOf(async () => (back = await syncOnce(loaded)))).toBe(0);
-      expect(back?.failures).toEqual([]);
-      expect(back?.results[0]?.platformEdits).toBeUndefined();
-      expect(await writesOf(() => reconcilePass(emulator, loaded))).toBe(0);
+      await mergeBranchAndSyncAgain(dir, loaded);
       expect(await liveLayouts()).toEqual(edited);
     });
 
