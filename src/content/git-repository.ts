@@ -10,6 +10,7 @@ import { commitChangesOf, type CommitChanges } from './commit-changes.js';
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
+import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
@@ -247,6 +248,21 @@ export class GitRepository {
   }
 
   /**
+   * What may differ below `folder` ('' = anywhere) from the commit checked out: git's own stat of the
+   * work tree (its index keeps each file's stat, so an unchanged file costs git a `lstat` and no
+   * read), in one process. Ignored files are listed too, as docsync's reads skip less than git may
+   * (nested `.gitignore` files, `info/exclude`). Undefined when git cannot tell.
+   */
+  async worktreeStatus(folder: string): Promise<WorktreeStatus | undefined> {
+    try {
+      return worktreeStatusOf(await this.git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', folder === '' ? '.' : folder]));
+    } catch {
+      throwIfAborted(this.signal, 'status');
+      return undefined;
+    }
+  }
+
+  /**
    * The blob ids `path` (from the top of the work tree) held in the last `limit` commits of `ref`
    * that changed it, newest first, each once; none when `ref` does not resolve.
    */
@@ -440,3 +456,4 @@ export type { MergedText } from './merge-texts.js';
 export type { CommitChanges } from './commit-changes.js';
 export type { CommitInfo } from './commit-info.js';
 export type { GitTreeEntry } from './git-tree-entry.js';
+export type { WorktreeStatus } from './worktree-status.js';

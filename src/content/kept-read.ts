@@ -8,7 +8,7 @@ import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 2;
+export const KEPT_READ_VERSION = 3;
 
 /**
  * A whole read of a target's docs as the last sync used it, kept in `.docsync/` so the next one-shot
@@ -22,6 +22,12 @@ export interface KeptRead {
   /** The commit read, for a git source. */
   readonly commit: string | undefined;
   readonly listing: readonly TreeEntry[];
+  /**
+   * For a worktree in a git repository: the commit checked out and the files git said may differ from
+   * it (paths from the source's top), taken before the listing. The next run stats only those, what
+   * git says differs now, and what the commit's move changed.
+   */
+  readonly status: { readonly head: string | undefined; readonly paths: readonly string[] } | undefined;
   readonly snapshot: DocsSnapshot;
   /**
    * By path from the source's top, each as JSON: a one-page edit parses the one page it read again
@@ -53,6 +59,7 @@ type FileRow = [path: string, size: number, hash: string, sourcePath: string | n
 interface Body {
   commit: string | null;
   listing: [path: string, size: number, token: string | null][];
+  status: { head: string | null; paths: string[] } | null;
   snapshot: Omit<DocsSnapshot, 'files'> & { files: FileRow[] };
   pages: [path: string, derived: string][];
 }
@@ -87,6 +94,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
     key,
     commit: parsed.commit ?? undefined,
     listing: parsed.listing.map(([path, size, token]) => ({ path, size, token: token ?? undefined })),
+    status: parsed.status === null ? undefined : { head: parsed.status.head ?? undefined, paths: parsed.status.paths },
     snapshot: { ...parsed.snapshot, files },
     pages: new Map(parsed.pages),
   };
@@ -98,6 +106,7 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
   const body: Body = {
     commit: kept.commit ?? null,
     listing: kept.listing.map((entry) => [entry.path, entry.size, entry.token ?? null]),
+    status: kept.status === undefined ? null : { head: kept.status.head ?? null, paths: [...kept.status.paths] },
     snapshot: {
       ...snapshot,
       files: files.map((entry): FileRow => [entry.path, entry.size, entry.hash, entry.sourcePath ?? null, entry.bytes === undefined ? null : Buffer.from(entry.bytes).toString('base64')]),

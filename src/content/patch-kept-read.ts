@@ -25,9 +25,11 @@ export interface PatchedRead {
  */
 export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing: readonly TreeEntry[], modified: readonly string[]): Promise<PatchedRead | undefined> {
   const { snapshot } = kept;
+  // Only the modified files are looked up: a one-page edit indexes one file, not the 10,000 others.
+  const candidates = new Set(modified);
   const indexOf = new Map<string, number>();
   snapshot.files.forEach((file, index) => {
-    if (file.sourcePath !== undefined) indexOf.set(file.sourcePath, index);
+    if (file.sourcePath !== undefined && candidates.has(file.sourcePath)) indexOf.set(file.sourcePath, index);
   });
   const summary = snapshot.summary === undefined ? undefined : joinDocPath(snapshot.root, snapshot.summary);
   const reads: string[] = [];
@@ -40,10 +42,11 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
   const stats = { listed: listing.length, read: reads.length, bytesRead: 0, cached: snapshot.files.length - reads.length };
   if (reads.length === 0) return { kept: { ...kept, listing, snapshot: { ...snapshot, stats } }, changed: [] };
 
+  const wanted = new Set(reads.map((path) => snapshot.files[indexOf.get(path) ?? -1]?.path));
   const nodes = new Map<string, PageNode>();
   const walk = (pages: readonly PageNode[]): void =>
     pages.forEach((page) => {
-      nodes.set(page.path, page);
+      if (wanted.has(page.path)) nodes.set(page.path, page);
       walk(page.children);
     });
   snapshot.pages.forEach((group) => walk(group.pages));

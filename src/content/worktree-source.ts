@@ -65,11 +65,11 @@ export class WorktreeSource implements TreeSource {
    * `listed`: the paths of an earlier listing of this folder under the same ignore rule ({@link ignoreKey}),
    * which are not checked against the rule again (a one-shot run's listing costs the stats alone).
    */
-  async list(options: { listed?: ReadonlySet<string> } = {}): Promise<readonly TreeEntry[]> {
+  async list(options: { listed?: ReadonlySet<string>; startedAt?: number } = {}): Promise<readonly TreeEntry[]> {
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
     const journal = this.journal;
-    if (journal === undefined) return sorted(await this.walk('', this.now(), options.listed));
+    if (journal === undefined) return sorted(await this.walk('', options.startedAt ?? this.now(), options.listed));
     return journal.exclusive(async () => {
       const startedAt = this.now();
       // A folder replaced as a whole (removed and made again) is watched no more: its identity is part of the key.
@@ -105,6 +105,18 @@ export class WorktreeSource implements TreeSource {
       }
     }
     return entries;
+  }
+
+  /**
+   * An earlier listing of this folder (under the same ignore rule) brought up to date from `paths`,
+   * the only files and folders that may have changed since (as git's status tells them): those and
+   * the files too recent to trust then are stat'ed again, nothing else. `startedAt` is when whatever
+   * named the paths looked: a file changed after it is too recent to trust.
+   */
+  async listFrom(listing: readonly TreeEntry[], paths: Iterable<string>, startedAt: number): Promise<readonly TreeEntry[]> {
+    const top = statSync(this.directory, { throwIfNoEntry: false });
+    if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
+    return this.update({ listing, paths: new Set(paths) }, startedAt);
   }
 
   /**

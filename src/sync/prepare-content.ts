@@ -11,6 +11,7 @@ import { snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
+import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
 import { keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
@@ -83,13 +84,17 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
     loading.catch(() => undefined);
+    // A kept worktree read is brought up to date from git's status (another process, beside the load).
+    const statusing = worktree !== undefined && keptFile !== undefined ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
+    statusing.catch(() => undefined);
     const source = worktree ?? (await GitRefSource.open(target.directory, target.source, git));
     const gitSource = source instanceof GitRefSource ? source : undefined;
     // The commit's subject comes through the process that reads the changed files.
     const heading = gitSource?.headCommit();
     heading?.catch(() => undefined);
     const kept = await loading;
-    const patched = kept && (await patchRead(kept, source));
+    const status = await statusing;
+    const patched = kept && (await patchRead(kept, source, status));
     let read: KeptRead;
     let changed: PreparedContent['changed'];
     if (kept !== undefined && patched !== undefined) {
@@ -98,10 +103,12 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     } else {
       const { hashes, memo } = await cachesOf(target.name);
       let derived: { listing: readonly TreeEntry[]; pages: ReadonlyMap<string, DerivedPage> } = { listing: [], pages: new Map() };
+      // Git's status holds for this listing when taken just before it (see `KeptRead.status`).
+      const listedAfter = status !== undefined && Date.now() - status.startedAt < STATUS_HOLDS_MS ? status : undefined;
       const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      read = { key, commit: gitSource?.commit, listing: derived.listing, snapshot, pages: keptPages(derived.pages) };
+      read = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages) };
     }
     const { snapshot } = read;
     const commit = await heading;
@@ -110,6 +117,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
     return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
+      checkedOut: status?.head,
       changed,
       keep: () => (keptFile === undefined || unchanged ? Promise.resolve() : saveKeptRead(keptFile, read)),
     });
@@ -123,7 +131,7 @@ function prepared(
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
-  read: Pick<PreparedContent, 'changed' | 'keep'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot> },
+  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot> },
 ): PreparedContent {
   const bundle = async (): Promise<BundleFile> => {
     const entries = await entriesOf();
@@ -138,6 +146,7 @@ function prepared(
     pageCount: countPages(snapshot),
     warnings: [...snapshot.warnings],
     commit,
+    checkedOut: read.checkedOut,
     snapshot,
     changed: read.changed,
     keep: read.keep,
@@ -168,23 +177,25 @@ function prepared(
  * or mtime differ from the kept listing (or too recent to trust). Undefined when a file was added or
  * removed, or the change reaches beyond content (see {@link patchKeptRead}): a whole read decides.
  */
-async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource): Promise<PatchedRead | undefined> {
+async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource, status: DocsStatus | undefined): Promise<PatchedRead | undefined> {
   if (source instanceof GitRefSource) {
     if (kept.commit === undefined) return undefined;
     const changes = kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
     if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
     const tokens = new Map(changes.map((change) => [change.path, change.token]));
+    let listed = 0;
     const listing = kept.listing.map((entry) => {
       const token = tokens.get(entry.path);
-      return token === undefined ? entry : { ...entry, token };
+      if (token === undefined) return entry;
+      listed += 1;
+      return { ...entry, token };
     });
-    const listed = new Set(kept.listing.map((entry) => entry.path));
-    if (changes.some((change) => !listed.has(change.path))) return undefined;
+    // A changed file the kept listing does not hold was added: a whole read decides.
+    if (listed !== tokens.size) return undefined;
     source.assumeListing(listing);
     return patchKeptRead(kept, source, listing, [...tokens.keys()]);
   }
-  // The kept read's key holds the ignore rule: the files it listed are not ignored now either.
-  const listing = await source.list({ listed: new Set(kept.listing.map((entry) => entry.path)) });
+  const listing = (await listFromStatus(kept, source, status)) ?? (await source.list({ listed: new Set(kept.listing.map((entry) => entry.path)) }));
   if (listing.length !== kept.listing.length) return undefined;
   const modified: string[] = [];
   for (let i = 0; i < listing.length; i++) {
@@ -193,7 +204,33 @@ async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource):
     if (now === undefined || before === undefined || now.path !== before.path) return undefined;
     if (now.token === undefined || now.token !== before.token) modified.push(now.path);
   }
-  return patchKeptRead(kept, source, listing, modified);
+  const patched = await patchKeptRead(kept, source, listing, modified);
+  return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) } };
+}
+
+/** How long after git's status a full listing may start and still be brought up to date by the next status. */
+const STATUS_HOLDS_MS = 1000;
+
+/**
+ * The kept listing brought up to date by stat'ing what git says may differ: the files it named then
+ * and names now, and those the checked-out commit's move changed. The kept read's key holds the
+ * ignore rule: the files it listed are not ignored now either. Undefined when git cannot say (not a
+ * work tree, no status kept, the earlier commit gone): every file is stat'ed instead.
+ */
+async function listFromStatus(kept: KeptRead, source: WorktreeSource, status: DocsStatus | undefined): Promise<readonly TreeEntry[] | undefined> {
+  if (status === undefined || kept.status === undefined) return undefined;
+  const paths = new Set([...kept.status.paths, ...status.paths]);
+  if (kept.status.head !== status.head) {
+    if (kept.status.head === undefined || status.head === undefined) return undefined;
+    const moved = await status.repository.changedFiles(kept.status.head, status.head, status.repository.prefix);
+    if (moved === undefined) return undefined;
+    for (const change of moved) paths.add(change.path);
+  }
+  return source.listFrom(kept.listing, paths, status.startedAt);
+}
+
+function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
+  return status === undefined ? undefined : { head: status.head, paths: status.paths };
 }
 
 function sameTokens(a: readonly TreeEntry[], b: readonly TreeEntry[]): boolean {

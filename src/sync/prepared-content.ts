@@ -10,6 +10,8 @@ export interface PreparedContent {
   warnings: string[];
   /** The commit the content came from; absent for the working tree. */
   commit: CommitInfo | undefined;
+  /** For the working tree, the commit checked out as git's status saw it while reading, when it was asked. */
+  checkedOut?: string | undefined;
   /** What was read: pages, files and their hashes, for plans that compare with live content. */
   snapshot: DocsSnapshot;
   /**

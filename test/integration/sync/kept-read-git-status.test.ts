@@ -1,0 +1,85 @@
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
+import { WorktreeSource } from '../../../src/content/worktree-source.js';
+import { createContentPreparer } from '../../../src/sync/prepare-content.js';
+import type { PreparedContent } from '../../../src/sync/prepared-content.js';
+import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
+
+afterAll(removeTempDirs);
+
+const DOCS = {
+  'docs/README.md': '# Home\n',
+  'docs/SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n* [B](b.md)\n* [Draft](drafts/draft.md)\n',
+  'docs/a.md': '# A\n\nFirst.\n',
+  'docs/b.md': '# B\n\nSecond.\n',
+  // Git ignores it by a .gitignore below the docs root, which docsync does not read: docsync bundles it.
+  'docs/drafts/draft.md': '# Draft\n\nThird.\n',
+  'docs/drafts/.gitignore': '*.md\n',
+  '.gitignore': '.docsync/\n',
+};
+
+/** What a read derives, as a whole read from nothing gives it. */
+const derived = (content: Pick<PreparedContent, 'snapshot'>) => {
+  const { stats: _stats, ...rest } = content.snapshot;
+  return { ...rest, files: rest.files.map((file) => ({ path: file.path, hash: file.hash, size: file.size })) };
+};
+
+let tick = 0;
+/** Writes `text` with an mtime long past (each write another), as a checkout leaves: a token the read trusts. */
+async function writeOld(file: string, text: string): Promise<void> {
+  await writeFile(file, text);
+  tick += 1;
+  const at = new Date(Date.UTC(2020, 0, 1, 0, 0, tick));
+  await utimes(file, at, at);
+}
+
+describe('a kept worktree read brought up to date from git status', () => {
+  for (const inGit of [true, false]) {
+    it(`${inGit ? 'in a git work tree' : 'outside git'}: sees every edit git's status or a move of HEAD names, and one git does not track`, async () => {
+      const dir = await tempTree(DOCS);
+      for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
+      if (inGit) {
+        git(dir, 'init', '-q');
+        git(dir, 'add', '-A');
+        git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'docs');
+      }
+      const docs = path.join(dir, 'docs');
+      const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+      const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
+      const read = async (): Promise<PreparedContent> => {
+        const content = await prepare(target);
+        expect(derived(content)).toEqual(derived({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
+        await content.keep();
+        return content;
+      };
+      const first = await read();
+      expect(first.changed).toBeUndefined();
+      expect(first.checkedOut).toBe(inGit ? git(dir, 'rev-parse', 'HEAD').trim() : undefined);
+      const original = await readFile(path.join(docs, 'a.md'), 'utf8');
+
+      await writeOld(path.join(docs, 'a.md'), '# A\n\nFirst, edited.\n');
+      expect((await read()).changed?.files).toEqual(['a.md']);
+      // Back to what the commit holds: git's status no longer names it, the kept read's status did.
+      await writeOld(path.join(docs, 'a.md'), original);
+      expect((await read()).changed?.files).toEqual(['a.md']);
+      expect((await read()).changed?.files).toEqual([]);
+      // Committed: git's status names nothing, the move of HEAD names the file.
+      await writeOld(path.join(docs, 'b.md'), '# B\n\nSecond, committed.\n');
+      if (inGit) git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-am', 'edit b');
+      const committed = await read();
+      expect(committed.changed?.files).toEqual(['b.md']);
+      if (inGit) expect(committed.checkedOut).toBe(git(dir, 'rev-parse', 'HEAD').trim());
+      // Ignored by git, bundled by docsync: named by git's status as ignored, so stat'ed every time.
+      await writeOld(path.join(docs, 'drafts', 'draft.md'), '# Draft\n\nThird, edited.\n');
+      expect((await read()).changed?.files).toEqual(['drafts/draft.md']);
+      // A new page: read whole.
+      await writeOld(path.join(docs, 'c.md'), '# C\n');
+      await writeOld(path.join(docs, 'SUMMARY.md'), `${DOCS['docs/SUMMARY.md']}* [C](c.md)\n`);
+      expect((await read()).changed).toBeUndefined();
+      expect((await read()).changed?.files).toEqual([]);
+    });
+  }
+});
