@@ -67,7 +67,7 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
     for (const [key, target] of await state.list()) {
       if (key === DELIVERY_STATE_KEY) continue;
       const { delivered, ...rest } = target;
-      status.targets.push({ key, state: delivered ? { ...rest, delivered: { pages: Object.keys(delivered.pages).length, files: Object.keys(delivered.files).length } } : rest });
+      status.targets.push({ key, state: delivered ? { ...rest, delivered: { pages: delivered.pages.size, files: delivered.files.size } } : rest });
     }
     status.failures.sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
     return status;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { escape, PageMap, unescape, type LineCodec } from './page-map.js';
 
 /** A leaf of an entry: its path in the entry (`['live', 'oid']`), and whether it may be absent. */
 interface Column {
@@ -6,70 +7,75 @@ interface Column {
   readonly optional: boolean;
 }
 
-/** How {@link pageTable} stores and reads one record of entries by page path. */
+/** How {@link pageTable} stores and reads one map of entries by page path. */
 export interface PageTable<Entry> {
-  /** Reads the table as stored (text; or a record, as states written before tables were), to a record. */
-  readonly schema: z.ZodType<Record<string, Entry>>;
-  /** The record as the table's text. */
-  encode(record: Readonly<Record<string, Entry>>): string;
+  /** Reads the table as stored (text; or a record, as states written before tables were; or a map of this table), to a map. */
+  readonly schema: z.ZodType<PageMap<Entry>>;
+  /** A map of these entries, in this order. */
+  of(entries: Iterable<readonly [string, Entry]>): PageMap<Entry>;
 }
 
 type Shape = Readonly<Record<string, z.ZodType>>;
 
 /**
- * A record of flat entries (strings, or objects of strings, each optional or not) kept as text: one
- * line per key, its fields separated by tabs. A target on content batches records every page twice,
- * and every run reads the state whole: 20,000 objects checked one by one took 70 ms of a one-page
- * edit's 100 ms budget, the same lines split take a few. A line is checked for its number of fields
- * and its required ones, the columns come from the entry's own schema, so the two cannot drift.
+ * A map of flat entries (strings, or objects of strings, each optional or not) kept as text: one
+ * line per key, its fields separated by tabs (see {@link PageMap}). A target on content batches
+ * records every page twice, and every run reads the state: 20,000 objects checked one by one took
+ * 70 ms of a one-page edit's 100 ms budget. The text is checked whole when read, by one regular
+ * expression (the number of fields of each line, its required ones), and decoded only as far as it
+ * is used. The columns come from the entry's own schema, so the two cannot drift.
  */
 export function pageTable<S extends Shape>(entry: z.ZodObject<S>): PageTable<z.infer<z.ZodObject<S>>> {
   type Entry = z.infer<z.ZodObject<S>>;
   const columns = columnsOf(entry.shape, []);
   const records = z.record(z.string(), entry);
   const readers = columns.map((column) => reader(column.path));
-  const encoded = new WeakMap<object, string>();
-  const decode = (text: string, ctx: z.RefinementCtx): Record<string, Entry> => {
-    const record: Record<string, Entry> = {};
-    if (text === '') return record;
-    const lines = text.split('\n');
-    for (let index = 0; index < lines.length; index++) {
-      const fields = (lines[index] ?? '').split('\t');
-      const problem = fields.length !== columns.length + 1 ? `${fields.length - 1} fields instead of ${columns.length}` : missing(columns, fields);
-      if (problem !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `line ${index + 1} of the table: ${problem}` });
-        return z.NEVER;
-      }
-      record[unescape(fields[0] ?? '')] = entryOf(columns, fields) as Entry;
-    }
-    return record;
+  const line = `[^\\t\\n]+${columns.map((column) => (column.optional ? '\\t[^\\t\\n]*' : '\\t[^\\t\\n]+')).join('')}`;
+  const wellFormed = new RegExp(`^(?:${line}(?:\\n${line})*)?$`);
+  const codec: LineCodec<Entry> = {
+    entryOf: (fields) => entryOf(columns, fields) as Entry,
+    fieldsOf: (value) => {
+      const fields = value as Readonly<Record<string, unknown>>;
+      return readers.map((read) => escape(read(fields) ?? '')).join('\t');
+    },
   };
   return {
-    schema: z.unknown().transform((stored, ctx): Record<string, Entry> => {
-      if (typeof stored === 'string') return decode(stored, ctx);
+    schema: z.unknown().transform((stored, ctx): PageMap<Entry> => {
+      if (stored instanceof PageMap && stored.codec === codec) return stored as PageMap<Entry>;
+      if (typeof stored === 'string') {
+        const problem = wellFormedText(wellFormed, stored) ? undefined : problemOf(columns, stored);
+        if (problem === undefined) return PageMap.fromText(codec, stored);
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
       const parsed = records.safeParse(stored);
-      if (parsed.success) return parsed.data;
+      if (parsed.success) return PageMap.of(codec, Object.entries(parsed.data));
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }),
-    encode: (record) => {
-      // A state is saved several times a sync, most tables unchanged since the last save: each record's
-      // text is kept, and the record frozen, so that a change made to it in place fails loudly instead of
-      // being saved as the text from before.
-      const known = encoded.get(record);
-      if (known !== undefined) return known;
-      const lines: string[] = [];
-      for (const key in record) {
-        const value = record[key] as Readonly<Record<string, unknown>>;
-        let line = escape(key);
-        for (const read of readers) line += `\t${escape(read(value) ?? '')}`;
-        lines.push(line);
-      }
-      const text = lines.join('\n');
-      encoded.set(Object.freeze(record), text);
-      return text;
-    },
+    of: (entries) => PageMap.of(codec, entries),
   };
+}
+
+/** Whether a table's text is well formed, by one scan; false also when it is too long for the expression (millions of lines): then it is checked line by line. */
+function wellFormedText(wellFormed: RegExp, text: string): boolean {
+  try {
+    return wellFormed.test(text);
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+/** What is wrong with a table's text, if anything: its first line of the wrong shape. */
+function problemOf(columns: readonly Column[], text: string): string | undefined {
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const fields = (lines[index] ?? '').split('\t');
+    const problem = fields.length !== columns.length + 1 ? `${fields.length - 1} fields instead of ${columns.length}` : missing(columns, fields);
+    if (problem !== undefined) return `line ${index + 1} of the table: ${problem}`;
+  }
+  return undefined;
 }
 
 function columnsOf(shape: Shape, at: readonly string[]): Column[] {
@@ -118,18 +124,4 @@ function reader(path: readonly string[]): (entry: Readonly<Record<string, unknow
     const inner = entry[first];
     return typeof inner === 'object' && inner !== null ? text((inner as Record<string, unknown>)[second]) : undefined;
   };
-}
-
-// Paths may hold any character but NUL: tabs, line breaks and backslashes are escaped.
-const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const UNESCAPES: Readonly<Record<string, string>> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
-
-const SPECIAL = /[\\\t\n\r]/;
-
-function escape(value: string): string {
-  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : value;
-}
-
-function unescape(value: string): string {
-  return value.includes('\\') ? value.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c] ?? c) : value;
 }

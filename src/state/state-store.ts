@@ -1,9 +1,12 @@
 import * as z from 'zod';
 import { pageTable } from './page-table.js';
 
-const deliveredPages = pageTable(z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() }));
-const deliveredFiles = pageTable(z.object({ id: z.string(), hash: z.string() }));
-const basePages = pageTable(z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }));
+/** `delivered.pages`: the id and content hash sent of each page, and its `updatedAt` read back. */
+export const deliveredPages = pageTable(z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() }));
+/** `delivered.files`: the id and content hash sent of each file. */
+export const deliveredFiles = pageTable(z.object({ id: z.string(), hash: z.string() }));
+/** `base.pages`: each page's blob id and fingerprint, and what went live instead. */
+export const basePages = pageTable(z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }));
 
 /** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
 export const TargetStateSchema = z.object({
@@ -78,15 +81,16 @@ export const TargetStateSchema = z.object({
 export type TargetState = z.infer<typeof TargetStateSchema>;
 
 /**
- * A target's state as a store writes it: the records by page path as tables of text (see
- * {@link pageTable}), which {@link TargetStateSchema} reads back.
+ * A target's state as a store writes it: the maps by page path as tables of text (see
+ * {@link pageTable}; a table read and not changed is written as it was read), which
+ * {@link TargetStateSchema} reads back.
  */
 export function storedTargetState(state: TargetState): unknown {
   const { delivered, base } = state;
   return {
     ...state,
-    ...(delivered ? { delivered: { pages: deliveredPages.encode(delivered.pages), files: deliveredFiles.encode(delivered.files) } } : {}),
-    ...(base ? { base: { ...base, pages: basePages.encode(base.pages) } } : {}),
+    ...(delivered ? { delivered: { pages: delivered.pages.toText(), files: delivered.files.toText() } } : {}),
+    ...(base ? { base: { ...base, pages: base.pages.toText() } } : {}),
   };
 }
 

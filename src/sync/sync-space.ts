@@ -411,7 +411,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
  */
 function holdingGit(planned: PlannedDelivery | undefined, state: TargetState | undefined): Record<string, string> | undefined {
   if (planned === undefined || state?.delivered !== undefined) return undefined;
-  const held = Object.entries(planned.known.pages).filter(([path, page]) => planned.hashes.get(path) === page.hash);
+  const held = [...planned.known.pages].filter(([path, page]) => planned.hashes.get(path) === page.hash);
   return Object.fromEntries(held.map(([path, page]) => [page.id, path]));
 }
 

@@ -8,7 +8,7 @@ import { checkSendable } from './check-sendable.js';
 import type { Landed } from './plan-changed-pages.js';
 import { planDelivery } from './plan-delivery.js';
 import type { PlannedDelivery } from './planned-delivery.js';
-import { sendBatches, type Delivered, type SendBatchesDeps } from './send-batches.js';
+import { sendBatches, type Delivered, type DeliveredPage, type SendBatchesDeps } from './send-batches.js';
 
 export interface DeliverPagesInput {
   readonly spaceId: string;
@@ -105,7 +105,7 @@ export async function deliverPages(
 
 /** The record with each page's `updatedAt` as read back: of the pages at `only` (paths), when given (the others are as they were). */
 function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
-  const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages[path]?.id ?? []));
+  const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages.get(path)?.id ?? []));
   const updated = new Map<string, string>();
   const walk = (pages: readonly Page[]): void =>
     pages.forEach((page) => {
@@ -113,18 +113,15 @@ function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: reado
       walk(page.pages ?? []);
     });
   walk(live);
-  const stamp = (entry: Delivered['pages'][string]): Delivered['pages'][string] => {
+  const stamp = (entry: DeliveredPage): DeliveredPage => {
     const { updatedAt: _previous, ...rest } = entry;
     const at = updated.get(entry.id);
     return at === undefined ? rest : { ...rest, updatedAt: at };
   };
-  if (only !== undefined) {
-    const pages = { ...delivered.pages };
-    for (const path of only) {
-      const entry = pages[path];
-      if (entry !== undefined) pages[path] = stamp(entry);
-    }
-    return { pages, files: delivered.files };
-  }
-  return { pages: Object.fromEntries(Object.entries(delivered.pages).map(([path, entry]) => [path, stamp(entry)])), files: delivered.files };
+  // Only the stamped pages' lines of the record change.
+  const stamped = (only ?? [...delivered.pages.keys()]).flatMap((path) => {
+    const entry = delivered.pages.get(path);
+    return entry === undefined ? [] : [[path, stamp(entry)] as const];
+  });
+  return { pages: delivered.pages.with(stamped), files: delivered.files };
 }

@@ -36,7 +36,7 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
  * docsync would have put that repo page. Unknown content is sent again, never trusted.
  */
 export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
-  const byId = new Map(Object.entries(delivered?.pages ?? {}).map(([path, entry]) => [entry.id, { path, ...entry }]));
+  const byId = new Map([...(delivered?.pages ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));
   const byLivePath = livePathsOf(desired);
   const key = (page: Page): LivePage => {
     const known = byId.get(page.id);
@@ -70,7 +70,7 @@ function withReadme(pages: LivePage[], desired: readonly DesiredGroup[]): LivePa
 
 /** Live files keyed the same way: docsync's record by id, else the API's git metadata (path only). */
 export function liveFiles(files: readonly File[], delivered: Delivered | undefined): LiveFile[] {
-  const byId = new Map(Object.entries(delivered?.files ?? {}).map(([path, entry]) => [entry.id, { path, ...entry }]));
+  const byId = new Map([...(delivered?.files ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));
   return files.map((file) => {
     const known = byId.get(file.id);
     if (known) return { id: file.id, key: known.path, hash: known.hash };

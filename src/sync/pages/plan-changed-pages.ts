@@ -46,7 +46,7 @@ export function planChangedPages(
   for (const path of changed.files) {
     const title = titles.get(path);
     const file = files.get(path);
-    const record = delivered.pages[path];
+    const record = delivered.pages.get(path);
     if (title === undefined || file === undefined || record === undefined) return undefined;
     const hash = pageHash(file.hash, title);
     hashes.set(path, hash);
@@ -63,7 +63,7 @@ export function planChangedPages(
     plan: { changes, unchanged: content.pageCount - changes.length, warnings: [] },
     hashes,
     sizes,
-    fileIds: new Map(Object.entries(delivered.files).map(([path, entry]) => [path, entry.id])),
+    fileIds: new Map([...delivered.files].map(([path, entry]) => [path, entry.id])),
     diff: { added: [], changed: updated, removed: [], unchanged: content.pageCount - updated.length, files: { added: [], changed: [], removed: [] }, titles: named },
     known: delivered,
     revision: revision.id,

@@ -10,7 +10,8 @@ import type { PlannedDelivery } from './planned-delivery.js';
 import { planPageChanges } from './plan-page-changes.js';
 import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
-import type { Delivered } from './send-batches.js';
+import type { Delivered, DeliveredFile, DeliveredPage } from './send-batches.js';
+import { deliveredFiles, deliveredPages } from '../../state/state-store.js';
 
 /** A page plan with what sending it needs and what it would change, by path. */
 /**
@@ -60,19 +61,20 @@ export async function planDelivery(
  * since docsync wrote it and recognized as what the repo holds now (kept from the platform) replaces
  * the stale entry.
  */
-function knownOf(live: readonly LivePage[], files: readonly LiveFile[], delivered: Delivered | undefined): Delivered {
-  const pages = { ...delivered?.pages };
+function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivered: Delivered | undefined): Delivered {
+  const pages = new Map<string, DeliveredPage>();
+  const recordedAt = (key: string): DeliveredPage | undefined => pages.get(key) ?? delivered?.pages.get(key);
   const walk = (list: readonly LivePage[]): void =>
     list.forEach((page) => {
-      const recorded = page.key === undefined ? undefined : pages[page.key];
+      const recorded = page.key === undefined ? undefined : recordedAt(page.key);
       const stale = recorded !== undefined && recorded.id === page.id && recorded.hash !== page.hash;
-      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && (recorded === undefined || stale)) pages[page.key] = { id: page.id, hash: page.hash };
+      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && (recorded === undefined || stale)) pages.set(page.key, { id: page.id, hash: page.hash });
       walk(page.children);
     });
   walk(live);
-  const known = { ...delivered?.files };
-  for (const file of files) if (file.key !== undefined && file.hash !== undefined && known[file.key] === undefined) known[file.key] = { id: file.id, hash: file.hash };
-  return { pages, files: known };
+  const files = new Map<string, DeliveredFile>();
+  for (const file of found) if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key)) files.set(file.key, { id: file.id, hash: file.hash });
+  return { pages: (delivered?.pages ?? deliveredPages.of([])).with(pages), files: (delivered?.files ?? deliveredFiles.of([])).with(files) };
 }
 
 /** The desired pages, each with the re-sent files it links. */

@@ -16,6 +16,8 @@ import type { PageHandle, PlannedChange, PlannedFile } from './page-plan.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 
 export type Delivered = NonNullable<TargetState['delivered']>;
+export type DeliveredPage = NonNullable<ReturnType<Delivered['pages']['get']>>;
+export type DeliveredFile = NonNullable<ReturnType<Delivered['files']['get']>>;
 
 export interface SendBatchesInput {
   readonly spaceId: string;
@@ -96,18 +98,28 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   const needs = batches.map(batchNeeds);
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
-  // The record, updated in place: its cost per batch is the batch's, not what was delivered before.
-  const pages = new Map(Object.entries(input.delivered.pages));
-  const files = new Map(Object.entries(input.delivered.files));
+  // What the batches changed in the record (undefined: removed): a batch costs its size, and a save
+  // replaces the changed lines of the record's text, not what was delivered before.
+  const pageChanges = new Map<string, DeliveredPage | undefined>();
+  const fileChanges = new Map<string, DeliveredFile>();
+  const pages = {
+    get: (path: string): DeliveredPage | undefined => (pageChanges.has(path) ? pageChanges.get(path) : input.delivered.pages.get(path)),
+    set: (path: string, entry: DeliveredPage): void => void pageChanges.set(path, entry),
+    delete: (path: string): void => void pageChanges.set(path, undefined),
+    *entries(): Generator<[string, DeliveredPage]> {
+      for (const [path, entry] of input.delivered.pages) if (!pageChanges.has(path)) yield [path, entry];
+      for (const [path, entry] of pageChanges) if (entry !== undefined) yield [path, entry];
+    },
+  };
   // Where each recorded page is, by id: indexed only once a page is not at the path asked first (a
   // move, an insert, a deletion), so rewriting pages in place costs the batch's size.
   let pathOfId: Map<string, string> | undefined;
   const pathOf = (id: string, likely?: string): string | undefined => {
     if (likely !== undefined && pages.get(likely)?.id === id) return likely;
-    pathOfId ??= new Map([...pages].map(([at, recorded]) => [recorded.id, at]));
+    pathOfId ??= new Map([...pages.entries()].map(([at, recorded]) => [recorded.id, at]));
     return pathOfId.get(id);
   };
-  const record = (): Delivered => ({ pages: Object.fromEntries(pages), files: Object.fromEntries(files) });
+  const record = (): Delivered => ({ pages: input.delivered.pages.with(pageChanges), files: input.delivered.files.with(fileChanges) });
   const idOf = (handle: PageHandle | null): string | null => {
     if (handle === null) return null;
     const id = handle.id ?? pageIds.get(handle.ref);
@@ -115,7 +127,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     return id;
   };
   const hashOf = (path: string): string => input.hashes.get(path) ?? '';
-  const setPage = (path: string, entry: Delivered['pages'][string]): void => {
+  const setPage = (path: string, entry: DeliveredPage): void => {
     const before = pathOf(entry.id, path);
     if (before !== undefined && before !== path && pages.get(before)?.id === entry.id) pages.delete(before);
     pages.set(path, entry);
@@ -209,7 +221,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         const id = answer.insertedFiles?.[index]?.id;
         if (id === undefined) return;
         fileIds.set(file.path, id);
-        files.set(file.path, { id, hash: file.hash });
+        fileChanges.set(file.path, { id, hash: file.hash });
       });
       landed.batches += 1;
       landed.changes += batch.length;

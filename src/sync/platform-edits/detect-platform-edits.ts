@@ -55,9 +55,9 @@ export interface DetectInput {
   /** How the platform titles each page of git's docs (by path in the docs root). */
   readonly titlings: Titlings;
   /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
-  readonly delivered?: Readonly<Record<string, { readonly id: string; readonly updatedAt?: string | undefined }>> | undefined;
+  readonly delivered?: ReadonlyMap<string, { readonly id: string; readonly updatedAt?: string | undefined }> | undefined;
   /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
-  readonly deliveredFiles?: Readonly<Record<string, { readonly id: string }>> | undefined;
+  readonly deliveredFiles?: ReadonlyMap<string, { readonly id: string }> | undefined;
   /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
   readonly holdingGit?: Readonly<Record<string, string>> | undefined;
   /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
@@ -94,7 +94,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const { spaceId, signal } = input;
   const main = await api.getRevision({ spaceId }, { signal });
   // Pages delivered in batches are known by id, and unchanged while their `updatedAt` is the one read back.
-  const delivered = new Map(Object.entries(input.delivered ?? {}).map(([path, page]) => [page.id, { path, updatedAt: page.updatedAt }]));
+  const delivered = new Map([...(input.delivered ?? [])].map(([path, page]) => [page.id, { path, updatedAt: page.updatedAt }]));
   const untouched = (page: Page): boolean => {
     const known = delivered.get(page.id);
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
@@ -110,7 +110,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
   // says which page each edited one was.
-  const baseOids = new Map<string, string>(Object.entries(input.base?.pages ?? {}).map(([path, entry]) => [path, entry.oid]));
+  const baseOids = new Map<string, string>([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
@@ -125,7 +125,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     }
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
-  const heldOids = new Map(Object.entries(input.base?.pages ?? {}).flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
+  const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
@@ -154,7 +154,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
   // state says; unless it is what a sync left live instead of git's version, or a page the platform
   // added that a sync left live (neither git nor the state's base has it).
-  const addedLeftLive = (path: string): boolean => input.base !== undefined && input.base.pages[path] === undefined && !gitOids.has(path);
+  const addedLeftLive = (path: string): boolean => input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path);
   for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
@@ -202,7 +202,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
 
   const held = new Map<string, string>();
-  for (const [path, entry] of Object.entries(input.base?.pages ?? {})) {
+  for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
@@ -327,7 +327,7 @@ class Fingerprints {
   ) {
     // A base of another version: its fingerprints are made again from its blobs.
     if (fingerprintsCurrent(input.base)) {
-      for (const [path, entry] of Object.entries(input.base?.pages ?? {})) {
+      for (const [path, entry] of input.base?.pages ?? []) {
         this.known.set(`${path}\n${entry.oid}`, entry.fingerprint);
         // Left live with git's own blob under another title: that blob is git's page still.
         if (entry.live !== undefined && entry.live.oid !== entry.oid) this.known.set(`${path}\n${entry.live.oid}`, entry.live.fingerprint);

@@ -12,7 +12,7 @@ const FILE_REF = /^files\/([^/]+)$/;
  */
 export function filePathsById(
   files: readonly Pick<File, 'id' | 'name' | 'git'>[],
-  delivered: Readonly<Record<string, { readonly id: string }>> | undefined,
+  delivered: ReadonlyMap<string, { readonly id: string }> | undefined,
   assets: readonly string[],
 ): Map<string, string> {
   const byName = new Map<string, string | undefined>();
@@ -26,7 +26,7 @@ export function filePathsById(
     const found = file.git?.path ?? byName.get(file.name);
     if (found !== undefined) paths.set(file.id, found);
   }
-  for (const [where, { id }] of Object.entries(delivered ?? {})) paths.set(id, where);
+  for (const [where, { id }] of delivered ?? []) paths.set(id, where);
   return paths;
 }
 

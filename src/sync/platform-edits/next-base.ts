@@ -1,11 +1,13 @@
 import type { ExpectedPage } from '../../content/content-expectation.js';
-import type { TargetState } from '../../state/state-store.js';
+import { basePages, type TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { gitBlobOid } from '../../content/content-expectation.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
 import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
+
+type BasePage = NonNullable<ReturnType<TargetBase['pages']['get']>>;
 
 /**
  * The base once `expected` is live: each page's blob id and fingerprint, and the commit. Fingerprints
@@ -17,18 +19,18 @@ export async function nextBase(
   previous: TargetBase | undefined,
   titlings: Titlings,
 ): Promise<TargetBase> {
-  const known = new Map(fingerprintsCurrent(previous) ? Object.entries(previous?.pages ?? {}).map(([path, entry]) => [`${path}\n${entry.oid}`, entry.fingerprint]) : []);
-  const pages: TargetBase['pages'] = {};
+  const known = new Map(fingerprintsCurrent(previous) ? [...(previous?.pages ?? [])].map(([path, entry]) => [`${path}\n${entry.oid}`, entry.fingerprint]) : []);
+  const pages = new Map<string, BasePage>();
   const unread = new Map<string, string>();
   for (const page of expected) {
     const fingerprint = known.get(`${page.path}\n${page.oid}`);
     if (fingerprint === undefined) unread.set(page.path, page.oid);
-    else pages[page.path] = { oid: page.oid, fingerprint };
+    else pages.set(page.path, { oid: page.oid, fingerprint });
   }
   for await (const { path, bytes } of content.readMany([...unread.keys()])) {
-    pages[path] = { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes, titlings(path)) };
+    pages.set(path, { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes, titlings(path)) });
   }
-  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages };
+  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: basePages.of(pages) };
 }
 
 /** The base once this content is live: content that was synced already keeps the one saved with it, unread. */
@@ -47,12 +49,12 @@ export async function baseOnceLive(
  * (and no other), so the next runs leave it live until git or the platform changes it again.
  */
 export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string | null>, titlings: Titlings): TargetBase {
-  const pages: TargetBase['pages'] = {};
-  for (const [path, { live: _previous, ...entry }] of Object.entries(base.pages)) {
+  const pages = new Map<string, BasePage>();
+  for (const [path, { live: _previous, ...entry }] of base.pages) {
     const text = live.get(path);
-    pages[path] = text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings(path)) } };
+    pages.set(path, text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings(path)) } });
   }
   // A page git does not have (added in the platform), or left out live (removed there), has no
   // content to hold: each run finds it changed in the platform only, and adopts it again.
-  return { ...base, pages };
+  return { ...base, pages: basePages.of(pages) };
 }

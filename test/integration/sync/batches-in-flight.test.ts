@@ -6,6 +6,7 @@ import { NoArtifactStore } from '../../../src/artifacts/no-artifact-store.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { PlannedChange } from '../../../src/sync/pages/page-plan.js';
+import { deliveredFiles, deliveredPages } from '../../../src/state/state-store.js';
 import { sendBatches, type Delivered } from '../../../src/sync/pages/send-batches.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 
@@ -61,11 +62,11 @@ function budgetWith(remaining: number): RateBudget {
   return budget;
 }
 
-const rewrites = (): PlannedChange[] => Object.entries(live.pages).map(([path, page]) => ({ kind: 'update-page', id: page.id, path, document: true }));
+const rewrites = (): PlannedChange[] => [...live.pages].map(([path, page]) => ({ kind: 'update-page', id: page.id, path, document: true }));
 
 /** Titles of the pages the test inserted, in the change request's order (the space holds others). */
 async function pageTitles(): Promise<string[]> {
-  const ours = new Set(Object.values(live.pages).map((page) => page.id));
+  const ours = new Set([...live.pages.values()].map((page) => page.id));
   const revision = await api.content.getRevision({ spaceId: SPACE, changeRequest });
   return revision.pages.filter((page) => ours.has(page.id)).map((page) => page.title);
 }
@@ -74,7 +75,7 @@ beforeAll(async () => {
   emulator = await startTestEmulator({ contract: 'current' });
   api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
   changeRequest = (await api.changeRequests.create(SPACE, { subject: 'batches in flight' })).id;
-  live = { pages: {}, files: {} };
+  live = { pages: deliveredPages.of([]), files: deliveredFiles.of([]) };
   // Inserts at the root share a parent: they go one batch at a time, in order.
   const inserts: PlannedChange[] = Array.from({ length: PAGES }, (_, i) => ({ kind: 'insert-page', ref: `p${i}`, path: `p${i}.md`, title: `p${i}`, slug: `p${i}`, parent: null, at: i }));
   const { peak, delivered } = await send(inserts, 1, budgetWith(100));

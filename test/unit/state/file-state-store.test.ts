@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
-import type { TargetState } from '../../../src/state/state-store.js';
+import { basePages, deliveredFiles, deliveredPages, type TargetState } from '../../../src/state/state-store.js';
 
-const pages = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part/page-${i}.md`, { id: `page_${i}`, hash: `${i}`.repeat(8), updatedAt: '2026-11-01T10:00:00.000Z' }]));
-const state: TargetState = { lastHash: 'h1', reviewersRequested: [], delivered: { pages, files: {} }, base: { pages: { 'part/page-1.md': { oid: 'o1', fingerprint: 'f1' } } } };
+const pages = Array.from({ length: 50 }, (_, i) => [`part/page-${i}.md`, { id: `page_${i}`, hash: `${i}`.repeat(8), updatedAt: '2026-11-01T10:00:00.000Z' }] as const);
+const base = [['part/page-1.md', { oid: 'o1', fingerprint: 'f1' }]] as const;
+const state: TargetState = { lastHash: 'h1', reviewersRequested: [], delivered: { pages: deliveredPages.of(pages), files: deliveredFiles.of([]) }, base: { pages: basePages.of(base) } };
+// The same state as version 1 wrote it: the maps as records of objects.
+const records = { ...state, delivered: { pages: Object.fromEntries(pages), files: {} }, base: { pages: Object.fromEntries(base) } };
 
 describe('FileStateStore', () => {
   let dir: string | undefined;
@@ -17,7 +20,7 @@ describe('FileStateStore', () => {
   it('reads a state file written before page tables, and writes tables that read back the same', async () => {
     dir = await mkdtemp(join(tmpdir(), 'docsync-state-'));
     const file = join(dir, 'state.json');
-    const before = JSON.stringify({ version: 1, targets: { 'space:docs': state } }, null, 2);
+    const before = JSON.stringify({ version: 1, targets: { 'space:docs': records } }, null, 2);
     await writeFile(file, before);
     const store = new FileStateStore(file);
     expect(await store.get('space:docs')).toEqual(state);

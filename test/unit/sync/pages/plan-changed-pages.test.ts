@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocsSnapshot } from '../../../../src/content/docs-snapshot.js';
+import { deliveredFiles, deliveredPages } from '../../../../src/state/state-store.js';
 import { pageHash } from '../../../../src/sync/pages/desired-pages.js';
 import { holdsLanded, planChangedPages } from '../../../../src/sync/pages/plan-changed-pages.js';
 
@@ -12,8 +13,8 @@ const snapshot = {
   ],
 } as unknown as DocsSnapshot;
 const delivered = {
-  pages: { 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } },
-  files: { 'logo.png': { id: 'f1', hash: 'logo-1' } },
+  pages: deliveredPages.of(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
+  files: deliveredFiles.of([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
 };
 const landed = { hash: 'content-1', revision: 'cr-rev', mergedOnto: 'main-rev' };
 const content = (files: string[]) => ({ snapshot, pageCount: 2, changed: { since: 'content-1', files } });

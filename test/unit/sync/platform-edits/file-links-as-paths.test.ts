@@ -32,7 +32,7 @@ describe('file links as paths', () => {
         { id: 'c', name: 'twice.png' },
         { id: 'd', name: 'z.png' },
       ],
-      { 'assets/z.png': { id: 'd' } },
+      new Map([['assets/z.png', { id: 'd' }]]),
       ['assets/y.png', 'one/twice.png', 'two/twice.png'],
     );
     expect(Object.fromEntries(found)).toEqual({ a: 'img/x.png', b: 'assets/y.png', d: 'assets/z.png' });

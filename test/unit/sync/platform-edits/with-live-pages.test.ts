@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gitBlobOid } from '../../../../src/content/content-expectation.js';
 import { fileFingerprint } from '../../../../src/content/page-meaning.js';
+import { basePages } from '../../../../src/state/state-store.js';
 import { withLivePages } from '../../../../src/sync/platform-edits/next-base.js';
 
 const titlings = (path: string) => ({ source: 'document', summaryTitle: undefined, fileTitle: path }) as const;
@@ -8,24 +9,28 @@ const titlings = (path: string) => ({ source: 'document', summaryTitle: undefine
 describe('withLivePages', () => {
   const base = {
     commit: 'c1',
-    pages: {
-      'a.md': { oid: 'a1', fingerprint: 'fa' },
-      'b.md': { oid: 'b1', fingerprint: 'fb', live: { oid: 'old', fingerprint: 'fold' } },
-    },
+    pages: basePages.of(
+      Object.entries({
+        'a.md': { oid: 'a1', fingerprint: 'fa' },
+        'b.md': { oid: 'b1', fingerprint: 'fb', live: { oid: 'old', fingerprint: 'fold' } },
+      }),
+    ),
   };
 
   it('marks the pages left live with the blob id and fingerprint of what went live, and no other', () => {
     const text = '# A\n\nKept from the platform.\n';
     expect(withLivePages(base, new Map([['a.md', text]]), titlings)).toEqual({
       commit: 'c1',
-      pages: {
-        'a.md': { oid: 'a1', fingerprint: 'fa', live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings('a.md')) } },
-        'b.md': { oid: 'b1', fingerprint: 'fb' },
-      },
+      pages: basePages.of(
+        Object.entries({
+          'a.md': { oid: 'a1', fingerprint: 'fa', live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings('a.md')) } },
+          'b.md': { oid: 'b1', fingerprint: 'fb' },
+        }),
+      ),
     });
   });
 
   it('leaves out pages git does not have', () => {
-    expect(withLivePages(base, new Map([['new.md', '# New\n']]), titlings).pages['new.md']).toBeUndefined();
+    expect(withLivePages(base, new Map([['new.md', '# New\n']]), titlings).pages.get('new.md')).toBeUndefined();
   });
 });
