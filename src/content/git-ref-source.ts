@@ -14,6 +14,8 @@ export class GitRefSource implements TreeSource {
   readonly label: string;
   readonly counter = new ReadCounter();
   private oids: Map<string, string> | undefined;
+  /** A listing taken as this commit's ({@link assumeListing}), sorted as {@link list} sorts: indexed by path only when many are asked. */
+  private assumed: readonly TreeEntry[] | undefined;
 
   private constructor(
     readonly repository: GitRepository,
@@ -66,7 +68,8 @@ export class GitRefSource implements TreeSource {
 
   /** Takes `entries` as this commit's listing (a listing kept from the same tree, patched), so reads need no `ls-tree`. */
   assumeListing(entries: readonly TreeEntry[]): void {
-    this.oids = new Map(entries.flatMap((entry) => (entry.token === undefined ? [] : [[entry.path, entry.token] as const])));
+    this.assumed = entries;
+    this.oids = undefined;
   }
 
   async read(path: string): Promise<Uint8Array> {
@@ -77,8 +80,10 @@ export class GitRefSource implements TreeSource {
 
   async *readMany(paths: readonly string[]): AsyncIterable<FileBytes> {
     const pathsByOid = new Map<string, string[]>();
+    const oidOf = await this.oidLookup(paths.length);
     for (const path of paths) {
-      const oid = await this.oidOf(path);
+      const oid = oidOf(path);
+      if (oid === undefined) throw new SourceFileNotFoundError(this.label, path);
       const same = pathsByOid.get(oid);
       if (same === undefined) pathsByOid.set(oid, [path]);
       else same.push(path); // identical files are fetched once
@@ -93,17 +98,49 @@ export class GitRefSource implements TreeSource {
 
   /** Blob ids from the commit's tree (or the listing assumed for it): nothing is read. */
   async blobOids(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
-    const oids = this.oids ?? (await this.list(), this.oids);
+    const oidOf = await this.oidLookup(paths.length);
     return new Map(paths.flatMap((path) => {
-      const oid = oids?.get(path);
+      const oid = oidOf(path);
       return oid === undefined ? [] : [[path, oid] as const];
     }));
   }
 
   private async oidOf(path: string): Promise<string> {
-    const oids = this.oids ?? (await this.list(), this.oids);
-    const oid = oids?.get(path);
+    const oid = (await this.oidLookup(1))(path);
     if (oid === undefined) throw new SourceFileNotFoundError(this.label, path);
     return oid;
   }
+
+  /**
+   * How `count` paths' blob ids are looked up: through the assumed listing, searched by halves, for a
+   * few (a one-page edit reads one file of 10,000 and indexes none); else through an index by path.
+   */
+  private async oidLookup(count: number): Promise<(path: string) => string | undefined> {
+    const assumed = this.assumed;
+    if (this.oids === undefined && assumed !== undefined) {
+      if (count <= FEW_LOOKUPS) return (path) => tokenIn(assumed, path);
+      this.oids = new Map(assumed.flatMap((entry) => (entry.token === undefined ? [] : [[entry.path, entry.token] as const])));
+    }
+    const oids = this.oids ?? (await this.list(), this.oids);
+    return (path) => oids?.get(path);
+  }
+}
+
+/** Paths looked up in a sorted listing one by one, at most; more are indexed. */
+const FEW_LOOKUPS = 64;
+
+/** The token of `path` in a listing sorted by {@link comparePaths}. */
+function tokenIn(listing: readonly TreeEntry[], path: string): string | undefined {
+  let low = 0;
+  let high = listing.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const entry = listing[middle];
+    if (entry === undefined) return undefined;
+    const order = comparePaths(entry.path, path);
+    if (order === 0) return entry.token;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { decodeText } from './clean-text.js';
 import { contentHash } from './content-hash.js';
 import { joinDocPath } from './doc-path.js';
 import type { DocsSnapshot, PageNode, SnapshotFile } from './docs-snapshot.js';
+import { findPageNodes } from './find-page-nodes.js';
 import { keptPage, keptPageText, type KeptRead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
 import { MAX_PAGE_BYTES, type DerivedPage } from './read-docs-repo.js';
@@ -42,14 +43,10 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
   const stats = { listed: listing.length, read: reads.length, bytesRead: 0, cached: snapshot.files.length - reads.length };
   if (reads.length === 0) return { kept: { ...kept, listing, snapshot: { ...snapshot, stats } }, changed: [] };
 
-  const wanted = new Set(reads.map((path) => snapshot.files[indexOf.get(path) ?? -1]?.path));
-  const nodes = new Map<string, PageNode>();
-  const walk = (pages: readonly PageNode[]): void =>
-    pages.forEach((page) => {
-      if (wanted.has(page.path)) nodes.set(page.path, page);
-      walk(page.children);
-    });
-  snapshot.pages.forEach((group) => walk(group.pages));
+  const nodes = findPageNodes(
+    snapshot.pages,
+    reads.flatMap((path) => snapshot.files[indexOf.get(path) ?? -1]?.path ?? []),
+  );
   const files = [...snapshot.files];
   const pages = new Map(kept.pages);
   const changed: string[] = [];

@@ -130,8 +130,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = keepsBase && !unchanged && delivery === 'changes' ? superseding(target.name, () => bundleExpectation(content)) : undefined;
   expecting?.catch(() => undefined);
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
-  // git process runs beside the reads of the live side.
-  const recording = keepsBase && !unchanged ? stopwatch.time('readMs', () => syncedCommit(target, content, signal)) : Promise.resolve(undefined);
+  // git process runs beside the reads of the live side (none when the read knows the commit).
+  const commitKnown = content.commit !== undefined || content.checkedOut !== undefined;
+  const recording = keepsBase && !unchanged ? (commitKnown ? syncedCommit(target, content, signal) : stopwatch.time('readMs', () => syncedCommit(target, content, signal))) : Promise.resolve(undefined);
   recording.catch(() => undefined);
   const looking = early ?? (!unchanged && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
   const live = unchanged || (target.mode === 'direct' && delivery === 'import') ? undefined : await (looking ?? lookUp());

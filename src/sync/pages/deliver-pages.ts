@@ -107,12 +107,12 @@ export async function deliverPages(
 function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
   const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages.get(path)?.id ?? []));
   const updated = new Map<string, string>();
-  const walk = (pages: readonly Page[]): void =>
-    pages.forEach((page) => {
-      if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) updated.set(page.id, page.updatedAt);
-      walk(page.pages ?? []);
-    });
-  walk(live);
+  // Depth first; with `only`, it stops once their pages were seen (a one-page edit visits no more).
+  const stack = [...live];
+  for (let page = stack.pop(); page !== undefined && (ids === undefined || updated.size < ids.size); page = stack.pop()) {
+    if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) updated.set(page.id, page.updatedAt);
+    stack.push(...(page.pages ?? []));
+  }
   const stamp = (entry: DeliveredPage): DeliveredPage => {
     const { updatedAt: _previous, ...rest } = entry;
     const at = updated.get(entry.id);

@@ -1,5 +1,5 @@
 import type { Revision } from '../../api/schemas/content.js';
-import type { PageNode } from '../../content/docs-snapshot.js';
+import { findPageNodes } from '../../content/find-page-nodes.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { pageHash } from './desired-pages.js';
@@ -31,15 +31,9 @@ export function planChangedPages(
 ): PlannedDelivery | undefined {
   const { changed, snapshot } = content;
   if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed)) return undefined;
-  const files = new Map(snapshot.files.map((file) => [file.path, file]));
   const wanted = new Set(changed.files);
-  const titles = new Map<string, string>();
-  const walk = (pages: readonly PageNode[]): void =>
-    pages.forEach((page) => {
-      if (wanted.has(page.path)) titles.set(page.path, page.title);
-      walk(page.children);
-    });
-  snapshot.pages.forEach((group) => walk(group.pages));
+  const files = new Map(snapshot.files.flatMap((file) => (wanted.has(file.path) ? [[file.path, file] as const] : [])));
+  const titles = new Map([...findPageNodes(snapshot.pages, wanted)].map(([path, page]) => [path, page.title]));
   const changes: PlannedChange[] = [];
   const hashes = new Map<string, string>();
   const sizes = new Map<string, number>();
