@@ -4,11 +4,12 @@ import * as z from 'zod';
 import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { DerivedPage } from './read-docs-repo.js';
+import { escape, type LineCodec, PageMap, unescape } from '../state/page-map.js';
 import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 3;
+export const KEPT_READ_VERSION = 5;
 
 /**
  * A whole read of a target's docs as the last sync used it, kept in `.docsync/` so the next one-shot
@@ -30,11 +31,14 @@ export interface KeptRead {
   readonly status: { readonly head: string | undefined; readonly paths: readonly string[] } | undefined;
   readonly snapshot: DocsSnapshot;
   /**
-   * By path from the source's top, each as JSON: a one-page edit parses the one page it read again
-   * ({@link keptPage}), not what 10,000 others derived.
+   * By path from the source's top, each as JSON, kept as the text of a table: a one-page edit parses
+   * the one page it read again ({@link keptPage}) and rewrites its line, not what 10,000 others derived.
    */
-  readonly pages: ReadonlyMap<string, string>;
+  readonly pages: PageMap<string>;
 }
+
+/** A kept read's table of derivations: the path, then the JSON (which holds no raw tab nor line break). */
+const DERIVATIONS: LineCodec<string> = { entryOf: (fields) => unescape(fields[1] ?? ''), fieldsOf: (json) => escape(json) };
 
 /** What a page of the kept read derived. */
 export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined {
@@ -45,8 +49,8 @@ export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined 
 }
 
 /** Each page's derivation as a kept read holds it. */
-export function keptPages(pages: ReadonlyMap<string, DerivedPage>): Map<string, string> {
-  return new Map([...pages].map(([path, page]) => [path, keptPageText(page)]));
+export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<string> {
+  return PageMap.of(DERIVATIONS, [...pages].map(([path, page]) => [path, keptPageText(page)] as const));
 }
 
 export function keptPageText(page: DerivedPage): string {
@@ -55,13 +59,19 @@ export function keptPageText(page: DerivedPage): string {
 
 const HeaderSchema = z.object({ version: z.literal(KEPT_READ_VERSION), key: z.string(), sha256: z.string() });
 
-type FileRow = [path: string, size: number, hash: string, sourcePath: string | null, base64: string | null];
+/** A file of the snapshot as kept: one docsync wrote holds its bytes as base64. */
+type KeptFile = { path: string; size: number; hash: string } & ({ sourcePath: string } | { base64: string });
+/**
+ * Listing entries and files as objects, not rows: `JSON.parse` makes them as they are used, where rows
+ * each made an array to map (a quarter more time to load 10,000 of each, and the garbage of it).
+ */
 interface Body {
   commit: string | null;
-  listing: [path: string, size: number, token: string | null][];
+  /** A listing entry without a token has no `token` key: read back, the same as an undefined one. */
+  listing: { path: string; size: number; token?: string }[];
   status: { head: string | null; paths: string[] } | null;
-  snapshot: Omit<DocsSnapshot, 'files'> & { files: FileRow[] };
-  pages: [path: string, derived: string][];
+  snapshot: Omit<DocsSnapshot, 'files'> & { files: KeptFile[] };
+  pages: string;
 }
 
 /**
@@ -87,16 +97,18 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   if (header.key !== key || createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
   // Checked whole by its hash: the body is what this version of docsync wrote.
   const parsed = JSON.parse(body) as Body;
-  const files = parsed.snapshot.files.map(([path, size, hash, sourcePath, base64]): SnapshotFile =>
-    sourcePath === null ? { path, size, hash, bytes: Buffer.from(base64 ?? '', 'base64') } : { path, size, hash, sourcePath },
-  );
+  // The few files docsync wrote get their bytes back; the others are used as parsed.
+  const files = parsed.snapshot.files as (KeptFile | SnapshotFile)[];
+  files.forEach((file, index) => {
+    if ('base64' in file) files[index] = { path: file.path, size: file.size, hash: file.hash, bytes: Buffer.from(file.base64, 'base64') };
+  });
   return {
     key,
     commit: parsed.commit ?? undefined,
-    listing: parsed.listing.map(([path, size, token]) => ({ path, size, token: token ?? undefined })),
+    listing: parsed.listing as TreeEntry[],
     status: parsed.status === null ? undefined : { head: parsed.status.head ?? undefined, paths: parsed.status.paths },
-    snapshot: { ...parsed.snapshot, files },
-    pages: new Map(parsed.pages),
+    snapshot: { ...parsed.snapshot, files: files as SnapshotFile[] },
+    pages: PageMap.fromText(DERIVATIONS, parsed.pages),
   };
 }
 
@@ -105,13 +117,15 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
   const { files, ...snapshot } = kept.snapshot;
   const body: Body = {
     commit: kept.commit ?? null,
-    listing: kept.listing.map((entry) => [entry.path, entry.size, entry.token ?? null]),
+    listing: kept.listing.map((entry) => (entry.token === undefined ? { path: entry.path, size: entry.size } : { path: entry.path, size: entry.size, token: entry.token })),
     status: kept.status === undefined ? null : { head: kept.status.head ?? null, paths: [...kept.status.paths] },
     snapshot: {
       ...snapshot,
-      files: files.map((entry): FileRow => [entry.path, entry.size, entry.hash, entry.sourcePath ?? null, entry.bytes === undefined ? null : Buffer.from(entry.bytes).toString('base64')]),
+      files: files.map(({ path, size, hash, sourcePath, bytes }): KeptFile =>
+        sourcePath !== undefined ? { path, size, hash, sourcePath } : { path, size, hash, base64: Buffer.from(bytes ?? new Uint8Array()).toString('base64') },
+      ),
     },
-    pages: [...kept.pages],
+    pages: kept.pages.toText(),
   };
   const text = JSON.stringify(body);
   const header = { version: KEPT_READ_VERSION, key: kept.key, sha256: createHash('sha256').update(text).digest('hex') };

@@ -48,7 +48,7 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
     reads.flatMap((path) => snapshot.files[indexOf.get(path) ?? -1]?.path ?? []),
   );
   const files = [...snapshot.files];
-  const pages = new Map(kept.pages);
+  const derivations = new Map<string, string>();
   const changed: string[] = [];
   let bytesRead = 0;
   for await (const { path, bytes } of source.readMany(reads)) {
@@ -62,7 +62,7 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
       if (bytes.length > MAX_PAGE_BYTES || node === undefined) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
       if (!sameDerivation(derived, meta, node, path, snapshot.warnings)) return undefined;
-      pages.set(path, keptPageText({ meta, outlineTitle: derived.outlineTitle }));
+      derivations.set(path, keptPageText({ meta, outlineTitle: derived.outlineTitle }));
     }
     const hash = createHash('sha256').update(bytes).digest('hex');
     if (hash === file.hash) continue;
@@ -75,7 +75,7 @@ export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing:
     contentHash: changed.length === 0 ? snapshot.contentHash : contentHash(files),
     stats: { ...stats, bytesRead },
   };
-  return { kept: { ...kept, listing, snapshot: patched, pages }, changed };
+  return { kept: { ...kept, listing, snapshot: patched, pages: kept.pages.with(derivations) }, changed };
 }
 
 /**

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keptPage, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../../../src/content/kept-read.js';
+import type { DocsSnapshot } from '../../../src/content/docs-snapshot.js';
+import { parsePageMeta } from '../../../src/content/parse-page-meta.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
+
+afterAll(removeTempDirs);
+
+describe('a kept read', () => {
+  it('reads back as written: listing tokens or none, files from the source or written by docsync, derivations by path', async () => {
+    const bytes = new TextEncoder().encode('root: ./\n');
+    const snapshot: DocsSnapshot = {
+      source: 'docs',
+      root: '',
+      config: { root: '', structure: { readme: 'README.md', summary: 'SUMMARY.md' }, redirects: {} },
+      readme: 'README.md',
+      summary: undefined,
+      pages: [{ title: undefined, pages: [{ title: 'Home', path: 'README.md', children: [] }] }],
+      files: [
+        { path: '.gitbook.yaml', size: bytes.length, hash: 'c'.repeat(64), bytes },
+        { path: 'README.md', size: 7, hash: 'a'.repeat(64), sourcePath: 'README.md' },
+      ],
+      warnings: ['a warning'],
+      contentHash: 'd'.repeat(64),
+      stats: { listed: 2, read: 2, bytesRead: 16, cached: 0 },
+    };
+    const meta = parsePageMeta('# Home\n');
+    const kept: KeptRead = {
+      key: 'key',
+      commit: undefined,
+      listing: [
+        { path: 'README.md', size: 7, token: '7:1577836800000' },
+        { path: 'tab\there.md', size: 3, token: undefined },
+      ],
+      status: { head: 'e'.repeat(40), paths: ['tab\there.md'] },
+      snapshot,
+      pages: keptPages(new Map([['README.md', { meta, outlineTitle: 'Home' }]])),
+    };
+    const file = path.join(await makeTempDir(), 'docs.read');
+    await saveKeptRead(file, kept);
+    const loaded = await loadKeptRead(file, 'key');
+    expect(loaded?.listing.map((entry) => [entry.path, entry.size, entry.token])).toEqual([
+      ['README.md', 7, '7:1577836800000'],
+      ['tab\there.md', 3, undefined],
+    ]);
+    expect(loaded?.status).toEqual(kept.status);
+    expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
+    expect(loaded && keptPage(loaded, 'README.md')).toEqual({ meta, outlineTitle: 'Home' });
+    expect(await loadKeptRead(file, 'another key')).toBeUndefined();
+  });
+});
