@@ -122,7 +122,7 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
     snapshot: {
       ...snapshot,
       files: files.map(({ path, size, hash, sourcePath, bytes }): KeptFile =>
-        sourcePath !== undefined ? { path, size, hash, sourcePath } : { path, size, hash, base64: Buffer.from(bytes ?? new Uint8Array()).toString('base64') },
+        sourcePath !== undefined ? { path, size, hash, sourcePath } : { path, size, hash, base64: Buffer.from(bytes).toString('base64') },
       ),
     },
     pages: kept.pages.toText(),
