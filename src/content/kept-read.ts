@@ -9,7 +9,7 @@ import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 5;
+export const KEPT_READ_VERSION = 6;
 
 /**
  * A whole read of a target's docs as the last sync used it, kept in `.docsync/` so the next one-shot
@@ -35,6 +35,8 @@ export interface KeptRead {
    * the one page it read again ({@link keptPage}) and rewrites its line, not what 10,000 others derived.
    */
   readonly pages: PageMap<string>;
+  /** Git blob ids of files read from a working tree, by the sha256 of their bytes: an unchanged file is not read again to name its blob. */
+  readonly blobs: PageMap<string>;
 }
 
 /** A kept read's table of derivations: the path, then the JSON (which holds no raw tab nor line break). */
@@ -49,6 +51,13 @@ export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined 
 }
 
 /** Each page's derivation as a kept read holds it. */
+/** Blob ids by content hash, for {@link KeptRead.blobs}. */
+export function keptBlobs(entries: Iterable<readonly [hash: string, oid: string]> = []): PageMap<string> {
+  return PageMap.of(BLOB_OIDS, entries);
+}
+
+const BLOB_OIDS: LineCodec<string> = { entryOf: (fields) => fields[1] ?? '', fieldsOf: (oid) => oid };
+
 export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<string> {
   return PageMap.of(DERIVATIONS, [...pages].map(([path, page]) => [path, keptPageText(page)] as const));
 }
@@ -72,6 +81,7 @@ interface Body {
   status: { head: string | null; paths: string[] } | null;
   snapshot: Omit<DocsSnapshot, 'files'> & { files: KeptFile[] };
   pages: string;
+  blobs: string;
 }
 
 /**
@@ -109,6 +119,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
     status: parsed.status === null ? undefined : { head: parsed.status.head ?? undefined, paths: parsed.status.paths },
     snapshot: { ...parsed.snapshot, files: files as SnapshotFile[] },
     pages: PageMap.fromText(DERIVATIONS, parsed.pages),
+    blobs: PageMap.fromText(BLOB_OIDS, parsed.blobs),
   };
 }
 
@@ -126,6 +137,7 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
       ),
     },
     pages: kept.pages.toText(),
+    blobs: kept.blobs.toText(),
   };
   const text = JSON.stringify(body);
   const header = { version: KEPT_READ_VERSION, key: kept.key, sha256: createHash('sha256').update(text).digest('hex') };

@@ -7,14 +7,15 @@ import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
 import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
-import { snapshotBlobOids } from '../content/snapshot-blob-oids.js';
+import { type BlobOidCache, snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
-import { keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
+import { keptBlobs, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
+import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
 import { ReadMemo } from '../content/read-memo.js';
@@ -67,6 +68,16 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     }
     return journal;
   };
+  const blobsByTarget = new Map<string, Map<string, string>>();
+  const learnedBlobs = (name: string, snapshot: DocsSnapshot): Map<string, string> => {
+    let learned = blobsByTarget.get(name);
+    if (learned === undefined || learned.size > snapshot.files.length * 1.1) {
+      const hashes = new Set(snapshot.files.map((file) => file.hash));
+      learned = new Map([...(learned ?? [])].filter(([hash]) => hashes.has(hash)));
+      blobsByTarget.set(name, learned);
+    }
+    return learned;
+  };
   const cachesOf = (name: string): Promise<TargetCaches> => {
     let found = caches.get(name);
     if (found === undefined) {
@@ -108,18 +119,26 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      read = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages) };
+      read = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() };
     }
     const { snapshot } = read;
     const commit = await heading;
     const unchanged = kept !== undefined && read.commit === kept.commit && changed?.files.length === 0 && sameTokens(read.listing, kept.listing);
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
+    // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next
+    // run; a long-lived process keeps them for its next sync of the target.
+    const blobs = { known: read.blobs, learned: keptFile === undefined ? learnedBlobs(target.name, snapshot) : new Map<string, string>() };
+    const keep = (): Promise<void> => {
+      if (keptFile === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
+      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), snapshot) });
+    };
     return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
       checkedOut: status?.head,
       changed,
-      keep: () => (keptFile === undefined || unchanged ? Promise.resolve() : saveKeptRead(keptFile, read)),
+      keep,
+      blobs,
     });
   };
 }
@@ -131,7 +150,7 @@ function prepared(
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
-  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot> },
+  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot>; blobs?: BlobOidCache | undefined },
 ): PreparedContent {
   const bundle = async (): Promise<BundleFile> => {
     const entries = await entriesOf();
@@ -160,13 +179,13 @@ function prepared(
     },
     // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
     readMany: snapshotFileReader(snapshot, source),
-    blobOids: snapshotBlobOids(snapshot, source),
+    blobOids: snapshotBlobOids(snapshot, source, read.blobs),
     // Other text than the read's: planned whole, and the read kept is still git's.
     layOver: async (pages) => {
       const encoder = new TextEncoder();
       const files = new Map([...pages].map(([path, text]) => [joinDocPath(snapshot.root, path), text === null ? null : encoder.encode(text)]));
       const overlay = overlaySource(source, files);
-      return prepared(await read.readAgain(overlay), overlay, commit, entriesOf, options, { ...read, changed: undefined });
+      return prepared(await read.readAgain(overlay), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
     },
   };
 }
@@ -231,6 +250,17 @@ async function listFromStatus(kept: KeptRead, source: WorktreeSource, status: Do
 
 function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
   return status === undefined ? undefined : { head: status.head, paths: status.paths };
+}
+
+/**
+ * Blob ids of content the read no longer holds are dropped once they outnumber its files by a tenth
+ * (an edited page leaves its old content's): the table stays the size of the docs. Likewise in a
+ * long-lived process's cache.
+ */
+function withoutStale(blobs: PageMap<string>, snapshot: DocsSnapshot): PageMap<string> {
+  if (blobs.size <= snapshot.files.length * 1.1) return blobs;
+  const hashes = new Set(snapshot.files.map((file) => file.hash));
+  return keptBlobs([...blobs].filter(([hash]) => hashes.has(hash)));
 }
 
 function sameTokens(a: readonly TreeEntry[], b: readonly TreeEntry[]): boolean {

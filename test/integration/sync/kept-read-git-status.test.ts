@@ -1,4 +1,4 @@
-import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
@@ -82,4 +82,25 @@ describe('a kept worktree read brought up to date from git status', () => {
       expect((await read()).changed?.files).toEqual([]);
     });
   }
+
+  it('names unchanged files by the blob ids an earlier run hashed, without reading them again', async () => {
+    const dir = await tempTree(DOCS);
+    for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
+    const docs = path.join(dir, 'docs');
+    const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+    const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
+    const first = await prepare(target);
+    const oids = await first.blobOids(['a.md', 'b.md']);
+    expect(oids.get('a.md')).toBe(git(dir, 'hash-object', 'docs/a.md').trim());
+    await first.keep();
+    // Other bytes of the same size and mtime: the kept read vouches for the old ones, and reading the
+    // file again would find it changed since (a stale snapshot); its blob id comes from the kept read.
+    const a = path.join(docs, 'a.md');
+    const { mtime } = await stat(a);
+    await writeFile(a, (await readFile(a, 'utf8')).replace('First', 'Fir5t'));
+    await utimes(a, mtime, mtime);
+    const again = await prepare(target);
+    expect(again.changed?.files).toEqual([]);
+    expect(await again.blobOids(['a.md', 'b.md'])).toEqual(oids);
+  });
 });

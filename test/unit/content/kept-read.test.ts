@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptPage, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../../../src/content/kept-read.js';
+import { keptBlobs, keptPage, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../../../src/content/kept-read.js';
 import type { DocsSnapshot } from '../../../src/content/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
@@ -36,6 +36,7 @@ describe('a kept read', () => {
       status: { head: 'e'.repeat(40), paths: ['tab\there.md'] },
       snapshot,
       pages: keptPages(new Map([['README.md', { meta, outlineTitle: 'Home' }]])),
+      blobs: keptBlobs([['a'.repeat(64), 'f'.repeat(40)]]),
     };
     const file = path.join(await makeTempDir(), 'docs.read');
     await saveKeptRead(file, kept);
@@ -47,6 +48,7 @@ describe('a kept read', () => {
     expect(loaded?.status).toEqual(kept.status);
     expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
     expect(loaded && keptPage(loaded, 'README.md')).toEqual({ meta, outlineTitle: 'Home' });
+    expect(loaded?.blobs.get('a'.repeat(64))).toBe('f'.repeat(40));
     expect(await loadKeptRead(file, 'another key')).toBeUndefined();
   });
 });
