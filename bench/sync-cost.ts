@@ -9,7 +9,7 @@
  *   carried, and the sync's local work (read + plan, from its `timings`: the state load and the
  *   recorded commit's git process included) against the first sync's.
  * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
- * of the machine's load. Run: npm run bench:sync-cost [pages] [rate limit per second]
+ * of the machine's load. Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits]
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
