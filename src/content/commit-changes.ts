@@ -27,3 +27,14 @@ export function commitChangesOf(out: string): CommitChanges[] {
       return { oid, message: rest.slice(0, end), files };
     });
 }
+
+/** The blob ids in `git log --format= --raw --no-abbrev` of one file, newest first, each once (none for no output). */
+export function pastBlobsOf(out: string | undefined): string[] {
+  const oids = new Set<string>();
+  for (const line of out?.split('\n') ?? []) {
+    // `:100644 100644 <before> <after> M\t<path>`: the blob after the commit, then the one before it.
+    const [, , before, after] = line.split(/\s+/);
+    for (const oid of [after, before]) if (oid !== undefined && /^[0-9a-f]{40,64}$/.test(oid) && !/^0+$/.test(oid)) oids.add(oid);
+  }
+  return [...oids];
+}

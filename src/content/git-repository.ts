@@ -6,7 +6,8 @@ import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
 import { treeEntriesOf, type GitTreeEntry } from './git-tree-entry.js';
 import { mayBeInRepository } from './may-be-in-repository.js';
-import { commitChangesOf, type CommitChanges } from './commit-changes.js';
+import { changedFilesOf, type ChangedFile } from './changed-file.js';
+import { commitChangesOf, pastBlobsOf, type CommitChanges } from './commit-changes.js';
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
@@ -228,7 +229,7 @@ export class GitRepository {
    * its status (`A`, `M`, `D`, `T`) and its blob id and mode in `to`; undefined when either tree
    * cannot be read (a commit gone or unknown, the folder missing in one of them).
    */
-  async changedFiles(from: string, to: string, subdirectory = ''): Promise<{ path: string; status: string; oid: string; mode: string }[] | undefined> {
+  async changedFiles(from: string, to: string, subdirectory = ''): Promise<ChangedFile[] | undefined> {
     const tree = (commit: string): string => (subdirectory === '' ? commit : `${commit}:${subdirectory}`);
     let out: string;
     try {
@@ -237,21 +238,13 @@ export class GitRepository {
       throwIfAborted(this.signal, 'diff-tree');
       return undefined;
     }
-    const fields = out.split('\0');
-    const changed: { path: string; status: string; oid: string; mode: string }[] = [];
-    // `:<mode before> <mode after> <oid before> <oid after> <status>`, then the path.
-    for (let i = 0; i + 1 < fields.length; i += 2) {
-      const [, mode = '', , oid = '', status = ''] = (fields[i] ?? '').slice(1).split(' ');
-      changed.push({ path: fields[i + 1] ?? '', status, oid, mode });
-    }
-    return changed;
+    return changedFilesOf(out);
   }
 
   /**
-   * What may differ below `folder` ('' = anywhere) from the commit checked out: git's own stat of the
-   * work tree (its index keeps each file's stat, so an unchanged file costs git a `lstat` and no
-   * read), in one process. Ignored files are listed too, as docsync's reads skip less than git may
-   * (nested `.gitignore` files, `info/exclude`). Undefined when git cannot tell.
+   * What may differ below `folder` ('' = anywhere) from the commit checked out, by git's stat of the
+   * work tree against its index, in one process; ignored files too (docsync may skip less than git:
+   * nested `.gitignore` files, `info/exclude`). Undefined when git cannot tell.
    */
   async worktreeStatus(folder: string): Promise<WorktreeStatus | undefined> {
     try {
@@ -267,14 +260,7 @@ export class GitRepository {
    * that changed it, newest first, each once; none when `ref` does not resolve.
    */
   async pastBlobs(ref: string, path: string, limit: number): Promise<string[]> {
-    const out = await this.quiet(['log', `-n${limit}`, '--format=', '--raw', '--no-abbrev', '--no-renames', ref, '--', path]);
-    const oids = new Set<string>();
-    for (const line of out?.split('\n') ?? []) {
-      // `:100644 100644 <before> <after> M\t<path>`: the blob after the commit, then the one before it.
-      const [, , before, after] = line.split(/\s+/);
-      for (const oid of [after, before]) if (oid !== undefined && /^[0-9a-f]{40,64}$/.test(oid) && !/^0+$/.test(oid)) oids.add(oid);
-    }
-    return [...oids];
+    return pastBlobsOf(await this.quiet(['log', `-n${limit}`, '--format=', '--raw', '--no-abbrev', '--no-renames', ref, '--', path]));
   }
 
   /**
@@ -453,6 +439,7 @@ export class GitRepository {
 const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
 
 export type { MergedText } from './merge-texts.js';
+export type { ChangedFile } from './changed-file.js';
 export type { CommitChanges } from './commit-changes.js';
 export type { CommitInfo } from './commit-info.js';
 export type { GitTreeEntry } from './git-tree-entry.js';
