@@ -4,8 +4,10 @@ import type { KnownRevisions } from './known-revisions.js';
 
 /**
  * Content reads started before anyone asks for them, so that reads which do not wait on each other
- * run together: each one a later step asks for is answered once from the read already in flight,
- * then read again as usual. A read started and never asked for is dropped, its failure included.
+ * run together: each one a later step asks for is answered from the read already in flight, as often
+ * as it is asked (the plan and the platform-edits check both read main when no change request is
+ * open), until {@link drop}, which the sync calls before it writes. A read started and never asked
+ * for is dropped, its failure included.
  * With `known` revisions (a long-lived process), every current content read is kept there, and a
  * read started with a way to learn the current revision's id answers the kept one when the ids agree.
  */
@@ -34,12 +36,10 @@ export class RevisionReadAhead {
     if ('revision' in target) return this.api.getRevision(target, options);
     const key = keyOf(target);
     const ahead = options.metadata === undefined && options.computed === undefined ? this.#pending.get(key) : undefined;
-    if (ahead === undefined) return this.#read(target, options);
-    this.#pending.delete(key);
-    return ahead;
+    return ahead ?? this.#read(target, options);
   };
 
-  /** Drops the reads not asked for: after a write, content is read afresh. */
+  /** Drops the reads started ahead: after a write, content is read afresh. */
   drop(): void {
     this.#pending.clear();
   }

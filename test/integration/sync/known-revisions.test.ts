@@ -79,4 +79,16 @@ describe("a daemon's syncs on today's API (contract: 'current') keep the revisio
       await runtime.close();
     }
   });
+
+  it('a one-shot edit after a merge reads main once: the plan and the platform-edits check share the read made before any write', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
+    await writeFile(join(docs, 'README.md'), `${await readFile(join(docs, 'README.md'), 'utf8')}\nOne more line.\n`);
+    const before = reads();
+    expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1 } });
+    // Main once (the plan's base, as no change request is open, and the check of platform edits),
+    // the new change request's content once (read back after the batch).
+    expect(since(before)).toMatchObject({ mainContent: 1, changeRequestContent: 1 });
+  });
 });

@@ -17,7 +17,7 @@ function heldReads() {
 const revision = (id: string): Revision => ({ id, pages: [], files: [] }) as unknown as Revision;
 
 describe('RevisionReadAhead', () => {
-  it('starts reads before they are asked for, all at once, and answers each once from the read in flight', async () => {
+  it('starts reads before they are asked for, all at once, and answers each from the read in flight until dropped', async () => {
     const { api, reads } = heldReads();
     const ahead = new RevisionReadAhead(api);
     ahead.start({ spaceId: 's', changeRequest: 'cr' }, undefined);
@@ -32,7 +32,11 @@ describe('RevisionReadAhead', () => {
     expect((await ofChangeRequest).id).toBe('cr');
     expect((await ofMain).id).toBe('main');
 
-    // Asked again: read afresh, as content may have changed since.
+    // Asked again before anything is written (the platform-edits check after the plan): the same read.
+    expect((await ahead.getRevision({ spaceId: 's' })).id).toBe('main');
+    expect(reads).toHaveLength(2);
+    // Dropped before a write: read afresh, as content changes.
+    ahead.drop();
     void ahead.getRevision({ spaceId: 's' });
     expect(reads).toHaveLength(3);
   });
