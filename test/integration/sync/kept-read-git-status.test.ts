@@ -6,6 +6,7 @@ import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { WorktreeSource } from '../../../src/content/worktree-source.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
+import { derivedRead } from '../../support/derived-read.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
@@ -19,12 +20,6 @@ const DOCS = {
   'docs/drafts/draft.md': '# Draft\n\nThird.\n',
   'docs/drafts/.gitignore': '*.md\n',
   '.gitignore': '.docsync/\n',
-};
-
-/** What a read derives, as a whole read from nothing gives it. */
-const derived = (content: Pick<PreparedContent, 'snapshot'>) => {
-  const { stats: _stats, ...rest } = content.snapshot;
-  return { ...rest, files: rest.files.map((file) => ({ path: file.path, hash: file.hash, size: file.size })) };
 };
 
 let tick = 0;
@@ -51,7 +46,7 @@ describe('a kept worktree read brought up to date from git status', () => {
       const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
       const read = async (): Promise<PreparedContent> => {
         const content = await prepare(target);
-        expect(derived(content)).toEqual(derived({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
+        expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
         await content.keep();
         return content;
       };

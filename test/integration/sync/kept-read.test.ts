@@ -9,6 +9,7 @@ import { WorktreeSource } from '../../../src/content/worktree-source.js';
 import { GitRefSource } from '../../../src/content/git-ref-source.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
+import { derivedRead } from '../../support/derived-read.js';
 import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
@@ -26,12 +27,6 @@ const DOCS = {
   'guide/install.md': '# Install\n\nRun it.\n',
   'plain.md': 'No heading.\n',
   '.gitbook/assets/diagram.png': 'png bytes',
-};
-
-/** What a read derives, as a whole read from nothing gives it. */
-const derived = (content: Pick<PreparedContent, 'snapshot'>) => {
-  const { stats: _stats, ...rest } = content.snapshot;
-  return { ...rest, files: rest.files.map((file) => ({ path: file.path, hash: file.hash, size: file.size })) };
 };
 
 async function oldMtimes(dir: string): Promise<void> {
@@ -52,8 +47,8 @@ describe('a one-shot read kept in .docsync/', () => {
       const cacheDir = await makeTempDir();
       const target = targetFor(dir, source);
       const prepare = createContentPreparer({ cacheDir, bundleDir: await makeTempDir() });
-      const whole = async (): Promise<ReturnType<typeof derived>> =>
-        derived({ snapshot: await readDocsRepo(source === 'HEAD' ? await GitRefSource.open(dir) : new WorktreeSource(dir)) });
+      const whole = async (): Promise<ReturnType<typeof derivedRead>> =>
+        derivedRead({ snapshot: await readDocsRepo(source === 'HEAD' ? await GitRefSource.open(dir) : new WorktreeSource(dir)) });
       const change = async (file: string, text: string): Promise<PreparedContent> => {
         await writeFile(path.join(dir, file), text);
         if (source === 'HEAD') {
@@ -61,7 +56,7 @@ describe('a one-shot read kept in .docsync/', () => {
           await git(dir, 'commit', '-q', '-m', `edit ${file}`);
         }
         const content = await prepare(target);
-        expect(derived(content)).toEqual(await whole());
+        expect(derivedRead(content)).toEqual(await whole());
         await content.keep();
         return content;
       };
