@@ -70,13 +70,11 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   };
   const blobsByTarget = new Map<string, Map<string, string>>();
   const learnedBlobs = (name: string, snapshot: DocsSnapshot): Map<string, string> => {
-    let learned = blobsByTarget.get(name);
-    if (learned === undefined || learned.size > snapshot.files.length * 1.1) {
-      const hashes = new Set(snapshot.files.map((file) => file.hash));
-      learned = new Map([...(learned ?? [])].filter(([hash]) => hashes.has(hash)));
-      blobsByTarget.set(name, learned);
-    }
-    return learned;
+    const learned = blobsByTarget.get(name) ?? new Map<string, string>();
+    const current = currentHashes(learned.size, snapshot);
+    const kept = current === undefined ? learned : new Map([...learned].filter(([hash]) => current.has(hash)));
+    blobsByTarget.set(name, kept);
+    return kept;
   };
   const cachesOf = (name: string): Promise<TargetCaches> => {
     let found = caches.get(name);
@@ -254,13 +252,16 @@ function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
 
 /**
  * Blob ids of content the read no longer holds are dropped once they outnumber its files by a tenth
- * (an edited page leaves its old content's): the table stays the size of the docs. Likewise in a
- * long-lived process's cache.
+ * (an edited page leaves its old content's), so a table of them, kept or in a long-lived process,
+ * stays the size of the docs: the hashes it keeps then, else undefined (all of it).
  */
+function currentHashes(size: number, snapshot: DocsSnapshot): ReadonlySet<string> | undefined {
+  return size <= snapshot.files.length * 1.1 ? undefined : new Set(snapshot.files.map((file) => file.hash));
+}
+
 function withoutStale(blobs: PageMap<string>, snapshot: DocsSnapshot): PageMap<string> {
-  if (blobs.size <= snapshot.files.length * 1.1) return blobs;
-  const hashes = new Set(snapshot.files.map((file) => file.hash));
-  return keptBlobs([...blobs].filter(([hash]) => hashes.has(hash)));
+  const current = currentHashes(blobs.size, snapshot);
+  return current === undefined ? blobs : keptBlobs([...blobs].filter(([hash]) => current.has(hash)));
 }
 
 function sameTokens(a: readonly TreeEntry[], b: readonly TreeEntry[]): boolean {

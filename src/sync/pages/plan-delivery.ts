@@ -1,4 +1,5 @@
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
+import { deliveredFiles, deliveredPages } from '../../state/state-store.js';
 import type { PageDiff } from '../page-diff.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';
@@ -11,7 +12,6 @@ import { planPageChanges } from './plan-page-changes.js';
 import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 import type { Delivered, DeliveredFile, DeliveredPage } from './send-batches.js';
-import { deliveredFiles, deliveredPages } from '../../state/state-store.js';
 
 /** A page plan with what sending it needs and what it would change, by path. */
 /**
