@@ -14,8 +14,8 @@ export class GitRefSource implements TreeSource {
   readonly label: string;
   readonly counter = new ReadCounter();
   private oids: Map<string, string> | undefined;
-  /** A listing taken as this commit's ({@link assumeListing}), sorted as {@link list} sorts: indexed by path only when many are asked. */
-  private assumed: readonly TreeEntry[] | undefined;
+  /** A listing taken as this commit's ({@link assumeListing}), by path. */
+  private assumed: ReadonlyMap<string, { readonly token: string | undefined }> | undefined;
 
   private constructor(
     readonly repository: GitRepository,
@@ -66,10 +66,9 @@ export class GitRefSource implements TreeSource {
     return changed?.map((file) => ({ path: file.path, status: file.status, token: file.oid, link: file.mode === '120000' || file.mode === '160000' }));
   }
 
-  /** Takes `entries` as this commit's listing (a listing kept from the same tree, patched), so reads need no `ls-tree`. */
-  assumeListing(entries: readonly TreeEntry[]): void {
-    this.assumed = entries;
-    this.oids = undefined;
+  /** Takes `listing` (by path) as this commit's (a listing kept from the same tree, patched), so reads need no `ls-tree`. */
+  assumeListing(listing: ReadonlyMap<string, { readonly token: string | undefined }>): void {
+    this.assumed = listing;
   }
 
   async read(path: string): Promise<Uint8Array> {
@@ -80,7 +79,7 @@ export class GitRefSource implements TreeSource {
 
   async *readMany(paths: readonly string[]): AsyncIterable<FileBytes> {
     const pathsByOid = new Map<string, string[]>();
-    const oidOf = await this.oidLookup(paths.length);
+    const oidOf = await this.oidLookup();
     for (const path of paths) {
       const oid = oidOf(path);
       if (oid === undefined) throw new SourceFileNotFoundError(this.label, path);
@@ -98,7 +97,7 @@ export class GitRefSource implements TreeSource {
 
   /** Blob ids from the commit's tree (or the listing assumed for it): nothing is read. */
   async blobOids(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
-    const oidOf = await this.oidLookup(paths.length);
+    const oidOf = await this.oidLookup();
     return new Map(paths.flatMap((path) => {
       const oid = oidOf(path);
       return oid === undefined ? [] : [[path, oid] as const];
@@ -106,41 +105,19 @@ export class GitRefSource implements TreeSource {
   }
 
   private async oidOf(path: string): Promise<string> {
-    const oid = (await this.oidLookup(1))(path);
+    const oid = (await this.oidLookup())(path);
     if (oid === undefined) throw new SourceFileNotFoundError(this.label, path);
     return oid;
   }
 
   /**
-   * How `count` paths' blob ids are looked up: through the assumed listing, searched by halves, for a
-   * few (a one-page edit reads one file of 10,000 and indexes none); else through an index by path.
+   * How blob ids are looked up: through the assumed listing (a kept read's table finds a few paths
+   * through its text and decodes itself for many), else through the commit's tree, listed once.
    */
-  private async oidLookup(count: number): Promise<(path: string) => string | undefined> {
+  private async oidLookup(): Promise<(path: string) => string | undefined> {
     const assumed = this.assumed;
-    if (this.oids === undefined && assumed !== undefined) {
-      if (count <= FEW_LOOKUPS) return (path) => tokenIn(assumed, path);
-      this.oids = new Map(assumed.flatMap((entry) => (entry.token === undefined ? [] : [[entry.path, entry.token] as const])));
-    }
+    if (assumed !== undefined) return (path) => assumed.get(path)?.token;
     const oids = this.oids ?? (await this.list(), this.oids);
     return (path) => oids?.get(path);
   }
-}
-
-/** Paths looked up in a sorted listing one by one, at most; more are indexed. */
-const FEW_LOOKUPS = 64;
-
-/** The token of `path` in a listing sorted by {@link comparePaths}. */
-function tokenIn(listing: readonly TreeEntry[], path: string): string | undefined {
-  let low = 0;
-  let high = listing.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const entry = listing[middle];
-    if (entry === undefined) return undefined;
-    const order = comparePaths(entry.path, path);
-    if (order === 0) return entry.token;
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
 }

@@ -1,88 +1,94 @@
 import { createHash } from 'node:crypto';
 import { fileTitle } from './build-page-tree.js';
 import { decodeText } from './clean-text.js';
-import { contentHash } from './content-hash.js';
-import { joinDocPath } from './doc-path.js';
-import type { DocsSnapshot, PageNode, SnapshotFile } from './docs-snapshot.js';
-import { findPageNodes } from './find-page-nodes.js';
+import { joinDocPath, relativeTo } from './doc-path.js';
+import type { DocsSnapshot, PageNode } from './docs-snapshot.js';
 import { keptPage, keptPageText, type KeptRead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
 import { MAX_PAGE_BYTES, type DerivedPage } from './read-docs-repo.js';
-import type { TreeEntry, TreeSource } from './tree-source.js';
+import { snapshotHead, type SnapshotTables, type TableFile, tabledSnapshot, tableFileCount, tablesContentHash } from './snapshot-tables.js';
+import type { TreeSource } from './tree-source.js';
+
+/** A file whose content changed since the kept read, by its path in the docs root. */
+export interface ChangedFile {
+  readonly path: string;
+  readonly size: number;
+  /** sha256 of the bytes now, hex. */
+  readonly hash: string;
+  /** The page's title in the page tree; undefined for a file that is not a page. */
+  readonly title: string | undefined;
+}
 
 /** A kept read brought up to date with the files that changed since. */
 export interface PatchedRead {
   readonly kept: KeptRead;
-  /** Files of the snapshot (paths in the docs root) whose content differs from the kept read's. */
-  readonly changed: readonly string[];
+  /** Files of the snapshot whose content differs from the kept read's. */
+  readonly changed: readonly ChangedFile[];
 }
 
 /**
  * The kept read with `modified` (paths from the source's top, each still listed, none added or
- * removed) read again: work proportional to the change. Undefined when the change may reach beyond
- * the files' content, so only a whole read can tell what it did: a structure file (`.gitbook.yaml`,
- * `SUMMARY.md`), a markdown file the snapshot does not hold (a page skipped last time, or one not
- * listed), or a page whose title, frontmatter fields, links or notes changed.
+ * removed) read again: work proportional to the change, through the kept tables' lines (nothing of
+ * the other files is decoded). Undefined when the change may reach beyond the files' content, so
+ * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`), a
+ * markdown file the snapshot does not hold (a page skipped last time, or one not listed), or a page
+ * whose title, frontmatter fields, links or notes changed.
  */
-export async function patchKeptRead(kept: KeptRead, source: TreeSource, listing: readonly TreeEntry[], modified: readonly string[]): Promise<PatchedRead | undefined> {
-  const { snapshot } = kept;
-  // Only the modified files are looked up: a one-page edit indexes one file, not the 10,000 others.
-  const candidates = new Set(modified);
-  const indexOf = new Map<string, number>();
-  snapshot.files.forEach((file, index) => {
-    if (file.sourcePath !== undefined && candidates.has(file.sourcePath)) indexOf.set(file.sourcePath, index);
-  });
+export async function patchKeptRead(
+  kept: KeptRead,
+  source: TreeSource,
+  now: Pick<KeptRead, 'listing' | 'untrusted'>,
+  modified: readonly string[],
+): Promise<PatchedRead | undefined> {
+  const { snapshot, tables } = kept;
   const summary = snapshot.summary === undefined ? undefined : joinDocPath(snapshot.root, snapshot.summary);
-  const reads: string[] = [];
+  const reads = new Map<string, string>(); // path from the source's top → path in the docs root
   for (const path of modified) {
     if (path === summary || path === '.gitbook.yaml' || path.endsWith('/.gitbook.yaml')) return undefined;
-    if (indexOf.has(path)) reads.push(path);
+    const inRoot = relativeTo(snapshot.root, path);
+    if (inRoot !== undefined && tables.files.has(inRoot)) reads.set(path, inRoot);
     else if (/\.md$/i.test(path)) return undefined;
     // Any other file outside the snapshot is bundled by no rule: its content changes nothing.
   }
-  const stats = { listed: listing.length, read: reads.length, bytesRead: 0, cached: snapshot.files.length - reads.length };
-  if (reads.length === 0) return { kept: { ...kept, listing, snapshot: { ...snapshot, stats } }, changed: [] };
+  const files = tableFileCount(tables);
+  const stats = { listed: now.listing.size, read: reads.size, bytesRead: 0, cached: files - reads.size };
+  const patched = (changes: Pick<KeptRead, 'tables' | 'pages'>, head: Pick<DocsSnapshot, 'contentHash' | 'stats'>): KeptRead => {
+    return { ...kept, ...now, ...changes, snapshot: tabledSnapshot({ ...snapshotHead(snapshot), ...head }, changes.tables) };
+  };
+  if (reads.size === 0) return { kept: patched(kept, { contentHash: snapshot.contentHash, stats }), changed: [] };
 
-  const nodes = findPageNodes(
-    snapshot.pages,
-    reads.flatMap((path) => snapshot.files[indexOf.get(path) ?? -1]?.path ?? []),
-  );
-  const files = [...snapshot.files];
+  const fileChanges = new Map<string, TableFile>();
   const derivations = new Map<string, string>();
-  const changed: string[] = [];
+  const changed: ChangedFile[] = [];
   let bytesRead = 0;
-  for await (const { path, bytes } of source.readMany(reads)) {
-    const index = indexOf.get(path) ?? -1;
-    const file = files[index];
+  for await (const { path, bytes } of source.readMany([...reads.keys()])) {
+    const inRoot = reads.get(path) ?? '';
+    const file = tables.files.get(inRoot);
     if (file === undefined) continue;
     bytesRead += bytes.length;
+    const title = tables.titles.get(inRoot);
     const derived = keptPage(kept, path);
     if (derived !== undefined) {
-      const node = nodes.get(file.path);
-      if (bytes.length > MAX_PAGE_BYTES || node === undefined) return undefined;
+      if (bytes.length > MAX_PAGE_BYTES || title === undefined) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
-      if (!sameDerivation(derived, meta, node, path, snapshot.warnings)) return undefined;
+      if (!sameDerivation(derived, meta, { path: inRoot, title }, path, snapshot.warnings)) return undefined;
       derivations.set(path, keptPageText({ meta, outlineTitle: derived.outlineTitle }));
     }
     const hash = createHash('sha256').update(bytes).digest('hex');
     if (hash === file.hash) continue;
-    files[index] = { path: file.path, sourcePath: path, size: bytes.length, hash } satisfies SnapshotFile;
-    changed.push(file.path);
+    fileChanges.set(inRoot, { size: bytes.length, hash });
+    changed.push({ path: inRoot, size: bytes.length, hash, title });
   }
-  const patched: DocsSnapshot = {
-    ...snapshot,
-    files,
-    contentHash: changed.length === 0 ? snapshot.contentHash : contentHash(files),
-    stats: { ...stats, bytesRead },
-  };
-  return { kept: { ...kept, listing, snapshot: patched, pages: kept.pages.with(derivations) }, changed };
+  const next: SnapshotTables = { ...tables, files: tables.files.with(fileChanges) };
+  const contentHash = changed.length === 0 ? snapshot.contentHash : tablesContentHash(next);
+  return { kept: patched({ tables: next, pages: kept.pages.with(derivations) }, { contentHash, stats: { ...stats, bytesRead } }), changed };
 }
 
 /**
  * Whether a page read again derives what it did: the same title and frontmatter fields in the page
  * tree, the same notes, and links to the same files (at the same lines, when a warning names one).
  */
-function sameDerivation(kept: DerivedPage, meta: PageMeta, node: PageNode, sourcePath: string, warnings: readonly string[]): boolean {
+function sameDerivation(kept: DerivedPage, meta: PageMeta, node: Pick<PageNode, 'path' | 'title'>, sourcePath: string, warnings: readonly string[]): boolean {
   if (meta.binary === true) return false;
   if ((kept.outlineTitle ?? meta.heading ?? fileTitle(node.path)) !== node.title) return false;
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -1,6 +1,6 @@
 import { gitBlobOid } from './content-expectation.js';
-import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
-import { snapshotFileReader } from './snapshot-file-reader.js';
+import type { DocsSnapshot } from './docs-snapshot.js';
+import { fileLookup, type FileLookup, snapshotFileReader } from './snapshot-file-reader.js';
 import type { TreeSource } from './tree-source.js';
 
 /**
@@ -19,13 +19,16 @@ export interface BlobOidCache {
  * else the bytes the snapshot read, hashed (`SnapshotStaleError` when a file changed since), and
  * learned by the cache.
  */
-export function snapshotBlobOids(snapshot: DocsSnapshot, source: TreeSource, cache?: BlobOidCache): (paths: readonly string[]) => Promise<Map<string, string>> {
-  const read = snapshotFileReader(snapshot, source);
-  let byPath: Map<string, SnapshotFile> | undefined;
+export function snapshotBlobOids(
+  snapshot: DocsSnapshot,
+  source: TreeSource,
+  cache?: BlobOidCache,
+  fileOf: FileLookup = fileLookup(snapshot),
+): (paths: readonly string[]) => Promise<Map<string, string>> {
+  const read = snapshotFileReader(snapshot, source, fileOf);
   return async (paths) => {
-    byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
     const files = paths.map((path) => {
-      const file = byPath?.get(path);
+      const file = fileOf(path);
       if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
       return file;
     });

@@ -8,13 +8,11 @@ import type { FileBytes, TreeSource } from './tree-source.js';
  * order. The bytes the snapshot hashed, or none: a file that changed since is a `SnapshotStaleError`,
  * so what is sent is always what was planned.
  */
-export function snapshotFileReader(snapshot: DocsSnapshot, source: TreeSource): (paths: readonly string[]) => AsyncIterable<FileBytes> {
-  let byPath: Map<string, SnapshotFile> | undefined; // built on first use: most syncs never read pages back
+export function snapshotFileReader(snapshot: DocsSnapshot, source: TreeSource, fileOf: FileLookup = fileLookup(snapshot)): (paths: readonly string[]) => AsyncIterable<FileBytes> {
   return async function* (paths) {
     const fromSource = new Map<string, SnapshotFile>();
-    byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
     for (const path of paths) {
-      const file = byPath.get(path);
+      const file = fileOf(path);
       if (!file) throw new Error(`${path} is not part of the docs snapshot of ${snapshot.source}.`);
       if (file.bytes) yield { path, bytes: file.bytes };
       else fromSource.set(file.sourcePath, file);
@@ -25,5 +23,17 @@ export function snapshotFileReader(snapshot: DocsSnapshot, source: TreeSource): 
       if (createHash('sha256').update(read.bytes).digest('hex') !== file.hash) throw new SnapshotStaleError(snapshot.source, file.path);
       yield { path: file.path, bytes: read.bytes };
     }
+  };
+}
+
+/** Finds a file of a snapshot by its path in the docs root. */
+export type FileLookup = (path: string) => SnapshotFile | undefined;
+
+/** A lookup through the snapshot's files, indexed on first use (most syncs never read pages back). */
+export function fileLookup(snapshot: DocsSnapshot): FileLookup {
+  let byPath: Map<string, SnapshotFile> | undefined;
+  return (path) => {
+    byPath ??= new Map(snapshot.files.map((file) => [file.path, file]));
+    return byPath.get(path);
   };
 }

@@ -108,15 +108,35 @@ export class WorktreeSource implements TreeSource {
   }
 
   /**
-   * An earlier listing of this folder (under the same ignore rule) brought up to date from `paths`,
-   * the only files and folders that may have changed since (as git's status tells them): those and
-   * the files too recent to trust then are stat'ed again, nothing else. `startedAt` is when whatever
-   * named the paths looked: a file changed after it is too recent to trust.
+   * What `paths` hold now: files and folders that may have changed since an earlier listing of this
+   * folder under the same ignore rule (as git's status tells them), stat'ed again, nothing else.
+   * `files`: the entries of those that are files, and of the files in those that are folders;
+   * `gone`: the paths whose earlier entries no longer hold (a file removed or ignored now, a folder,
+   * whose files now are among `files`). `startedAt` is when whatever named the paths looked: a file
+   * changed after it is too recent to trust.
    */
-  async listFrom(listing: readonly TreeEntry[], paths: Iterable<string>, startedAt: number): Promise<readonly TreeEntry[]> {
+  async restat(paths: Iterable<string>, startedAt: number): Promise<{ files: Map<string, TreeEntry>; gone: Set<string> }> {
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
-    return this.update({ listing, paths: new Set(paths) }, startedAt);
+    return this.statAgain(paths, startedAt);
+  }
+
+  private async statAgain(paths: Iterable<string>, startedAt: number): Promise<{ files: Map<string, TreeEntry>; gone: Set<string> }> {
+    const files = new Map<string, TreeEntry>();
+    const gone = new Set<string>();
+    for (const relative of paths) {
+      const info = this.lstat(relative);
+      if (info?.isFile() === true && !this.ignore.ignores(relative, false)) {
+        files.set(relative, this.entry(relative, info, startedAt));
+        continue;
+      }
+      gone.add(relative);
+      this.journal?.forgetFolder(relative);
+      if (info?.isDirectory() === true && !this.ignore.ignores(relative, true)) {
+        for (const entry of await this.walk(relative, startedAt)) files.set(entry.path, entry);
+      }
+    }
+    return { files, gone };
   }
 
   /**
@@ -126,20 +146,7 @@ export class WorktreeSource implements TreeSource {
   private async update(changes: JournalChanges, startedAt: number): Promise<readonly TreeEntry[]> {
     const recheck = new Set(changes.paths);
     for (const entry of changes.listing) if (entry.token === undefined) recheck.add(entry.path);
-    const fresh = new Map<string, TreeEntry>();
-    const gone = new Set<string>(); // files and folders whose earlier entries no longer hold
-    for (const relative of recheck) {
-      const info = this.lstat(relative);
-      if (info?.isFile() === true && !this.ignore.ignores(relative, false)) {
-        fresh.set(relative, this.entry(relative, info, startedAt));
-        continue;
-      }
-      gone.add(relative);
-      this.journal?.forgetFolder(relative);
-      if (info?.isDirectory() === true && !this.ignore.ignores(relative, true)) {
-        for (const entry of await this.walk(relative, startedAt)) fresh.set(entry.path, entry);
-      }
-    }
+    const { files: fresh, gone } = await this.statAgain(recheck, startedAt);
     let replaced = 0;
     const kept = changes.listing.filter((entry) => {
       if (!fresh.has(entry.path)) return !isUnder(entry.path, gone);

@@ -40,7 +40,8 @@ export class FileStateStore implements StateStore {
     const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      // Decoded at once: read as utf8, 3 MB went through a decoder in pieces, several times slower.
+      text = (await readFile(this.path)).toString('utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EISDIR') throw new ConfigError(`the state file is a folder; ${fix}`, this.path, undefined, undefined, { cause: error });

@@ -6,15 +6,16 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, SnapshotFile } from '../content/docs-snapshot.js';
 import { type BlobOidCache, snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { snapshotFileReader } from '../content/snapshot-file-reader.js';
+import { type SnapshotTables, snapshotTables, tableFile, tableFileCount } from '../content/snapshot-tables.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
-import { keptBlobs, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../content/kept-read.js';
+import { keptBlobs, keptListing, keptPages, keptRead, loadKeptRead, saveKeptRead, type KeptRead, type ListedFile } from '../content/kept-read.js';
 import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
@@ -69,9 +70,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     return journal;
   };
   const blobsByTarget = new Map<string, Map<string, string>>();
-  const learnedBlobs = (name: string, snapshot: DocsSnapshot): Map<string, string> => {
+  const learnedBlobs = (name: string, tables: SnapshotTables): Map<string, string> => {
     const learned = blobsByTarget.get(name) ?? new Map<string, string>();
-    const current = currentHashes(learned.size, snapshot);
+    const current = currentHashes(learned.size, tables);
     const kept = current === undefined ? learned : new Map([...learned].filter(([hash]) => current.has(hash)));
     blobsByTarget.set(name, kept);
     return kept;
@@ -117,21 +118,21 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      read = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() };
+      read = keptRead({ key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() });
     }
-    const { snapshot } = read;
+    const { snapshot, tables } = read;
     const commit = await heading;
-    const unchanged = kept !== undefined && read.commit === kept.commit && changed?.files.length === 0 && sameTokens(read.listing, kept.listing);
+    const unchanged = patched?.modified === 0 && read.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
     // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next
     // run; a long-lived process keeps them for its next sync of the target.
-    const blobs = { known: read.blobs, learned: keptFile === undefined ? learnedBlobs(target.name, snapshot) : new Map<string, string>() };
+    const blobs = { known: read.blobs, learned: keptFile === undefined ? learnedBlobs(target.name, tables) : new Map<string, string>() };
     const keep = (): Promise<void> => {
       if (keptFile === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
-      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), snapshot) });
+      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tables) });
     };
-    return prepared(snapshot, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+    return prepared(snapshot, tables, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
       checkedOut: status?.head,
       changed,
@@ -144,12 +145,15 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
 /** What a sync reads of one snapshot, with its bundle written on demand (the entry cache loaded only then). */
 function prepared(
   snapshot: DocsSnapshot,
+  tables: SnapshotTables,
   source: TreeSource,
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
   read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot>; blobs?: BlobOidCache | undefined },
 ): PreparedContent {
+  // A file is found through the tables: a one-page edit's reads decode none of the snapshot's files.
+  const fileOf = (path: string): SnapshotFile | undefined => tableFile(tables, snapshot.root, path);
   const bundle = async (): Promise<BundleFile> => {
     const entries = await entriesOf();
     const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
@@ -160,7 +164,7 @@ function prepared(
   };
   return {
     contentHash: snapshot.contentHash,
-    pageCount: countPages(snapshot),
+    pageCount: tables.pageCount,
     warnings: [...snapshot.warnings],
     commit,
     checkedOut: read.checkedOut,
@@ -176,14 +180,15 @@ function prepared(
       if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
     },
     // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
-    readMany: snapshotFileReader(snapshot, source),
-    blobOids: snapshotBlobOids(snapshot, source, read.blobs),
+    readMany: snapshotFileReader(snapshot, source, fileOf),
+    blobOids: snapshotBlobOids(snapshot, source, read.blobs, fileOf),
     // Other text than the read's: planned whole, and the read kept is still git's.
     layOver: async (pages) => {
       const encoder = new TextEncoder();
       const files = new Map([...pages].map(([path, text]) => [joinDocPath(snapshot.root, path), text === null ? null : encoder.encode(text)]));
       const overlay = overlaySource(source, files);
-      return prepared(await read.readAgain(overlay), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
+      const again = await read.readAgain(overlay);
+      return prepared(again, snapshotTables(again), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
     },
   };
 }
@@ -191,50 +196,85 @@ function prepared(
 /**
  * The kept read brought up to date, reading only what changed since it: for a git source, the files
  * `git diff-tree` names between the kept commit and this one; for a worktree, the files whose size
- * or mtime differ from the kept listing (or too recent to trust). Undefined when a file was added or
- * removed, or the change reaches beyond content (see {@link patchKeptRead}): a whole read decides.
+ * or mtime differ from the kept listing (or too recent to trust), with how many files' change tokens
+ * differ. Undefined when a file was added or removed, or the change reaches beyond content (see
+ * {@link patchKeptRead}): a whole read decides.
  */
-async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource, status: DocsStatus | undefined): Promise<PatchedRead | undefined> {
+async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource, status: DocsStatus | undefined): Promise<(PatchedRead & { readonly modified: number }) | undefined> {
   if (source instanceof GitRefSource) {
     if (kept.commit === undefined) return undefined;
     const changes = kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
     if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
-    const tokens = new Map(changes.map((change) => [change.path, change.token]));
-    let listed = 0;
-    const listing = kept.listing.map((entry) => {
-      const token = tokens.get(entry.path);
-      if (token === undefined) return entry;
-      listed += 1;
-      return { ...entry, token };
-    });
-    // A changed file the kept listing does not hold was added: a whole read decides.
-    if (listed !== tokens.size) return undefined;
+    const updates: [string, ListedFile][] = [];
+    for (const change of changes) {
+      const before = kept.listing.get(change.path);
+      // A changed file the kept listing does not hold was added: a whole read decides.
+      if (before === undefined) return undefined;
+      updates.push([change.path, { size: before.size, token: change.token }]);
+    }
+    const listing = kept.listing.with(updates);
     source.assumeListing(listing);
-    return patchKeptRead(kept, source, listing, [...tokens.keys()]);
+    const patched = await patchKeptRead(kept, source, { listing, untrusted: [] }, updates.map(([path]) => path));
+    return patched && { ...patched, modified: updates.length };
   }
-  const listing = (await listFromStatus(kept, source, status)) ?? (await source.list({ listed: new Set(kept.listing.map((entry) => entry.path)) }));
-  if (listing.length !== kept.listing.length) return undefined;
-  const modified: string[] = [];
-  for (let i = 0; i < listing.length; i++) {
-    const now = listing[i];
-    const before = kept.listing[i];
-    if (now === undefined || before === undefined || now.path !== before.path) return undefined;
-    if (now.token === undefined || now.token !== before.token) modified.push(now.path);
-  }
-  const patched = await patchKeptRead(kept, source, listing, modified);
-  return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) } };
+  const now = await worktreeChanges(kept, source, status);
+  if (now === undefined) return undefined;
+  const patched = await patchKeptRead(kept, source, now, now.modified);
+  return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
 }
 
 /** How long after git's status a full listing may start and still be brought up to date by the next status. */
 const STATUS_HOLDS_MS = 1000;
 
 /**
- * The kept listing brought up to date by stat'ing what git says may differ: the files it named then
- * and names now, and those the checked-out commit's move changed. The kept read's key holds the
- * ignore rule: the files it listed are not ignored now either. Undefined when git cannot say (not a
- * work tree, no status kept, the earlier commit gone): every file is stat'ed instead.
+ * The kept listing brought up to date, and the files whose change token differs (or cannot be
+ * trusted): from git's status when it can tell, stat'ing only the files it named then and names now,
+ * those the checked-out commit's move changed and those too recent to trust last time; else from a
+ * listing of every file. The kept read's key holds the ignore rule: the files it listed are not
+ * ignored now either. Undefined when a file was added or removed: a whole read decides.
  */
-async function listFromStatus(kept: KeptRead, source: WorktreeSource, status: DocsStatus | undefined): Promise<readonly TreeEntry[] | undefined> {
+async function worktreeChanges(
+  kept: KeptRead,
+  source: WorktreeSource,
+  status: DocsStatus | undefined,
+): Promise<(Pick<KeptRead, 'listing' | 'untrusted'> & { readonly modified: readonly string[] }) | undefined> {
+  const paths = await statusPaths(kept, status);
+  if (paths === undefined || status === undefined) {
+    const listing = await source.list({ listed: new Set(kept.listing.keys()) });
+    if (listing.length !== kept.listing.size) return undefined;
+    const modified: string[] = [];
+    let index = 0;
+    for (const [path, before] of kept.listing) {
+      const now = listing[index++];
+      if (now === undefined || now.path !== path) return undefined;
+      if (now.token === undefined || now.token !== before.token) modified.push(path);
+    }
+    return { listing: keptListing(listing), untrusted: listing.flatMap((entry) => (entry.token === undefined ? [entry.path] : [])), modified };
+  }
+  const { files, gone } = await source.restat([...paths, ...kept.untrusted], status.startedAt);
+  for (const path of gone) {
+    if ((kept.listing.has(path) && !files.has(path)) || kept.listing.keysUnder(path).some((under) => !files.has(under))) return undefined;
+  }
+  const modified: string[] = [];
+  for (const [path, entry] of files) {
+    const before = kept.listing.get(path);
+    if (before === undefined) return undefined;
+    if (entry.token === undefined || entry.token !== before.token) modified.push(path);
+  }
+  const listed = (path: string): ListedFile => ({ size: files.get(path)?.size ?? 0, token: files.get(path)?.token });
+  return {
+    listing: kept.listing.with(modified.map((path) => [path, listed(path)] as const)),
+    untrusted: [...files.values()].flatMap((entry) => (entry.token === undefined ? [entry.path] : [])),
+    modified,
+  };
+}
+
+/**
+ * What git says may differ from the kept listing: the files it named then and names now, and those
+ * the checked-out commit's move changed. Undefined when git cannot say (not a work tree, no status
+ * kept, the earlier commit gone): every file is stat'ed instead.
+ */
+async function statusPaths(kept: KeptRead, status: DocsStatus | undefined): Promise<Set<string> | undefined> {
   if (status === undefined || kept.status === undefined) return undefined;
   const paths = new Set([...kept.status.paths, ...status.paths]);
   if (kept.status.head !== status.head) {
@@ -243,7 +283,7 @@ async function listFromStatus(kept: KeptRead, source: WorktreeSource, status: Do
     if (moved === undefined) return undefined;
     for (const change of moved) paths.add(change.path);
   }
-  return source.listFrom(kept.listing, paths, status.startedAt);
+  return paths;
 }
 
 function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
@@ -255,21 +295,14 @@ function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
  * (an edited page leaves its old content's), so a table of them, kept or in a long-lived process,
  * stays the size of the docs: the hashes it keeps then, else undefined (all of it).
  */
-function currentHashes(size: number, snapshot: DocsSnapshot): ReadonlySet<string> | undefined {
-  return size <= snapshot.files.length * 1.1 ? undefined : new Set(snapshot.files.map((file) => file.hash));
+function currentHashes(size: number, tables: SnapshotTables): ReadonlySet<string> | undefined {
+  if (size <= tableFileCount(tables) * 1.1) return undefined;
+  return new Set([...tables.files.column(2).map(([, hash]) => hash), ...tables.generated.map((file) => file.hash)]);
 }
 
-function withoutStale(blobs: PageMap<string>, snapshot: DocsSnapshot): PageMap<string> {
-  const current = currentHashes(blobs.size, snapshot);
+function withoutStale(blobs: PageMap<string>, tables: SnapshotTables): PageMap<string> {
+  const current = currentHashes(blobs.size, tables);
   return current === undefined ? blobs : keptBlobs([...blobs].filter(([hash]) => current.has(hash)));
-}
-
-function sameTokens(a: readonly TreeEntry[], b: readonly TreeEntry[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((entry, i) => {
-    const other = b[i];
-    return other !== undefined && entry.path === other.path && entry.token !== undefined && entry.token === other.token;
-  });
 }
 
 /**
@@ -285,9 +318,4 @@ async function loadCaches(cacheDir: string | undefined, name: string): Promise<T
   if (cacheDir === undefined) return { hashes: HashCache.inMemory(), entries: DeflatedEntryCache.inMemory(), memo: new ReadMemo() };
   const [hashes, entries] = await Promise.all([HashCache.load(join(cacheDir, `${name}.json`)), DeflatedEntryCache.load(join(cacheDir, `${name}.entries`))]);
   return { hashes, entries, memo: new ReadMemo() };
-}
-
-function countPages(snapshot: DocsSnapshot): number {
-  const count = (pages: readonly PageNode[]): number => pages.reduce((n, page) => n + 1 + count(page.children), 0);
-  return snapshot.pages.reduce((n, group) => n + count(group.pages), 0);
 }

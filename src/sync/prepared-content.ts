@@ -1,3 +1,4 @@
+import type { ChangedFile } from '../content/patch-kept-read.js';
 import type { DocsSnapshot } from '../content/docs-snapshot.js';
 import type { BundleFile } from '../content/write-bundle.js';
 import type { CommitInfo } from './change-request-subject.js';
@@ -16,10 +17,10 @@ export interface PreparedContent {
   snapshot: DocsSnapshot;
   /**
    * Set when this read is the one the last run kept, brought up to date: its content hash then, and
-   * the files (paths in the docs root) whose content changed since. Everything else (the listing, the
-   * table of contents, every page's metadata and links) is as it was.
+   * the files whose content changed since (a page's with its title). Everything else (the listing,
+   * the table of contents, every page's metadata and links) is as it was.
    */
-  changed?: { readonly since: string; readonly files: readonly string[] } | undefined;
+  changed?: { readonly since: string; readonly files: readonly ChangedFile[] } | undefined;
   /** Keeps this read for the next run (one-shot runs, once the content is synced); nothing when unchanged. */
   keep(): Promise<void>;
   /** Writes the bundle to a new file; the caller removes it once published. */

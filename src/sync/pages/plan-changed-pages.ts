@@ -1,5 +1,4 @@
 import type { Revision } from '../../api/schemas/content.js';
-import { findPageNodes } from '../../content/find-page-nodes.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { pageHash } from './desired-pages.js';
@@ -25,33 +24,27 @@ export function holdsLanded(revision: Pick<Revision, 'id' | 'parents'>, landed: 
  */
 export function planChangedPages(
   revision: Pick<Revision, 'id' | 'parents'>,
-  content: Pick<PreparedContent, 'snapshot' | 'changed' | 'pageCount'>,
+  content: Pick<PreparedContent, 'changed' | 'pageCount'>,
   delivered: Delivered | undefined,
   landed: Landed | undefined,
 ): PlannedDelivery | undefined {
-  const { changed, snapshot } = content;
+  const { changed } = content;
   if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed)) return undefined;
-  const wanted = new Set(changed.files);
-  const files = new Map(snapshot.files.flatMap((file) => (wanted.has(file.path) ? [[file.path, file] as const] : [])));
-  const titles = new Map([...findPageNodes(snapshot.pages, wanted)].map(([path, page]) => [path, page.title]));
   const changes: PlannedChange[] = [];
   const hashes = new Map<string, string>();
   const sizes = new Map<string, number>();
-  for (const path of changed.files) {
-    const title = titles.get(path);
-    const file = files.get(path);
-    const record = delivered.pages.get(path);
-    if (title === undefined || file === undefined || record === undefined) return undefined;
-    const hash = pageHash(file.hash, title);
-    hashes.set(path, hash);
-    sizes.set(path, file.size);
-    if (record.hash !== hash) changes.push({ kind: 'update-page', id: record.id, path, document: true, title });
-  }
-  const updated = changes.map((change) => ('path' in change ? change.path : ''));
+  const updated: string[] = [];
   const named: Record<string, string> = {};
-  for (const path of updated) {
-    const title = titles.get(path);
-    if (title !== undefined) named[path] = title;
+  for (const { path, size, hash: fileHash, title } of changed.files) {
+    const record = delivered.pages.get(path);
+    if (title === undefined || record === undefined) return undefined;
+    const hash = pageHash(fileHash, title);
+    hashes.set(path, hash);
+    sizes.set(path, size);
+    if (record.hash === hash) continue;
+    changes.push({ kind: 'update-page', id: record.id, path, document: true, title });
+    updated.push(path);
+    named[path] = title;
   }
   return {
     plan: { changes, unchanged: content.pageCount - changes.length, warnings: [] },

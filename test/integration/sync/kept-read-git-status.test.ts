@@ -56,25 +56,25 @@ describe('a kept worktree read brought up to date from git status', () => {
       const original = await readFile(path.join(docs, 'a.md'), 'utf8');
 
       await writeOld(path.join(docs, 'a.md'), '# A\n\nFirst, edited.\n');
-      expect((await read()).changed?.files).toEqual(['a.md']);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual(['a.md']);
       // Back to what the commit holds: git's status no longer names it, the kept read's status did.
       await writeOld(path.join(docs, 'a.md'), original);
-      expect((await read()).changed?.files).toEqual(['a.md']);
-      expect((await read()).changed?.files).toEqual([]);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual(['a.md']);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual([]);
       // Committed: git's status names nothing, the move of HEAD names the file.
       await writeOld(path.join(docs, 'b.md'), '# B\n\nSecond, committed.\n');
       if (inGit) git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-am', 'edit b');
       const committed = await read();
-      expect(committed.changed?.files).toEqual(['b.md']);
+      expect(committed.changed?.files.map((file) => file.path)).toEqual(['b.md']);
       if (inGit) expect(committed.checkedOut).toBe(git(dir, 'rev-parse', 'HEAD').trim());
       // Ignored by git, bundled by docsync: named by git's status as ignored, so stat'ed every time.
       await writeOld(path.join(docs, 'drafts', 'draft.md'), '# Draft\n\nThird, edited.\n');
-      expect((await read()).changed?.files).toEqual(['drafts/draft.md']);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual(['drafts/draft.md']);
       // A new page: read whole.
       await writeOld(path.join(docs, 'c.md'), '# C\n');
       await writeOld(path.join(docs, 'SUMMARY.md'), `${DOCS['docs/SUMMARY.md']}* [C](c.md)\n`);
       expect((await read()).changed).toBeUndefined();
-      expect((await read()).changed?.files).toEqual([]);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual([]);
     });
   }
 
@@ -95,7 +95,7 @@ describe('a kept worktree read brought up to date from git status', () => {
     await writeFile(a, (await readFile(a, 'utf8')).replace('First', 'Fir5t'));
     await utimes(a, mtime, mtime);
     const again = await prepare(target);
-    expect(again.changed?.files).toEqual([]);
+    expect(again.changed?.files.map((file) => file.path)).toEqual([]);
     expect(await again.blobOids(['a.md', 'b.md'])).toEqual(oids);
   });
 });

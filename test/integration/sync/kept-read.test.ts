@@ -70,13 +70,14 @@ describe('a one-shot read kept in .docsync/', () => {
 
       // Content only: the page read again, nothing else.
       const body = await change('guide/install.md', '# Install\n\nRun it twice.\n');
-      expect(body.changed).toEqual({ since: first.contentHash, files: ['guide/install.md'] });
+      const install = body.snapshot.files.find((file) => file.path === 'guide/install.md');
+      expect(body.changed).toEqual({ since: first.contentHash, files: [{ path: 'guide/install.md', size: install?.size, hash: install?.hash, title: 'Install' }] });
       expect(body.snapshot.stats.read).toBe(1);
       expect(body.contentHash).not.toBe(first.contentHash);
       // A heading SUMMARY.md's title hides, and an asset's bytes: content too.
-      expect((await change('guide.md', DOCS['guide.md'].replace('Guide heading', 'Another heading'))).changed?.files).toEqual(['guide.md']);
-      expect((await change('plain.md', '# Now a heading\n')).changed?.files).toEqual(['plain.md']);
-      expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files).toEqual(['.gitbook/assets/diagram.png']);
+      expect((await change('guide.md', DOCS['guide.md'].replace('Guide heading', 'Another heading'))).changed?.files.map((file) => file.path)).toEqual(['guide.md']);
+      expect((await change('plain.md', '# Now a heading\n')).changed?.files.map((file) => file.path)).toEqual(['plain.md']);
+      expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files.map((file) => file.path)).toEqual(['.gitbook/assets/diagram.png']);
       // What reaches the table of contents, the metadata or the links: read whole.
       expect((await change('guide.md', DOCS['guide.md'].replace('The guide', 'The new guide'))).changed).toBeUndefined();
       expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
@@ -84,7 +85,7 @@ describe('a one-shot read kept in .docsync/', () => {
       expect((await change('new.md', '# New\n')).changed).toBeUndefined();
       // A file the worktree's listing held is now ignored: read whole (a commit's tree has no ignore rule).
       const ignored = await change('.gitignore', '.docsync/\n.gitbook/assets/diagram.png\n');
-      expect(ignored.changed?.files).toEqual(source === 'worktree' ? undefined : []);
+      expect(ignored.changed?.files.map((file) => file.path)).toEqual(source === 'worktree' ? undefined : []);
     });
   }
 });

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptBlobs, keptPage, keptPages, loadKeptRead, saveKeptRead, type KeptRead } from '../../../src/content/kept-read.js';
+import { keptBlobs, keptPage, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/kept-read.js';
 import type { DocsSnapshot } from '../../../src/content/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
@@ -26,7 +27,7 @@ describe('a kept read', () => {
       stats: { listed: 2, read: 2, bytesRead: 16, cached: 0 },
     };
     const meta = parsePageMeta('# Home\n');
-    const kept: KeptRead = {
+    const kept = keptRead({
       key: 'key',
       commit: undefined,
       listing: [
@@ -37,18 +38,25 @@ describe('a kept read', () => {
       snapshot,
       pages: keptPages(new Map([['README.md', { meta, outlineTitle: 'Home' }]])),
       blobs: keptBlobs([['a'.repeat(64), 'f'.repeat(40)]]),
-    };
+    });
     const file = path.join(await makeTempDir(), 'docs.read');
     await saveKeptRead(file, kept);
     const loaded = await loadKeptRead(file, 'key');
-    expect(loaded?.listing.map((entry) => [entry.path, entry.size, entry.token])).toEqual([
+    expect([...(loaded?.listing ?? [])].map(([path, entry]) => [path, entry.size, entry.token])).toEqual([
       ['README.md', 7, '7:1577836800000'],
       ['tab\there.md', 3, undefined],
     ]);
+    expect(loaded?.untrusted).toEqual(['tab\there.md']);
+    expect(loaded?.tables.titles.get('README.md')).toBe('Home');
+    expect(loaded?.tables.pageCount).toBe(1);
     expect(loaded?.status).toEqual(kept.status);
     expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
     expect(loaded && keptPage(loaded, 'README.md')).toEqual({ meta, outlineTitle: 'Home' });
     expect(loaded?.blobs.get('a'.repeat(64))).toBe('f'.repeat(40));
     expect(await loadKeptRead(file, 'another key')).toBeUndefined();
+    // Loaded and saved unused, it is written as it was read.
+    const again = path.join(path.dirname(file), 'again.read');
+    if (loaded) await saveKeptRead(again, (await loadKeptRead(file, 'key')) ?? loaded);
+    expect(await readFile(again, 'utf8')).toBe(await readFile(file, 'utf8'));
   });
 });

@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { DocsSnapshot } from '../../../../src/content/docs-snapshot.js';
 import { deliveredFiles, deliveredPages } from '../../../../src/state/state-store.js';
 import { pageHash } from '../../../../src/sync/pages/desired-pages.js';
 import { holdsLanded, planChangedPages } from '../../../../src/sync/pages/plan-changed-pages.js';
 
-const snapshot = {
-  pages: [{ title: undefined, pages: [{ title: 'Home', path: 'README.md', children: [{ title: 'Guide', path: 'guide.md', children: [] }] }] }],
-  files: [
-    { path: 'README.md', sourcePath: 'README.md', size: 7, hash: 'home-2' },
-    { path: 'guide.md', sourcePath: 'guide.md', size: 9, hash: 'guide-1' },
-    { path: 'logo.png', sourcePath: 'logo.png', size: 3, hash: 'logo-2' },
-  ],
-} as unknown as DocsSnapshot;
+const files = {
+  'README.md': { path: 'README.md', size: 7, hash: 'home-2', title: 'Home' },
+  'guide.md': { path: 'guide.md', size: 9, hash: 'guide-1', title: 'Guide' },
+  'logo.png': { path: 'logo.png', size: 3, hash: 'logo-2', title: undefined },
+};
 const delivered = {
   pages: deliveredPages.of(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
   files: deliveredFiles.of([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
 };
 const landed = { hash: 'content-1', revision: 'cr-rev', mergedOnto: 'main-rev' };
-const content = (files: string[]) => ({ snapshot, pageCount: 2, changed: { since: 'content-1', files } });
+const content = (paths: (keyof typeof files)[]) => ({ pageCount: 2, changed: { since: 'content-1', files: paths.map((path) => files[path]) } });
 
 describe('planChangedPages', () => {
   it('rewrites the changed pages alone, by their recorded ids, on the revision the last sync left or its merge onto an unchanged main', () => {
@@ -33,7 +29,7 @@ describe('planChangedPages', () => {
     expect(holdsLanded(moved, landed)).toBe(false);
     expect(planChangedPages(moved, content(['README.md']), delivered, landed)).toBeUndefined();
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), delivered, { ...landed, hash: 'content-0' })).toBeUndefined();
-    expect(planChangedPages({ id: 'cr-rev', parents: [] }, { snapshot, pageCount: 2, changed: undefined }, delivered, landed)).toBeUndefined();
+    expect(planChangedPages({ id: 'cr-rev', parents: [] }, { pageCount: 2, changed: undefined }, delivered, landed)).toBeUndefined();
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['logo.png']), delivered, landed)).toBeUndefined();
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), undefined, landed)).toBeUndefined();
   });
