@@ -1,5 +1,6 @@
 import { GitRepository } from './git-repository.js';
 import { GitAbortedError } from './errors/git-aborted-error.js';
+import { worktreeStatusIn } from './worktree-status.js';
 
 /** What git says may differ in a worktree's docs folder from the commit checked out. */
 export interface DocsStatus {
@@ -18,14 +19,18 @@ export interface DocsStatus {
  */
 export async function docsStatus(directory: string, signal?: AbortSignal): Promise<DocsStatus | undefined> {
   const startedAt = Date.now();
+  // Two git processes side by side: the status names paths from the top, the other says where that is.
+  const opening = GitRepository.open(directory, { signal });
+  const statusing = worktreeStatusIn(directory, signal);
+  statusing.catch(() => undefined);
   let repository: GitRepository;
   try {
-    repository = await GitRepository.open(directory, { signal });
+    repository = await opening;
   } catch (error) {
     if (error instanceof GitAbortedError) throw error;
     return undefined;
   }
-  const status = await repository.worktreeStatus(repository.prefix);
+  const status = await statusing;
   if (status === undefined) return undefined;
   const prefix = repository.prefix === '' ? '' : `${repository.prefix}/`;
   const paths = status.paths.flatMap((path) => (path.startsWith(prefix) ? [path.slice(prefix.length)] : []));

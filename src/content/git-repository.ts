@@ -11,7 +11,6 @@ import { commitChangesOf, pastBlobsOf, type CommitChanges } from './commit-chang
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
-import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
@@ -239,20 +238,6 @@ export class GitRepository {
       return undefined;
     }
     return changedFilesOf(out);
-  }
-
-  /**
-   * What may differ below `folder` ('' = anywhere) from the commit checked out, by git's stat of the
-   * work tree against its index, in one process; ignored files too (docsync may skip less than git:
-   * nested `.gitignore` files, `info/exclude`). Undefined when git cannot tell.
-   */
-  async worktreeStatus(folder: string): Promise<WorktreeStatus | undefined> {
-    try {
-      return worktreeStatusOf(await this.git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', folder === '' ? '.' : folder]));
-    } catch {
-      throwIfAborted(this.signal, 'status');
-      return undefined;
-    }
   }
 
   /**

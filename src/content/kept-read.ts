@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { DocsSnapshot, PageGroup, SnapshotFile } from './docs-snapshot.js';
 import { JsonText } from './json-text.js';
 import type { PageMeta } from './parse-page-meta.js';
 import type { DerivedPage } from './read-docs-repo.js';
 import { escape, type LineCodec, PageMap, unescape } from '../state/page-map.js';
+import { readWholeFile } from '../state/read-whole-file.js';
 import { type SnapshotHead, snapshotHead, type SnapshotTables, snapshotTables, TABLE_FILES, tabledSnapshot, TITLES } from './snapshot-tables.js';
 import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
@@ -116,7 +116,7 @@ interface Meta {
 export async function loadKeptRead(file: string, key: string): Promise<KeptRead | undefined> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readWholeFile(file);
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { ConfigError } from '../config/config-error.js';
 import { dirname } from 'node:path';
 import * as z from 'zod';
+import { readWholeFile } from './read-whole-file.js';
 import { storedTargetState, TargetStateSchema, type StateStore, type TargetState } from './state-store.js';
 
 // Version 2 keeps the records by page as tables of text; version 1's records of objects still read.
@@ -12,7 +13,8 @@ const FileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), ta
  * previous state, never a torn file. For one process at a time; the daemon uses Redis.
  */
 export class FileStateStore implements StateStore {
-  private cache: Map<string, TargetState> | undefined;
+  /** The state as loaded once: reads that start together (a target's and the delivery's) share the load. */
+  private loaded: Promise<Map<string, TargetState>> | undefined;
 
   constructor(readonly path: string) {}
 
@@ -35,20 +37,30 @@ export class FileStateStore implements StateStore {
     return new Map(await this.load());
   }
 
-  private async load(): Promise<Map<string, TargetState>> {
-    if (this.cache) return this.cache;
+  private load(): Promise<Map<string, TargetState>> {
+    if (this.loaded === undefined) {
+      const loading = this.read();
+      // A failed load is not kept: the next call reads again.
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+
+  private async read(): Promise<Map<string, TargetState>> {
     const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
     let text: string;
     try {
       // Decoded at once: read as utf8, 3 MB went through a decoder in pieces, several times slower.
-      text = (await readFile(this.path)).toString('utf8');
+      text = (await readWholeFile(this.path)).toString('utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EISDIR') throw new ConfigError(`the state file is a folder; ${fix}`, this.path, undefined, undefined, { cause: error });
       if (code === 'ENOTDIR') throw new ConfigError(`the state file's folder is a file; ${fix}`, this.path, undefined, undefined, { cause: error });
       if (code !== 'ENOENT') throw error;
-      this.cache = new Map();
-      return this.cache;
+      return new Map();
     }
     let json: unknown;
     try {
@@ -62,8 +74,7 @@ export class FileStateStore implements StateStore {
         cause: parsed.error,
       });
     }
-    this.cache = new Map(Object.entries(parsed.data.targets));
-    return this.cache;
+    return new Map(Object.entries(parsed.data.targets));
   }
 
   private async save(all: Map<string, TargetState>): Promise<void> {
