@@ -1,22 +1,70 @@
 import { createHash } from 'node:crypto';
 import { comparePaths } from './compare-paths.js';
+import { escape, unescape } from '../state/page-map.js';
+
+/** What the content hash covers of a file. */
+export interface HashedFile {
+  readonly path: string;
+  readonly size: number;
+  /** sha256 of the bytes, hex. */
+  readonly hash: string;
+}
+
+const VERSION = 'docsync-content-v2\n';
 
 /**
- * sha256 over the sorted `(path, file hash)` list. Versioned, and NUL/LF-separated so no two lists
- * serialise alike.
+ * A file's line in the content hash: its path (tabs, line breaks and backslashes escaped, so no two
+ * lists serialise alike), size and hash, tab-separated. The same as its line in a snapshot's files
+ * table (`snapshotTables`), so a table's text is hashed as it is ({@link contentHashOf}).
  */
-export function contentHash(files: readonly { readonly path: string; readonly hash: string }[]): string {
-  const hash = createHash('sha256').update('docsync-content-v1\n');
+export function contentLine(file: HashedFile): string {
+  return `${escape(file.path)}\t${file.size}\t${file.hash}`;
+}
+
+/** sha256 over the files' lines sorted by path, each ended by a line break, after a version line. */
+export function contentHash(files: readonly HashedFile[]): string {
+  return contentHashOf('', files);
+}
+
+/**
+ * {@link contentHash} of the files whose lines `table` holds (sorted by path, joined by line breaks)
+ * and of `others`, merged in path order: a 10,000-file table is hashed as one text, not 10,000 lines.
+ */
+export function contentHashOf(table: string, others: readonly HashedFile[]): string {
+  const hash = createHash('sha256').update(VERSION);
+  const text = table === '' ? '' : `${table}\n`;
+  let at = 0;
   // Fed in pieces of about 64 KiB: one update per file (10,000 calls into the hash) cost more than the hashing.
   let piece = '';
-  // A snapshot's files come sorted: checked in one pass, sorted (a copy) only when they are not.
-  const sorted = files.every((file, index) => index === 0 || comparePaths(files[index - 1]?.path ?? '', file.path) <= 0);
-  for (const file of sorted ? files : [...files].sort((a, b) => comparePaths(a.path, b.path))) {
-    piece += `${file.path}\0${file.hash}\n`;
+  for (const file of inOrder(others)) {
+    const until = firstLineAfter(text, at, file.path);
+    if (until > at) {
+      hash.update(piece);
+      piece = '';
+      hash.update(text.slice(at, until));
+      at = until;
+    }
+    piece += `${contentLine(file)}\n`;
     if (piece.length >= 65_536) {
       hash.update(piece);
       piece = '';
     }
   }
-  return hash.update(piece).digest('hex');
+  return hash.update(piece).update(text.slice(at)).digest('hex');
+}
+
+/** Files sorted by path: checked in one pass, sorted (a copy) only when they are not (a snapshot's come sorted). */
+function inOrder(files: readonly HashedFile[]): readonly HashedFile[] {
+  const sorted = files.every((file, index) => index === 0 || comparePaths(files[index - 1]?.path ?? '', file.path) <= 0);
+  return sorted ? files : [...files].sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** Where the first line from `from` on whose path sorts after `path` starts (the text's end when none does). */
+function firstLineAfter(text: string, from: number, path: string): number {
+  for (let start = from; start < text.length; ) {
+    const tab = text.indexOf('\t', start);
+    if (comparePaths(unescape(text.slice(start, tab)), path) > 0) return start;
+    start = text.indexOf('\n', tab) + 1;
+  }
+  return text.length;
 }

@@ -1,5 +1,5 @@
 import { comparePaths } from './compare-paths.js';
-import { contentHash } from './content-hash.js';
+import { contentHashOf } from './content-hash.js';
 import { joinDocPath } from './doc-path.js';
 import type { DocsSnapshot, PageGroup, PageNode, SnapshotFile } from './docs-snapshot.js';
 import { JsonText } from './json-text.js';
@@ -90,10 +90,9 @@ export function tableFileCount(tables: SnapshotTables): number {
   return tables.files.size + tables.generated.length;
 }
 
-/** The snapshot's content hash ({@link contentHash}), from the files table's hash column. */
+/** The snapshot's content hash, of the files table's text as it is (its lines are the hash's, see `contentLine`). */
 export function tablesContentHash(tables: SnapshotTables): string {
-  const rows = tables.files.column(2).map(([path, hash]) => ({ path, hash }));
-  return contentHash(tables.generated.length === 0 ? rows : [...rows, ...tables.generated]);
+  return contentHashOf(tables.files.toText(), tables.generated);
 }
 
 function sorted(files: SnapshotFile[], generated: readonly SnapshotFile[]): readonly SnapshotFile[] {

@@ -20,6 +20,11 @@ const FEW_CHANGES = 8;
  */
 export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
   #text: string | undefined;
+  /**
+   * Changes {@link with} made to the text and not yet written into it: a one-page edit's chain of
+   * changes to a 10,000-line table makes its text once, when it is needed whole, not once per change.
+   */
+  #pending: Pending<Entry> | undefined;
   #entries: Map<string, Entry> | undefined;
   #size: number | undefined;
   #lookups = 0;
@@ -29,9 +34,11 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     readonly codec: LineCodec<Entry>,
     text: string | undefined,
     entries: Map<string, Entry> | undefined,
+    pending?: Pending<Entry>,
   ) {
     this.#text = text;
     this.#entries = entries;
+    this.#pending = pending;
   }
 
   /** The map a table's text holds, checked beforehand. */
@@ -48,12 +55,14 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
 
   get size(): number {
     if (this.#entries !== undefined) return this.#entries.size;
-    this.#size ??= countLines(this.#text ?? '');
+    this.#size ??= countLines(this.#textNow() ?? '');
     return this.#size;
   }
 
   get(key: string): Entry | undefined {
     if (this.#entries !== undefined) return this.#entries.get(key);
+    if (this.#pending?.entries.has(key) === true) return this.#pending.entries.get(key);
+    // A key the pending changes do not name has its line in the text as it was.
     const text = this.#text ?? '';
     if (++this.#lookups > LOOKUPS_BEFORE_DECODE) return this.#all().get(key);
     const span = lineOf(text, escape(key));
@@ -100,8 +109,15 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
       }
       return new PageMap(this.codec, undefined, entries);
     }
-    const lines = new Map([...changed].map(([key, entry]) => [escape(key), entry === undefined ? undefined : this.#line(key, entry)]));
-    return new PageMap(this.codec, changed.size <= FEW_CHANGES ? replaceFew(this.#text, lines) : replaceMany(this.#text, lines), undefined);
+    // A key removed and set again goes last, as in a Map: the removal is written first.
+    const removed = this.#pending?.entries;
+    if (removed !== undefined && [...changed].some(([key, entry]) => entry !== undefined && removed.has(key) && removed.get(key) === undefined)) this.#textNow();
+    const pending: Pending<Entry> = { lines: new Map(this.#pending?.lines), entries: new Map(this.#pending?.entries) };
+    for (const [key, entry] of changed) {
+      pending.lines.set(escape(key), entry === undefined ? undefined : this.#line(key, entry));
+      pending.entries.set(key, entry === undefined ? undefined : Object.freeze(entry));
+    }
+    return new PageMap(this.codec, this.#text, undefined, pending);
   }
 
   /**
@@ -126,7 +142,7 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
   /** The keys under a folder (`folder/…`), found through the text before the table is decoded. */
   keysUnder(folder: string): string[] {
     if (this.#entries !== undefined) return [...this.#entries.keys()].filter((key) => key.startsWith(`${folder}/`));
-    const text = this.#text ?? '';
+    const text = this.#textNow() ?? '';
     const head = `${escape(folder)}/`;
     const keys: string[] = [];
     const next = (from: number): number => {
@@ -139,6 +155,7 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
 
   /** The table's text: as read, or as made from the entries (once). */
   toText(): string {
+    this.#textNow();
     if (this.#text === undefined) {
       const lines: string[] = [];
       for (const [key, entry] of this.#entries ?? []) lines.push(this.#line(key, entry));
@@ -161,15 +178,31 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     return [unescape(fields[0] ?? ''), Object.freeze(this.codec.entryOf(fields))];
   }
 
+  /** The text with the pending changes written into it (once); undefined for a map made of entries. */
+  #textNow(): string | undefined {
+    const pending = this.#pending;
+    if (pending !== undefined && this.#text !== undefined) {
+      this.#text = pending.lines.size <= FEW_CHANGES ? replaceFew(this.#text, pending.lines) : replaceMany(this.#text, pending.lines);
+      this.#pending = undefined;
+    }
+    return this.#text;
+  }
+
   #all(): Map<string, Entry> {
     if (this.#entries === undefined) {
       const entries = new Map<string, Entry>();
-      const text = this.#text ?? '';
+      const text = this.#textNow() ?? '';
       if (text !== '') for (const line of text.split('\n')) entries.set(...this.#decode(line));
       this.#entries = entries;
     }
     return this.#entries;
   }
+}
+
+/** Changes to a table's text: the lines by escaped key, and the entries by key (undefined: removed). */
+interface Pending<Entry> {
+  readonly lines: Map<string, string | undefined>;
+  readonly entries: Map<string, Entry | undefined>;
 }
 
 /** Where the line of an (escaped) key is in a table's text, without its line break. */

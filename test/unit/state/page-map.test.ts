@@ -87,4 +87,25 @@ describe('PageMap', () => {
     for (let round = 0; round < 3; round++) for (const [path, entry] of entries) expect(map.get(path)).toEqual(entry);
     expect(map.get('absent.md')).toBeUndefined();
   });
+
+  it('answers through a chain of changes as the map they make, and writes it as encoding that map whole would', () => {
+    const first: (readonly [string, Entry | undefined])[] = [['plain.md', { id: 'page_4', hash: 'once' }], ['with\ttab.md', undefined], ['new.md', { id: 'n', hash: 'n' }]];
+    const second: (readonly [string, Entry | undefined])[] = [['plain.md', { id: 'page_4', hash: 'twice' }], ['new.md', undefined], ['with\ttab.md', { id: 'back', hash: 'b' }]];
+    const chained = read(entries).with(first).with(second);
+    const expected = applied([...applied(entries, first)], second);
+    for (const key of [...expected.keys(), 'new.md', 'absent.md']) expect(chained.get(key)).toEqual(expected.get(key));
+    expect(chained.size).toBe(expected.size);
+    expect(chained.toText()).toBe(wholeText(expected));
+    expect([...read(entries).with(first).with(second)]).toEqual([...expected]);
+  });
+
+  it('reads one column and the keys under a folder from the text, escapes included', () => {
+    const map = read(entries);
+    expect(map.column(2)).toEqual(entries.map(([path, entry]) => [path, entry.hash]));
+    expect(map.column(3)).toEqual(entries.map(([path, entry]) => [path, entry.updatedAt ?? '']));
+    expect(map.keysUnder('part-1')).toEqual(entries.filter(([path]) => path.startsWith('part-1/')).map(([path]) => path));
+    expect(map.keysUnder('part')).toEqual([]);
+    expect(deliveredPages.of(entries).keysUnder('part-2')).toEqual(map.keysUnder('part-2'));
+    expect(read([['a\tb/c.md', { id: 'x', hash: 'y' }]]).keysUnder('a\tb')).toEqual(['a\tb/c.md']);
+  });
 });
