@@ -32,25 +32,29 @@ export function contentHash(files: readonly HashedFile[]): string {
  */
 export function contentHashOf(table: string, others: readonly HashedFile[]): string {
   const hash = createHash('sha256').update(VERSION);
-  const text = table === '' ? '' : `${table}\n`;
-  let at = 0;
   // Fed in pieces of about 64 KiB: one update per file (10,000 calls into the hash) cost more than the hashing.
   let piece = '';
+  let at = 0;
+  // The table's lines up to `until` (a line's start, or the end: its last line has no line break).
+  const tableUntil = (until: number): void => {
+    if (until <= at) return;
+    hash.update(piece).update(table.slice(at, until));
+    if (until === table.length) hash.update('\n');
+    piece = '';
+    at = until;
+  };
   for (const file of inOrder(others)) {
-    const until = firstLineAfter(text, at, file.path);
-    if (until > at) {
-      hash.update(piece);
-      piece = '';
-      hash.update(text.slice(at, until));
-      at = until;
-    }
+    tableUntil(firstLineAfter(table, at, file.path));
     piece += `${contentLine(file)}\n`;
     if (piece.length >= 65_536) {
       hash.update(piece);
       piece = '';
     }
   }
-  return hash.update(piece).update(text.slice(at)).digest('hex');
+  hash.update(piece);
+  piece = '';
+  tableUntil(table.length);
+  return hash.digest('hex');
 }
 
 /** Files sorted by path: checked in one pass, sorted (a copy) only when they are not (a snapshot's come sorted). */
@@ -64,7 +68,9 @@ function firstLineAfter(text: string, from: number, path: string): number {
   for (let start = from; start < text.length; ) {
     const tab = text.indexOf('\t', start);
     if (comparePaths(unescape(text.slice(start, tab)), path) > 0) return start;
-    start = text.indexOf('\n', tab) + 1;
+    const end = text.indexOf('\n', tab);
+    if (end < 0) break;
+    start = end + 1;
   }
   return text.length;
 }

@@ -95,7 +95,14 @@ export function keptPageText(page: DerivedPage): string {
 /** The body's sections, one after the other: {@link Meta} as JSON, the listing, files and titles tables, the page tree as JSON, the derivations and blob ids tables. */
 const SECTIONS = 7;
 
-const HeaderSchema = z.object({ version: z.literal(KEPT_READ_VERSION), key: z.string(), sha256: z.string(), lengths: z.array(z.number().int().nonnegative()).length(SECTIONS) });
+const HeaderSchema = z.object({
+  version: z.literal(KEPT_READ_VERSION),
+  key: z.string(),
+  /** The commit read (as in the body), for {@link loadKeptRead}'s `commit` callback. */
+  commit: z.string().nullable(),
+  sha256: z.string(),
+  lengths: z.array(z.number().int().nonnegative()).length(SECTIONS),
+});
 
 /** A file docsync wrote, as kept: its bytes as base64. */
 type KeptGenerated = { path: string; size: number; hash: string; base64: string };
@@ -106,14 +113,19 @@ interface Meta {
   snapshot: SnapshotHead;
   generated: KeptGenerated[];
   pageCount: number;
+  /** Lines of the listing and files tables, so that neither is counted. */
+  sizes: { listing: number; files: number };
 }
 
 /**
  * The read kept in `file` when it was kept under `key`; undefined when there is none, or it is of
  * another version or key, or not byte for byte what docsync wrote (its body's sha256 is in its
  * header): a kept read only ever saves time. Only its small head is parsed: the tables stay text.
+ * `commit` is told the commit read as soon as the header says it, before the body is checked, so
+ * that git can be asked what changed since while the body loads (an answer the body then does not
+ * confirm is not used: the read is undefined).
  */
-export async function loadKeptRead(file: string, key: string): Promise<KeptRead | undefined> {
+export async function loadKeptRead(file: string, key: string, options: { commit?: (commit: string) => void } = {}): Promise<KeptRead | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readWholeFile(file);
@@ -128,8 +140,10 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   } catch {
     return undefined;
   }
+  if (header.key !== key) return undefined;
+  if (header.commit !== null) options.commit?.(header.commit);
   const body = bytes.subarray(newline + 1);
-  if (header.key !== key || createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
+  if (createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
   // Checked whole by its hash: the body is what this version of docsync wrote.
   const text = body.toString('utf8');
   const sections: string[] = [];
@@ -141,7 +155,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   const [metaText = '', listing = '', files = '', titles = '', tree = '', pages = '', blobs = ''] = sections;
   const meta = JSON.parse(metaText) as Meta;
   const tables: SnapshotTables = {
-    files: PageMap.fromText(TABLE_FILES, files),
+    files: PageMap.fromText(TABLE_FILES, files, meta.sizes.files),
     generated: meta.generated.map(({ path, size, hash, base64 }) => ({ path, size, hash, bytes: Buffer.from(base64, 'base64') })),
     titles: PageMap.fromText(TITLES, titles),
     tree: JsonText.fromText<readonly PageGroup[]>(tree),
@@ -150,7 +164,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   return {
     key,
     commit: meta.commit ?? undefined,
-    listing: PageMap.fromText(LISTED, listing),
+    listing: PageMap.fromText(LISTED, listing, meta.sizes.listing),
     untrusted: meta.untrusted,
     status: meta.status === null ? undefined : { head: meta.status.head ?? undefined, paths: meta.status.paths },
     snapshot: tabledSnapshot(meta.snapshot, tables),
@@ -170,9 +184,10 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
     snapshot: snapshotHead(snapshot),
     generated: tables.generated.map(({ path, size, hash, bytes }: SnapshotFile) => ({ path, size, hash, base64: Buffer.from(bytes ?? []).toString('base64') })),
     pageCount: tables.pageCount,
+    sizes: { listing: kept.listing.size, files: tables.files.size },
   };
   const sections = [JSON.stringify(meta), kept.listing.toText(), tables.files.toText(), tables.titles.toText(), tables.tree.text(), kept.pages.toText(), kept.blobs.toText()];
   const body = Buffer.from(sections.join(''), 'utf8');
-  const header = { version: KEPT_READ_VERSION, key: kept.key, sha256: createHash('sha256').update(body).digest('hex'), lengths: sections.map((section) => section.length) };
+  const header = { version: KEPT_READ_VERSION, key: kept.key, commit: kept.commit ?? null, sha256: createHash('sha256').update(body).digest('hex'), lengths: sections.map((section) => section.length) };
   await writeFileAtomically(file, [Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]);
 }

@@ -26,6 +26,8 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
    */
   #pending: Pending<Entry> | undefined;
   #entries: Map<string, Entry> | undefined;
+  /** Lines of {@link #text} as it is, when known (given with it, or counted once). */
+  #textLines: number | undefined;
   #size: number | undefined;
   #lookups = 0;
 
@@ -35,15 +37,17 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     text: string | undefined,
     entries: Map<string, Entry> | undefined,
     pending?: Pending<Entry>,
+    textLines?: number,
   ) {
     this.#text = text;
+    this.#textLines = textLines;
     this.#entries = entries;
     this.#pending = pending;
   }
 
-  /** The map a table's text holds, checked beforehand. */
-  static fromText<Entry>(codec: LineCodec<Entry>, text: string): PageMap<Entry> {
-    return new PageMap(codec, text, undefined);
+  /** The map a table's text holds, checked beforehand; `size`, its lines, when known (else counted when asked). */
+  static fromText<Entry>(codec: LineCodec<Entry>, text: string, size?: number): PageMap<Entry> {
+    return new PageMap(codec, text, undefined, undefined, size);
   }
 
   /** The map of these entries, in this order (a later one of a key replaces the earlier). */
@@ -55,7 +59,14 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
 
   get size(): number {
     if (this.#entries !== undefined) return this.#entries.size;
-    this.#size ??= countLines(this.#textNow() ?? '');
+    if (this.#size === undefined) {
+      // The text's lines, and the pending changes of it: a key set anew adds one, a key removed from it takes one.
+      const text = this.#text ?? '';
+      this.#textLines ??= countLines(text);
+      let size = this.#textLines;
+      for (const [key, entry] of this.#pending?.entries ?? []) size += (entry === undefined ? 0 : 1) - (lineOf(text, escape(key)) === undefined ? 0 : 1);
+      this.#size = size;
+    }
     return this.#size;
   }
 
@@ -117,7 +128,7 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
       pending.lines.set(escape(key), entry === undefined ? undefined : this.#line(key, entry));
       pending.entries.set(key, entry === undefined ? undefined : Object.freeze(entry));
     }
-    return new PageMap(this.codec, this.#text, undefined, pending);
+    return new PageMap(this.codec, this.#text, undefined, pending, this.#textLines);
   }
 
   /**
@@ -184,6 +195,7 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     if (pending !== undefined && this.#text !== undefined) {
       this.#text = pending.lines.size <= FEW_CHANGES ? replaceFew(this.#text, pending.lines) : replaceMany(this.#text, pending.lines);
       this.#pending = undefined;
+      this.#textLines = this.#size;
     }
     return this.#text;
   }

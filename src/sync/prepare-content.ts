@@ -92,19 +92,30 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // load (parsing megabytes) runs while git opens the commit.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
-    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
+    const opening = worktree ?? GitRefSource.open(target.directory, target.source, git);
+    Promise.resolve(opening).catch(() => undefined);
+    // For a git source, git is asked what changed since the kept commit as soon as the kept read's
+    // header names it, while the rest loads.
+    let early: EarlyChanges | undefined;
+    const commit = (kept: string): void => {
+      if (worktree !== undefined) return;
+      const changes = Promise.resolve(opening).then((source) => (source instanceof GitRefSource && source.commit !== kept ? source.changedSince(kept) : []));
+      changes.catch(() => undefined);
+      early = { commit: kept, changes };
+    };
+    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key, { commit });
     loading.catch(() => undefined);
     // A kept worktree read is brought up to date from git's status (another process, beside the load).
     const statusing = worktree !== undefined && keptFile !== undefined ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
     statusing.catch(() => undefined);
-    const source = worktree ?? (await GitRefSource.open(target.directory, target.source, git));
+    const source = await opening;
     const gitSource = source instanceof GitRefSource ? source : undefined;
     // The commit's subject comes through the process that reads the changed files.
     const heading = gitSource?.headCommit();
     heading?.catch(() => undefined);
     const kept = await loading;
     const status = await statusing;
-    const patched = kept && (await patchRead(kept, source, status));
+    const patched = kept && (await patchRead(kept, source, status, early));
     let read: KeptRead;
     let changed: PreparedContent['changed'];
     if (kept !== undefined && patched !== undefined) {
@@ -121,7 +132,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       read = keptRead({ key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() });
     }
     const { snapshot, tables } = read;
-    const commit = await heading;
+    const headCommit = await heading;
     const unchanged = patched?.modified === 0 && read.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
@@ -132,7 +143,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       if (keptFile === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
       return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tables) });
     };
-    return prepared(snapshot, tables, source, commit ? { oid: commit.oid, subject: commit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+    return prepared(snapshot, tables, source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
       checkedOut: status?.head,
       changed,
@@ -200,10 +211,15 @@ function prepared(
  * differ. Undefined when a file was added or removed, or the change reaches beyond content (see
  * {@link patchKeptRead}): a whole read decides.
  */
-async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource, status: DocsStatus | undefined): Promise<(PatchedRead & { readonly modified: number }) | undefined> {
+async function patchRead(
+  kept: KeptRead,
+  source: GitRefSource | WorktreeSource,
+  status: DocsStatus | undefined,
+  early: EarlyChanges | undefined,
+): Promise<(PatchedRead & { readonly modified: number }) | undefined> {
   if (source instanceof GitRefSource) {
     if (kept.commit === undefined) return undefined;
-    const changes = kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
+    const changes = early?.commit === kept.commit ? await early.changes : kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
     if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
     const updates: [string, ListedFile][] = [];
     for (const change of changes) {
@@ -221,6 +237,12 @@ async function patchRead(kept: KeptRead, source: GitRefSource | WorktreeSource, 
   if (now === undefined) return undefined;
   const patched = await patchKeptRead(kept, source, now, now.modified);
   return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
+}
+
+/** What git said changed since a kept read's commit, asked before the kept read was checked. */
+interface EarlyChanges {
+  readonly commit: string;
+  readonly changes: ReturnType<GitRefSource['changedSince']>;
 }
 
 /** How long after git's status a full listing may start and still be brought up to date by the next status. */
