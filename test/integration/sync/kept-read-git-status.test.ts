@@ -19,7 +19,9 @@ const DOCS = {
   // Git ignores it by a .gitignore below the docs root, which docsync does not read: docsync bundles it.
   'docs/drafts/draft.md': '# Draft\n\nThird.\n',
   'docs/drafts/.gitignore': '*.md\n',
-  '.gitignore': '.docsync/\n',
+  // A folder git ignores, named by its status as a folder: what it holds is not read again.
+  'docs/build/out.md': '# Built\n',
+  '.gitignore': '.docsync/\ndocs/build/\n',
 };
 
 let tick = 0;
