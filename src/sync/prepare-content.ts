@@ -6,10 +6,10 @@ import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
 import type { Deflater } from '../content/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import type { DocsSnapshot, SnapshotFile } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
 import { type BlobOidCache, snapshotBlobOids } from '../content/snapshot-blob-oids.js';
-import { snapshotFileReader } from '../content/snapshot-file-reader.js';
-import { type SnapshotTables, snapshotTables, tableFile, tableFileCount } from '../content/snapshot-tables.js';
+import { fileLookup, type FileLookup, snapshotFileReader } from '../content/snapshot-file-reader.js';
+import { type SnapshotTables, tableFile, tableFileCount } from '../content/snapshot-tables.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/docs-status.js';
@@ -70,9 +70,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     return journal;
   };
   const blobsByTarget = new Map<string, Map<string, string>>();
-  const learnedBlobs = (name: string, tables: SnapshotTables): Map<string, string> => {
+  const learnedBlobs = (name: string, files: HashedFiles): Map<string, string> => {
     const learned = blobsByTarget.get(name) ?? new Map<string, string>();
-    const current = currentHashes(learned.size, tables);
+    const current = currentHashes(learned.size, files);
     const kept = current === undefined ? learned : new Map([...learned].filter(([hash]) => current.has(hash)));
     blobsByTarget.set(name, kept);
     return kept;
@@ -116,34 +116,37 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const kept = await loading;
     const status = await statusing;
     const patched = kept && (await patchRead(kept, source, status, early));
-    let read: KeptRead;
+    // What a one-shot run keeps for the next: the patched read, or the whole read as tables.
+    let read: KeptRead | undefined;
+    let snapshot: DocsSnapshot;
     let changed: PreparedContent['changed'];
     if (kept !== undefined && patched !== undefined) {
       read = patched.kept;
+      snapshot = read.snapshot;
       changed = { since: kept.snapshot.contentHash, files: patched.changed };
     } else {
       const { hashes, memo } = await cachesOf(target.name);
       let derived: { listing: readonly TreeEntry[]; pages: ReadonlyMap<string, DerivedPage> } = { listing: [], pages: new Map() };
       // Git's status holds for this listing when taken just before it (see `KeptRead.status`).
       const listedAfter = status !== undefined && Date.now() - status.startedAt < STATUS_HOLDS_MS ? status : undefined;
-      const snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
+      snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      read = keptRead({ key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() });
+      const whole = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() };
+      read = keptFile === undefined ? undefined : keptRead(whole);
     }
-    const { snapshot, tables } = read;
     const headCommit = await heading;
-    const unchanged = patched?.modified === 0 && read.commit === kept?.commit && changed?.files.length === 0;
+    const unchanged = patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
     // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next
     // run; a long-lived process keeps them for its next sync of the target.
-    const blobs = { known: read.blobs, learned: keptFile === undefined ? learnedBlobs(target.name, tables) : new Map<string, string>() };
+    const blobs = { known: read?.blobs ?? new Map<string, string>(), learned: read === undefined ? learnedBlobs(target.name, snapshotFiles(snapshot)) : new Map<string, string>() };
     const keep = (): Promise<void> => {
-      if (keptFile === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
-      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tables) });
+      if (keptFile === undefined || read === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
+      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) });
     };
-    return prepared(snapshot, tables, source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+    return prepared(snapshot, read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root), source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
       checkedOut: status?.head,
       changed,
@@ -156,15 +159,14 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
 /** What a sync reads of one snapshot, with its bundle written on demand (the entry cache loaded only then). */
 function prepared(
   snapshot: DocsSnapshot,
-  tables: SnapshotTables,
+  view: SnapshotView,
   source: TreeSource,
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
   read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot>; blobs?: BlobOidCache | undefined },
 ): PreparedContent {
-  // A file is found through the tables: a one-page edit's reads decode none of the snapshot's files.
-  const fileOf = (path: string): SnapshotFile | undefined => tableFile(tables, snapshot.root, path);
+  const { fileOf } = view;
   const bundle = async (): Promise<BundleFile> => {
     const entries = await entriesOf();
     const file = join(options.bundleDir ?? tmpdir(), `docsync-bundle-${randomUUID()}.zip`);
@@ -175,7 +177,7 @@ function prepared(
   };
   return {
     contentHash: snapshot.contentHash,
-    pageCount: tables.pageCount,
+    pageCount: view.pageCount,
     warnings: [...snapshot.warnings],
     commit,
     checkedOut: read.checkedOut,
@@ -199,7 +201,7 @@ function prepared(
       const files = new Map([...pages].map(([path, text]) => [joinDocPath(snapshot.root, path), text === null ? null : encoder.encode(text)]));
       const overlay = overlaySource(source, files);
       const again = await read.readAgain(overlay);
-      return prepared(again, snapshotTables(again), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
+      return prepared(again, snapshotView(again), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
     },
   };
 }
@@ -317,14 +319,44 @@ function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
  * (an edited page leaves its old content's), so a table of them, kept or in a long-lived process,
  * stays the size of the docs: the hashes it keeps then, else undefined (all of it).
  */
-function currentHashes(size: number, tables: SnapshotTables): ReadonlySet<string> | undefined {
-  if (size <= tableFileCount(tables) * 1.1) return undefined;
-  return new Set([...tables.files.column(2).map(([, hash]) => hash), ...tables.generated.map((file) => file.hash)]);
+function currentHashes(size: number, files: HashedFiles): ReadonlySet<string> | undefined {
+  return size <= files.count * 1.1 ? undefined : new Set(files.hashes());
 }
 
-function withoutStale(blobs: PageMap<string>, tables: SnapshotTables): PageMap<string> {
-  const current = currentHashes(blobs.size, tables);
+function withoutStale(blobs: PageMap<string>, files: HashedFiles): PageMap<string> {
+  const current = currentHashes(blobs.size, files);
   return current === undefined ? blobs : keptBlobs([...blobs].filter(([hash]) => current.has(hash)));
+}
+
+/** How many files a read holds, and their content hashes when asked. */
+interface HashedFiles {
+  readonly count: number;
+  hashes(): Iterable<string>;
+}
+
+function snapshotFiles(snapshot: DocsSnapshot): HashedFiles {
+  return { count: snapshot.files.length, hashes: () => snapshot.files.map((file) => file.hash) };
+}
+
+function tableFiles(tables: SnapshotTables): HashedFiles {
+  return { count: tableFileCount(tables), hashes: () => [...tables.files.column(2).map(([, hash]) => hash), ...tables.generated.map((file) => file.hash)] };
+}
+
+/** What a sync asks of a snapshot beyond its content: its page count, and a file by its path in the docs root. */
+interface SnapshotView {
+  readonly pageCount: number;
+  readonly fileOf: FileLookup;
+}
+
+/** Through the tables: a one-page edit's reads decode none of the snapshot's files. */
+function tablesView(tables: SnapshotTables, root: string): SnapshotView {
+  return { pageCount: tables.pageCount, fileOf: (path) => tableFile(tables, root, path) };
+}
+
+/** Through the snapshot read whole: no tables are made where no read is kept (a long-lived process). */
+function snapshotView(snapshot: DocsSnapshot): SnapshotView {
+  const count = (pages: readonly PageNode[]): number => pages.reduce((n, page) => n + 1 + count(page.children), 0);
+  return { pageCount: snapshot.pages.reduce((n, group) => n + count(group.pages), 0), fileOf: fileLookup(snapshot) };
 }
 
 /**
