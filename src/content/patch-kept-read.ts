@@ -28,7 +28,7 @@ export interface PatchedRead {
 
 /**
  * The kept read with `modified` (paths from the source's top, each still listed, none added or
- * removed) read again: work proportional to the change, through the kept tables' lines (nothing of
+ * removed) read again, as the read of `now` (the commit and listing they come from): work proportional to the change, through the kept tables' lines (nothing of
  * the other files is decoded). Undefined when the change may reach beyond the files' content, so
  * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`), a
  * markdown file the snapshot does not hold (a page skipped last time, or one not listed), or a page
@@ -37,7 +37,7 @@ export interface PatchedRead {
 export async function patchKeptRead(
   kept: KeptRead,
   source: TreeSource,
-  now: Pick<KeptRead, 'listing' | 'untrusted'>,
+  now: Pick<KeptRead, 'commit' | 'listing' | 'untrusted'>,
   modified: readonly string[],
 ): Promise<PatchedRead | undefined> {
   const { snapshot, tables } = kept;

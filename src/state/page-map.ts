@@ -6,8 +6,8 @@ export interface LineCodec<Entry> {
   fieldsOf(entry: Entry): string;
 }
 
-/** Lookups by key through the text before the whole table is decoded once: each one scans the text (a tenth of a millisecond for 10,000 lines, where decoding them takes ten and leaves their garbage). */
-const LOOKUPS_BEFORE_DECODE = 64;
+/** Lookups by key through the text before the text's lines are indexed by key: each one scans the text. */
+const LOOKUPS_BEFORE_INDEX = 16;
 /** Changed keys up to which a new text is made by finding each key's line; more take one pass over the lines. */
 const FEW_CHANGES = 8;
 
@@ -28,6 +28,8 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
   #entries: Map<string, Entry> | undefined;
   /** Lines of {@link #text} as it is, when known (given with it, or counted once). */
   #textLines: number | undefined;
+  /** Where each line of {@link #text} starts, by escaped key: made once many keys are looked up, not decoding the entries. */
+  #index: Map<string, number> | undefined;
   #size: number | undefined;
   #lookups = 0;
 
@@ -75,8 +77,12 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     if (this.#pending?.entries.has(key) === true) return this.#pending.entries.get(key);
     // A key the pending changes do not name has its line in the text as it was.
     const text = this.#text ?? '';
-    if (++this.#lookups > LOOKUPS_BEFORE_DECODE) return this.#all().get(key);
-    const span = lineOf(text, escape(key));
+    let span: { start: number; end: number } | undefined;
+    if (++this.#lookups > LOOKUPS_BEFORE_INDEX) {
+      this.#index ??= indexLines(text);
+      const start = this.#index.get(escape(key));
+      span = start === undefined ? undefined : { start, end: endOfLine(text, start) };
+    } else span = lineOf(text, escape(key));
     return span === undefined ? undefined : this.#decode(text.slice(span.start, span.end))[1];
   }
 
@@ -196,6 +202,7 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
       this.#text = pending.lines.size <= FEW_CHANGES ? replaceFew(this.#text, pending.lines) : replaceMany(this.#text, pending.lines);
       this.#pending = undefined;
       this.#textLines = this.#size;
+      this.#index = undefined;
     }
     return this.#text;
   }
@@ -272,6 +279,18 @@ function replaceMany(text: string, lines: ReadonlyMap<string, string | undefined
   }
   for (const [key, line] of lines) if (!seen.has(key) && line !== undefined) kept.push(line);
   return kept.join('\n');
+}
+
+/** Where each line of a table's text starts, by its (escaped) key. */
+function indexLines(text: string): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let start = 0; start < text.length; ) {
+    const end = endOfLine(text, start);
+    const key = text.slice(start, text.indexOf('\t', start));
+    if (!index.has(key)) index.set(key, start);
+    start = end + 1;
+  }
+  return index;
 }
 
 function endOfLine(text: string, start: number): number {

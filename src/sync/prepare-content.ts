@@ -232,12 +232,12 @@ async function patchRead(
     }
     const listing = kept.listing.with(updates);
     source.assumeListing(listing);
-    const patched = await patchKeptRead(kept, source, { listing, untrusted: [] }, updates.map(([path]) => path));
+    const patched = await patchKeptRead(kept, source, { commit: source.commit, listing, untrusted: [] }, updates.map(([path]) => path));
     return patched && { ...patched, modified: updates.length };
   }
   const now = await worktreeChanges(kept, source, status);
   if (now === undefined) return undefined;
-  const patched = await patchKeptRead(kept, source, now, now.modified);
+  const patched = await patchKeptRead(kept, source, { ...now, commit: kept.commit }, now.modified);
   return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
 }
 

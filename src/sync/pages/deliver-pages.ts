@@ -107,12 +107,21 @@ export async function deliverPages(
 function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
   const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages.get(path)?.id ?? []));
   const updated = new Map<string, string>();
-  // Depth first; with `only`, it stops once their pages were seen (a one-page edit visits no more).
-  const stack = [...live];
-  for (let page = stack.pop(); page !== undefined && (ids === undefined || updated.size < ids.size); page = stack.pop()) {
-    if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) updated.set(page.id, page.updatedAt);
-    stack.push(...(page.pages ?? []));
-  }
+  // Depth first, in order; with `only`, it stops once their pages were seen (a one-page edit visits
+  // no more). Indexed loops, no arrays made: this runs once per process, before the code is compiled.
+  const visit = (pages: readonly Page[]): boolean => {
+    for (let index = 0; index < pages.length; index++) {
+      const page = pages[index];
+      if (page === undefined) continue;
+      if (page.updatedAt !== undefined && (ids === undefined || ids.has(page.id))) {
+        updated.set(page.id, page.updatedAt);
+        if (ids !== undefined && updated.size === ids.size) return true;
+      }
+      if (page.pages !== undefined && visit(page.pages)) return true;
+    }
+    return false;
+  };
+  if (ids === undefined || ids.size > 0) visit(live);
   const stamp = (entry: DeliveredPage): DeliveredPage => {
     const { updatedAt: _previous, ...rest } = entry;
     const at = updated.get(entry.id);

@@ -75,7 +75,11 @@ describe('a one-shot read kept in .docsync/', () => {
       expect(body.snapshot.stats.read).toBe(1);
       expect(body.contentHash).not.toBe(first.contentHash);
       // A heading SUMMARY.md's title hides, and an asset's bytes: content too.
-      expect((await change('guide.md', DOCS['guide.md'].replace('Guide heading', 'Another heading'))).changed?.files.map((file) => file.path)).toEqual(['guide.md']);
+      const heading = await change('guide.md', DOCS['guide.md'].replace('Guide heading', 'Another heading'));
+      expect(heading.changed?.files.map((file) => file.path)).toEqual(['guide.md']);
+      // Read since the last kept read's commit, not the first's: the one file alone. (A worktree
+      // reads again the file written just before too: its mtime is too recent to trust.)
+      if (source === 'HEAD') expect(heading.snapshot.stats.read).toBe(1);
       expect((await change('plain.md', '# Now a heading\n')).changed?.files.map((file) => file.path)).toEqual(['plain.md']);
       expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files.map((file) => file.path)).toEqual(['.gitbook/assets/diagram.png']);
       // What reaches the table of contents, the metadata or the links: read whole.
