@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { DocsSnapshot, PageGroup, SnapshotFile } from './docs-snapshot.js';
@@ -98,7 +99,7 @@ const SECTIONS = 7;
 const HeaderSchema = z.object({
   version: z.literal(KEPT_READ_VERSION),
   key: z.string(),
-  /** The commit read (as in the body), for {@link loadKeptRead}'s `commit` callback. */
+  /** The commit read (as in the body), for {@link keptReadCommit}. */
   commit: z.string().nullable(),
   sha256: z.string(),
   lengths: z.array(z.number().int().nonnegative()).length(SECTIONS),
@@ -121,11 +122,8 @@ interface Meta {
  * The read kept in `file` when it was kept under `key`; undefined when there is none, or it is of
  * another version or key, or not byte for byte what docsync wrote (its body's sha256 is in its
  * header): a kept read only ever saves time. Only its small head is parsed: the tables stay text.
- * `commit` is told the commit read as soon as the header says it, before the body is checked, so
- * that git can be asked what changed since while the body loads (an answer the body then does not
- * confirm is not used: the read is undefined).
  */
-export async function loadKeptRead(file: string, key: string, options: { commit?: (commit: string) => void } = {}): Promise<KeptRead | undefined> {
+export async function loadKeptRead(file: string, key: string): Promise<KeptRead | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readWholeFile(file);
@@ -141,7 +139,6 @@ export async function loadKeptRead(file: string, key: string, options: { commit?
     return undefined;
   }
   if (header.key !== key) return undefined;
-  if (header.commit !== null) options.commit?.(header.commit);
   const body = bytes.subarray(newline + 1);
   if (createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
   // Checked whole by its hash: the body is what this version of docsync wrote.
@@ -173,6 +170,30 @@ export async function loadKeptRead(file: string, key: string, options: { commit?
     blobs: PageMap.fromText(BLOB_OIDS, blobs),
   };
 }
+
+/**
+ * The commit of the read kept in `file` under `key`, from its header alone (one small read): git can
+ * be asked what changed since while the rest loads. Unchecked: only the loaded read says it holds.
+ */
+export async function keptReadCommit(file: string, key: string): Promise<string | undefined> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+      const newline = buffer.subarray(0, bytesRead).indexOf(10);
+      if (newline < 0) return undefined;
+      const header = HeaderSchema.parse(JSON.parse(buffer.subarray(0, newline).toString('utf8')));
+      return header.key === key ? (header.commit ?? undefined) : undefined;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes read for a kept read's header: its key holds the ignore rules' texts. */
+const HEAD_BYTES = 65_536;
 
 /** Writes `kept` to `file` (atomically): tables read and not changed are written as they were read. */
 export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> {

@@ -15,7 +15,7 @@ import { overlaySource } from '../content/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { HashCache } from '../content/hash-cache.js';
-import { keptBlobs, keptListing, keptPages, keptRead, loadKeptRead, saveKeptRead, type KeptRead, type ListedFile } from '../content/kept-read.js';
+import { keptBlobs, keptListing, keptPages, keptRead, keptReadCommit, loadKeptRead, saveKeptRead, type KeptRead, type ListedFile } from '../content/kept-read.js';
 import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
@@ -92,18 +92,12 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // load (parsing megabytes) runs while git opens the commit.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
-    const opening = worktree ?? GitRefSource.open(target.directory, target.source, git);
-    Promise.resolve(opening).catch(() => undefined);
+    const opening: Promise<WorktreeSource | GitRefSource> = worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
+    opening.catch(() => undefined);
     // For a git source, git is asked what changed since the kept commit as soon as the kept read's
-    // header names it, while the rest loads.
-    let early: EarlyChanges | undefined;
-    const commit = (kept: string): void => {
-      if (worktree !== undefined) return;
-      const changes = Promise.resolve(opening).then((source) => (source instanceof GitRefSource && source.commit !== kept ? source.changedSince(kept) : []));
-      changes.catch(() => undefined);
-      early = { commit: kept, changes };
-    };
-    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key, { commit });
+    // header names it, while the rest loads (its process forks before the heap has grown).
+    const early = keptFile === undefined || worktree !== undefined ? undefined : earlyChanges(keptReadCommit(keptFile, key), opening);
+    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
     loading.catch(() => undefined);
     // A kept worktree read is brought up to date from git's status (another process, beside the load).
     const statusing = worktree !== undefined && keptFile !== undefined ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
@@ -115,7 +109,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     heading?.catch(() => undefined);
     const kept = await loading;
     const status = await statusing;
-    const patched = kept && (await patchRead(kept, source, status, early));
+    const patched = kept && (await patchRead(kept, source, status, await early));
     // What a one-shot run keeps for the next: the patched read, or the whole read as tables.
     let read: KeptRead | undefined;
     let snapshot: DocsSnapshot;
@@ -245,6 +239,17 @@ async function patchRead(
 interface EarlyChanges {
   readonly commit: string;
   readonly changes: ReturnType<GitRefSource['changedSince']>;
+}
+
+function earlyChanges(commit: Promise<string | undefined>, opening: Promise<WorktreeSource | GitRefSource>): Promise<EarlyChanges | undefined> {
+  const asking = commit.then((kept) => {
+    if (kept === undefined) return undefined;
+    const changes = opening.then((source) => (!(source instanceof GitRefSource) || source.commit === kept ? [] : source.changedSince(kept)));
+    changes.catch(() => undefined);
+    return { commit: kept, changes };
+  });
+  asking.catch(() => undefined);
+  return asking;
 }
 
 /** How long after git's status a full listing may start and still be brought up to date by the next status. */
