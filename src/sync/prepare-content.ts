@@ -89,7 +89,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   return async (target, git = {}) => {
     const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory, { journal: journalOf(target) }) : undefined;
     // A one-shot run keeps its read in .docsync/: the next one reads only what changed since. Its
-    // load (parsing megabytes) runs while git opens the commit.
+    // load (reading and checking megabytes) runs while git opens the commit.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const opening: Promise<WorktreeSource | GitRefSource> = worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
