@@ -1,6 +1,5 @@
 import { GitRepository } from './git-repository.js';
 import { GitAbortedError } from './errors/git-aborted-error.js';
-import { worktreeStatusIn } from './worktree-status.js';
 
 /** What git says may differ in a worktree's docs folder from the commit checked out. */
 export interface DocsStatus {
@@ -21,7 +20,7 @@ export async function docsStatus(directory: string, signal?: AbortSignal): Promi
   const startedAt = Date.now();
   // Two git processes side by side: the status names paths from the top, the other says where that is.
   const opening = GitRepository.open(directory, { signal });
-  const statusing = worktreeStatusIn(directory, signal);
+  const statusing = GitRepository.worktreeStatusIn(directory, signal);
   statusing.catch(() => undefined);
   let repository: GitRepository;
   try {

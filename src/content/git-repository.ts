@@ -11,6 +11,7 @@ import { commitChangesOf, pastBlobsOf, type CommitChanges } from './commit-chang
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
 import { throwIfAborted } from './throw-if-aborted.js';
+import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
@@ -68,6 +69,23 @@ export class GitRepository {
     } catch (error) {
       throwIfAborted(signal, 'rev-parse');
       throw new NotAGitRepositoryError(absolute, error);
+    }
+  }
+
+  /**
+   * What may differ in the folder `directory` of a work tree from the commit checked out, ignored files
+   * too (docsync may skip less than git), by one process started there: git names paths from the top,
+   * so the top need not be known first. Undefined when git cannot tell; none started outside a repository.
+   */
+  static async worktreeStatusIn(directory: string, signal?: AbortSignal): Promise<WorktreeStatus | undefined> {
+    const absolute = path.resolve(directory);
+    if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
+    try {
+      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
+      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.']));
+    } catch {
+      throwIfAborted(signal, 'status');
+      return undefined;
     }
   }
 

@@ -3,31 +3,26 @@
  * loaded and written back unused is never parsed (a 10,000-page tree a one-page edit does not read).
  * The text is trusted: whoever loads it has checked it (a kept read checks its body's hash).
  */
-export class JsonText<T> {
+export class JsonText<T extends object> {
   #text: string | undefined;
   #value: T | undefined;
-  #parsed: boolean;
 
-  private constructor(text: string | undefined, value: T | undefined, parsed: boolean) {
+  private constructor(text: string | undefined, value: T | undefined) {
     this.#text = text;
     this.#value = value;
-    this.#parsed = parsed;
   }
 
-  static of<T>(value: T): JsonText<T> {
-    return new JsonText<T>(undefined, value, true);
+  static of<T extends object>(value: T): JsonText<T> {
+    return new JsonText<T>(undefined, value);
   }
 
-  static fromText<T>(text: string): JsonText<T> {
-    return new JsonText<T>(text, undefined, false);
+  static fromText<T extends object>(text: string): JsonText<T> {
+    return new JsonText<T>(text, undefined);
   }
 
   value(): T {
-    if (!this.#parsed) {
-      this.#value = JSON.parse(this.#text ?? 'null') as T;
-      this.#parsed = true;
-    }
-    return this.#value as T;
+    this.#value ??= JSON.parse(this.#text ?? 'null') as T;
+    return this.#value;
   }
 
   text(): string {

@@ -99,7 +99,7 @@ const SECTIONS = 7;
 const HeaderSchema = z.object({
   version: z.literal(KEPT_READ_VERSION),
   key: z.string(),
-  /** The commit read (as in the body), for {@link keptReadCommit}. */
+  /** The commit read, in the header so that {@link keptReadCommit} needs no more. */
   commit: z.string().nullable(),
   sha256: z.string(),
   lengths: z.array(z.number().int().nonnegative()).length(SECTIONS),
@@ -108,7 +108,6 @@ const HeaderSchema = z.object({
 /** A file docsync wrote, as kept: its bytes as base64. */
 type KeptGenerated = { path: string; size: number; hash: string; base64: string };
 interface Meta {
-  commit: string | null;
   status: { head: string | null; paths: string[] } | null;
   untrusted: string[];
   snapshot: SnapshotHead;
@@ -130,16 +129,9 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   } catch {
     return undefined;
   }
-  const newline = bytes.indexOf(10);
-  if (newline < 0) return undefined;
-  let header: z.infer<typeof HeaderSchema>;
-  try {
-    header = HeaderSchema.parse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
-  } catch {
-    return undefined;
-  }
-  if (header.key !== key) return undefined;
-  const body = bytes.subarray(newline + 1);
+  const header = headerOf(bytes, key);
+  if (header === undefined) return undefined;
+  const body = bytes.subarray(header.length);
   if (createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
   // Checked whole by its hash: the body is what this version of docsync wrote.
   const text = body.toString('utf8');
@@ -160,7 +152,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
   };
   return {
     key,
-    commit: meta.commit ?? undefined,
+    commit: header.commit ?? undefined,
     listing: PageMap.fromText(LISTED, listing, meta.sizes.listing),
     untrusted: meta.untrusted,
     status: meta.status === null ? undefined : { head: meta.status.head ?? undefined, paths: meta.status.paths },
@@ -180,10 +172,7 @@ export async function keptReadCommit(file: string, key: string): Promise<string 
     const handle = await open(file, 'r');
     try {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-      const newline = buffer.subarray(0, bytesRead).indexOf(10);
-      if (newline < 0) return undefined;
-      const header = HeaderSchema.parse(JSON.parse(buffer.subarray(0, newline).toString('utf8')));
-      return header.key === key ? (header.commit ?? undefined) : undefined;
+      return headerOf(buffer.subarray(0, bytesRead), key)?.commit ?? undefined;
     } finally {
       await handle.close();
     }
@@ -195,11 +184,22 @@ export async function keptReadCommit(file: string, key: string): Promise<string 
 /** Bytes read for a kept read's header: its key holds the ignore rules' texts. */
 const HEAD_BYTES = 65_536;
 
+/** The header a kept read's bytes start with, and its length with its line break; undefined when it is not one of this version kept under `key`. */
+function headerOf(bytes: Buffer, key: string): (z.infer<typeof HeaderSchema> & { length: number }) | undefined {
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return undefined;
+  try {
+    const header = HeaderSchema.parse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
+    return header.key === key ? { ...header, length: newline + 1 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes `kept` to `file` (atomically): tables read and not changed are written as they were read. */
 export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> {
   const { snapshot, tables } = kept;
   const meta: Meta = {
-    commit: kept.commit ?? null,
     status: kept.status === undefined ? null : { head: kept.status.head ?? null, paths: [...kept.status.paths] },
     untrusted: [...kept.untrusted],
     snapshot: snapshotHead(snapshot),

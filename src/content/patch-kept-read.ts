@@ -42,19 +42,24 @@ export async function patchKeptRead(
 ): Promise<PatchedRead | undefined> {
   const { snapshot, tables } = kept;
   const summary = snapshot.summary === undefined ? undefined : joinDocPath(snapshot.root, snapshot.summary);
-  const reads = new Map<string, string>(); // path from the source's top → path in the docs root
+  // By path from the source's top: the file's path in the docs root, and what the kept read holds of it.
+  const reads = new Map<string, { inRoot: string; file: TableFile }>();
   for (const path of modified) {
     if (path === summary || path === '.gitbook.yaml' || path.endsWith('/.gitbook.yaml')) return undefined;
     const inRoot = relativeTo(snapshot.root, path);
-    if (inRoot !== undefined && tables.files.has(inRoot)) reads.set(path, inRoot);
+    const file = inRoot === undefined ? undefined : tables.files.get(inRoot);
+    if (inRoot !== undefined && file !== undefined) reads.set(path, { inRoot, file });
     else if (/\.md$/i.test(path)) return undefined;
     // Any other file outside the snapshot is bundled by no rule: its content changes nothing.
   }
   const files = tableFileCount(tables);
   const stats = { listed: now.listing.size, read: reads.size, bytesRead: 0, cached: files - reads.size };
-  const patched = (changes: Pick<KeptRead, 'tables' | 'pages'>, head: Pick<DocsSnapshot, 'contentHash' | 'stats'>): KeptRead => {
-    return { ...kept, ...now, ...changes, snapshot: tabledSnapshot({ ...snapshotHead(snapshot), ...head }, changes.tables) };
-  };
+  const patched = (changes: Pick<KeptRead, 'tables' | 'pages'>, head: Pick<DocsSnapshot, 'contentHash' | 'stats'>): KeptRead => ({
+    ...kept,
+    ...now,
+    ...changes,
+    snapshot: tabledSnapshot({ ...snapshotHead(snapshot), ...head }, changes.tables),
+  });
   if (reads.size === 0) return { kept: patched(kept, { contentHash: snapshot.contentHash, stats }), changed: [] };
 
   const fileChanges = new Map<string, TableFile>();
@@ -62,9 +67,8 @@ export async function patchKeptRead(
   const changed: ChangedFile[] = [];
   let bytesRead = 0;
   for await (const { path, bytes } of source.readMany([...reads.keys()])) {
-    const inRoot = reads.get(path) ?? '';
-    const file = tables.files.get(inRoot);
-    if (file === undefined) continue;
+    const { inRoot, file } = reads.get(path) ?? {};
+    if (inRoot === undefined || file === undefined) continue;
     bytesRead += bytes.length;
     const title = tables.titles.get(inRoot);
     const derived = keptPage(kept, path);

@@ -1,10 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { simpleGit } from 'simple-git';
-import { mayBeInRepository } from './may-be-in-repository.js';
-import { throwIfAborted } from './throw-if-aborted.js';
-
-/** What git says may differ in a work tree from its last commit, as {@link worktreeStatusIn} reads it. */
+/** What git says may differ in a work tree from its last commit, as {@link GitRepository.worktreeStatusIn} reads it. */
 export interface WorktreeStatus {
   /** The commit checked out; undefined before the first commit. */
   readonly head: string | undefined;
@@ -42,21 +36,3 @@ export function worktreeStatusOf(out: string): WorktreeStatus {
   return { head, paths };
 }
 
-/**
- * What may differ in the folder `directory` of a work tree from the commit checked out, by git's stat
- * of the work tree against its index, in one process started in that folder (no need to know the
- * work tree's top first: git names paths from the top); ignored files too (docsync may skip less
- * than git: nested `.gitignore` files, `info/exclude`). Undefined outside a work tree or when git
- * cannot tell; outside any repository no process is started.
- */
-export async function worktreeStatusIn(directory: string, signal?: AbortSignal): Promise<WorktreeStatus | undefined> {
-  const absolute = path.resolve(directory);
-  if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
-  try {
-    const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-    return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.']));
-  } catch {
-    throwIfAborted(signal, 'status');
-    return undefined;
-  }
-}

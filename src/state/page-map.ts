@@ -137,25 +137,6 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     return new PageMap(this.codec, this.#text, undefined, pending, this.#textLines);
   }
 
-  /**
-   * Each key with the field at `column` (1: the first after the key), unescaped, in the table's
-   * order: read from the text's lines without decoding entries (a hash over one column of 10,000).
-   */
-  column(column: number): [key: string, field: string][] {
-    const text = this.toText();
-    const rows: [string, string][] = [];
-    for (let start = 0; start < text.length; ) {
-      const end = endOfLine(text, start);
-      let from = text.indexOf('\t', start);
-      const key = text.slice(start, from);
-      for (let index = 1; index < column && from >= 0 && from < end; index++) from = text.indexOf('\t', from + 1);
-      const to = text.indexOf('\t', from + 1);
-      rows.push([unescape(key), unescape(text.slice(from + 1, to < 0 || to > end ? end : to))]);
-      start = end + 1;
-    }
-    return rows;
-  }
-
   /** The keys under a folder (`folder/…`), found through the text before the table is decoded. */
   keysUnder(folder: string): string[] {
     if (this.#entries !== undefined) return [...this.#entries.keys()].filter((key) => key.startsWith(`${folder}/`));
@@ -235,8 +216,7 @@ function lineOf(text: string, key: string): { start: number; end: number } | und
     if (at < 0) return undefined;
     start = at + 1;
   }
-  const end = text.indexOf('\n', start);
-  return { start, end: end < 0 ? text.length : end };
+  return { start, end: endOfLine(text, start) };
 }
 
 /** The text with the lines of a few keys replaced (removed where undefined), new keys' lines last. */

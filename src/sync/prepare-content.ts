@@ -284,17 +284,16 @@ async function worktreeChanges(
   for (const path of gone) {
     if ((kept.listing.has(path) && !files.has(path)) || kept.listing.keysUnder(path).some((under) => !files.has(under))) return undefined;
   }
-  const modified: string[] = [];
+  const modified: [string, ListedFile][] = [];
   for (const [path, entry] of files) {
     const before = kept.listing.get(path);
     if (before === undefined) return undefined;
-    if (entry.token === undefined || entry.token !== before.token) modified.push(path);
+    if (entry.token === undefined || entry.token !== before.token) modified.push([path, { size: entry.size, token: entry.token }]);
   }
-  const listed = (path: string): ListedFile => ({ size: files.get(path)?.size ?? 0, token: files.get(path)?.token });
   return {
-    listing: kept.listing.with(modified.map((path) => [path, listed(path)] as const)),
+    listing: kept.listing.with(modified),
     untrusted: [...files.values()].flatMap((entry) => (entry.token === undefined ? [entry.path] : [])),
-    modified,
+    modified: modified.map(([path]) => path),
   };
 }
 
@@ -344,7 +343,7 @@ function snapshotFiles(snapshot: DocsSnapshot): HashedFiles {
 }
 
 function tableFiles(tables: SnapshotTables): HashedFiles {
-  return { count: tableFileCount(tables), hashes: () => [...tables.files.column(2).map(([, hash]) => hash), ...tables.generated.map((file) => file.hash)] };
+  return { count: tableFileCount(tables), hashes: () => [...[...tables.files.values()].map((file) => file.hash), ...tables.generated.map((file) => file.hash)] };
 }
 
 /** What a sync asks of a snapshot beyond its content: its page count, and a file by its path in the docs root. */
