@@ -6,11 +6,11 @@ import { CLIENT_OPERATIONS_MARKS, COVERAGE_MARKS, clientOperationsTable, coverag
 import { startEmulator } from '../src/emulator/start-emulator.js';
 
 /**
- * Writes into README.md, between its marks, the emulator's coverage of each published API
+ * Writes into docs/emulator.md, between its marks, the emulator's coverage of each published API
  * (operations served per tag of that `@gitbook/api` document) and the operations docsync calls in
  * each. Run from the project root: `npm run emulator:coverage`.
  */
-const readme = path.resolve('README.md');
+const readme = path.resolve('docs', 'emulator.md');
 let text = await readFile(readme, 'utf8');
 for (const contract of CONTRACT_NAMES) {
   const validator = await ContractValidator.load(contract);

@@ -191,7 +191,7 @@ const ADVICE: Record<StoreFailure, string> = {
   bucket: 'Create the bucket, or fix artifacts.bucket (and artifacts.region or artifacts.endpoint).',
   credentials:
     'Check the credentials the AWS SDK finds (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or the instance or container role): they are missing, unknown to this service or expired.',
-  permission: 'Allow s3:PutObject, s3:GetObject and s3:DeleteObject on the bundle prefix (see the README for a least-privilege policy).',
+  permission: 'Allow s3:PutObject, s3:GetObject and s3:DeleteObject on the bundle prefix (see docs/configuration.md for a least-privilege policy).',
   unreachable: 'Check artifacts.endpoint and the network path to it.',
   failed: 'Check the store and retry.',
 };

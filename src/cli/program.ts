@@ -13,7 +13,7 @@ import { migrateCommand } from './commands/migrate-command.js';
 import { readPackageVersion } from '../config/package-version.js';
 
 /**
- * Every command of `docsync`, as the CLI runs it and as the README's command reference is written
+ * Every command of `docsync`, as the CLI runs it and as docs/commands.md's command reference is written
  * from. Command modules import their heavy dependencies lazily, so `docsync sync --once` never loads Redis.
  */
 export function docsyncProgram(): Command {

@@ -113,7 +113,7 @@ export interface LoadConfigOptions {
 
 /**
  * Environment variables that, when set, override a setting of the file, even one the file fills
- * from another variable (`token: ${GITBOOK_TOKEN}`). The README's environment table lists them.
+ * from another variable (`token: ${GITBOOK_TOKEN}`). docs/configuration.md's environment table lists them.
  * In a container they configure docsync without editing the repository's docsync.yaml.
  */
 export const ENV_OVERRIDES = [

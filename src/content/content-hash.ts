@@ -32,7 +32,7 @@ export function contentHash(files: readonly HashedFile[]): string {
  */
 export function contentHashOf(table: string, others: readonly HashedFile[]): string {
   const hash = createHash('sha256').update(VERSION);
-  // Fed in pieces of about 64 KiB: one update per file (10,000 calls into the hash) cost more than the hashing.
+  // Fed in pieces of about 64 KiB: one update per file (a call into the hash per file) cost more than the hashing.
   let piece = '';
   let at = 0;
   // The table's lines up to `until` (a line's start, or the end: its last line has no line break).

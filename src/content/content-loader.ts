@@ -40,7 +40,7 @@ export class ContentLoader {
       const hit = this.cache.lookup(path, entry.token);
       if (hit !== undefined && covers(hit, need)) {
         this.cached += 1;
-        // Not a spread: 10,000 spreads of differently shaped entries cost milliseconds on every read.
+        // Not a spread: a spread per entry of a large tree, each of a different shape, is slow on every read.
         loaded.set(path, { path, size: hit.size, sha256: hit.sha256, text: hit.text, page: hit.page });
       } else {
         misses.push(path);

@@ -113,7 +113,7 @@ interface LeveledEntry extends DeflatedEntry {
 /** Entry data is written in pieces of about this size: one write per entry would be a system call each. */
 const PIECE_BYTES = 1024 * 1024;
 
-/** The cache file's pieces; the event loop runs between stretches (10,000 entries took 15–35 ms at once). */
+/** The cache file's pieces; the event loop runs between stretches (a large cache encoded at once held it too long). */
 async function encode(entries: ReadonlyMap<string, LeveledEntry>): Promise<Uint8Array[]> {
   const slice = new TimeSlice();
   const table = Buffer.alloc(HEADER + RECORD * entries.size);

@@ -48,8 +48,8 @@ const lineSchema = z.tuple([z.string(), entrySchema]);
 /**
  * Per-path hashes and parsed metadata, keyed by change token, persisted as JSON lines (a header, then
  * one `[path, entry]` per line), so re-reading a big tree after a one-file edit reads one file. One
- * line at a time, with the event loop let run between stretches: a 10,000-file cache parsed or
- * written as one JSON document held the loop for 40–90 ms. A cache that is missing, corrupt or from another version
+ * line at a time, with the event loop let run between stretches: a large cache parsed or written
+ * as one JSON document held the loop too long. A cache that is missing, corrupt or from another version
  * starts empty: it only ever costs speed, never correctness.
  */
 export class HashCache {

@@ -35,7 +35,7 @@ export function outlineDocs(index: FileIndex, location: DocsLocation, summaryTex
   return runAtOnce(outlineDocsSteps(index, location, summaryText));
 }
 
-/** {@link outlineDocs} in steps, so a caller can let the event loop run between them (10,000 entries take 40–100 ms). */
+/** {@link outlineDocs} in steps, so a caller can let the event loop run between them (a large tree takes too long in one go). */
 export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summaryText: string | undefined): Generator<void, DocsOutline, void> {
   const { root, readmePath, summaryPath, configPath, parsed } = location;
   const warnings: string[] = [];

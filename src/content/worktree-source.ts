@@ -22,7 +22,7 @@ export interface WorktreeSourceOptions {
   readonly racyWindowMs?: number;
   /**
    * Files stat'ed or read between two yields to the event loop. Default 256. The calls themselves are
-   * synchronous: through libuv's 4-thread pool, 10,000 small async reads take ~8× longer.
+   * synchronous: many small async reads through libuv's thread pool take several times longer.
    */
   readonly batch?: number;
   /** Current time in ms since the epoch. Default `Date.now`. */
@@ -276,7 +276,7 @@ function isUnder(path: string, paths: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Files are hashed through one buffer of this size: 600 assets of 116 MiB read whole churned as much memory. */
+/** Files are hashed through one buffer of this size: read whole, large assets churned as much memory as they weigh. */
 const HASH_PIECE_BYTES = 1024 * 1024;
 
 /** Lets timers and sockets run between batches of synchronous file system calls. */

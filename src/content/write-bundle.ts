@@ -149,7 +149,7 @@ export async function writeBundle(
         pendingBytes -= slot.held;
         if (slot.entry === undefined) throw new Error(`Internal error: no deflated data for ${slot.file.path}.`);
         out.entry(slot.file.path, slot.level === 0 ? 0 : 8, slot.entry);
-        // Written: a stored file's bytes go once flushed, not when the whole bundle is done (116 MiB of assets stayed).
+        // Written: a stored file's bytes go once flushed, not when the whole bundle is done (else every asset stays in memory).
         slot.entry = undefined;
         if (out.buffered >= WRITE_CHUNK_BYTES) await out.flush();
       }
@@ -198,8 +198,8 @@ interface PieceSource {
 }
 
 /**
- * A big stored file, copied into the zip in pieces instead of read whole (600 assets of 116 MiB read
- * whole churned that much memory): read once for the header's CRC-32, checked against the snapshot's
+ * A big stored file, copied into the zip in pieces instead of read whole (read whole, the assets
+ * churned as much memory as they weigh): read once for the header's CRC-32, checked against the snapshot's
  * hash, then again into the zip, checked against that CRC.
  */
 async function copyStored(out: ZipOutput, file: SnapshotFile, from: PieceSource): Promise<void> {

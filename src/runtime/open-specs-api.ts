@@ -12,7 +12,7 @@ export interface SpecsApi {
 
 /**
  * The `spec` commands' client: the OpenAPI specs group on a requester, so a one-shot spec command
- * loads none of the other groups' schemas (tens of milliseconds of a run that may last 0.3 s).
+ * loads none of the other groups' schemas, whose loading would be a large share of a short run.
  */
 export function openSpecsApi(config: DocsyncConfig | undefined, wiring: ApiClientWiring): SpecsApi {
   const requester = openApiRequester(config, wiring);

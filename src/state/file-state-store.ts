@@ -53,7 +53,7 @@ export class FileStateStore implements StateStore {
     const fix = 'delete it (or restore it) and docsync will find its change requests through the API';
     let text: string;
     try {
-      // Decoded at once: read as utf8, 3 MB went through a decoder in pieces, several times slower.
+      // Decoded at once: read as utf8, a large file went through a decoder in pieces, several times slower.
       text = (await readWholeFile(this.path)).toString('utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

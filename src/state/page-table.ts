@@ -20,8 +20,8 @@ type Shape = Readonly<Record<string, z.ZodType>>;
 /**
  * A map of flat entries (strings, or objects of strings, each optional or not) kept as text: one
  * line per key, its fields separated by tabs (see {@link PageMap}). A target on content batches
- * records every page twice, and every run reads the state: 20,000 objects checked one by one took
- * 70 ms of a one-page edit's 100 ms budget. The text is checked whole when read, by one regular
+ * records every page twice, and every run reads the state: objects checked one by one took most of
+ * the time budget of a one-page edit. The text is checked whole when read, by one regular
  * expression (the number of fields of each line, its required ones), and decoded only as far as it
  * is used. The columns come from the entry's own schema, so the two cannot drift.
  */

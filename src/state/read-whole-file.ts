@@ -3,8 +3,8 @@ import { open } from 'node:fs/promises';
 /**
  * A file's bytes by one read of the size it has when opened (docsync replaces the files it reads
  * whole by a rename, never writes into them). `readFile` reads in pieces of 512 KiB, each a round
- * trip through the thread pool that waits for the event loop: a 7 MB file took 14 of them, late
- * behind whatever else the process was doing.
+ * trip through the thread pool that waits for the event loop: a large file took many of them, each
+ * late behind whatever else the process was doing.
  */
 export async function readWholeFile(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');

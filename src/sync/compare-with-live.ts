@@ -29,7 +29,7 @@ export async function compareWithLive(
   if (options.byMeaning === true && changed.length > 0 && expectation.kind === 'exact') {
     verification = verifyContent(await settleByMeaning(api, into, content, expectation, revision, changed, signal), revision.pages, revision.files);
   }
-  // Each of these takes 20–30 ms on 10,000 pages: timers and sockets run between them.
+  // Each of these is long on a large space: timers and sockets run between them.
   await nextTurn();
   return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };
 }

@@ -364,8 +364,8 @@ function snapshotView(snapshot: DocsSnapshot): SnapshotView {
 }
 
 /**
- * Both caches are rewritten once 1% of their entries changed: after a one-page edit of 10,000 pages,
- * rewriting them (the entry cache alone is 2.4 MB) cost more than many steps of the edit; a file a few
+ * Both caches are rewritten once 1% of their entries changed: after a one-page edit of a large tree,
+ * rewriting them whole cost more than many steps of the edit; a file a few
  * entries behind only costs the next process a few reads and deflates.
  */
 function onePercentOf(size: number): number {

@@ -3,7 +3,7 @@
  * spelling. Content import and the section-group membership calls exist in the seed's document
  * only; the content batch and external links only in today's. The client tolerance test calls each one that answers a
  * body, `npm run contract:latest` checks them against the newest published document, and the
- * README lists them per contract.
+ * list in docs/emulator.md gives them per contract.
  */
 export const CLIENT_OPERATIONS: readonly string[] = [
   'GET /',

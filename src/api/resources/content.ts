@@ -47,7 +47,7 @@ function contentPath(target: ContentTarget | RevisionTarget): string {
     : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
 }
 
-// A 10,000-page revision checked in one go held the event loop for over 100 ms, and so did one
+// A large revision checked in one go held the event loop for too long, and so did one
 // top-level page holding thousands of nested ones: pages are checked one level at a time, in
 // batches, with timers and sockets let run between them.
 const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });

@@ -46,7 +46,7 @@ const SAML_PROVIDER_REQUIRES_SETTINGS: Erratum = {
 
 /**
  * Defects of each pinned document that make answers the API must give impossible to validate.
- * Each is listed in the README; review them when a pinned version changes (a fix whose target is
+ * Each is listed in docs/emulator.md; review them when a pinned version changes (a fix whose target is
  * gone throws).
  */
 export const CONTRACT_ERRATA: Readonly<Record<ContractName, readonly Erratum[]>> = {

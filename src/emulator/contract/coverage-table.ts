@@ -4,7 +4,7 @@ import { publishedOperation } from '../../api/contracts/published-operation.js';
 import type { ContractOperation } from './contract-operation.js';
 import type { OperationIndex } from './operation-index.js';
 
-/** Marks around a generated table in the README. */
+/** Marks around a generated table in docs/emulator.md. */
 export interface TableMarks {
   readonly start: string;
   readonly end: string;
@@ -73,6 +73,6 @@ export function clientOperationsTable(): string {
 export function withTable(readme: string, tableMarks: TableMarks, table: string): string {
   const start = readme.indexOf(tableMarks.start);
   const end = readme.indexOf(tableMarks.end);
-  if (start < 0 || end < start) throw new Error(`The README has no marks for this table: add "${tableMarks.start}" and "${tableMarks.end}" where it goes.`);
+  if (start < 0 || end < start) throw new Error(`docs/emulator.md has no marks for this table: add "${tableMarks.start}" and "${tableMarks.end}" where it goes.`);
   return `${readme.slice(0, start + tableMarks.start.length)}\n\n${table}\n\n${readme.slice(end)}`;
 }

@@ -62,7 +62,7 @@ export interface SendBatchesDeps {
 export const BATCHES_IN_FLIGHT = 4;
 /**
  * Batches in flight at most, by default, however much of the rate limit is left: the client's
- * connections. At 40 ms an answer, 4 batches side by side held a 100 requests/s limit to 29.
+ * connections. With slow answers, a few batches side by side use a fraction of a generous limit.
  */
 export const MAX_BATCHES_IN_FLIGHT = 16;
 /** Landed batches between two saves of the record, by default: each save writes the whole record. */

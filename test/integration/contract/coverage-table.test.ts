@@ -12,9 +12,9 @@ import {
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { contract, currentContract } from './official-contract.js';
 
-const readme = () => readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+const readme = () => readFile(new URL('../../../docs/emulator.md', import.meta.url), 'utf8');
 
-describe('the README’s coverage tables: regenerate them with `npm run emulator:coverage`', () => {
+describe('the coverage tables of docs/emulator.md: regenerate them with `npm run emulator:coverage`', () => {
   it.each([
     ['seed', contract, 302],
     ['current', currentContract, 377],
