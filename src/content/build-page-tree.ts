@@ -6,7 +6,7 @@ import type { PageMeta } from './parse-page-meta.js';
 import type { ReadMemo } from './read-memo.js';
 
 /**
- * Turns the outline into the page tree: titles (SUMMARY text, else first heading, else file name),
+ * Turns the outline into the page tree: titles (SUMMARY text, else leading heading, else file name),
  * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. With a
  * memo, a page whose metadata and children are unchanged keeps last read's node. In steps, one page
  * each, so a caller can let the event loop run between them.

@@ -2,7 +2,7 @@ import type { GitbookConfig } from './gitbook-config.js';
 
 /** A page of the table of contents, read. */
 export interface PageNode {
-  /** Title from `SUMMARY.md`, else the first `# ` heading, else the file name. */
+  /** Title from `SUMMARY.md`, else the leading `# ` heading, else the file name. */
   readonly title: string;
   /** The link text `SUMMARY.md` gives it, when it gives one. */
   readonly summaryTitle?: string;

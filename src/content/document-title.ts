@@ -3,7 +3,7 @@ import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
 
 /**
  * The title a markdown document gives its page, as Git Sync (and a content batch) reads it: the
- * frontmatter's `title`, else the first `# ` heading; undefined when it has neither, and the title
+ * frontmatter's `title`, else the leading `# ` heading; undefined when it has neither, and the title
  * given beside it (or the table of contents') stands. `read` is the document already split and read,
  * for a caller that needs those too: its frontmatter is then parsed once.
  */

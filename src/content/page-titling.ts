@@ -1,7 +1,7 @@
 /**
  * How the platform titles a page file. `summary`: its `SUMMARY.md` link text first, then its first
  * `# ` heading, then its file name (a zip import). `document`: the document's own title first
- * (frontmatter `title`, else the first `# ` heading), then the link text, then the file name
+ * (frontmatter `title`, else the leading `# ` heading), then the link text, then the file name
  * (content batches).
  */
 export interface PageTitling {
@@ -28,7 +28,7 @@ export function titledBody(body: string, titling: PageTitling): { readonly headi
   return heading === undefined ? { heading, body: text } : { heading, body: end < 0 ? '' : text.slice(end + 1).replace(/^\n+/, '') };
 }
 
-/** The title a page file goes live with, given its frontmatter `title` and first `# ` heading (as the reader finds them). */
+/** The title a page file goes live with, given its frontmatter `title` and leading `# ` heading (as the reader finds them). */
 export function liveTitle(titling: PageTitling, documentTitle: string | undefined, heading: string | undefined): string {
   const summary = nonBlank(titling.summaryTitle);
   if (titling.source === 'summary') return summary ?? nonBlank(heading) ?? titling.fileTitle;

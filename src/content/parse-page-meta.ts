@@ -12,7 +12,11 @@ export interface PageRef {
 
 /** What docsync needs from a page, JSON-safe so a cache can keep it. The markdown itself is never kept. */
 export interface PageMeta {
-  /** Text of the first `# ` heading outside code blocks. */
+  /**
+   * Text of the leading heading: the document's first block (after frontmatter and blank lines) when
+   * it is a `# ` heading. A `# ` further down titles nothing, as the 0.202.0 document says of
+   * `insert_page` ("the document's frontmatter or leading heading").
+   */
   readonly heading?: string;
   readonly description?: string;
   readonly icon?: string;
@@ -38,7 +42,7 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
 const FILE_LINK = /\.(?!md$)[a-z0-9]{1,8}$/i;
 
 /**
- * Reads a page's frontmatter (`description`, `icon`, `hidden`, `layout`), its first `# ` heading and
+ * Reads a page's frontmatter (`description`, `icon`, `hidden`, `layout`), its leading `# ` heading and
  * the local files it references. Bad frontmatter becomes a note naming its line, never an error.
  * `page` is the text already split, for a caller that needs both: the YAML is then parsed once.
  */
@@ -79,10 +83,15 @@ function frontmatterFields(data: Readonly<Record<string, unknown>>, notes: LineN
 
 function scanBody(body: string, firstLine: number): { heading?: string; refs: PageRef[] } {
   let heading: string | undefined;
+  let firstBlock = true;
   const refs: PageRef[] = [];
   let fence: string | undefined;
   body.split('\n').forEach((line, index) => {
     const lineNumber = firstLine + index;
+    if (firstBlock && line.trim() !== '') {
+      firstBlock = false;
+      if (line.includes('#')) heading = HEADING.exec(line)?.[1]?.trim();
+    }
     const fenceMark = line.includes('``') || line.includes('~~') ? FENCE.exec(line)?.[1] : undefined;
     if (fenceMark !== undefined) {
       if (fence === undefined) fence = fenceMark;
@@ -90,7 +99,6 @@ function scanBody(body: string, firstLine: number): { heading?: string; refs: Pa
       return;
     }
     if (fence !== undefined) return;
-    if (heading === undefined && line.includes('#')) heading = HEADING.exec(line)?.[1]?.trim();
     for (let at = line.indexOf('['); at >= 0; at = line.indexOf('[', at + 1)) {
       const link = scanLink(line, at);
       if (link === undefined) continue;

@@ -20,11 +20,19 @@ export interface SummaryGroup {
   readonly items: SummaryItem[];
 }
 
+/** A bullet with no link of its own (`* Libraries`), usually holding linked children. */
+export interface UnlinkedItem {
+  readonly title: string;
+  readonly line: number;
+}
+
 /** Result of {@link parseSummary}. */
 export interface ParsedSummary {
   /** The `# Table of Contents` / `# Summary` title, when present. */
   readonly title: string | undefined;
   readonly groups: SummaryGroup[];
+  /** Bullets without a link, in line order: skipped in `groups`, their children moved up. */
+  readonly unlinked: UnlinkedItem[];
   readonly notes: LineNote[];
 }
 
@@ -53,6 +61,7 @@ export function parseSummary(text: string): ParsedSummary {
 export function* parseSummarySteps(text: string): Generator<void, ParsedSummary, void> {
   const groups: SummaryGroup[] = [];
   const notes: LineNote[] = [];
+  const unlinked: UnlinkedItem[] = [];
   let title: string | undefined;
   let group: SummaryGroup | undefined;
   let stack: { indent: number; item: SummaryItem }[] = [];
@@ -96,6 +105,7 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
     const open = content.indexOf('[');
     const link = open < 0 ? undefined : scanLink(content, open);
     if (link === undefined) {
+      unlinked.push({ title: unescape(content).trim(), line: lineNumber });
       notes.push({ line: lineNumber, message: 'list item has no [title](page.md) link; skipped' });
       continue;
     }
@@ -112,7 +122,7 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
     (stack[depth - 1]?.item.children ?? group.items).push(item);
     stack.push({ indent, item });
   }
-  return { title, groups, notes };
+  return { title, groups, unlinked, notes };
 }
 
 /** Indent width; a tab advances to the next multiple of 4, as CommonMark counts it. */

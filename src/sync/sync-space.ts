@@ -23,6 +23,7 @@ import { checkSendable } from './pages/check-sendable.js';
 import { deliverPages } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery } from './pages/plan-delivery.js';
+import { summaryNotices } from './structure-notices.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
@@ -168,7 +169,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     liveMatches,
     ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarizePagePlan(planned?.plan) } } : {}),
   });
-  const base = resultBase(target, content, plan, delivery);
+  // What the delivery cannot express of SUMMARY.md, and where the plan places pages otherwise, go to every report.
+  const notices = [...(await summaryNotices(content, delivery)), ...(planned?.plan.warnings ?? [])];
+  const base = { ...resultBase(target, content, plan, delivery), warnings: [...content.warnings, ...notices] };
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
   // Every page of git by path and blob id, read once: what the platform's pages are compared with, and the next base.

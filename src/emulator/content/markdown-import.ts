@@ -1,7 +1,7 @@
 import type { ImportedContent } from './imported-content.js';
 import { markdownPage } from './markdown-page.js';
 
-/** A single markdown document becomes one page, titled by its first heading (else the URL's file name). */
+/** A single markdown document becomes one page, titled by its leading heading (else the URL's file name). */
 export function markdownImport(bytes: Uint8Array, url: string): ImportedContent {
   const last = new URL(url).pathname.split('/').pop() ?? '';
   let name = last.replace(/\.(md|markdown)$/i, '');

@@ -10,7 +10,7 @@ export interface MarkdownPageInput {
   bytes: Uint8Array;
   /** Path in the repository; sets `git`. */
   path?: string | undefined;
-  /** Title given by the structure (a SUMMARY.md link text); wins over the first heading. */
+  /** Title given by the structure (a SUMMARY.md link text); wins over the leading heading. */
   title?: string | undefined;
   /** Used when neither a given title nor a `# heading` exists: the file name. */
   fallbackTitle: string;
@@ -24,7 +24,7 @@ const URL_COVER = /^https?:\/\//i;
 
 /**
  * One markdown file as a page, read by docsync's own GitBook-format reader: frontmatter fields (the layout's switches too), title
- * from the first heading outside code, body kept verbatim (block tags, HTML, CRLF).
+ * from the leading heading (the first block), body kept verbatim (block tags, HTML, CRLF).
  */
 export function markdownPage(input: MarkdownPageInput): ImportedPage {
   const text = decodeText(input.bytes);

@@ -6,7 +6,7 @@ import { splitFrontmatter } from '../../content/split-frontmatter.js';
 export interface MarkdownDocument {
   /** The body without its frontmatter, verbatim (as imports keep it). */
   body: string;
-  /** Frontmatter `title`, else the first `# ` heading. */
+  /** Frontmatter `title`, else the leading `# ` heading. */
   title?: string;
   description?: string;
   icon?: string;
@@ -19,7 +19,7 @@ export interface MarkdownDocument {
 
 /**
  * Reads a page's markdown as Git Sync does, with docsync's own GitBook-format reader: the frontmatter
- * keys `description`, `icon`, `hidden`, `cover`, `coverY`, `layout` (and `title`), and the title from the first
+ * keys `description`, `icon`, `hidden`, `cover`, `coverY`, `layout` (and `title`), and the title from the leading
  * heading. Frontmatter that is not valid YAML is ignored, as on import. The frontmatter is parsed
  * once: a batch carries up to 50 documents, and their YAML was most of the batch's cost.
  */

@@ -70,7 +70,8 @@ export async function recognizeLiveContent(
     const text = local.get(path);
     const want = wanted.get(path);
     if (text === undefined || want === undefined) return;
-    const asWritten = pageMeaning(path, new TextEncoder().encode(text), ['layout']);
+    // The title and the layout are compared on their own, below.
+    const asWritten = pageMeaning(path, new TextEncoder().encode(text), ['layout', 'title']);
     if (asWritten === undefined) return;
     const sent = rewriteFileLinks(text, path, (file) => (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
     const full = await deps.api.content.getPage(into, page.id, { format: 'markdown', signal });

@@ -67,9 +67,16 @@ describe('parsePageMeta', () => {
     ]);
   });
 
-  it('takes the first # heading outside code fences, GitBook blocks and all', () => {
-    const text = ['{% hint style="info" %}', 'Note', '{% endhint %}', '```bash', '# not a heading', '```', '## Sub', '# Real title #', '# Second'].join('\n');
-    expect(parsePageMeta(text).heading).toBe('Real title');
+  it('takes the leading # heading only: the first block, after frontmatter and blank lines', () => {
+    expect(parsePageMeta('---\ndescription: d\n---\n\n\n# Real title #\n\nText.\n').heading).toBe('Real title');
+    expect(parsePageMeta('\r\n# Lead\r\n# Second\r\n').heading).toBe('Lead');
+  });
+
+  it('takes no title from a heading further down the page (mid-page, after a paragraph, a block tag or code)', () => {
+    expect(parsePageMeta('Intro paragraph.\n\n# Choose Your Node Type\n').heading).toBeUndefined();
+    expect(parsePageMeta(['{% hint style="info" %}', 'Note', '{% endhint %}', '# Later'].join('\n')).heading).toBeUndefined();
+    expect(parsePageMeta(['```bash', '# not a heading', '```', '# Later'].join('\n')).heading).toBeUndefined();
+    expect(parsePageMeta('## Sub\n\n# Later\n').heading).toBeUndefined();
   });
 
   it('finds images and file links it references, with their lines', () => {
