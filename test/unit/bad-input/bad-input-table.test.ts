@@ -134,6 +134,16 @@ const CASES: Case[] = [
   { input: 'daemon.concurrency: 100', files: { 'docsync.yaml': `${SPACE}daemon:\n  concurrency: 100\n` }, exit: 2, says: 'daemon.concurrency' },
   { input: 'state.backend: sqlite', files: { 'docsync.yaml': `${SPACE}state:\n  backend: sqlite\n` }, exit: 2, says: 'state.backend' },
   { input: 'allowPaths: a string', files: { 'docsync.yaml': `${SPACE}allowPaths: ../x\n` }, exit: 2, says: 'allowPaths' },
+  // platformEditsBranch, refused at load
+  { input: 'platformEditsBranch: ../x', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '../x'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "../x" contains ".."' },
+  { input: 'platformEditsBranch: refs/heads/..', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: refs/heads/..\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "refs/heads/.." is a full ref' },
+  { input: 'platformEditsBranch with a space', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: 'my edits'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "my edits" contains " "' },
+  { input: 'platformEditsBranch: --receive-pack=…', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '--receive-pack=touch /tmp/x'\n` }, exit: 2, says: 'starts with "-", which git reads as an option' },
+  { input: 'platformEditsBranch: x.lock', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: x.lock\n` }, exit: 2, says: 'ending with ".lock"' },
+  { input: 'platformEditsBranch: @{-1}', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '@{-1}'\n` }, exit: 2, says: 'contains "@{"' },
+  { input: 'platformEditsBranch of 300 characters', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: ${'b'.repeat(300)}\n` }, exit: 2, says: 'is longer than 255 bytes' },
+  { input: 'platformEditsBranch: -f', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '-f'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "-f" starts with "-"' },
+  { input: 'platformEditsBranch: the synced branch (source: main)', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: main\n    source: main\n` }, exit: 2, says: '"main" is the branch this target syncs' },
   // paths outside the repository
   { input: 'directory: ../elsewhere', files: { 'docsync.yaml': 'spaces:\n  - name: d\n    directory: ../elsewhere\n    spaceId: s\n' }, exit: 2, says: 'outside the repository' },
   { input: 'directory: /etc', files: { 'docsync.yaml': 'spaces:\n  - name: d\n    directory: /etc\n    spaceId: s\n' }, exit: 2, says: 'outside the repository' },
