@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
@@ -67,4 +69,44 @@ describe('delivery: changes on the seed\'s API', () => {
     expect(run.code).toBe(2);
     expect(await writesSince()).toBe(0);
   });
+});
+
+const OAS = "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n";
+
+describe('a FIFO where a file is read ends at once: exit 2, "not a regular file"', () => {
+  // Each used to wait forever for a writer: ending within the test's timeout is the check.
+  it('as gitbook-docs.yaml (site plan)', async () => {
+    const dir = await repo({ 'docsync.yaml': 'site:\n  organization: org-1\n' });
+    execFileSync('mkfifo', [join(dir, 'gitbook-docs.yaml')]);
+    const run = await docsync(['site', 'plan'], dir);
+    expect(run.stdout + run.stderr).toContain('gitbook-docs.yaml: cannot read the site manifest (not a regular file (a fifo))');
+    expect(run.code).toBe(2);
+    expect(await writesSince()).toBe(0);
+  }, 20_000);
+
+  it('as the spec file (spec validate)', async () => {
+    const dir = await repo({});
+    execFileSync('mkfifo', [join(dir, 'openapi.yaml')]);
+    const run = await docsync(['spec', 'validate', 'openapi.yaml'], dir);
+    expect(run.stdout + run.stderr).toContain('cannot read the spec file (not a regular file (a fifo))');
+    expect(run.code).toBe(2);
+  }, 20_000);
+
+  it('as a $ref target (spec validate), named at the line of the $ref', async () => {
+    const dir = await repo({ 'openapi.yaml': `${OAS}components:\n  schemas:\n    A:\n      $ref: './pipe.yaml'\n` });
+    execFileSync('mkfifo', [join(dir, 'pipe.yaml')]);
+    const run = await docsync(['spec', 'validate', 'openapi.yaml'], dir);
+    expect(run.stdout + run.stderr).toContain('openapi.yaml:7');
+    expect(run.stdout + run.stderr).toContain('pipe.yaml cannot be read (not a regular file (a fifo))');
+    expect(run.code).toBe(2);
+  }, 20_000);
+
+  it('as docsync.yaml', async () => {
+    const dir = await repo({});
+    execFileSync('mkfifo', [join(dir, 'docsync.yaml')]);
+    const run = await docsync(['sync', '--once'], dir);
+    expect(run.stdout + run.stderr).toContain('cannot read the configuration (not a regular file (a fifo))');
+    expect(run.code).toBe(2);
+    expect(await writesSince()).toBe(0);
+  }, 20_000);
 });

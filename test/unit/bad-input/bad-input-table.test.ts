@@ -152,6 +152,8 @@ const CASES: Case[] = [
   { input: 'docs folder is a symlink out of the repository', files: { 'docsync.yaml': SPACE }, links: { docs: 'outside' }, exit: 2, says: 'outside the repository' },
   // OpenAPI specs
   { input: 'spec file missing', ...specCase(OAS), run: async (dir) => loadSpec(join(dir, 'repo', 'api/none.yaml')), exit: 2, says: 'cannot read the spec file (ENOENT)' },
+  { input: 'spec file is a folder', ...specCase(OAS), run: async (dir) => { await mkdir(join(dir, 'repo', 'api/folder.yaml')); return loadSpec(join(dir, 'repo', 'api/folder.yaml')); }, exit: 2, says: 'cannot read the spec file (not a regular file (a folder))' },
+  { input: '$ref to a folder', ...specCase(`${OAS}    A:\n      $ref: './folder.yaml'\n`, { 'api/folder.yaml/x': '' }), exit: 2, says: 'folder.yaml cannot be read (not a regular file (a folder))' },
   { input: 'spec not valid YAML', ...specCase('openapi: 3.0.3\ninfo: [\n'), exit: 2, says: 'not valid YAML' },
   { input: 'spec not valid JSON', files: { 'docsync.yaml': SPEC('./api.json'), 'api.json': '{"openapi": "3.0.3",' }, run: (dir) => loadSpec(join(dir, 'repo', 'api.json')), exit: 2, says: 'not valid' },
   { input: 'spec is not OpenAPI', ...specCase('title: hello\n'), exit: 2, says: 'not an OpenAPI document' },
@@ -203,6 +205,7 @@ const CASES: Case[] = [
   { input: 'site manifest not valid YAML', files: { 'docs.yaml': 'site: [\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'not valid YAML' },
   { input: 'site manifest that is a YAML alias bomb', files: { 'docs.yaml': `site:\n  title: Docs\n${aliasBomb('bomb', 10, '  ')}` }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:5: its YAML aliases expand past 100 nodes' },
   { input: 'site manifest with `titel:`', files: { 'docs.yaml': 'site:\n  titel: Docs\n  organization: o\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:2: site.titel: unknown field; did you mean `title`?' },
+  { input: 'site manifest is a folder', files: { 'docs.yaml/x': '' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest (not a regular file (a folder))' },
   { input: 'site manifest missing', run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest' },
   // content
   { input: 'docs folder missing (worktree)', run: (dir) => new WorktreeSource(join(dir, 'repo', 'docs')).list(), exit: 2, says: 'does not exist' },
