@@ -1,5 +1,6 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
+import type { RedisAuthError } from '../failure/redis-auth-error.js';
 import type { Logger } from '../logging/logger.js';
 import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
@@ -33,6 +34,8 @@ export interface RunningDaemon {
   readonly opsUrl: string | undefined;
   /** Targets that fell back to the reconcile loop because the watcher hit the inotify limit. */
   readonly degraded: readonly string[];
+  /** Settles when Redis refuses the credentials: the role cannot work, and is to stop with that error. */
+  readonly refused: Promise<RedisAuthError>;
   /** Stops the watcher, lets active jobs finish within the grace period, closes everything. */
   stop(): Promise<void>;
 }
@@ -53,8 +56,10 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
   const { logger, role } = options;
   const closers: (() => Promise<unknown>)[] = [];
   const connections: Redis[] = [];
+  let refuse: (error: RedisAuthError) => void = () => undefined;
+  const refused = new Promise<RedisAuthError>((resolve) => (refuse = resolve));
   const connect = (kind: 'worker' | 'producer' | 'admin'): Redis => {
-    const redis = createRedisConnection(config.redis, kind, logger);
+    const redis = createRedisConnection(config.redis, kind, logger, refuse);
     connections.push(redis);
     return redis;
   };
@@ -188,7 +193,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
 
     logger.info({ role, targets: config.spaces.length, specs: config.specs.length, ops: ops?.url }, 'docsync started');
     const degraded = watchers?.degraded ?? [];
-    return { producer, metrics, opsUrl: ops?.url, degraded, stop: stopAll };
+    return { producer, metrics, opsUrl: ops?.url, degraded, refused, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

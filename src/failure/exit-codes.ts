@@ -13,6 +13,7 @@ import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
 import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
+import { RedisAuthError } from './redis-auth-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
@@ -22,7 +23,7 @@ export const EXIT = {
   failed: 1,
   /** Bad configuration, manifest or command line; a docs folder that is missing or not a git repo; an endpoint that is not the API. */
   config: 2,
-  /** The token is missing or wrong. */
+  /** The token is missing or wrong, or Redis refused its password. */
   auth: 3,
   /** The token's role does not allow an operation. */
   permission: 4,
@@ -58,7 +59,7 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
-  if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;
+  if (error instanceof AuthenticationError || error instanceof MissingTokenError || error instanceof RedisAuthError) return EXIT.auth;
   if (error instanceof PermissionError) return EXIT.permission;
   if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
     return EXIT.unavailable;

@@ -110,3 +110,20 @@ describe('a FIFO where a file is read ends at once: exit 2, "not a regular file"
     expect(await writesSince()).toBe(0);
   }, 20_000);
 });
+
+describe('raw errors become exit 2 naming the setting', () => {
+  it('daemon --http garbage: exit 2 naming --http, before anything starts', async () => {
+    const dir = await repo({ 'docsync.yaml': SPACE });
+    const run = await docsync(['daemon', '--http', 'garbage'], dir);
+    expect(run.stderr).toContain("option '--http <host:port>' argument 'garbage' is invalid");
+    expect(run.code).toBe(2);
+    expect(await writesSince()).toBe(0);
+  });
+
+  it('emulator --fixtures nope.yaml: exit 2 naming the file and --fixtures', async () => {
+    const dir = await repo({});
+    const run = await docsync(['emulator', '--port', '0', '--fixtures', 'nope.yaml'], dir);
+    expect(run.stderr).toContain('nope.yaml: --fixtures: cannot read the fixture file (ENOENT)');
+    expect(run.code).toBe(2);
+  });
+});

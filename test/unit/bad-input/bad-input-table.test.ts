@@ -5,7 +5,10 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiClient } from '../../../src/api/index.js';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { configReadScope, loadConfig } from '../../../src/config/load-config.js';
+import { FixtureError } from '../../../src/emulator/fixtures/fixture-error.js';
+import { startEmulator } from '../../../src/emulator/start-emulator.js';
 import { GitRefSource } from '../../../src/content/git-ref-source.js';
 import { WorktreeSource } from '../../../src/content/worktree-source.js';
 import { silentLogger } from '../../../src/logging/logger.js';
@@ -118,6 +121,21 @@ const CASES: Case[] = [
   { input: 'REDIS_URL=localhost:6379', files: { 'docsync.yaml': SPACE }, env: { REDIS_URL: 'localhost:6379' }, exit: 2, says: 'REDIS_URL: use a redis:// or rediss:// URL (set in the environment, it overrides redis.url)' },
   { input: 'DOCSYNC_ARTIFACTS_LISTEN=everywhere', files: { 'docsync.yaml': SPACE }, env: { DOCSYNC_ARTIFACTS_LISTEN: 'everywhere' }, exit: 2, says: 'DOCSYNC_ARTIFACTS_LISTEN: ' },
   { input: 'DOCSYNC_ARTIFACTS_PUBLIC_URL=not a url', files: { 'docsync.yaml': SPACE }, env: { DOCSYNC_ARTIFACTS_PUBLIC_URL: 'not a url' }, exit: 2, says: 'DOCSYNC_ARTIFACTS_PUBLIC_URL: ' },
+  { input: 'redis.url port 99999', files: { 'docsync.yaml': `${SPACE}redis:\n  url: redis://127.0.0.1:99999\n` }, exit: 2, says: 'docsync.yaml:6: redis.url: is not a valid URL: check the host and the port' },
+  { input: 'REDIS_URL port 99999', files: { 'docsync.yaml': SPACE }, env: { REDIS_URL: 'redis://127.0.0.1:99999' }, exit: 2, says: 'REDIS_URL: is not a valid URL' },
+  {
+    input: 'emulator --fixtures nope.yaml',
+    // As the emulator command maps it.
+    run: async (dir) => {
+      try {
+        await (await startEmulator({ fixtures: join(dir, 'repo', 'nope.yaml'), port: 0 }, { logger: silentLogger })).close();
+      } catch (error) {
+        throw error instanceof FixtureError ? new ConfigError(error.problem, error.file, undefined, error.field) : error;
+      }
+    },
+    exit: 2,
+    says: 'nope.yaml: --fixtures: cannot read the fixture file (ENOENT)',
+  },
   {
     input: 'redis.url nobody listens on (status, migrate --queue)',
     run: async () => connectRedis(`redis://127.0.0.1:${await freePort()}`, silentLogger),
