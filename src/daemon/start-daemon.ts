@@ -13,6 +13,7 @@ import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
 import { JOB_KINDS, JOBS, type DocsyncJobSchemas, type JobInput, type JobKind } from '../../workers/job-kinds.js';
 import type { ProcessorFactory } from '../../workers/worker-deps.js';
+import { verifyAfterStall } from '../../workers/verify-after-stall.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { watchPlan } from './watch-plan.js';
 
@@ -119,6 +120,11 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
         concurrency: config.daemon.concurrency,
         lockDurationMs: config.daemon.lockDuration,
         onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),
+        // The stalled attempt's write may land after the attempt that took over: checked once it must have.
+        onStalled: (kind, data) => {
+          const target = kind === 'space-sync' ? JOBS.schemas['space-sync'].safeParse(data) : undefined;
+          if (target?.success === true) verifyAfterStall({ loaded, enqueue }, target.data.target, logger);
+        },
       });
       // Active jobs drain within shutdownGrace, less what closing the rest takes, so the process is gone by then.
       const grace = config.daemon.shutdownGrace;

@@ -1,6 +1,7 @@
 import { ApiConfigError } from '../api/errors/api-config-error.js';
 import { ApiError } from '../api/errors/api-error.js';
 import { NotTheApiError } from '../api/errors/not-the-api-error.js';
+import { EndpointRedirectsError } from '../api/errors/endpoint-redirects-error.js';
 import { AuthenticationError } from '../api/errors/authentication-error.js';
 import { PermissionError } from '../api/errors/permission-error.js';
 import { NetworkError } from '../api/errors/network-error.js';
@@ -53,7 +54,7 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 };
 
 export function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
+  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError || error instanceof EndpointRedirectsError) return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
   // Only platform edits push: their branch could not be updated, so nothing was overwritten.
   if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;

@@ -53,9 +53,9 @@ const specCase = (spec: string, files: Record<string, string> = {}) => ({
     return loadSpec(join(dir, 'repo', 'api/openapi.yaml'), configReadScope(loaded));
   },
 });
-const apiCase = (status: number, contentType: string, body: string, token = 'gb_api_valid_token_1') => ({
+const apiCase = (status: number, contentType: string, body: string, token = 'gb_api_valid_token_1', headers: Record<string, string> = {}) => ({
   run: async () => {
-    const url = await serve(status, contentType, body);
+    const url = await serve(status, contentType, body, headers);
     const client = new ApiClient({ endpoint: url, token, retry: { maxAttempts: 1 } });
     try {
       return await client.request({ method: 'POST', path: '/spaces/s1/content/import', schema: z.unknown() });
@@ -251,14 +251,18 @@ const CASES: Case[] = [
     exit: 6,
     says: '?[redacted]',
   },
+  { input: 'endpoint answers a 301 redirect', ...apiCase(301, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 301: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 302 redirect', ...apiCase(302, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 302: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 307 redirect', ...apiCase(307, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 307: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 308 redirect', ...apiCase(308, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 308: the endpoint redirects to https://elsewhere.example/v1/spaces' },
   { input: 'API 500 (no retries)', ...apiCase(500, 'application/json', JSON.stringify({ error: { code: 500, message: 'boom' } })), exit: 5, says: '500' },
   { input: 'DOCSYNC_ENDPOINT=not-a-url, no config', run: () => Promise.resolve().then(() => new ApiClient({ endpoint: 'not-a-url' })), exit: 2, says: 'is not a URL' },
   { input: 'token with a newline', run: () => Promise.resolve().then(() => new ApiClient({ token: 'abc\ndef' })), exit: 2, says: 'whitespace or control characters' },
 ];
 
 const servers: Server[] = [];
-async function serve(status: number, contentType: string, body: string): Promise<string> {
-  const server = createServer((_req, res) => res.writeHead(status, { 'content-type': contentType }).end(body));
+async function serve(status: number, contentType: string, body: string, headers: Record<string, string> = {}): Promise<string> {
+  const server = createServer((_req, res) => res.writeHead(status, { 'content-type': contentType, ...headers }).end(body));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
