@@ -186,6 +186,19 @@ const CASES: Case[] = [
   { input: '$ref to https://', ...specCase(`${OAS}    A:\n      $ref: 'https://example.com/x.yaml'\n`), exit: 2, says: 'is not local' },
   { input: 'external $ref cycle', ...specCase(`${OAS}    A:\n      $ref: './b.yaml'\n`, { 'api/b.yaml': "$ref: './c.yaml'\n", 'api/c.yaml': "$ref: './b.yaml'\n" }), exit: 2, says: '$ref cycle with no schema' },
   { input: 'internal $ref cycle', ...specCase(`${OAS}    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n`), exit: 2, says: '$ref cycle with no schema' },
+  {
+    input: 'JSON spec nested 100,000 deep',
+    files: { 'api.json': `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "x-deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}}` },
+    run: (dir) => loadSpec(join(dir, 'repo', 'api.json')),
+    exit: 2,
+    says: 'api.json: nests too deeply to be read',
+  },
+  {
+    input: '$ref chain of 5,000 pointers',
+    ...specCase(`${OAS}${Array.from({ length: 5_000 }, (_, i) => `    S${i}:\n      $ref: '#/components/schemas/S${i + 1}'\n`).join('')}    S5000: {type: object}\n`),
+    exit: 2,
+    says: 'nests too deeply to be read',
+  },
   { input: 'OpenAPI file that is a YAML alias bomb', ...specCase(`${OAS}    A: {type: object}\n${aliasBomb('x-bomb', 10)}`), exit: 2, says: 'api/openapi.yaml:9: its YAML aliases expand past 100 nodes' },
   // migration plans
   { input: 'plan file missing', run: (dir) => loadPlan(join(dir, 'repo', 'none.yaml')), exit: 2, says: 'cannot read the migration plan (ENOENT)' },
