@@ -70,7 +70,18 @@ describe('a stale content batch that lands after a newer delivery', () => {
     });
     const queue = producer.queue('space-sync');
 
-    // The first worker's first content batch (the whole docs: more than one batch of 50) is held at the proxy.
+    // The docs are synced once: the change request holds every page, so the next edit is an update batch.
+    const first = spawnCli(['worker', '-c', file], dir);
+    cleanups.push(() => killCli(first));
+    const initial = await producer.enqueue('space-sync', { target: 'docs', reason: 'initial' });
+    await until('the initial sync', async () => (await queue.getJobState(initial!)) === 'completed', 90_000, 100);
+    await killCli(first);
+
+    // An edit, whose update batch is held at the proxy: it is on the wire when its worker is paused.
+    const page = join(docs, EDITED_PAGE);
+    const original = await readFile(page, 'utf8');
+    const older = `${original}\nAn edit whose batch is held on the wire.\n`;
+    await writeFile(page, older);
     const batch = proxy.hold(writesBatch, 1);
     const paused = spawnCli(['worker', '-c', file], dir);
     cleanups.push(() => killCli(paused));
@@ -78,19 +89,19 @@ describe('a stale content batch that lands after a newer delivery', () => {
     const jobId = await producer.enqueue('space-sync', { target: 'docs', reason: 'chaos' });
     let held: HeldRequest | undefined;
     void batch.then((request) => (held = request));
-    const stale = await until('the first worker to send its batch', () => held, 60_000, 20);
+    const stale = await until('the paused worker to send its batch', () => held, 60_000, 20);
     paused.child.kill('SIGSTOP');
 
-    const page = join(docs, EDITED_PAGE);
-    const newer = `${await readFile(page, 'utf8')}\nAn edit made while the first worker is paused.\n`;
+    const newer = `${original}\nA newer edit made while that worker is paused.\n`;
     await writeFile(page, newer);
     const other = spawnCli(['worker', '-c', file], dir);
     cleanups.push(() => killCli(other));
     await until('the other worker to finish the job', async () => (await queue.getJobState(jobId!)) === 'completed', 90_000, 100);
     await until('the newer content to be live', async () => (await liveMarkdown(emulator))?.trim() === newer.trim(), 10_000, 100);
 
-    // The stale batch lands now, after the newer delivery, its worker still paused.
+    // The stale batch lands now, after the newer delivery, its worker still paused: older text goes live.
     await stale.forward();
+    expect((await liveMarkdown(emulator))?.trim()).toBe(older.trim());
     // Within api.timeout (20 s) plus 10 s of the landing, and it stays.
     await until('the newest content to be back', async () => (await liveMarkdown(emulator))?.trim() === newer.trim(), 30_000, 100);
     await waitIdle(producer, 30_000);
