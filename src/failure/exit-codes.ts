@@ -32,7 +32,7 @@ export const EXIT = {
   unavailable: 5,
   /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
   api: 6,
-  /** Pages edited in the platform could not be pushed to their branch: the target stopped before overwriting them. */
+  /** Pages edited in the platform could not be pushed to their branch (or its remote could not be reached): the target stopped before overwriting them. */
   platformEditsPush: 7,
   /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
   platformEditsConflict: 8,
