@@ -6,9 +6,7 @@ import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { lostLock } from '../src/queue/lost-lock.js';
 import { SupersededError } from '../src/sync/errors/superseded-error.js';
 import { syncSpace } from '../src/sync/sync-space.js';
-
-/** The reason of a sync enqueued by one that was superseded: it compares with the live content. */
-const SUPERSEDED = 'superseded';
+import { SUPERSEDED, verifyAfterStall } from './verify-after-stall.js';
 
 /** The reason of a sync the watcher enqueued: files changed. */
 const CHANGE = 'change';
@@ -50,10 +48,12 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
         return { status: 'done', summary: { target: data.target, outcome: 'superseded' }, message: `sync of ${data.target} superseded; queued again` };
       }
       // Paused past its lock: a write sent before the pause may land after the newer run's, which
-      // has finished. A sync that compares with the live content follows it now, not at the next reconcile.
+      // has finished. A sync that compares with the live content follows it now, not at the next
+      // reconcile, and again once this attempt's own request in flight must have ended.
       if (lostLock(signal)) {
         logger.info({ target: data.target }, 'lost the job while a write may have been in flight; the live content is checked again');
         await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
+        verifyAfterStall(deps, data.target, logger);
       }
       // A file changing under the reader is worth another try; a missing docs root is not.
       if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import { ApiConfigError } from './errors/api-config-error.js';
 import { ApiError } from './errors/api-error.js';
 import { NotTheApiError } from './errors/not-the-api-error.js';
+import { EndpointRedirectsError } from './errors/endpoint-redirects-error.js';
 import { errorForStatus } from './errors/error-for-status.js';
 import { describeSent } from './describe-sent.js';
 import { ResponseShapeError } from './errors/response-shape-error.js';
@@ -223,6 +224,7 @@ export class ApiRequester implements Requester {
     const now = this.#clock.now();
     const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
+    if (status >= 300 && status < 400) throw new EndpointRedirectsError({ method, path, status }, printableLocation(headerValue(response.headers, 'location')));
     throw errorForStatus({
       status,
       method,
@@ -265,4 +267,12 @@ export class ApiRequester implements Requester {
   [inspect.custom](): string {
     return `ApiClient ${inspect(this.toJSON())}`;
   }
+}
+
+/** A server's `Location`, cut to a line's length with its control characters escaped: never printed raw. */
+function printableLocation(location: string | undefined): string | undefined {
+  if (location === undefined || location === '') return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what it escapes
+  const escaped = location.slice(0, 300).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return location.length > 300 ? `${escaped}…` : escaped;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { branchNameProblem } from './branch-name-problem.js';
 import { ArtifactsConfigSchema } from './artifacts-config-schema.js';
 import { HttpConfigSchema } from './http-config-schema.js';
 import { RedisConfigSchema } from './redis-config-schema.js';
@@ -60,6 +61,18 @@ export const SpaceTargetSchema = z.object({
       maxBytes: z.number().int().positive().default(DEFAULT_IMPORT_MAX_BYTES).describe('Largest bundle sent to the import, in bytes; a larger one fails the target before any write. Default 104857600 (100 MiB, the API\'s import limit).'),
     })
     .prefault({}),
+}).superRefine((target, context) => {
+  // Checked at load: a bad name otherwise fails only at the push, after the sync has begun.
+  const branch = target.platformEditsBranch.replaceAll('{target}', target.name);
+  const problem = branchNameProblem(branch);
+  const synced = target.source.replace(/^refs\/heads\//, '');
+  const message =
+    problem !== undefined
+      ? `${JSON.stringify(branch)} ${problem}; use a branch name like docsync/platform-edits/{target}`
+      : branch === synced
+        ? `"${branch}" is the branch this target syncs (\`source\`); platform edits need a branch of their own, like docsync/platform-edits/{target}`
+        : undefined;
+  if (message !== undefined) context.addIssue({ code: 'custom', path: ['platformEditsBranch'], message, input: target.platformEditsBranch });
 });
 export type SpaceTarget = z.infer<typeof SpaceTargetSchema>;
 

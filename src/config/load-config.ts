@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { readRegularFile, reasonOf } from './read-regular-file.js';
 import type { Document, LineCounter } from 'yaml';
 import { configData, parseYamlDocument } from './parse-yaml-document.js';
 import { MissingTokenError } from './missing-token-error.js';
@@ -35,10 +35,10 @@ export async function loadConfig(
   const file = resolve(path);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readRegularFile(file);
   } catch (error) {
     throw new ConfigError(
-      `cannot read the configuration (${(error as NodeJS.ErrnoException).code ?? 'error'}); create it from config/docsync.example.yaml or pass --config`,
+      `cannot read the configuration (${reasonOf(error)}); create it from config/docsync.example.yaml or pass --config`,
       file,
       undefined,
       undefined,

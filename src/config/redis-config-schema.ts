@@ -1,10 +1,15 @@
 import * as z from 'zod';
 
+/** A redis:// or rediss:// URL that parses (a port past 65535 or a bad host is refused at load, not by ioredis). */
+const RedisUrl = (scheme: string) =>
+  z
+    .string()
+    .regex(/^rediss?:\/\//, { message: scheme, abort: true })
+    .refine((url) => URL.canParse(url), { message: 'is not a valid URL: check the host and the port (0 to 65535)', abort: true });
+
 /** The Redis that holds the BullMQ queues of `docsync watch` and `docsync worker`. */
 export const RedisConfigSchema = z.object({
-  url: z
-    .string()
-    .regex(/^rediss?:\/\//, { message: 'use a redis:// or rediss:// URL' })
+  url: RedisUrl('use a redis:// or rediss:// URL')
     .default('redis://127.0.0.1:6379')
     .describe('Redis URL (`redis://` or `rediss://` for TLS); put a password in `${REDIS_URL}`, never a literal. Default `redis://127.0.0.1:6379`.'),
   prefix: z
@@ -19,7 +24,7 @@ export const RedisConfigSchema = z.object({
       'Redis Cluster: `url` (and `nodes`) are seed nodes, the rest is discovered, and every key is hash-tagged (`{<prefix>}:…`) so each deployment lives in one slot. Default false.',
     ),
   nodes: z
-    .array(z.string().regex(/^rediss?:\/\//, { message: 'use redis:// or rediss:// URLs' }))
+    .array(RedisUrl('use redis:// or rediss:// URLs'))
     .default([])
     .describe('More seed nodes of the cluster besides `url` (only with `cluster: true`), so start-up does not depend on one node.'),
 });

@@ -15,6 +15,7 @@ import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
 import { GitError } from './errors/git-error.js';
 import { GitPushRejectedError } from './errors/git-push-rejected-error.js';
+import { GitRemoteUnreachableError } from './errors/git-remote-unreachable-error.js';
 import { GitRefNotFoundError } from './errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from './errors/not-a-git-repository-error.js';
 
@@ -329,7 +330,7 @@ export class GitRepository {
       await git.raw(['fetch', '--quiet', '--no-tags', '--', remote, `+refs/heads/${branch}:${into}`]);
     } catch (error) {
       throwIfAborted(this.signal, 'fetch');
-      throw new GitError(`git fetch of ${branch} from ${remote} failed in ${this.directory}: ${fatalLine(error)}`, error);
+      throw new GitRemoteUnreachableError(remote, branch, fatalLine(error), error);
     }
     return this.resolveCommit(into);
   }

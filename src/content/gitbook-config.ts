@@ -54,6 +54,11 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
   }
 
   const warnings: string[] = [];
+  const undecodable = text.indexOf('\uFFFD');
+  if (undecodable >= 0) {
+    // The reader turned each byte that is not UTF-8 into U+FFFD, as it does for SUMMARY.md: paths and redirects on that line are not what the author wrote.
+    warnings.push(`${file}:${text.slice(0, undecodable).split('\n').length}: not UTF-8 (an unreadable byte became "\uFFFD"); paths may be garbled: save the file as UTF-8`);
+  }
   const lineOf = (keys: readonly string[]): number | undefined => {
     const node: unknown = doc.getIn(keys, true);
     const start = isNode(node) ? node.range?.[0] : undefined;

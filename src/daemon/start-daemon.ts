@@ -1,5 +1,6 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
+import type { RedisAuthError } from '../failure/redis-auth-error.js';
 import type { Logger } from '../logging/logger.js';
 import { Metrics } from '../observability/metrics.js';
 import { BullmqConsumer } from '../queue/bullmq-consumer.js';
@@ -12,6 +13,7 @@ import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
 import { JOB_KINDS, JOBS, type DocsyncJobSchemas, type JobInput, type JobKind } from '../../workers/job-kinds.js';
 import type { ProcessorFactory } from '../../workers/worker-deps.js';
+import { verifyAfterStall } from '../../workers/verify-after-stall.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { watchPlan } from './watch-plan.js';
 
@@ -33,6 +35,8 @@ export interface RunningDaemon {
   readonly opsUrl: string | undefined;
   /** Targets that fell back to the reconcile loop because the watcher hit the inotify limit. */
   readonly degraded: readonly string[];
+  /** Settles when Redis refuses the credentials: the role cannot work, and is to stop with that error. */
+  readonly refused: Promise<RedisAuthError>;
   /** Stops the watcher, lets active jobs finish within the grace period, closes everything. */
   stop(): Promise<void>;
 }
@@ -53,8 +57,10 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
   const { logger, role } = options;
   const closers: (() => Promise<unknown>)[] = [];
   const connections: Redis[] = [];
+  let refuse: (error: RedisAuthError) => void = () => undefined;
+  const refused = new Promise<RedisAuthError>((resolve) => (refuse = resolve));
   const connect = (kind: 'worker' | 'producer' | 'admin'): Redis => {
-    const redis = createRedisConnection(config.redis, kind, logger);
+    const redis = createRedisConnection(config.redis, kind, logger, refuse);
     connections.push(redis);
     return redis;
   };
@@ -114,6 +120,11 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
         concurrency: config.daemon.concurrency,
         lockDurationMs: config.daemon.lockDuration,
         onSettled: (kind, outcome, ms) => metrics.jobSettled(kind, outcome, ms),
+        // The stalled attempt's write may land after the attempt that took over: checked once it must have.
+        onStalled: (kind, data) => {
+          const target = kind === 'space-sync' ? JOBS.schemas['space-sync'].safeParse(data) : undefined;
+          if (target?.success === true) verifyAfterStall({ loaded, enqueue }, target.data.target, logger);
+        },
       });
       // Active jobs drain within shutdownGrace, less what closing the rest takes, so the process is gone by then.
       const grace = config.daemon.shutdownGrace;
@@ -188,7 +199,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
 
     logger.info({ role, targets: config.spaces.length, specs: config.specs.length, ops: ops?.url }, 'docsync started');
     const degraded = watchers?.degraded ?? [];
-    return { producer, metrics, opsUrl: ops?.url, degraded, stop: stopAll };
+    return { producer, metrics, opsUrl: ops?.url, degraded, refused, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,6 +1,7 @@
 import { ApiConfigError } from '../api/errors/api-config-error.js';
 import { ApiError } from '../api/errors/api-error.js';
 import { NotTheApiError } from '../api/errors/not-the-api-error.js';
+import { EndpointRedirectsError } from '../api/errors/endpoint-redirects-error.js';
 import { AuthenticationError } from '../api/errors/authentication-error.js';
 import { PermissionError } from '../api/errors/permission-error.js';
 import { NetworkError } from '../api/errors/network-error.js';
@@ -13,6 +14,7 @@ import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
 import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
+import { RedisAuthError } from './redis-auth-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
@@ -22,7 +24,7 @@ export const EXIT = {
   failed: 1,
   /** Bad configuration, manifest or command line; a docs folder that is missing or not a git repo; an endpoint that is not the API. */
   config: 2,
-  /** The token is missing or wrong. */
+  /** The token is missing or wrong, or Redis refused its password. */
   auth: 3,
   /** The token's role does not allow an operation. */
   permission: 4,
@@ -30,7 +32,7 @@ export const EXIT = {
   unavailable: 5,
   /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
   api: 6,
-  /** Pages edited in the platform could not be pushed to their branch: the target stopped before overwriting them. */
+  /** Pages edited in the platform could not be pushed to their branch (or its remote could not be reached): the target stopped before overwriting them. */
   platformEditsPush: 7,
   /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
   platformEditsConflict: 8,
@@ -52,13 +54,13 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 };
 
 export function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError) return EXIT.config;
+  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError || error instanceof EndpointRedirectsError) return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
   // Only platform edits push: their branch could not be updated, so nothing was overwritten.
   if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
-  if (error instanceof AuthenticationError || error instanceof MissingTokenError) return EXIT.auth;
+  if (error instanceof AuthenticationError || error instanceof MissingTokenError || error instanceof RedisAuthError) return EXIT.auth;
   if (error instanceof PermissionError) return EXIT.permission;
   if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
     return EXIT.unavailable;

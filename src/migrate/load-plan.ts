@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile, reasonOf } from '../config/read-regular-file.js';
 import path from 'node:path';
 import { ConfigError, type ConfigIssue } from '../config/config-error.js';
 import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
@@ -77,9 +77,9 @@ export async function loadPlan(file: string, scope?: ReadScope): Promise<Migrati
   const absolute = path.resolve(file);
   let text: string;
   try {
-    text = await readFile(absolute, 'utf8');
+    text = await readRegularFile(absolute);
   } catch (error) {
-    throw new ConfigError(`cannot read the migration plan (${(error as NodeJS.ErrnoException).code ?? 'error'})`, absolute, undefined, undefined, {
+    throw new ConfigError(`cannot read the migration plan (${reasonOf(error)})`, absolute, undefined, undefined, {
       cause: error,
     });
   }

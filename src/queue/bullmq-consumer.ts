@@ -21,6 +21,11 @@ export interface ConsumerOptions {
   lockDurationMs?: number;
   /** Called when a job settles, for metrics. */
   onSettled?: (kind: string, outcome: 'completed' | 'failed' | 'delayed' | 'rate-limited', durationMs: number) => void;
+  /**
+   * Called with a job's data when this process finds it stalled (its worker died or was paused past
+   * its lock): a write that worker sent may still be on its way.
+   */
+  onStalled?: (kind: string, data: unknown) => void;
 }
 
 /**
@@ -111,6 +116,15 @@ export class BullmqConsumer<S extends JobSchemas> {
       if (final) this.logger.error(fields, 'job failed');
       else this.logger.warn(fields, 'job attempt failed; it runs again');
     });
+    const onStalled = this.options.onStalled;
+    if (onStalled !== undefined) {
+      worker.on('stalled', (jobId) => {
+        void queue.getJob(jobId).then(
+          (job) => job !== undefined && onStalled(kind, job.data),
+          (error: unknown) => this.logger.warn({ kind, jobId, err: (error as Error).message }, 'could not read a stalled job'),
+        );
+      });
+    }
     // A worker that lost a job's lock (paused past lockDuration) stops it: another worker owns it now.
     worker.on('lockRenewalFailed', (jobIds) => {
       for (const jobId of jobIds) worker.cancelJob(jobId, lostLockReason(jobId));

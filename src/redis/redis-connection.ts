@@ -1,5 +1,6 @@
 import { Cluster, Redis as Server, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { RedisTarget } from '../config/redis-config-schema.js';
+import { isRedisAuthRefusal, RedisAuthError } from '../failure/redis-auth-error.js';
 import { RedisUnavailableError } from '../failure/redis-unavailable-error.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -88,7 +89,11 @@ export function redisDownReason(url: string): string | undefined {
   return outage && outage.down.size > 0 ? outage.lastError : undefined;
 }
 
-export function createRedisConnection(target: RedisTarget | string, role: ConnectionRole, logger: Logger): Redis {
+/**
+ * A connection of a long-lived role: retried while Redis is unreachable. `onRefused` is called when
+ * Redis refuses the credentials (each attempt would be refused again); the connection stops retrying.
+ */
+export function createRedisConnection(target: RedisTarget | string, role: ConnectionRole, logger: Logger, onRefused?: (error: RedisAuthError) => void): Redis {
   const { url } = targetOf(target);
   const options: RedisOptions =
     role === 'worker'
@@ -98,6 +103,11 @@ export function createRedisConnection(target: RedisTarget | string, role: Connec
   const outage = outageOf(url);
   // Without a listener ioredis logs "Unhandled error event" for every reconnect attempt.
   redis.on('error', (error: Error) => {
+    if (onRefused !== undefined && isRedisAuthRefusal(error)) {
+      redis.disconnect();
+      onRefused(new RedisAuthError(redisWhere(url), error.message, { cause: error }));
+      return;
+    }
     outage.down.add(redis);
     outage.lastError = error.message;
     if (outage.logged) return;
@@ -171,6 +181,7 @@ export async function connectRedis(target: RedisTarget | string, logger: Logger,
   } catch (error) {
     redis.disconnect();
     const cause = lastError ?? error;
+    if (cause instanceof Error && isRedisAuthRefusal(cause)) throw new RedisAuthError(redisWhere(url), cause.message, { cause });
     throw new RedisUnavailableError(redisWhere(url), cause instanceof Error ? cause.message : String(cause), { cause });
   } finally {
     clearTimeout(timer);

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { readRegularFile, reasonOf } from '../config/read-regular-file.js';
 import { configData, parseYamlDocument } from '../config/parse-yaml-document.js';
 import { ConfigError } from '../config/config-error.js';
 import { unknownKeyIssues } from '../config/unknown-keys.js';
@@ -32,10 +32,9 @@ export async function loadManifest(path: string, options: ManifestOptions = {}):
   const file = resolve(path);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readRegularFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new ConfigError(`cannot read the site manifest (${code}); see examples/site/docs.yaml`, file, undefined, undefined, { cause: error });
+    throw new ConfigError(`cannot read the site manifest (${reasonOf(error)}); see examples/site/docs.yaml`, file, undefined, undefined, { cause: error });
   }
   return parseManifest(text, file, options);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../config/read-regular-file.js';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ReadScope } from '../config/read-scope.js';
 
@@ -45,7 +45,7 @@ export async function sourcesUnchanged(root: string, sources: SpecSources, scope
     const path = resolve(folder, name);
     if (!scope.locate(path).inside) return false;
     try {
-      texts.push([path, specText(await readFile(path, 'utf8'))]);
+      texts.push([path, specText(await readRegularFile(path))]);
     } catch {
       return false;
     }

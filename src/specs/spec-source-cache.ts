@@ -1,6 +1,6 @@
 import type SwaggerParser from '@apidevtools/swagger-parser';
+import { readRegularFile, reasonOf } from '../config/read-regular-file.js';
 import { fileURLToPath } from 'node:url';
-import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { ReadScope } from '../config/read-scope.js';
 import { yamlData } from '../content/yaml-data.js';
@@ -109,9 +109,9 @@ export class SpecSourceCache {
         }
         let raw: string;
         try {
-          raw = await readFile(path, 'utf8');
+          raw = await readRegularFile(path);
         } catch (error) {
-          this.#readErrors.set(path, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+          this.#readErrors.set(path, reasonOf(error));
           throw error;
         }
         const text = specText(raw);

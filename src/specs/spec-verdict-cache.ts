@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readRegularFile } from '../config/read-regular-file.js';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -49,7 +50,7 @@ export class SpecVerdictCache {
     const root = resolve(file);
     let text: string;
     try {
-      text = specText(await readFile(root, 'utf8'));
+      text = specText(await readRegularFile(root));
     } catch {
       return undefined; // the full load reports it
     }

@@ -27,6 +27,17 @@ interface ErrorFields {
  */
 export function toSpecValidationError(error: unknown, cache: SpecSourceCache, root: string): SpecValidationError {
   if (error instanceof SpecValidationError) return error;
+  // A $ref chain thousands of pointers long, or nesting thousands of levels deep, exhausts the stack of every walk over it.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    const last = cache.files.at(-1);
+    return new SpecValidationError(
+      `nests too deeply to be read (a $ref chain or nesting thousands of levels deep${last !== undefined && last !== root ? `, read as far as ${last}` : ''}): point each $ref straight at its schema and flatten the nesting`,
+      root,
+      undefined,
+      undefined,
+      { cause: error },
+    );
+  }
   const fields: ErrorFields = typeof error === 'object' && error !== null ? error : {};
   const message = typeof fields.message === 'string' ? fields.message.split(root).join('the spec') : String(error);
   const source = typeof fields.source === 'string' ? pathOfUrl(fields.source) : undefined;

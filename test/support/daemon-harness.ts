@@ -89,6 +89,8 @@ export interface DaemonTestConfig {
   endpoint?: string;
   /** Settings of the space target over the defaults (`mode`, `changeRequest`, …). */
   target?: Record<string, unknown>;
+  /** Settings of the `api` section over the endpoint and token (`timeout`). */
+  api?: Record<string, unknown>;
 }
 
 /** The `daemon`, `redis` and `http` sections the tests share: short debounce and lock, no timed reconcile. */
@@ -109,7 +111,7 @@ export function daemonConfig(emulator: RunningEmulator, dir: string, options: Da
 export async function writeDaemonConfig(emulator: RunningEmulator, dir: string, options: DaemonTestConfig): Promise<string> {
   const file = join(dir, 'docsync.yaml');
   const config = {
-    api: { endpoint: options.endpoint ?? emulator.url, token: 'emulator-admin' },
+    api: { endpoint: options.endpoint ?? emulator.url, token: 'emulator-admin', ...options.api },
     spaces: [{ name: 'docs', directory: 'docs', spaceId: SPACE, ...options.target }],
     ...sections(options),
   };

@@ -23,15 +23,16 @@ export interface RedisServer {
 
 const READY_WITHIN_MS = 10_000;
 
-export async function startRedisServer(binary = 'redis-server'): Promise<RedisServer> {
+/** `args`: more of redis-server's options, like `['--requirepass', 'secret']`. */
+export async function startRedisServer(binary = 'redis-server', args: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'docsync-redis-'));
   let child: ChildProcess | undefined;
 
   const start = async (): Promise<void> => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+    const options = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', ...args];
     // noeviction: BullMQ loses jobs under any other policy.
-    const spawned = spawn(binary, [...args, '--maxmemory-policy', 'noeviction', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const spawned = spawn(binary, [...options, '--maxmemory-policy', 'noeviction', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = spawned;
     let output = '';
     const ready = new Promise<void>((resolve, reject) => {

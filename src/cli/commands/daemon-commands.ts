@@ -1,5 +1,10 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { ListenAddress } from '../../config/http-config-schema.js';
+import { exitCodeFor } from '../../failure/exit-codes.js';
 import { waitForSignal } from '../wait-for-signal.js';
+
+/** How long a role Redis refused may take to close before it exits anyway. */
+const STOP_REFUSED_MS = 5_000;
 
 interface DaemonCliOptions {
   config: string;
@@ -17,7 +22,7 @@ export function daemonCommands(): Command[] {
     new Command(role)
       .description(description)
       .option('-c, --config <file>', 'configuration file', 'docsync.yaml')
-      .option('--http <host:port>', 'serve the operators’ endpoint here (default: http.listen for daemon, none otherwise)')
+      .option('--http <host:port>', 'serve the operators’ endpoint here (default: http.listen for daemon, none otherwise)', listenAddress)
       .action(async (options: DaemonCliOptions) => {
         const { loadConfig } = await import('../../config/load-config.js');
         const { startDaemon } = await import('../../daemon/start-daemon.js');
@@ -28,8 +33,15 @@ export function daemonCommands(): Command[] {
         // Listening from the start: a SIGTERM while the role starts (or waits for Redis) stops it too.
         const stopping = waitForSignal();
         const daemon = await startDaemon(loaded, { role, logger, httpListen: options.http, processors: processorRegistry });
-        const signal = await stopping;
-        logger.info({ signal }, 'stopping: draining active jobs');
+        // Redis refusing the password is not an outage to wait out: the role stops with that error.
+        const ended = await Promise.race([stopping, daemon.refused]);
+        if (typeof ended !== 'string') {
+          // Connections that never authenticated can hold a close; the exit comes regardless.
+          setTimeout(() => process.exit(exitCodeFor(ended)), STOP_REFUSED_MS).unref();
+          await daemon.stop();
+          throw ended;
+        }
+        logger.info({ signal: ended }, 'stopping: draining active jobs');
         // Whatever still holds the process (a connection retrying, a job ignoring its signal) ends
         // with it at shutdownGrace; unref'd, so a clean stop exits earlier. A second signal ends it at once.
         const graceMs = loaded.config.daemon.shutdownGrace;
@@ -41,4 +53,11 @@ export function daemonCommands(): Command[] {
         logger.info({}, 'stopped');
       }),
   );
+}
+
+/** `--http` checked as `http.listen` is: a bad address stops the command line (exit 2), not the server's start. */
+function listenAddress(value: string): string {
+  const parsed = ListenAddress.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? 'use `host:port`');
+  return parsed.data;
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXIT } from '../../failure/exit-codes.js';
@@ -29,7 +29,11 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
   const dir = path.resolve(flags.dir ?? '.');
   const file = path.join(dir, CONFIG_FILE);
   if (!existsSync(dir)) {
-    err(`docsync init: ${dir} does not exist\n`);
+    err(`docsync init: --dir ${dir} does not exist\n`);
+    return EXIT.config;
+  }
+  if (!statSync(dir).isDirectory()) {
+    err(`docsync init: --dir ${dir} is not a folder; name the folder to write docsync.yaml into\n`);
     return EXIT.config;
   }
   if (existsSync(file) && flags.force !== true) {

@@ -10,6 +10,7 @@ import { branchRecords } from './branch-records.js';
 import { editSummary, withoutListedReadme } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
+import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 
@@ -68,6 +69,7 @@ export async function keepPlatformEdits(
   const remote = target.platformEditsRemote;
   const edited = detected.changes.filter((change) => change.kind === 'platform' || change.kind === 'both');
   const repository = await openRepository(target, edited.map((change) => change.path), remote, options.signal);
+  if ((await repository.currentBranch()) === branch) throw new PlatformEditsBranchCheckedOutError(target.name, branch);
   const { root, summary } = content.snapshot;
   const folder = path.posix.join(repository.prefix, root).replace(/^\.$/, '');
   const fileOf = (docPath: string): string => path.posix.join(folder, docPath);

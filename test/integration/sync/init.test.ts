@@ -83,4 +83,12 @@ describe('docsync init', () => {
     expect(await initAction({ dir: join(dir, 'nope') }, run.io)).toBe(2);
     expect(run.err.join('')).toContain('does not exist');
   });
+
+  it('refuses a --dir that is a file: exit 2 naming --dir, nothing written', async () => {
+    const dir = await tempTree({ 'notes.txt': 'x\n' });
+    const run = capture();
+    expect(await initAction({ dir: join(dir, 'notes.txt') }, run.io)).toBe(2);
+    expect(run.err.join('')).toContain(`--dir ${join(dir, 'notes.txt')} is not a folder`);
+    expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('x\n');
+  });
 });

@@ -110,6 +110,19 @@ describe('platformEdits: preserve', () => {
     expect(await livePage(PAGE)).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
 
+  it('stops with exit 7 and a line naming the remote when origin is unreachable, writing nothing', async () => {
+    const { dir } = await repoWorkspace();
+    await syncOnce(configFor(emulator, dir, MODES.direct));
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, markdown: '# Quickstart\n\nEdited in the editor.\n' });
+    git(dir, 'remote', 'set-url', 'origin', 'http://127.0.0.1:1/nowhere.git');
+
+    const { report, writes } = await statelessSync(dir, MODES.direct);
+    expect(writes).toBe(0);
+    expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_CONTENT_GIT_REMOTE', exitCode: EXIT.platformEditsPush })]);
+    expect(report.failures[0]?.error).toContain(`the remote origin could not be reached to read the platform-edits branch ${BRANCH}`);
+    expect(await livePage(PAGE)).toBe('# Quickstart\n\nEdited in the editor.\n');
+  });
+
   it('stops before overwriting anything when the push is rejected, with git\'s message, and pushes the edit once when it can', async () => {
     const { dir, remote } = await repoWorkspace();
     await syncOnce(configFor(emulator, dir, MODES.direct));

@@ -5,7 +5,10 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiClient } from '../../../src/api/index.js';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { configReadScope, loadConfig } from '../../../src/config/load-config.js';
+import { FixtureError } from '../../../src/emulator/fixtures/fixture-error.js';
+import { startEmulator } from '../../../src/emulator/start-emulator.js';
 import { GitRefSource } from '../../../src/content/git-ref-source.js';
 import { WorktreeSource } from '../../../src/content/worktree-source.js';
 import { silentLogger } from '../../../src/logging/logger.js';
@@ -50,9 +53,9 @@ const specCase = (spec: string, files: Record<string, string> = {}) => ({
     return loadSpec(join(dir, 'repo', 'api/openapi.yaml'), configReadScope(loaded));
   },
 });
-const apiCase = (status: number, contentType: string, body: string, token = 'gb_api_valid_token_1') => ({
+const apiCase = (status: number, contentType: string, body: string, token = 'gb_api_valid_token_1', headers: Record<string, string> = {}) => ({
   run: async () => {
-    const url = await serve(status, contentType, body);
+    const url = await serve(status, contentType, body, headers);
     const client = new ApiClient({ endpoint: url, token, retry: { maxAttempts: 1 } });
     try {
       return await client.request({ method: 'POST', path: '/spaces/s1/content/import', schema: z.unknown() });
@@ -118,6 +121,21 @@ const CASES: Case[] = [
   { input: 'REDIS_URL=localhost:6379', files: { 'docsync.yaml': SPACE }, env: { REDIS_URL: 'localhost:6379' }, exit: 2, says: 'REDIS_URL: use a redis:// or rediss:// URL (set in the environment, it overrides redis.url)' },
   { input: 'DOCSYNC_ARTIFACTS_LISTEN=everywhere', files: { 'docsync.yaml': SPACE }, env: { DOCSYNC_ARTIFACTS_LISTEN: 'everywhere' }, exit: 2, says: 'DOCSYNC_ARTIFACTS_LISTEN: ' },
   { input: 'DOCSYNC_ARTIFACTS_PUBLIC_URL=not a url', files: { 'docsync.yaml': SPACE }, env: { DOCSYNC_ARTIFACTS_PUBLIC_URL: 'not a url' }, exit: 2, says: 'DOCSYNC_ARTIFACTS_PUBLIC_URL: ' },
+  { input: 'redis.url port 99999', files: { 'docsync.yaml': `${SPACE}redis:\n  url: redis://127.0.0.1:99999\n` }, exit: 2, says: 'docsync.yaml:6: redis.url: is not a valid URL: check the host and the port' },
+  { input: 'REDIS_URL port 99999', files: { 'docsync.yaml': SPACE }, env: { REDIS_URL: 'redis://127.0.0.1:99999' }, exit: 2, says: 'REDIS_URL: is not a valid URL' },
+  {
+    input: 'emulator --fixtures nope.yaml',
+    // As the emulator command maps it.
+    run: async (dir) => {
+      try {
+        await (await startEmulator({ fixtures: join(dir, 'repo', 'nope.yaml'), port: 0 }, { logger: silentLogger })).close();
+      } catch (error) {
+        throw error instanceof FixtureError ? new ConfigError(error.problem, error.file, undefined, error.field) : error;
+      }
+    },
+    exit: 2,
+    says: 'nope.yaml: --fixtures: cannot read the fixture file (ENOENT)',
+  },
   {
     input: 'redis.url nobody listens on (status, migrate --queue)',
     run: async () => connectRedis(`redis://127.0.0.1:${await freePort()}`, silentLogger),
@@ -134,6 +152,16 @@ const CASES: Case[] = [
   { input: 'daemon.concurrency: 100', files: { 'docsync.yaml': `${SPACE}daemon:\n  concurrency: 100\n` }, exit: 2, says: 'daemon.concurrency' },
   { input: 'state.backend: sqlite', files: { 'docsync.yaml': `${SPACE}state:\n  backend: sqlite\n` }, exit: 2, says: 'state.backend' },
   { input: 'allowPaths: a string', files: { 'docsync.yaml': `${SPACE}allowPaths: ../x\n` }, exit: 2, says: 'allowPaths' },
+  // platformEditsBranch, refused at load
+  { input: 'platformEditsBranch: ../x', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '../x'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "../x" contains ".."' },
+  { input: 'platformEditsBranch: refs/heads/..', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: refs/heads/..\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "refs/heads/.." is a full ref' },
+  { input: 'platformEditsBranch with a space', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: 'my edits'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "my edits" contains " "' },
+  { input: 'platformEditsBranch: --receive-pack=…', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '--receive-pack=touch /tmp/x'\n` }, exit: 2, says: 'starts with "-", which git reads as an option' },
+  { input: 'platformEditsBranch: x.lock', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: x.lock\n` }, exit: 2, says: 'ending with ".lock"' },
+  { input: 'platformEditsBranch: @{-1}', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '@{-1}'\n` }, exit: 2, says: 'contains "@{"' },
+  { input: 'platformEditsBranch of 300 characters', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: ${'b'.repeat(300)}\n` }, exit: 2, says: 'is longer than 255 bytes' },
+  { input: 'platformEditsBranch: -f', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: '-f'\n` }, exit: 2, says: 'spaces.0.platformEditsBranch: "-f" starts with "-"' },
+  { input: 'platformEditsBranch: the synced branch (source: main)', files: { 'docsync.yaml': `${SPACE}    platformEditsBranch: main\n    source: main\n` }, exit: 2, says: '"main" is the branch this target syncs' },
   // paths outside the repository
   { input: 'directory: ../elsewhere', files: { 'docsync.yaml': 'spaces:\n  - name: d\n    directory: ../elsewhere\n    spaceId: s\n' }, exit: 2, says: 'outside the repository' },
   { input: 'directory: /etc', files: { 'docsync.yaml': 'spaces:\n  - name: d\n    directory: /etc\n    spaceId: s\n' }, exit: 2, says: 'outside the repository' },
@@ -142,6 +170,8 @@ const CASES: Case[] = [
   { input: 'docs folder is a symlink out of the repository', files: { 'docsync.yaml': SPACE }, links: { docs: 'outside' }, exit: 2, says: 'outside the repository' },
   // OpenAPI specs
   { input: 'spec file missing', ...specCase(OAS), run: async (dir) => loadSpec(join(dir, 'repo', 'api/none.yaml')), exit: 2, says: 'cannot read the spec file (ENOENT)' },
+  { input: 'spec file is a folder', ...specCase(OAS), run: async (dir) => { await mkdir(join(dir, 'repo', 'api/folder.yaml')); return loadSpec(join(dir, 'repo', 'api/folder.yaml')); }, exit: 2, says: 'cannot read the spec file (not a regular file (a folder))' },
+  { input: '$ref to a folder', ...specCase(`${OAS}    A:\n      $ref: './folder.yaml'\n`, { 'api/folder.yaml/x': '' }), exit: 2, says: 'folder.yaml cannot be read (not a regular file (a folder))' },
   { input: 'spec not valid YAML', ...specCase('openapi: 3.0.3\ninfo: [\n'), exit: 2, says: 'not valid YAML' },
   { input: 'spec not valid JSON', files: { 'docsync.yaml': SPEC('./api.json'), 'api.json': '{"openapi": "3.0.3",' }, run: (dir) => loadSpec(join(dir, 'repo', 'api.json')), exit: 2, says: 'not valid' },
   { input: 'spec is not OpenAPI', ...specCase('title: hello\n'), exit: 2, says: 'not an OpenAPI document' },
@@ -156,6 +186,19 @@ const CASES: Case[] = [
   { input: '$ref to https://', ...specCase(`${OAS}    A:\n      $ref: 'https://example.com/x.yaml'\n`), exit: 2, says: 'is not local' },
   { input: 'external $ref cycle', ...specCase(`${OAS}    A:\n      $ref: './b.yaml'\n`, { 'api/b.yaml': "$ref: './c.yaml'\n", 'api/c.yaml': "$ref: './b.yaml'\n" }), exit: 2, says: '$ref cycle with no schema' },
   { input: 'internal $ref cycle', ...specCase(`${OAS}    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n`), exit: 2, says: '$ref cycle with no schema' },
+  {
+    input: 'JSON spec nested 100,000 deep',
+    files: { 'api.json': `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "x-deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}}` },
+    run: (dir) => loadSpec(join(dir, 'repo', 'api.json')),
+    exit: 2,
+    says: 'api.json: nests too deeply to be read',
+  },
+  {
+    input: '$ref chain of 5,000 pointers',
+    ...specCase(`${OAS}${Array.from({ length: 5_000 }, (_, i) => `    S${i}:\n      $ref: '#/components/schemas/S${i + 1}'\n`).join('')}    S5000: {type: object}\n`),
+    exit: 2,
+    says: 'nests too deeply to be read',
+  },
   { input: 'OpenAPI file that is a YAML alias bomb', ...specCase(`${OAS}    A: {type: object}\n${aliasBomb('x-bomb', 10)}`), exit: 2, says: 'api/openapi.yaml:9: its YAML aliases expand past 100 nodes' },
   // migration plans
   { input: 'plan file missing', run: (dir) => loadPlan(join(dir, 'repo', 'none.yaml')), exit: 2, says: 'cannot read the migration plan (ENOENT)' },
@@ -193,6 +236,7 @@ const CASES: Case[] = [
   { input: 'site manifest not valid YAML', files: { 'docs.yaml': 'site: [\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'not valid YAML' },
   { input: 'site manifest that is a YAML alias bomb', files: { 'docs.yaml': `site:\n  title: Docs\n${aliasBomb('bomb', 10, '  ')}` }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:5: its YAML aliases expand past 100 nodes' },
   { input: 'site manifest with `titel:`', files: { 'docs.yaml': 'site:\n  titel: Docs\n  organization: o\n' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'docs.yaml:2: site.titel: unknown field; did you mean `title`?' },
+  { input: 'site manifest is a folder', files: { 'docs.yaml/x': '' }, run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest (not a regular file (a folder))' },
   { input: 'site manifest missing', run: (dir) => loadManifest(join(dir, 'repo', 'docs.yaml')), exit: 2, says: 'cannot read the site manifest' },
   // content
   { input: 'docs folder missing (worktree)', run: (dir) => new WorktreeSource(join(dir, 'repo', 'docs')).list(), exit: 2, says: 'does not exist' },
@@ -220,14 +264,18 @@ const CASES: Case[] = [
     exit: 6,
     says: '?[redacted]',
   },
+  { input: 'endpoint answers a 301 redirect', ...apiCase(301, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 301: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 302 redirect', ...apiCase(302, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 302: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 307 redirect', ...apiCase(307, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 307: the endpoint redirects to https://elsewhere.example/v1/spaces' },
+  { input: 'endpoint answers a 308 redirect', ...apiCase(308, 'text/html', '<a>moved</a>', undefined, { location: 'https://elsewhere.example/v1/spaces' }), exit: 2, says: 'got a 308: the endpoint redirects to https://elsewhere.example/v1/spaces' },
   { input: 'API 500 (no retries)', ...apiCase(500, 'application/json', JSON.stringify({ error: { code: 500, message: 'boom' } })), exit: 5, says: '500' },
   { input: 'DOCSYNC_ENDPOINT=not-a-url, no config', run: () => Promise.resolve().then(() => new ApiClient({ endpoint: 'not-a-url' })), exit: 2, says: 'is not a URL' },
   { input: 'token with a newline', run: () => Promise.resolve().then(() => new ApiClient({ token: 'abc\ndef' })), exit: 2, says: 'whitespace or control characters' },
 ];
 
 const servers: Server[] = [];
-async function serve(status: number, contentType: string, body: string): Promise<string> {
-  const server = createServer((_req, res) => res.writeHead(status, { 'content-type': contentType }).end(body));
+async function serve(status: number, contentType: string, body: string, headers: Record<string, string> = {}): Promise<string> {
+  const server = createServer((_req, res) => res.writeHead(status, { 'content-type': contentType, ...headers }).end(body));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -36,6 +36,13 @@ describe('parseGitbookConfig', () => {
     expect(parsed.config).toEqual({ root: 'content', structure: { readme: 'README.md', summary: 'SUMMARY.md' }, redirects: { a: 'b.md' } });
   });
 
+  it('warns, naming the file and line, when it is not UTF-8 (latin-1), and reads it as decoded', () => {
+    const text = new TextDecoder().decode(Buffer.from('root: ./docs/\nredirects:\n  caf\u00e9: page.md\n', 'latin1'));
+    const parsed = parseGitbookConfig(text, 'docs/.gitbook.yaml');
+    expect(parsed.warnings).toContain('docs/.gitbook.yaml:3: not UTF-8 (an unreadable byte became "\uFFFD"); paths may be garbled: save the file as UTF-8');
+    expect(parsed.config.root).toBe('docs');
+  });
+
   it('gives defaults and one warning naming the file and line when YAML cannot parse it', () => {
     const parsed = parseGitbookConfig('root: ./\nstructure:\n  readme: a.md: b\n  summary: x.md\n', 'site/.gitbook.yaml');
     expect(parsed.config).toEqual(DEFAULT_GITBOOK_CONFIG);
