@@ -14,7 +14,7 @@ import { paginate, type PaginateOptions } from './paginate.js';
 import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';
 import type { Requester } from './requester.js';
-import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
+import { headerValue, MAX_PLAUSIBLE_WAIT_MS, parseRetryAfter, waitFromHeaders, waitHeaderOf } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
 import { ApiErrorBodySchema, OtherErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
@@ -27,6 +27,10 @@ export interface ApiClientOptions {
   readonly token?: string | undefined;
   /** Per-attempt limit for the response headers and for each gap while reading the body. Default `30_000` ms. */
   readonly timeoutMs?: number;
+  /** Per-attempt limit for the whole exchange, body included, however steadily it trickles. Default `120_000` ms. */
+  readonly deadlineMs?: number;
+  /** Largest response body read; a larger one fails the call with `ResponseBudgetError`. Default 64 MiB. */
+  readonly maxResponseBytes?: number;
   /** Retry settings, or a ready policy. Defaults: see {@link RetryPolicyOptions}. */
   readonly retry?: RetryPolicyOptions | RetryPolicy;
   /** Client-side rate budget settings, or a budget shared with other clients of the same token. */
@@ -47,6 +51,12 @@ export interface ApiClientOptions {
   /** Time source and sleep, for tests. Default: the real clock. */
   readonly clock?: Clock;
 }
+
+/** Default of {@link ApiClientOptions.deadlineMs}: `api.deadline`. */
+export const DEFAULT_DEADLINE_MS = 120_000;
+
+/** Default of {@link ApiClientOptions.maxResponseBytes}: `api.maxResponseBytes`, far above any page of a list. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1_048_576;
 
 function searchOf(query: Query | undefined): string {
   if (query === undefined) return '';
@@ -71,6 +81,8 @@ export class ApiRequester implements Requester {
   /** `https://host/v1`, no trailing slash. */
   readonly baseUrl: string;
   readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly maxResponseBytes: number;
   readonly retryPolicy: RetryPolicy;
   readonly rateBudget: RateBudget;
 
@@ -98,6 +110,8 @@ export class ApiRequester implements Requester {
     this.#token = token === '' ? undefined : token;
     this.#redactor = new SecretRedactor([this.#token]);
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#userAgent = options.userAgent ?? 'docsync';
     this.#logger = options.logger;
     this.#onResponse = options.onResponse;
@@ -154,6 +168,8 @@ export class ApiRequester implements Requester {
           headers,
           body: options.body,
           timeoutMs,
+          deadlineMs: Math.max(this.deadlineMs, timeoutMs),
+          maxBytes: this.maxResponseBytes,
           signal: options.signal,
         });
         this.rateBudget.observe(response.headers);
@@ -223,15 +239,17 @@ export class ApiRequester implements Requester {
     const now = this.#clock.now();
     const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
+    const waitMs = status === 429 ? waitFromHeaders(response.headers, now) : undefined;
     throw errorForStatus({
       status,
       method,
       path,
       body,
       ...(status === 400 ? { sent: describeSent(sent) } : {}),
+      ...(waitMs !== undefined && waitMs > MAX_PLAUSIBLE_WAIT_MS ? { implausibleWait: waitHeaderOf(response.headers, now) } : {}),
       retryAfterMs:
         status === 429
-          ? waitFromHeaders(response.headers, now)
+          ? waitMs
           : status >= 500
             ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now)
             : undefined,
