@@ -58,6 +58,21 @@ export const DEFAULT_DEADLINE_MS = 120_000;
 /** Default of {@link ApiClientOptions.maxResponseBytes}: `api.maxResponseBytes`, far above any page of a list. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1_048_576;
 
+/** Deepest nesting of objects and arrays read in an answer: a page tree 250 levels deep fits. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether parsed JSON nests objects and arrays more than `limit` deep, found without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > limit) return true;
+    const next: unknown[] = [];
+    for (const item of level) if (item !== null && typeof item === 'object') for (const child of Object.values(item)) if (child !== null && typeof child === 'object') next.push(child);
+    level = next;
+  }
+  return false;
+}
+
 function searchOf(query: Query | undefined): string {
   if (query === undefined) return '';
   const params = new URLSearchParams();
@@ -229,6 +244,10 @@ export class ApiRequester implements Requester {
         } catch (cause) {
           throw new ResponseShapeError({ method, path, status, cause });
         }
+      }
+      // Validation recurses: a body nested deeper than any answer of the API would overflow the stack.
+      if (nestedDeeperThan(data, MAX_JSON_DEPTH)) {
+        throw new ResponseShapeError({ method, path, status, detail: `the body is nested more than ${MAX_JSON_DEPTH} levels deep` });
       }
       const result = schema.safeParse(data);
       if (!result.success) {

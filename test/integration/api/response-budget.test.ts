@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ApiClient, RateLimitError, ResponseBudgetError } from '../../../src/api/index.js';
+import { ApiClient, RateLimitError, ResponseBudgetError, ResponseShapeError } from '../../../src/api/index.js';
+import { PageSchema } from '../../../src/api/schemas/content.js';
 import { classifyError } from '../../../src/failure/classify-error.js';
 import { DownloadError } from '../../../src/http/errors/download-error.js';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
@@ -86,5 +87,24 @@ describe('an impossible rate-limit reset', () => {
     expect((error as RateLimitError).message).toContain('docsync gives up rather than wait');
     expect(classifyError(error).kind).toBe('permanent');
     expect(server.hits.map((hit) => hit.path)).toEqual(['/v1/first', '/v1/second']);
+  });
+});
+
+describe('an answer nested too deep to validate', () => {
+  it('a page tree 20,000 levels deep: a response-shape error naming the depth, no stack overflow', async () => {
+    let open = '';
+    let close = '';
+    for (let level = 1; level <= 20_000; level++) {
+      open += `{"id":"p${level}","title":"Level ${level}","kind":"sheet","type":"document","path":"p${level}","slug":"p${level}","pages":[`;
+      close += ']}';
+    }
+    server = await startServer((_hit, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"pages":[${open}${close}]}`);
+    });
+    client = testClient(server.url);
+    const error = await client.request({ path: '/spaces/s1/content', schema: z.object({ pages: z.array(PageSchema) }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).message).toContain('GET /v1/spaces/s1/content returned an unexpected response (the body is nested more than 512 levels deep)');
   });
 });
