@@ -86,7 +86,9 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const lines = [
     `Pulled space ${spaceId} into ${directory}: ${plural(result.pages, 'page')}, ${plural(result.groups, 'group')}, ${plural(result.assets, 'asset')} (content ${result.snapshot.contentHash.slice(0, 12)})`,
   ];
-  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  // Warnings quote page titles and file names the server sent.
+  const { serverText } = await import('../../logging/sanitize-output.js');
+  for (const warning of result.warnings) lines.push(`warning: ${serverText(warning)}`);
   if (target) {
     lines.push(`Recorded as synced for target "${target.name}": the next \`docsync sync --once\` skips it until a file changes.`);
     if (target.source !== 'worktree') lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);
