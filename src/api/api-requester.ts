@@ -15,7 +15,7 @@ import { paginate, type PaginateOptions } from './paginate.js';
 import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';
 import type { Requester } from './requester.js';
-import { headerValue, parseRetryAfter, waitFromHeaders } from './retry-after.js';
+import { headerValue, MAX_PLAUSIBLE_WAIT_MS, parseRetryAfter, waitFromHeaders, waitHeaderOf } from './retry-after.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
 import { ApiErrorBodySchema, OtherErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
@@ -28,6 +28,10 @@ export interface ApiClientOptions {
   readonly token?: string | undefined;
   /** Per-attempt limit for the response headers and for each gap while reading the body. Default `30_000` ms. */
   readonly timeoutMs?: number;
+  /** Per-attempt limit for the whole exchange, body included, however steadily it trickles. Default `120_000` ms. */
+  readonly deadlineMs?: number;
+  /** Largest response body read; a larger one fails the call with `ResponseBudgetError`. Default 64 MiB. */
+  readonly maxResponseBytes?: number;
   /** Retry settings, or a ready policy. Defaults: see {@link RetryPolicyOptions}. */
   readonly retry?: RetryPolicyOptions | RetryPolicy;
   /** Client-side rate budget settings, or a budget shared with other clients of the same token. */
@@ -47,6 +51,27 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Time source and sleep, for tests. Default: the real clock. */
   readonly clock?: Clock;
+}
+
+/** Default of {@link ApiClientOptions.deadlineMs}: `api.deadline`. */
+export const DEFAULT_DEADLINE_MS = 120_000;
+
+/** Default of {@link ApiClientOptions.maxResponseBytes}: `api.maxResponseBytes`, far above any page of a list. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1_048_576;
+
+/** Deepest nesting of objects and arrays read in an answer: a page tree 250 levels deep fits. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether parsed JSON nests objects and arrays more than `limit` deep, found without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > limit) return true;
+    const next: unknown[] = [];
+    for (const item of level) if (item !== null && typeof item === 'object') for (const child of Object.values(item)) if (child !== null && typeof child === 'object') next.push(child);
+    level = next;
+  }
+  return false;
 }
 
 function searchOf(query: Query | undefined): string {
@@ -72,6 +97,8 @@ export class ApiRequester implements Requester {
   /** `https://host/v1`, no trailing slash. */
   readonly baseUrl: string;
   readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly maxResponseBytes: number;
   readonly retryPolicy: RetryPolicy;
   readonly rateBudget: RateBudget;
 
@@ -99,6 +126,8 @@ export class ApiRequester implements Requester {
     this.#token = token === '' ? undefined : token;
     this.#redactor = new SecretRedactor([this.#token]);
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#userAgent = options.userAgent ?? 'docsync';
     this.#logger = options.logger;
     this.#onResponse = options.onResponse;
@@ -155,6 +184,8 @@ export class ApiRequester implements Requester {
           headers,
           body: options.body,
           timeoutMs,
+          deadlineMs: Math.max(this.deadlineMs, timeoutMs),
+          maxBytes: this.maxResponseBytes,
           signal: options.signal,
         });
         this.rateBudget.observe(response.headers);
@@ -215,6 +246,10 @@ export class ApiRequester implements Requester {
           throw new ResponseShapeError({ method, path, status, cause });
         }
       }
+      // Validation recurses: a body nested deeper than any answer of the API would overflow the stack.
+      if (nestedDeeperThan(data, MAX_JSON_DEPTH)) {
+        throw new ResponseShapeError({ method, path, status, detail: `the body is nested more than ${MAX_JSON_DEPTH} levels deep` });
+      }
       const result = schema.safeParse(data);
       if (!result.success) {
         throw new ResponseShapeError({ method, path, status, issues: result.error.issues, input: data, cause: result.error });
@@ -225,15 +260,17 @@ export class ApiRequester implements Requester {
     const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
     if (status >= 300 && status < 400) throw new EndpointRedirectsError({ method, path, status }, printableLocation(headerValue(response.headers, 'location')));
+    const waitMs = status === 429 ? waitFromHeaders(response.headers, now) : undefined;
     throw errorForStatus({
       status,
       method,
       path,
       body,
       ...(status === 400 ? { sent: describeSent(sent) } : {}),
+      ...(waitMs !== undefined && waitMs > MAX_PLAUSIBLE_WAIT_MS ? { implausibleWait: waitHeaderOf(response.headers, now) } : {}),
       retryAfterMs:
         status === 429
-          ? waitFromHeaders(response.headers, now)
+          ? waitMs
           : status >= 500
             ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now)
             : undefined,

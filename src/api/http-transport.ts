@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { NetworkError } from './errors/network-error.js';
+import { ResponseBudgetError, type ResponseBudget } from './errors/response-budget-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { ResponseHeaders } from './retry-after.js';
 
@@ -28,6 +29,10 @@ export interface TransportRequest {
   readonly body?: unknown;
   /** Applies to waiting for headers and to each gap while reading the body. */
   readonly timeoutMs: number;
+  /** The whole exchange, from sending to the body's end, in milliseconds. Default: no bound. */
+  readonly deadlineMs?: number | undefined;
+  /** Most bytes of body read; a longer body ends the exchange. Default: no bound. */
+  readonly maxBytes?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -47,6 +52,13 @@ function errnoOf(error: unknown): string | undefined {
 
 /** No response headers, or no next piece of the body, within the request's `timeoutMs`. */
 class ResponseTimeout extends Error {}
+
+/** The answer broke the request's `deadlineMs` or `maxBytes`. */
+class BudgetExceeded extends Error {
+  constructor(readonly budget: ResponseBudget) {
+    super(budget.kind);
+  }
+}
 
 /** Errno of a connection that did not open within `connectTimeoutMs`: nothing was sent. */
 const CONNECT_TIMEOUT = 'E_CONNECT_TIMEOUT';
@@ -84,7 +96,8 @@ export class HttpTransport {
 
   /**
    * Sends one request and reads the whole response body. `timeoutMs` bounds the wait for the
-   * response headers and then each gap between pieces of the body.
+   * response headers and then each gap between pieces of the body; `deadlineMs` the whole exchange
+   * and `maxBytes` the body, so a server that answers forever, or one byte at a time, is cut off.
    */
   async request(req: TransportRequest): Promise<TransportResponse> {
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
@@ -108,28 +121,46 @@ export class HttpTransport {
       let timer: NodeJS.Timeout | undefined;
       // The first failure settles the exchange; destroying the request may emit more errors, which are moot.
       const fail = (error: Error): void => {
-        clearTimeout(timer);
+        settle();
         reject(error);
         outgoing.destroy(error);
       };
+      const deadline =
+        req.deadlineMs === undefined ? undefined : setTimeout(() => fail(new BudgetExceeded({ kind: 'deadline', deadlineMs: req.deadlineMs ?? 0 })), req.deadlineMs);
       const awaitNext = (): void => {
         clearTimeout(timer);
         timer = setTimeout(() => fail(new ResponseTimeout()), req.timeoutMs);
       };
+      const settle = (): void => {
+        clearTimeout(timer);
+        clearTimeout(deadline);
+      };
+      const maxBytes = req.maxBytes ?? Number.POSITIVE_INFINITY;
+      const tooLarge = (): BudgetExceeded => new BudgetExceeded({ kind: 'size', maxBytes });
       outgoing.once('socket', (socket) => {
         if (!socket.connecting) return;
         const connecting = setTimeout(() => fail(Object.assign(new Error('connect timeout'), { code: CONNECT_TIMEOUT })), this.#options.connectTimeoutMs);
         socket.once('connect', () => clearTimeout(connecting)).once('close', () => clearTimeout(connecting));
       });
       outgoing.once('response', (response) => {
+        if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
+          fail(tooLarge());
+          return;
+        }
         awaitNext();
         const chunks: Buffer[] = [];
+        let size = 0;
         response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            fail(tooLarge());
+            return;
+          }
           chunks.push(chunk);
           awaitNext();
         });
         response.once('end', () => {
-          clearTimeout(timer);
+          settle();
           resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
         });
         response.on('error', fail);
@@ -147,6 +178,7 @@ export class HttpTransport {
     if (req.signal?.aborted === true) return req.signal.reason as unknown;
     const context = { method: req.method, path: req.logPath, cause: error };
     if (error instanceof ResponseTimeout) return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
+    if (error instanceof BudgetExceeded) return new ResponseBudgetError({ ...context, budget: error.budget });
     // A header or method Node refuses is a programming error, not a network condition.
     if (errnoOf(error)?.startsWith('ERR_INVALID') === true) return error;
     return new NetworkError({ ...context, origin: req.origin, errno: errnoOf(error) });

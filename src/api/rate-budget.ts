@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from './clock.js';
-import { headerValue, parseRateLimitReset, type ResponseHeaders } from './retry-after.js';
+import { headerValue, MAX_PLAUSIBLE_WAIT_MS, parseRateLimitReset, type ResponseHeaders } from './retry-after.js';
 
 /** Options of {@link RateBudget}. */
 export interface RateBudgetOptions {
@@ -59,7 +59,8 @@ export class RateBudget {
     if (remaining === undefined) return;
     const now = this.#clock.now();
     const resetIn = parseRateLimitReset(headerValue(headers, 'x-ratelimit-reset'), now);
-    const resetAtMs = resetIn === undefined ? undefined : now + resetIn;
+    // An implausible reset is not waited for: a call goes out, and its 429 says what is wrong.
+    const resetAtMs = resetIn === undefined || resetIn > MAX_PLAUSIBLE_WAIT_MS ? undefined : now + resetIn;
     const sameWindow =
       resetAtMs !== undefined && this.#resetAtMs !== undefined && Math.abs(resetAtMs - this.#resetAtMs) < 1000;
     // Within one window, calls in flight were already counted locally; the server has not seen them yet.

@@ -1,6 +1,12 @@
 /** Response headers as Node gives them: lower-case names, repeated `set-cookie` headers as an array. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
+/**
+ * The longest wait a rate limit may plausibly ask for: no API's window lasts longer. A reset further
+ * off (`X-RateLimit-Reset: 9999999999`) is a broken or hostile server, and docsync gives up at once.
+ */
+export const MAX_PLAUSIBLE_WAIT_MS = 3_600_000;
+
 /** Epoch-seconds values below this are read as "seconds from now" (no real reset lies in 2001). */
 const EPOCH_SECONDS_FLOOR = 1_000_000_000;
 
@@ -34,6 +40,14 @@ export function parseRateLimitReset(value: string | undefined, nowMs: number): n
   const seconds = Number(value.trim());
   if (seconds < EPOCH_SECONDS_FLOOR) return Math.round(seconds * 1000);
   return Math.max(0, Math.round(seconds * 1000 - nowMs));
+}
+
+/** The header that set a wait, as the server sent it: `X-RateLimit-Reset: 9999999999`. */
+export function waitHeaderOf(headers: ResponseHeaders, nowMs: number): string | undefined {
+  const retryAfter = headerValue(headers, 'retry-after');
+  if (parseRetryAfter(retryAfter, nowMs) !== undefined) return `Retry-After: ${retryAfter}`;
+  const reset = headerValue(headers, 'x-ratelimit-reset');
+  return reset === undefined ? undefined : `X-RateLimit-Reset: ${reset}`;
 }
 
 /** How long the server asked us to wait: `Retry-After` if readable, else `X-RateLimit-Reset`. */

@@ -4,6 +4,7 @@ import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
 import { commanderExitCode } from './commander-exit-code.js';
 import { errorDocument, wantsJson } from './error-document.js';
 import { SecretRedactor, secretsFromEnv } from '../logging/redact-secrets.js';
+import { withoutCommandLines } from '../logging/sanitize-output.js';
 import { docsyncProgram } from './program.js';
 
 const program = docsyncProgram();
@@ -17,7 +18,7 @@ program.hook('preAction', (_program, action) => {
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const redact = (text: string): string => new SecretRedactor(secretsFromEnv(process.env)).text(text);
+  const redact = (text: string): string => withoutCommandLines(new SecretRedactor(secretsFromEnv(process.env)).text(text));
   const message = redact(error instanceof Error ? error.message : String(error)).replace(/^error: /, '');
   if (error instanceof CommanderError) {
     // Help and --version end here too, with exit 0; commander has printed the message already.

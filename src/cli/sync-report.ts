@@ -1,5 +1,6 @@
 import { PLATFORM_EDITS_CONFLICT, type SyncReport } from '../runtime/sync-report.js';
 import { describeAction } from '../sync/space-sync-plan.js';
+import { serverText } from '../logging/sanitize-output.js';
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
 export function summarize(report: SyncReport): Record<string, number> {
@@ -13,7 +14,7 @@ export function summarize(report: SyncReport): Record<string, number> {
 export function formatHuman(report: SyncReport, dryRun: boolean): string {
   const lines: string[] = [];
   for (const r of report.results) {
-    const cr = r.changeRequest ? ` change request #${r.changeRequest.number}${r.changeRequest.url ? ` ${r.changeRequest.url}` : ''}` : '';
+    const cr = r.changeRequest ? ` change request #${r.changeRequest.number}${r.changeRequest.url ? ` ${serverText(r.changeRequest.url)}` : ''}` : '';
     lines.push(`${r.outcome.padEnd(8)} ${r.target}  ${r.pageCount} pages  ${r.contentHash.slice(0, 12)}${cr}`);
     if (dryRun) for (const action of r.plan.actions) lines.push(`         DRY-RUN: would ${describeAction(action)}`);
     if (r.diff) {
@@ -25,16 +26,16 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
         lines.push(...diffLines(files.added, files.changed, files.removed));
       }
     }
-    for (const warning of r.warnings) lines.push(`         warning: ${warning}`);
+    for (const warning of r.warnings) lines.push(`         warning: ${serverText(warning)}`);
   }
   for (const spec of report.specs) {
-    const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : spec.processing.code}` : '';
-    lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${spec.spec.lastVersion}` : ''}${state}`);
+    const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : serverText(spec.processing.code)}` : '';
+    lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${serverText(spec.spec.lastVersion)}` : ''}${state}`);
   }
   for (const a of report.archived) lines.push(`archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`);
   for (const f of report.failures) {
-    lines.push(`failed   ${f.target}  ${f.error}`);
-    for (const warning of f.warnings ?? []) lines.push(`         warning: ${warning}`);
+    lines.push(`failed   ${f.target}  ${serverText(f.error)}`);
+    for (const warning of f.warnings ?? []) lines.push(`         warning: ${serverText(warning)}`);
   }
   const counts = summarize(report);
   const outcome =
@@ -121,7 +122,7 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
     for (const warning of warnings) {
       const placed = placeWarning(warning);
       const where = placed.file === undefined ? '' : `file=${escapeProperty(repoPath(target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
-      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${escapeData(placed.file === undefined ? warning : placed.message)}`);
+      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${serverText(escapeData(placed.file === undefined ? warning : placed.message))}`);
     }
   }
   // A page both sides changed in the same lines: one error on each file and line, on the platform-edits branch.
@@ -134,7 +135,7 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
   }
   for (const f of report.failures) {
     if (f.code === PLATFORM_EDITS_CONFLICT) continue; // annotated on each file above
-    lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${escapeData(f.error)}`);
+    lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${serverText(escapeData(f.error))}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -142,7 +143,7 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
 /** Most page titles listed per cell of the step summary; the rest are counted. */
 const MOST_TITLES = 30;
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cell = (text: string): string => serverText(text.replace(/\r?\n/g, ' ')).replace(/\|/g, '\\|');
 
 function pageList(paths: readonly string[], titles: Readonly<Record<string, string>> | undefined): string {
   if (paths.length === 0) return '—';
@@ -171,7 +172,7 @@ export function formatStepSummary(report: SyncReport): string {
     const rows = [`| \`${cell(r.target)}\` | |`, '|---|---|', `| outcome | ${r.outcome} |`];
     if (r.changeRequest) {
       const { number, url } = r.changeRequest;
-      rows.push(`| change request | ${url === undefined ? `#${number}` : `[#${number}](${url})`} |`);
+      rows.push(`| change request | ${url === undefined ? `#${number}` : `[#${number}](${cell(url)})`} |`);
     }
     if (r.diff) {
       const { added, changed, removed, unchanged, titles } = r.diff;
@@ -208,7 +209,7 @@ function warningList(warnings: readonly string[]): string {
 function diffLines(added: readonly string[], changed: readonly string[], removed: readonly string[]): string[] {
   const lines: string[] = [];
   for (const [sign, paths] of [['+', added], ['~', changed], ['-', removed]] as const) {
-    for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${path}`);
+    for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${serverText(path)}`);
     if (paths.length > 20) lines.push(`           ${sign} … and ${paths.length - 20} more`);
   }
   return lines;

@@ -81,7 +81,9 @@ export const DocsyncConfigSchema = z.object({
     .object({
       endpoint: z.url({ protocol: /^https?$/, message: 'use an http(s) URL, like https://api.gitbook.com' }).optional().describe('API host; default from DOCSYNC_ENDPOINT or GITBOOK_ENDPOINT, else https://api.gitbook.com.'),
       token: z.string().min(1).optional().describe('Bearer token; default from DOCSYNC_TOKEN or GITBOOK_TOKEN. Use `${GITBOOK_TOKEN}`, never a literal.'),
-      timeout: Duration.default(30_000).describe('Per-request timeout. Default 30s.'),
+      timeout: Duration.default(30_000).describe('Per-request timeout: the wait for an answer to start, and each pause while it arrives. Default 30s.'),
+      deadline: Duration.default(120_000).describe('Longest one request may take from sending to the last byte of its answer, however steadily it arrives; a slower answer fails the call. Default 120s.'),
+      maxResponseBytes: z.number().int().positive().default(64 * 1_048_576).describe('Largest answer read from the API, in bytes; a larger one fails the call before it fills memory. Default 67108864 (64 MiB).'),
     })
     .prefault({}),
   state: z

@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import { exposureWarning } from '../http/exposure-warning.js';
 
 /** What `/readyz` reports: each dependency the daemon needs, and free-form details for operators. */
 export interface ReadinessReport {
@@ -78,6 +79,8 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   if (address === null || typeof address === 'string') throw new Error('The ops server did not bind a TCP port.');
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   options.logger.info({ listen: url, dashboard: options.dashboard ? DASHBOARD_PATH : false }, 'ops server listening');
+  const exposed = exposureWarning('ops', host, options.listen);
+  if (exposed !== undefined) options.logger.warn({ listen: options.listen }, exposed);
   return {
     url,
     async close() {

@@ -26,6 +26,7 @@ const defaultPolicy = new RetryPolicy();
  * failures (a file being written, a git lock) are usually gone on the next attempt.
  */
 export function classifyError(error: unknown, policy: RetryPolicy = defaultPolicy): ErrorClass {
+  if (error instanceof RateLimitError && error.implausibleWait !== undefined) return { kind: 'permanent', reason: error.message };
   if (error instanceof RateLimitError) return { kind: 'rate-limited', waitMs: Math.max(error.retryAfterMs ?? 1_000, 100) };
   if (error instanceof ApiError) return policy.isRetryable(error) ? { kind: 'transient' } : { kind: 'permanent', reason: error.message };
   if (error instanceof ConfigError || error instanceof PermanentJobError) return { kind: 'permanent', reason: error.message };

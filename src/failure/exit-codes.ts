@@ -6,6 +6,7 @@ import { AuthenticationError } from '../api/errors/authentication-error.js';
 import { PermissionError } from '../api/errors/permission-error.js';
 import { NetworkError } from '../api/errors/network-error.js';
 import { TimeoutError } from '../api/errors/timeout-error.js';
+import { ResponseBudgetError } from '../api/errors/response-budget-error.js';
 import { ServerError } from '../api/errors/server-error.js';
 import { RateLimitError } from '../api/errors/rate-limit-error.js';
 import { ArtifactStoreError, type ArtifactFailure } from '../artifacts/errors/artifact-store-error.js';
@@ -62,7 +63,7 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError || error instanceof RedisAuthError) return EXIT.auth;
   if (error instanceof PermissionError) return EXIT.permission;
-  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ResponseBudgetError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
     return EXIT.unavailable;
   }
   if (error instanceof ApiError) return EXIT.api;

@@ -18,6 +18,13 @@ export type Download = (url: string, options?: DownloadOptions) => Promise<Uint8
 export interface UrlDownloaderOptions {
   /** Milliseconds to the response headers, and the longest gap between body chunks. Default 60 000. */
   readonly timeoutMs?: number;
+  /**
+   * Milliseconds one try may take from sending to the body's last byte, however steadily it arrives:
+   * a server trickling one byte a second is cut off. Default 300 000.
+   */
+  readonly deadlineMs?: number;
+  /** Most bytes accepted when a download names no `maxBytes` of its own. Default: no bound. */
+  readonly maxBytes?: number;
   /** Tries for failures worth retrying (5xx, resets, timeouts), the first included. Default 3. */
   readonly attempts?: number;
   /** Replaces the real timer between retries (tests). */
@@ -37,6 +44,8 @@ export class UrlDownloader {
   readonly #agent: Dispatcher;
   readonly #agentToClose: Agent;
   readonly #timeoutMs: number;
+  readonly #deadlineMs: number;
+  readonly #maxBytes: number;
   readonly #attempts: number;
   readonly #sleep: ((ms: number) => Promise<void>) | undefined;
 
@@ -44,6 +53,8 @@ export class UrlDownloader {
     this.#agentToClose = new Agent({ connect: { timeout: 10_000 } });
     this.#agent = this.#agentToClose.compose(interceptors.redirect({ maxRedirections: 5 }));
     this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#deadlineMs = options.deadlineMs ?? 300_000;
+    this.#maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
     this.#attempts = options.attempts ?? 3;
     this.#sleep = options.sleep;
   }
@@ -59,11 +70,17 @@ export class UrlDownloader {
   async #once(url: string, options: DownloadOptions): Promise<Uint8Array> {
     const shown = withoutQuery(url);
     if (!/^https?:\/\//i.test(url)) throw new DownloadError(shown, 'is not an http(s) URL', true);
+    const deadline = AbortSignal.timeout(this.#deadlineMs);
+    const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
+    const failure = (error: unknown): unknown =>
+      deadline.aborted && options.signal?.aborted !== true
+        ? new DownloadError(shown, `did not finish within ${this.#deadlineMs / 1000} s`, true, undefined, { cause: error })
+        : this.#failure(error, shown, options.signal);
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, { dispatcher: this.#agent, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs, signal: options.signal });
+      response = await request(url, { dispatcher: this.#agent, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs, signal });
     } catch (error) {
-      throw this.#failure(error, shown, options.signal);
+      throw failure(error);
     }
     const { statusCode, headers, body } = response;
     if (statusCode < 200 || statusCode >= 300) {
@@ -72,7 +89,7 @@ export class UrlDownloader {
       const permanent = statusCode < 500 ? statusCode !== 408 && statusCode !== 429 : statusCode === 501;
       throw new DownloadError(shown, `answered HTTP ${statusCode}`, permanent, statusCode);
     }
-    const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const max = options.maxBytes ?? this.#maxBytes;
     const tooLarge = (): DownloadError => new DownloadError(shown, `is larger than ${(max / 1048576).toFixed(0)} MiB, the most docsync reads`, true, statusCode);
     if (Number(headers['content-length'] ?? 0) > max) {
       // Destroyed before its end, undici's body emits an abort error: nobody else is listening.
@@ -92,7 +109,7 @@ export class UrlDownloader {
       }
     } catch (error) {
       if (error instanceof DownloadError) throw error;
-      throw this.#failure(error, shown, options.signal);
+      throw failure(error);
     }
     return new Uint8Array(Buffer.concat(chunks, size));
   }

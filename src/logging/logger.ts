@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { ApiLogger } from './api-logger.js';
 import { colorEnabled } from './color-enabled.js';
 import { SecretRedactor, secretsFromEnv } from './redact-secrets.js';
+import { withoutCommandLines } from './sanitize-output.js';
 
 /** The logger every part of docsync takes: pino's call shape, so a pino logger fits as is. */
 export type Logger = ApiLogger;
@@ -89,8 +90,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return pino(settings, redacting(out, redactor));
 }
 
+/** Secrets cut from each finished line; a pretty line holding server text cannot start a workflow command. */
 function redacting(stream: DestinationStream, redactor: SecretRedactor): DestinationStream {
-  return { write: (line: string) => stream.write(redactor.text(line)) };
+  return { write: (line: string) => stream.write(withoutCommandLines(redactor.text(line))) };
 }
 
 /** A logger that drops everything, for library callers that pass none. */

@@ -55,17 +55,50 @@ export function secretsFromEnv(env: Readonly<Record<string, string | undefined>>
   return secretValues(values);
 }
 
+/** A secret that is a plain word: matched as a whole word only, so longer words that contain it survive. */
+const PLAIN_WORD = /^[A-Za-z]+$/;
+
 /**
- * Replaces signed URLs' queries and each secret value where it stands as a whole token (not inside
- * a longer word or identifier), so `wrong` in "the token is wrong" survives while
- * `Bearer gb_api_x1y2…` does not.
+ * The base64 (and base64url) texts that appear inside the base64 of any string holding `secret`:
+ * one per alignment of the secret on base64's 3-byte groups, each cut to whole groups, so an echo
+ * of the token base64-encoded inside a longer value (`Basic dXNlcjp…`) still shows one of them.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const whole = Math.floor((bytes.length - shift) / 3) * 3;
+    if (whole < 6) continue;
+    const encoded = bytes.subarray(shift, shift + whole).toString('base64');
+    forms.push(encoded, encoded.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/** Each form a secret may be echoed in: as is, url-encoded (both ways of a space), base64. */
+function formsOf(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  return [...new Set([secret, encoded, encoded.replace(/%20/g, '+'), ...base64Forms(secret)])];
+}
+
+/**
+ * Replaces signed URLs' queries and each secret value by value, in any case, as is, url-encoded or
+ * base64-encoded, and glued to other text (`token_<token>`, `x<token>y`): a server that echoes the
+ * token in another form must not get it printed. A secret that is a plain word (`password`) is only
+ * replaced as a whole word, so ordinary longer words survive.
  */
 export class SecretRedactor {
   readonly #pattern: RegExp | undefined;
 
   constructor(secrets: Iterable<string | undefined> = []) {
-    const values = secretValues(secrets);
-    this.#pattern = values.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9_-])(?:${values.map(escapeRegExp).join('|')})(?![A-Za-z0-9_-])`, 'g');
+    const alternatives: string[] = [];
+    for (const value of secretValues(secrets)) {
+      if (PLAIN_WORD.test(value)) alternatives.push(`(?<![A-Za-z0-9_-])${escapeRegExp(value)}(?![A-Za-z0-9_-])`);
+      else alternatives.push(...formsOf(value).map(escapeRegExp));
+    }
+    // Longest first, so a longer form is cut whole rather than a shorter form inside it.
+    alternatives.sort((a, b) => b.length - a.length);
+    this.#pattern = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gi');
   }
 
   text(text: string): string {

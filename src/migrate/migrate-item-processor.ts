@@ -4,6 +4,7 @@ import type { StateStore } from '../state/state-store.js';
 import type { ItemAttempt } from './item-attempt.js';
 import { migrateItem, type MigrateItemDeps } from './migrate-item.js';
 import { RunLedger } from './run-ledger.js';
+import { unsealJob } from './seal-job.js';
 
 /** What the processor needs: the item runner's dependencies, with the state store its ledgers live in. */
 export type MigrateItemProcessorDeps = Omit<MigrateItemDeps, 'ledger' | 'logger'> & { readonly state: StateStore };
@@ -17,7 +18,7 @@ export function migrateItemProcessor(deps: MigrateItemProcessorDeps): ItemAttemp
   return async (data, { logger, signal }) => {
     const ledger = new RunLedger(deps.state, data.runId);
     try {
-      const result = await migrateItem({ ...deps, ledger, logger }, data.runId, data.item, { signal });
+      const result = await migrateItem({ ...deps, ledger, logger }, data.runId, await unsealJob(data), { signal });
       const cr = result.changeRequest;
       return {
         status: 'done',

@@ -5,6 +5,7 @@ import type { MigrateItemJob } from './migrate-item-job.js';
 import { failItem } from './migrate-item.js';
 import type { MigrationPlan } from './plan-schema.js';
 import { itemHash } from './run-id.js';
+import { sealJob } from './seal-job.js';
 import type { RunLedger } from './run-ledger.js';
 import type { MigrationEvent, MigrationOutcome, MigrationProgress } from './run-migration.js';
 
@@ -83,7 +84,7 @@ export async function runMigrationOnQueue(deps: QueueMigrationDeps, plan: Migrat
 
   for (const item of plan.items) {
     if (results.has(item.id)) continue;
-    const jobId = await queue.enqueue({ runId: ledger.runId, item });
+    const jobId = await queue.enqueue(sealJob(ledger.runId, item, plan.file));
     if (jobId !== undefined) jobs.set(item.id, jobId);
   }
   logger.info({ runId: ledger.runId, enqueued: jobs.size }, 'migrate: items enqueued; waiting for workers');

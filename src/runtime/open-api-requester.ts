@@ -25,6 +25,7 @@ export function apiClientOptions(config: DocsyncConfig | undefined, wiring: ApiC
     endpoint: apiEndpoint(config, wiring.env),
     token: config?.api.token ?? fromEnv.token,
     timeoutMs: wiring.timeoutMs ?? config?.api.timeout,
+    ...(config === undefined ? {} : { deadlineMs: config.api.deadline, maxResponseBytes: config.api.maxResponseBytes }),
     logger: wiring.logger,
     onResponse: wiring.onResponse,
     onRetry: wiring.onRetry,

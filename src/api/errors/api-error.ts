@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../schemas/common.js';
+import { serverText } from '../../logging/sanitize-output.js';
 
 /** What every API error knows about the call that failed. Never the token, never the query string. */
 export interface ApiErrorContext {
@@ -51,7 +52,7 @@ export class ApiError extends Error {
   /** ` (API: "…")` when the API gave a message, else ''. */
   protected static quoteApi(context: ApiErrorContext): string {
     const message = context.body?.error.message;
-    return message === undefined || message === '' ? '' : ` (API: "${message}")`;
+    return message === undefined || message === '' ? '' : ` (API: "${serverText(message)}")`;
   }
 
   /** Plain data for structured logs and `--json` output. */

@@ -19,6 +19,8 @@ export interface ErrorForStatusInput {
   readonly sent?: string | undefined;
   /** From `Retry-After` / `X-RateLimit-Reset`; used by 429 and 5xx. */
   readonly retryAfterMs?: number | undefined;
+  /** The header of a 429 that asked for an implausible wait (see `RateLimitError.implausibleWait`). */
+  readonly implausibleWait?: string | undefined;
 }
 
 /** The error class for a failed HTTP status; plain `ApiError` (code `E_API`) for statuses without one. */

@@ -9,6 +9,7 @@ export { NotTheApiError } from './not-the-api-error.js';
 export { OperationRemovedError } from './operation-removed-error.js';
 export { PermissionError } from './permission-error.js';
 export { RateLimitError } from './rate-limit-error.js';
+export { ResponseBudgetError, type ResponseBudget } from './response-budget-error.js';
 export { ResponseShapeError } from './response-shape-error.js';
 export { ServerError } from './server-error.js';
 export { TimeoutError } from './timeout-error.js';

@@ -53,10 +53,10 @@ export class ResponseShapeError extends ApiError {
   readonly issues: readonly z.core.$ZodIssue[];
 
   constructor(
-    context: ApiErrorContext & { readonly issues?: readonly z.core.$ZodIssue[]; readonly input?: unknown },
+    context: ApiErrorContext & { readonly issues?: readonly z.core.$ZodIssue[]; readonly input?: unknown; readonly detail?: string },
   ) {
     const issues = context.issues ?? [];
-    const detail = issues.length > 0 ? formatIssues(issues, context.input) : 'the body is not valid JSON';
+    const detail = context.detail ?? (issues.length > 0 ? formatIssues(issues, context.input) : 'the body is not valid JSON');
     super(
       `${ApiError.describe(context)} returned an unexpected response (${detail}). ` +
         'Check that DOCSYNC_ENDPOINT points at the documentation hosting API; if it does, the API has changed: report this.',

@@ -62,6 +62,9 @@ export function emulatorCommand(): Command {
         if (error instanceof FixtureError) throw new ConfigError(error.problem, error.file, undefined, error.field, { cause: error });
         throw error;
       });
+      const { exposureWarning } = await import('../../http/exposure-warning.js');
+      const exposed = exposureWarning('emulator', options.host, `${options.host}:${new URL(emulator.url).port}`);
+      if (exposed !== undefined) process.stderr.write(`docsync emulator: warning: ${exposed}\n`);
       process.stdout.write(`docsync emulator listening on ${emulator.url} (contract: ${emulator.options.contract})\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
       if (options.strict) process.stdout.write(`  strict: answers checked against the published schema, counts at ${emulator.url}/_emulator/conformance\n`);

@@ -40,6 +40,12 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
     err(`docsync init: ${file} already exists; edit it, or pass --force to overwrite it\n`);
     return EXIT.config;
   }
+  const { linksLeaving } = await import('../links-leaving.js');
+  const leaving = linksLeaving(dir, [CONFIG_FILE, '.gitignore']);
+  if (leaving.length > 0) {
+    err(`docsync init: ${leaving.join(' and ')} ${leaving.length === 1 ? 'is a symbolic link' : 'are symbolic links'} leading out of the repository; init never writes through one. Remove the link, or run init where the files are\n`);
+    return EXIT.config;
+  }
   const [{ detectProject }, { renderConfig, DEFAULT_SCHEMA_REF }, { packageRoot }] = await Promise.all([
     import('../../sync/init/detect-project.js'),
     import('../../sync/init/render-config.js'),

@@ -27,9 +27,10 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }] =
+  const [{ loadConfig }, { DEFAULT_IMPORT_MAX_BYTES }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }, { pullDownloads }] =
     await Promise.all([
       import('../../config/load-config.js'),
+      import('../../config/config-schema.js'),
       import('../../runtime/open-api-client.js'),
       import('../../runtime/refuse-without-token.js'),
       import('../../runtime/open-state-store.js'),
@@ -41,6 +42,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
       import('../../sync/init/render-config.js'),
       import('../../http/url-downloader.js'),
       import('../pull-config-hint.js'),
+      import('../../sync/pull/pull-download-policy.js'),
     ]);
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
@@ -50,11 +52,12 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
   const api = openApiClient(loaded?.config, { env, logger });
   await refuseWithoutToken(api, loaded?.file);
-  const downloader = new UrlDownloader();
+  // A file of a space larger than an import may be is no documentation: the cap stops an endless answer.
+  const downloader = new UrlDownloader({ maxBytes: DEFAULT_IMPORT_MAX_BYTES });
   const directory = path.resolve(dir);
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
-    result = await pullSpace({ api, logger, download: io.download ?? downloader.download }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false });
+    result = await pullSpace({ api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false });
   } catch (error) {
     if (!(error instanceof PullTargetError)) throw error;
     err(`docsync pull: ${error.message}\n`);
@@ -83,7 +86,9 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const lines = [
     `Pulled space ${spaceId} into ${directory}: ${plural(result.pages, 'page')}, ${plural(result.groups, 'group')}, ${plural(result.assets, 'asset')} (content ${result.snapshot.contentHash.slice(0, 12)})`,
   ];
-  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  // Warnings quote page titles and file names the server sent.
+  const { serverText } = await import('../../logging/sanitize-output.js');
+  for (const warning of result.warnings) lines.push(`warning: ${serverText(warning)}`);
   if (target) {
     lines.push(`Recorded as synced for target "${target.name}": the next \`docsync sync --once\` skips it until a file changes.`);
     if (target.source !== 'worktree') lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);

@@ -53,7 +53,9 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
     runtime = await openSiteRuntime({ config: options.config, manifest: options.manifest, prune: options.prune, logger });
     const { plan } = await planSiteTarget(runtime, runtime.target);
     // Humans see the plan before being asked; --json prints one document at the end.
-    if (!options.json) process.stdout.write(formatSitePlan(plan));
+    // The plan quotes titles and paths the API sent: no line of it may become a workflow command.
+    const { withoutCommandLines } = await import('../../logging/sanitize-output.js');
+    if (!options.json) process.stdout.write(withoutCommandLines(formatSitePlan(plan)));
     let siteId = plan.siteId;
     let result: { applied: number; writes: number; dryRun: boolean } | undefined;
     if (apply) {

@@ -24,7 +24,8 @@ export function statusCommand(): Command {
       }
       // Failure reasons come from Redis as the jobs left them: a signed URL or secret in one stays there.
       const redactor = new SecretRedactor(secretsFromEnv(process.env));
-      process.stdout.write(redactor.text(options.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status)));
+      const { withoutCommandLines } = await import('../../logging/sanitize-output.js');
+      process.stdout.write(withoutCommandLines(redactor.text(options.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status))));
       // Everything is shown first; then a space the API would not show fails the command, a wrong token with 3 as everywhere.
       const failed = status.spaces.find((space) => space.exitCode !== undefined);
       if (failed?.exitCode !== undefined) process.exitCode = failed.exitCode;

@@ -48,8 +48,11 @@ export function syncCommand(): Command {
       const { readGitCheckout } = await import('../git-checkout.js');
       const { formatAnnotations, formatHuman, formatJson, formatStepSummary, syncOutputs } = await import('../sync-report.js');
       const { writeGithubOutputs } = await import('../github-outputs.js');
+      const { safeOutput } = await import('../safe-output.js');
+      const { configSecrets } = await import('../../config/config-secrets.js');
       const env = process.env;
       const loaded = await loadConfig(options.config);
+      const safe = safeOutput(configSecrets(loaded.config), env);
       const checkout = await readGitCheckout(loaded.baseDir);
       const branch = options.closeBranch === undefined ? (options.branch ?? (await previewBranch(env, ciPreviewBranch(env), checkout))) : undefined;
       // In a terminal the report below says what was done and planned; info records would say it twice.
@@ -63,7 +66,7 @@ export function syncCommand(): Command {
         allowDeletions: options.allowDeletions,
         logger,
       });
-      process.stdout.write(options.json ? formatJson(report) : formatHuman(report, options.dryRun ?? false));
+      process.stdout.write(safe.text(options.json ? formatJson(report) : formatHuman(report, options.dryRun ?? false)));
       if (env.GITHUB_ACTIONS === 'true') {
         // Warnings name files relative to their target's folder; GitHub wants them from the repository root.
         const root = env.GITHUB_WORKSPACE ?? checkout?.root ?? loaded.baseDir;
@@ -73,12 +76,12 @@ export function syncCommand(): Command {
         };
         const repoPath = (target: string, file: string): string => path.relative(root, path.resolve(directoryOf(target), file)).split(path.sep).join('/');
         // Workflow commands are read from either stream; under --json stdout keeps only the report.
-        (options.json ? process.stderr : process.stdout).write(formatAnnotations(report, repoPath));
+        (options.json ? process.stderr : process.stdout).write(safe.commands(formatAnnotations(report, repoPath)));
       }
-      const summary = formatStepSummary(report);
+      const summary = safe.text(formatStepSummary(report));
       if (summaryFile) await appendFile(summaryFile, summary);
       if (options.summaryFile !== undefined) await writeFile(options.summaryFile, summary);
-      await writeGithubOutputs(syncOutputs(report, options.dryRun ?? false));
+      await writeGithubOutputs(Object.fromEntries(Object.entries(syncOutputs(report, options.dryRun ?? false)).map(([name, value]) => [name, safe.commands(value)])));
       process.exitCode = report.failures[0]?.exitCode ?? EXIT.ok;
     });
 }

@@ -174,6 +174,15 @@ async function notKeptYet(
   });
 }
 
+/** A remote given as a URL, shown without its password (`https://user:***@host/repo.git`). */
+function withoutPassword(remote: string): string {
+  if (!URL.canParse(remote)) return remote;
+  const url = new URL(remote);
+  if (url.password === '') return remote;
+  url.password = '***';
+  return url.href;
+}
+
 async function openRepository(target: SpaceTarget, pages: readonly string[], remote: string, signal: AbortSignal | undefined): Promise<GitRepository> {
   let repository: GitRepository;
   try {
@@ -181,7 +190,7 @@ async function openRepository(target: SpaceTarget, pages: readonly string[], rem
   } catch (error) {
     throw new PlatformEditsUnkeptError(target.name, pages, `${target.directory} is not in a git repository`, error);
   }
-  if (!(await repository.hasRemote(remote))) throw new PlatformEditsUnkeptError(target.name, pages, `its repository has no remote named "${remote}"`);
+  if (!(await repository.hasRemote(remote))) throw new PlatformEditsUnkeptError(target.name, pages, `its repository has no remote named "${withoutPassword(remote)}"`);
   return repository;
 }
 

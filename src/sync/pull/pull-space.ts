@@ -17,6 +17,7 @@ import { DownloadError } from '../../http/errors/download-error.js';
 import type { Download } from '../../http/url-downloader.js';
 import { PullDownloadError } from './pull-download-error.js';
 import { PullTargetError } from './pull-target-error.js';
+import { assertPageDepth, assertPullRoot, guardPullPaths } from './pull-write-guard.js';
 
 export interface PullSpaceDeps {
   api: Pick<ApiClient, 'content' | 'list'>;
@@ -77,8 +78,13 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   const existing = options.force === true ? await readGitbookConfig(directory) : undefined;
   const root = existing?.root ?? '';
   const summary = existing?.structure.summary ?? 'SUMMARY.md';
-  const layout = planPullLayout(tree, files, root, summary, options.anyPath);
-  const warnings = [...layout.warnings];
+  assertPullRoot(directory, root);
+  assertPageDepth(directory, tree);
+  const planned = planPullLayout(tree, files, root, summary, options.anyPath);
+  // Every path checked before the first download and write; files that are not documentation left out.
+  const guard = guardPullPaths(directory, ['.gitbook.yaml', joinDocPath(root, summary), ...planned.pages.map((p) => p.file), ...planned.assets.map((a) => a.path)], options.anyPath === true, ['.gitbook.yaml', joinDocPath(root, summary)]);
+  const layout = { ...planned, assets: planned.assets.filter((asset) => !guard.skipped.has(asset.path)) };
+  const warnings = [...layout.warnings, ...guard.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 
   // A cover names a file by id (or a URL): written as the path from the page to where that file goes.

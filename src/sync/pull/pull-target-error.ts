@@ -25,6 +25,11 @@ export class PullTargetError extends ContentError {
     return new PullTargetError(directory, `${directory} is a file, not a folder; pull into a new or empty folder`, cause);
   }
 
+  /** A path the pull would write that no file system or repository should take (inside `.git`, too long): `file` names it. */
+  static unsafePath(file: string, reason: string): PullTargetError {
+    return new PullTargetError(file, `${file}: ${reason}; nothing was written`);
+  }
+
   /** `links`: paths relative to the folder that are symbolic links, where pulled files would go through them. */
   static holdsLinks(directory: string, links: readonly string[]): PullTargetError {
     const named = links.slice(0, 5).join(', ') + (links.length > 5 ? ` and ${links.length - 5} more` : '');

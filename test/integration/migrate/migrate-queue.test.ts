@@ -18,7 +18,8 @@ import { RedisStateStore } from '../../../src/state/redis-state-store.js';
 import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { docsFolder, docsZip, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { startByteServer } from '../../support/byte-server.js';
 import { JOBS } from '../../../workers/job-kinds.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });
@@ -87,5 +88,43 @@ describe('docsync migrate --queue', () => {
     const second = JSON.parse(again.join('')) as MigrationReport;
     expect(second.totals).toMatchObject({ done: 5, skipped: 5, failed: 1 });
     for (let i = 0; i < 5; i++) expect(importsInto(emulator, targetSpace(i))).toBe(1);
+  });
+
+  it('keeps no signed query of a source in Redis: the worker reads it back from the plan', async () => {
+    const emulator: RunningEmulator = await startMigrationEmulator(1, { contract: 'seed' });
+    closers.push(() => emulator.close());
+    const bytes = await startByteServer();
+    closers.push(() => bytes.close());
+    const SIGNATURE = 'a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4';
+    const query = `?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=${SIGNATURE}`;
+    bytes.set(`/guide.zip${query}`, docsZip('guide', 2), 'application/zip');
+    const dir = await makeTempDir('docsync-migrate-queue-sealed-');
+    const prefix = uniquePrefix('migrate-sealed');
+    await startWorkers(emulator, prefix, dir);
+    const plan = path.join(dir, 'plan.yaml');
+    await writeFile(plan, stringify({ items: [{ id: 'guide', source: bytes.url(`/guide.zip${query}`), space: targetSpace(0), mode: 'direct' }] }));
+    const config = path.join(dir, 'docsync.yaml');
+    await writeFile(config, stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }));
+    const out: string[] = [];
+    const io = { stdout: { write: (t: string) => out.push(t), isTTY: false }, stderr: { write: () => true }, env: {}, logger: silentLogger };
+    expect(await migrateAction(plan, { queue: true, config, json: true }, io)).toBe(EXIT.ok);
+    expect(importsInto(emulator, targetSpace(0))).toBe(1);
+
+    // Every value under the run's prefix: jobs (kept after completion), the ledger, the state.
+    const redis = createRedisConnection(testRedisUrl(), 'worker', silentLogger);
+    try {
+      const stored: string[] = [];
+      for (const key of await redis.keys(`${prefix}*`)) {
+        const type = await redis.type(key);
+        if (type === 'hash') stored.push(JSON.stringify(await redis.hgetall(key)));
+        else if (type === 'string') stored.push((await redis.get(key)) ?? '');
+        else if (type === 'list') stored.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+        else if (type === 'zset') stored.push(JSON.stringify(await redis.zrange(key, 0, -1)));
+      }
+      expect(stored.join('\n')).toContain('guide');
+      expect(stored.join('\n')).not.toContain(SIGNATURE);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

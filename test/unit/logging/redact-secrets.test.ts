@@ -10,8 +10,25 @@ describe('SecretRedactor', () => {
     const redactor = new SecretRedactor([TOKEN]);
     expect(redactor.text(`Bearer ${TOKEN}`)).toBe('Bearer [redacted]');
     expect(redactor.text(`"${TOKEN}", (${TOKEN}). token=${TOKEN}`)).toBe('"[redacted]", ([redacted]). token=[redacted]');
-    // Part of a longer identifier: not this secret.
-    expect(redactor.text(`x${TOKEN}y and ${TOKEN}_2`)).toBe(`x${TOKEN}y and ${TOKEN}_2`);
+  });
+
+  it('replaces a secret echoed glued, url-encoded, in another case or base64-encoded', () => {
+    const redactor = new SecretRedactor([TOKEN]);
+    expect(redactor.text(`x${TOKEN}y and token_${TOKEN}`)).toBe('x[redacted]y and token_[redacted]');
+    expect(redactor.text(`Authorization: ${TOKEN.toUpperCase()}`)).toBe('Authorization: [redacted]');
+    expect(redactor.text(encodeURIComponent(`Bearer ${TOKEN}`))).toBe('Bearer%20[redacted]');
+    const spaced = new SecretRedactor(['s3cr3t key/with+signs']);
+    expect(spaced.text(`k=${encodeURIComponent('s3cr3t key/with+signs')}`)).toBe('k=[redacted]');
+    expect(spaced.text(new URLSearchParams({ k: 's3cr3t key/with+signs' }).toString())).toBe('k=[redacted]');
+    // Base64 of the token inside a longer value, at each of the three alignments.
+    for (const prefix of ['', 'u', 'us', 'user:']) {
+      const encoded = Buffer.from(`${prefix}${TOKEN}!`).toString('base64');
+      const shown = redactor.text(`Basic ${encoded}`);
+      expect(shown).toContain('[redacted]');
+      expect(Buffer.from(shown.replace(/^Basic /, ''), 'base64').toString('latin1')).not.toContain(TOKEN.slice(2, -2));
+    }
+    const url = Buffer.from(`\xff\xfe${TOKEN}`, 'latin1').toString('base64url');
+    expect(redactor.text(url)).toContain('[redacted]');
   });
 
   it('never mangles ordinary words: short and common-word secrets are not looked for', () => {
@@ -21,8 +38,8 @@ describe('SecretRedactor', () => {
       expect(redactor.text(message)).toBe(message);
     }
     const password = new SecretRedactor(['password']);
-    // An 8-character word secret is hidden as a word, never inside other words.
-    expect(password.text('the password is password; passwords differ')).toBe('the [redacted] is [redacted]; passwords differ');
+    // A secret that is a plain word is hidden as a word, in any case, never inside other words.
+    expect(password.text('the password is PASSWORD; passwords differ')).toBe('the [redacted] is [redacted]; passwords differ');
   });
 
   it('cuts the query of signed URLs (HMAC bundle URLs and S3 presigned URLs), keeping host and path', () => {

@@ -139,3 +139,28 @@ describe('sync report output', () => {
     expect((JSON.parse(formatJson(report)) as { conflicts: number }).conflicts).toBe(0);
   });
 });
+
+describe('server text in the report', () => {
+  const hostile: SyncReport = {
+    results: [{ ...result('updated', ['a.md: \u001b[2Jcleared']), changeRequest: { id: 'cr1', number: 7, url: 'https://x/cr\n::set-output name=x::1' } }],
+    specs: [],
+    failures: [{ target: 'docs', error: 'The API answered 500 (API: "boom\n::warning::planted\r\n::add-mask::x")', code: 'E_API_SERVER', exitCode: 7 }],
+    writes: 0,
+    archived: [],
+  };
+
+  it('never becomes a line of its own, a workflow command or a terminal escape', () => {
+    for (const text of [formatHuman(hostile, false), formatStepSummary(hostile)]) {
+      for (const line of text.split('\n')) expect(line.trimStart()).not.toMatch(/^::/);
+      expect(text).not.toContain('\u001b');
+    }
+    // docsync's own two annotations, and nothing the server planted.
+    const annotations = formatAnnotations(hostile).trimEnd().split('\n');
+    expect(annotations.map((line) => line.slice(0, line.indexOf(' ')))).toEqual(['::warning', '::error']);
+    expect(annotations.join('\n')).not.toContain('\u001b');
+    const human = formatHuman(hostile, false);
+    expect(human).toContain('failed   docs  The API answered 500 (API: "boom\\n: :warning: :planted\\r\\n: :add-mask: :x")');
+    expect(human).toContain('warning: a.md: \\u001b[2Jcleared');
+    expect(formatAnnotations(hostile)).toContain('::error title=docsync docs::The API answered 500 (API: "boom%0A: :warning: :planted%0D%0A: :add-mask: :x")');
+  });
+});
