@@ -27,7 +27,8 @@ import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { pageTitlings } from './platform-edits/page-titlings.js';
-import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { platformEditsStep, rememberEdits, withReviewed, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { changeRequestEdits } from './platform-edits/change-request-edits.js';
 import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
@@ -226,7 +227,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
+    // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
+    const reviewed = live && planned ? await api(() => changeRequestEdits(editsApi, live.id, { target, content, state, expected: gitPages, titlings, dryRun: options.dryRun, signal })) : undefined;
     edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, titlings, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
+    edits = withReviewed(edits, reviewed);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

@@ -6,6 +6,7 @@ import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../support/emulator-harness.js';
 import { editPageInPlatform } from '../support/edit-page-in-platform.js';
 import { liveMarkdown, repoWorkspace } from '../support/platform-edits-workspace.js';
+import { call, json } from '../support/emulator-harness.js';
 import { configFor, syncOnce } from '../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs } from '../support/temp-tree.js';
 
@@ -37,7 +38,52 @@ async function sync(loaded: LoadedConfig) {
   return report.results[0];
 }
 
+/** A reviewer's change to a page inside docsync's open change request, as the editor makes it (a content batch). */
+async function editInChangeRequest(changeRequest: string, title: string, markdown: string): Promise<void> {
+  type Live = { id: string; title: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
+  const page = flat(pages).find((p) => p.title === title);
+  if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
+  const answer = await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, { body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown } }] } });
+  expect(answer.status).toBe(200);
+}
+
+/** The markdown of the page titled `title` in a change request. */
+async function changeRequestMarkdown(changeRequest: string, title: string): Promise<string> {
+  type Live = { id: string; title: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
+  const page = flat(pages).find((p) => p.title === title);
+  if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
+  return json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
+
 describe('platform edits are never lost (today\'s API)', () => {
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`1. ${platformEdits}: a reviewer's edit in docsync's open change request survives the next sync`, async () => {
+      const { dir, remote } = await repoWorkspace();
+      // The space holds git's docs; then a git change waits in docsync's change request for review.
+      await sync(configFor(emulator, dir, { ...MERGED, platformEdits }));
+      const loaded = configFor(emulator, dir, { platformEdits });
+      await commitLine(dir, 'reference/cli.md', 'A git change under review.');
+      const created = await sync(loaded);
+      const cr = created?.changeRequest?.id;
+      if (cr === undefined) throw new Error('no change request opened');
+      const reviewed = `${await changeRequestMarkdown(cr, 'Quickstart')}\nA reviewer's fix.\n`;
+      await editInChangeRequest(cr, 'Quickstart', reviewed);
+      await commitLine(dir, 'faq/README.md', 'A git change.');
+
+      const next = await sync(loaded);
+      expect(next?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+      expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain("A reviewer's fix.");
+      expect(await changeRequestMarkdown(cr, 'FAQ')).toContain('A git change.');
+      const inChangeRequest = await changeRequestMarkdown(cr, 'Quickstart');
+      if (platformEdits === 'adopt') expect(inChangeRequest).toContain("A reviewer's fix.");
+      else expect(inChangeRequest).not.toContain("A reviewer's fix.");
+    });
+  }
+
   it('2. two successive platform edits of one page are both on the branch tip, with a person\'s commit between them', async () => {
     const { dir, remote } = await repoWorkspace();
     const loaded = configFor(emulator, dir, MERGED);

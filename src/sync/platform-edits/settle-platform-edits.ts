@@ -51,7 +51,7 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings'>,
+  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest'>,
   options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
