@@ -13,6 +13,7 @@ import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 import { ontoBranch, type BranchChange } from './onto-branch.js';
+import { fetchBranchTip } from './fetch-branch-tip.js';
 
 /** What became of one page the platform changed. */
 export interface KeptPage {
@@ -132,7 +133,7 @@ export async function keepPlatformEdits(
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
-  const tip = await repository.fetchBranch(remote, branch, `refs/docsync/platform-edits/${target.name}`);
+  const tip = await fetchBranchTip(repository, target);
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
   const fresh = parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
