@@ -20,7 +20,7 @@ import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
 import { keepOldest } from './keep-oldest.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
 import { checkSendable } from './pages/check-sendable.js';
-import { deliverPages } from './pages/deliver-pages.js';
+import { deliverPages, withUpdatedAt } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery } from './pages/plan-delivery.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
@@ -197,7 +197,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
         // Today's API, without a record of what was delivered (a runner without state): the live pages
         // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
-        ...(planned && state?.delivered === undefined ? { delivered: planned.known } : {}),
+        // Stamped with each page's `updatedAt`, so an edit made in the platform after this run is seen as one.
+        ...(planned && state?.delivered === undefined ? { delivered: withUpdatedAt(planned.known, (await api(() => deps.api.content.getRevision(live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, { signal }))).pages) } : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
         // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadedConfig } from '../../src/config/load-config.js';
@@ -108,5 +108,28 @@ describe('platform edits are never lost (today\'s API)', () => {
     expect(tip).toContain('Second editor line.');
     // The branch moved forward: its earlier commit is an ancestor of its tip.
     expect(() => git(remote, 'merge-base', '--is-ancestor', first, BRANCH)).not.toThrow();
+  });
+
+  it('5. a platform edit made after a skip run reaches the branch, then again once git changes', async () => {
+    const { dir, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, MERGED);
+    await sync(loaded);
+    // A corrupt state deleted, as the README advises: the next run finds the space in sync and skips.
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    expect((await sync(loaded))?.outcome).toBe('skipped');
+
+    const original = await liveMarkdown(emulator, 'space-docs', 'Quickstart');
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: `Edited after the skip.\n\n${original}` });
+    expect((await sync(loaded))?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited after the skip.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited after the skip.');
+
+    await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', markdown: `${original}\nEdited again.\n` });
+    await commitLine(dir, 'faq/README.md', 'A git change.');
+    const next = await sync(loaded);
+    expect(next?.platformEdits?.pages.map((page) => page.file)).toEqual([`docs/${PAGE}`]);
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited again.');
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited after the skip.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited again.');
   });
 });
