@@ -132,4 +132,31 @@ describe('platform edits are never lost (today\'s API)', () => {
     expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited after the skip.');
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited again.');
   });
+
+  it('3. under adopt, a conflict resolved in git as the message says goes live', async () => {
+    const { dir, docs, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, { ...MERGED, platformEdits: 'adopt' });
+    await sync(loaded);
+    const file = join(docs, PAGE);
+    const original = await readFile(file, 'utf8');
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nThe platform says this.\n' });
+    await writeFile(file, '# Quickstart\n\nGit says this.\n');
+    git(dir, 'commit', '--quiet', '-am', 'Quickstart in git');
+    const conflicted = await syncOnce(loaded);
+    expect(conflicted.failures).toEqual([expect.objectContaining({ code: 'E_PLATFORM_EDITS_CONFLICT' })]);
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('The platform says this.');
+
+    // Resolved as the message says: the branch merged, its markers replaced by the chosen text.
+    git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+    git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
+    expect(await readFile(file, 'utf8')).toContain('<<<<<<< git');
+    await writeFile(file, '# Quickstart\n\nBoth agree on this.\n');
+    git(dir, 'commit', '--quiet', '-am', 'Resolve the quickstart');
+    expect(original).not.toContain('Both agree');
+
+    const resolved = await sync(loaded);
+    expect(resolved?.outcome).not.toBe('skipped');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nBoth agree on this.\n');
+    expect(git(remote, 'rev-parse', BRANCH).trim()).not.toBe('');
+  });
 });

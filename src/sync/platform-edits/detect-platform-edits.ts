@@ -77,6 +77,8 @@ export interface DetectInput {
    * docsync delivered them (`delivered`), against `base`, what docsync delivered.
    */
   readonly changeRequest?: string | undefined;
+  /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
+  readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -214,7 +216,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
-  const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
+  const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
+  const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
     if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;

@@ -61,6 +61,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     dryRun: input.dryRun,
     signal: input.signal,
     known: input.known,
+    lastKept: state?.platformEdits,
   });
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
   return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };
