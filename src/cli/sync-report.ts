@@ -68,9 +68,12 @@ export function formatJson(report: SyncReport): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** One word for the whole run: `failed`, `planned` (dry run), `synced` (something written) or `unchanged`. */
+/**
+ * One word for the whole run: `conflict` (every failure is pages both sides changed in the same
+ * lines, exit 8), `failed`, `planned` (dry run), `synced` (something written) or `unchanged`.
+ */
 export function runStatus(report: SyncReport, dryRun: boolean): string {
-  if (report.failures.length > 0) return 'failed';
+  if (report.failures.length > 0) return report.failures.every((failure) => failure.code === PLATFORM_EDITS_CONFLICT) ? 'conflict' : 'failed';
   if (dryRun) return 'planned';
   return report.writes > 0 ? 'synced' : 'unchanged';
 }

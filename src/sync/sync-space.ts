@@ -20,7 +20,7 @@ import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
 import { keepOldest } from './keep-oldest.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
 import { checkSendable } from './pages/check-sendable.js';
-import { deliverPages } from './pages/deliver-pages.js';
+import { deliverPages, withUpdatedAt } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery } from './pages/plan-delivery.js';
 import { summaryNotices } from './structure-notices.js';
@@ -28,7 +28,8 @@ import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
 import { pageTitlings } from './platform-edits/page-titlings.js';
-import { platformEditsStep, rememberEdits, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { platformEditsStep, rememberEdits, withReviewed, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
+import { changeRequestEdits } from './platform-edits/change-request-edits.js';
 import { mainRevision } from './platform-edits/main-revision.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
@@ -199,7 +200,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         ...(content.commit ? { lastCommit: content.commit.oid } : {}),
         // Today's API, without a record of what was delivered (a runner without state): the live pages
         // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
-        ...(planned && state?.delivered === undefined ? { delivered: planned.known } : {}),
+        // Stamped with each page's `updatedAt`, so an edit made in the platform after this run is seen as one.
+        ...(planned && state?.delivered === undefined ? { delivered: withUpdatedAt(planned.known, (await api(() => deps.api.content.getRevision(live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, { signal }))).pages) } : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
         // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
@@ -229,7 +231,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
+    // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
+    const reviewed = live && planned ? await api(() => changeRequestEdits(editsApi, live.id, { target, content, state, expected: gitPages, titlings, dryRun: options.dryRun, signal })) : undefined;
     edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, titlings, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
+    edits = withReviewed(edits, reviewed);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

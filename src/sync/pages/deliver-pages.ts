@@ -104,7 +104,7 @@ export async function deliverPages(
 }
 
 /** The record with each page's `updatedAt` as read back: of the pages at `only` (paths), when given (the others are as they were). */
-function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
+export function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?: readonly string[]): Delivered {
   const ids = only === undefined ? undefined : new Set(only.flatMap((path) => delivered.pages.get(path)?.id ?? []));
   const updated = new Map<string, string>();
   // Depth first, in order; with `only`, it stops once their pages were seen (a one-page edit visits

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { branchRecords } from './branch-records.js';
-import { platformEditsBranch } from './platform-edits-branch.js';
+import { fetchBranchTip } from './fetch-branch-tip.js';
 
 /** A page a sync left live with other content than git's, or left out, as the platform-edits branch holds it. */
 export interface LeftLivePage {
@@ -29,7 +29,7 @@ export async function branchLeftLive(
 ): Promise<Map<string, LeftLivePage>> {
   const held = new Map<string, LeftLivePage>();
   if (paths.length === 0 || !(await repository.hasRemote(target.platformEditsRemote))) return held;
-  const tip = await repository.fetchBranch(target.platformEditsRemote, platformEditsBranch(target), `refs/docsync/platform-edits/${target.name}`);
+  const tip = await fetchBranchTip(repository, target);
   if (tip === undefined) return held;
   const folder = posix.join(repository.prefix, root).replace(/^\.$/, '');
   // The branch holds every file of the commit it started from: only the versions its own commits made count.

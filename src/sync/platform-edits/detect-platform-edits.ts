@@ -72,6 +72,13 @@ export interface DetectInput {
    * holds for them, and git's then.
    */
   readonly leftLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, LeftLivePage>>) | undefined;
+  /**
+   * docsync's open change request, compared instead of main: its pages a reviewer changed since
+   * docsync delivered them (`delivered`), against `base`, what docsync delivered.
+   */
+  readonly changeRequest?: string | undefined;
+  /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
+  readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -92,7 +99,9 @@ interface LiveDocument {
  */
 export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 'getPage'>, input: DetectInput): Promise<DetectedEdits> {
   const { spaceId, signal } = input;
-  const main = await api.getRevision({ spaceId }, { signal });
+  const inChangeRequest = input.changeRequest !== undefined;
+  const location = input.changeRequest === undefined ? { spaceId } : { spaceId, changeRequest: input.changeRequest };
+  const main = await api.getRevision(location, { signal });
   // Pages delivered in batches are known by id, and unchanged while their `updatedAt` is the one read back.
   const delivered = new Map([...(input.delivered ?? [])].map(([path, page]) => [page.id, { path, updatedAt: page.updatedAt }]));
   const untouched = (page: Page): boolean => {
@@ -102,10 +111,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const edited = hasEditedPages(main.pages, untouched);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined ? input.syncedBase?.(main.id) : undefined);
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main.id) : undefined);
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
-  const baseRevision = edited && synced === undefined ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  // A change request's base is what docsync delivered to it: no past revision of main says more.
+  const baseRevision = edited && synced === undefined && !inChangeRequest ? await findBaseRevision(api, spaceId, main, signal) : undefined;
   if (!batched && baseRevision === undefined) synced = await rebuild();
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
@@ -162,7 +172,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(main.files, input.deliveredFiles, snapshotAssets(input.content.snapshot).map((file) => file.path));
-  const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, spaceId, doc, filePaths, input.titlings(doc.path), signal);
+  const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
   const retitled = new Map<string, string>();
@@ -206,7 +216,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
-  const changes = classifyPages(sides.base, sides.git, sides.platform, held).filter((change) => change.kind !== 'unchanged');
+  const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
+  const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
     if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
@@ -243,13 +254,13 @@ interface LiveText {
  */
 async function liveTextOf(
   api: Pick<ContentApi, 'getPage'>,
-  spaceId: string,
+  location: Parameters<ContentApi['getPage']>[0],
   doc: LiveDocument,
   filePaths: ReadonlyMap<string, string>,
   titling: PageTitling,
   signal: AbortSignal | undefined,
 ): Promise<LiveText> {
-  const full = await api.getPage({ spaceId }, doc.page.id, { format: 'markdown', signal });
+  const full = await api.getPage(location, doc.page.id, { format: 'markdown', signal });
   const ref = full.cover?.ref;
   const coverFile = ref?.kind === 'file' && ref.file !== undefined ? filePaths.get(ref.file) : undefined;
   const image = coverFile !== undefined ? relativeLink(doc.path, coverFile) : ref?.kind === 'url' ? ref.url : undefined;

@@ -13,6 +13,8 @@ import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
+import { ontoBranch, type BranchChange } from './onto-branch.js';
+import { fetchBranchTip } from './fetch-branch-tip.js';
 
 /** What became of one page the platform changed. */
 export interface KeptPage {
@@ -133,14 +135,21 @@ export async function keepPlatformEdits(
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
-  const tip = await repository.fetchBranch(remote, branch, `refs/docsync/platform-edits/${target.name}`);
+  const tip = await fetchBranchTip(repository, target);
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
   const fresh = parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
+  // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
+  const laid: readonly BranchChange[] = parent === tip ? await ontoBranch(repository, { tip, synced, folder }, changes, (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict')) : changes.map((change) => ({ change }));
+  const conflictLines = new Map(laid.flatMap((entry) => (entry.conflictLine === undefined ? [] : [[entry.change.path, entry.conflictLine] as const])));
+  for (const [index, page] of fresh.entries()) {
+    const line = conflictLines.get(page.file);
+    if (line !== undefined) fresh[index] = { file: page.file, outcome: 'conflict', line };
+  }
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
   const message = commitMessage(target, detected, fresh, gitBlobOf);
-  const commit = await repository.commitFiles(parent, changes, message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
+  const commit = await repository.commitFiles(parent, laid.map((entry) => entry.change), message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
   // Already there: on the branch's tip, or in the synced commit itself.
   if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, pushed: false };
   try {

@@ -61,6 +61,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     dryRun: input.dryRun,
     signal: input.signal,
     known: input.known,
+    lastKept: state?.platformEdits,
   });
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
   return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };
@@ -72,6 +73,22 @@ function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult 
   if (kept === undefined || kept.pages.length === 0) return {};
   const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
   return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts, pushed: kept.pushed } };
+}
+
+/**
+ * The step's outcome with the edits found in docsync's own change request (`reviewed`, kept before
+ * it): their pages go live as they were settled too, unless main's edits settle the same page, and
+ * the report names both. The change request then holds content to write whatever main says.
+ */
+export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | undefined): PlatformEditsStep {
+  if (reviewed?.kept === undefined || reviewed.kept.pages.length === 0) return step;
+  const live = new Map([...reviewed.live, ...step.settled.live]);
+  const mine = step.settled.kept;
+  const files = new Set(mine?.pages.map((page) => page.file));
+  const pages = [...reviewed.kept.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
+  const kept = { ...reviewed.kept, ...(mine ?? {}), pages, commit: mine?.commit ?? reviewed.kept.commit, pushed: reviewed.kept.pushed || (mine?.pushed ?? false), adopted: new Set([...reviewed.kept.adopted, ...(mine?.adopted ?? [])]), live };
+  const settled = { ...step.settled, kept, live, nothingToWrite: false };
+  return { settled, nothingToWrite: false, reported: reportOf(settled) };
 }
 
 /** The state's record of the platform edits a sync kept (what `status` shows): the previous one when it kept none. */

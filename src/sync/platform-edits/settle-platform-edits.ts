@@ -4,6 +4,7 @@ import type { ContentApi } from '../../api/resources/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
+import type { TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
@@ -51,8 +52,8 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings'>,
-  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined } = {},
+  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest'>,
+  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined; lastKept?: TargetState['platformEdits'] } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
   const opened = (): Promise<GitRepository | undefined> => (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
@@ -71,7 +72,15 @@ export async function settlePlatformEdits(
     const git = await opened();
     return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
   };
-  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, signal: options.signal });
+  // The pages of the last platform-edits commit, once git's synced commit has merged it.
+  const takenIn = async (): Promise<ReadonlySet<string>> => {
+    const git = await opened();
+    const kept = options.lastKept;
+    if (git === undefined || kept?.commit === undefined || !(await git.isAncestor(kept.commit, synced))) return new Set();
+    const folder = posix.join(git.prefix, content.snapshot.root);
+    return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
+  };
+  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, takenIn, signal: options.signal });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);

@@ -37,6 +37,17 @@ describe('classifyPages', () => {
     expect(classifyPages(side(base), side(git), side(platform), side('h'))).toEqual([{ path: 'page.md', kind, base, git, platform }]);
   });
 
+  // Git merged the branch that held it and changed it since (a conflict resolved in git): git's goes live.
+  const takenInCases: [base: string, git: string, platform: string | undefined, kind: PageChangeKind][] = [
+    ['a', 'r', 'h', 'git'], // resolved in git
+    ['a', 'h', 'h', 'converged'], // merged as the platform has it
+    ['a', 'r', 'c', 'both'], // edited again in the platform since
+    ['a', 'a', 'h', 'held'],
+  ];
+  it.each(takenInCases)('held h, its branch merged: base %s, git %s, platform %s → %s', (base, git, platform, kind) => {
+    expect(classifyPages(side(base), side(git), side(platform), side('h'), new Set(['page.md']))).toEqual([{ path: 'page.md', kind, base, git, platform }]);
+  });
+
   it('takes every path of any side, once, sorted', () => {
     const changes = classifyPages(new Map([['b.md', '1'], ['a.md', '1']]), new Map([['a.md', '1'], ['c.md', '2']]), new Map([['b.md', '1'], ['a.md', '3']]));
     expect(changes.map((change) => [change.path, change.kind])).toEqual([

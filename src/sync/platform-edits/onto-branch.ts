@@ -1,0 +1,68 @@
+import { decodeText } from '../../content/clean-text.js';
+import { gitBlobOid } from '../../content/content-expectation.js';
+import type { FileChange, GitRepository } from '../../content/git-repository.js';
+import { readOutcome, type KeptOutcome } from './outcome-line.js';
+
+/** A file's change laid onto the branch, and whether that left conflict markers in it (their first line). */
+export interface BranchChange {
+  readonly change: FileChange;
+  readonly conflictLine?: number;
+}
+
+const LABELS = { ours: 'branch', base: 'git', theirs: 'platform' };
+
+/**
+ * `changes` (versions made from git's synced commit) laid onto the branch's `tip`, so that nothing
+ * the branch holds is lost: a file the branch changed since `synced` (an earlier platform edit, a
+ * person's commit such as a conflict resolved) is merged with the new version, never overwritten; the
+ * base is the git version the branch's version was made from (named by docsync's commit message),
+ * else git's synced version. A version docsync committed and left live (`leftLive`: a clean merge,
+ * the platform's own under `adopt`) is what the platform's next one descends from: replaced by it.
+ * A version one of the branch's commits wrote already is dropped: the branch's later commits say
+ * what became of it. Removals are applied as they are.
+ */
+export async function ontoBranch(
+  repository: Pick<GitRepository, 'history' | 'readBlob' | 'listTree' | 'mergeFile'>,
+  branch: { tip: string; synced: string; folder: string },
+  changes: readonly FileChange[],
+  leftLive: (outcome: KeptOutcome) => boolean,
+): Promise<BranchChange[]> {
+  const written = new Map<string, (string | undefined)[]>();
+  // The git version each file's branch version was made from, as docsync's newest commit of it names it.
+  const madeFrom = new Map<string, string>();
+  // Files whose branch version went live as it is: the platform's next version descends from it.
+  const wentLive = new Set<string>();
+  for (const commit of await repository.history(branch.tip, branch.synced, branch.folder)) {
+    for (const [file, blob] of commit.files) {
+      const outcome = written.has(file) ? undefined : readOutcome(commit.message, file)?.outcome;
+      if (outcome !== undefined && leftLive(outcome)) wentLive.add(file);
+      written.set(file, [...(written.get(file) ?? []), blob]);
+      const gitBlob = madeFrom.has(file) ? undefined : readOutcome(commit.message, file)?.gitBlob;
+      if (gitBlob !== undefined) madeFrom.set(file, gitBlob);
+    }
+  }
+  if (written.size === 0) return changes.map((change) => ({ change }));
+  let syncedBlobs: Map<string, string> | undefined;
+  const baseText = async (file: string): Promise<string> => {
+    syncedBlobs ??= new Map((await repository.listTree(branch.synced)).map((entry) => [entry.path, entry.oid]));
+    const oid = madeFrom.get(file) ?? syncedBlobs.get(file);
+    return oid === undefined ? '' : decodeText(await repository.readBlob(oid));
+  };
+  const laid: BranchChange[] = [];
+  for (const change of changes) {
+    const blobs = written.get(change.path);
+    if (blobs === undefined || change.bytes === null || wentLive.has(change.path)) {
+      laid.push({ change });
+      continue;
+    }
+    // Newest first: the branch's version at its tip, then the versions before it.
+    const [tipBlob] = blobs;
+    if (blobs.includes(gitBlobOid(change.bytes))) continue;
+    const ours = tipBlob === undefined ? '' : decodeText(await repository.readBlob(tipBlob));
+    const merged = await repository.mergeFile({ ours, base: await baseText(change.path), theirs: decodeText(change.bytes) }, LABELS);
+    const bytes = new TextEncoder().encode(merged.text);
+    const line = merged.conflicts === 0 ? undefined : merged.text.split('\n').findIndex((text) => text.startsWith('<<<<<<< ')) + 1;
+    laid.push({ change: { path: change.path, bytes }, ...(line === undefined ? {} : { conflictLine: line }) });
+  }
+  return laid;
+}

@@ -1,0 +1,162 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LoadedConfig } from '../../src/config/load-config.js';
+import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import { startTestEmulator } from '../support/emulator-harness.js';
+import { editPageInPlatform } from '../support/edit-page-in-platform.js';
+import { liveMarkdown, repoWorkspace } from '../support/platform-edits-workspace.js';
+import { call, json } from '../support/emulator-harness.js';
+import { configFor, syncOnce } from '../support/sync-harness.js';
+import { git, makeTempDir, removeTempDirs } from '../support/temp-tree.js';
+
+// The issue's check: seven ordinary workflows on today's API, each with the example docs (a repo
+// with a bare remote), in which an edit made in the platform must never be lost.
+const PAGE = 'getting-started/quickstart.md';
+const BRANCH = 'docsync/platform-edits/docs';
+const MERGED = { changeRequest: { autoMerge: true } };
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startTestEmulator({ contract: 'current', strict: false });
+});
+afterAll(async () => {
+  await emulator.close();
+  await removeTempDirs();
+});
+beforeEach(() => emulator.reset());
+
+async function commitLine(dir: string, file: string, line: string): Promise<void> {
+  const path = join(dir, 'docs', file);
+  await writeFile(path, `${await readFile(path, 'utf8')}\n${line}\n`);
+  git(dir, 'commit', '--quiet', '-am', line);
+}
+
+async function sync(loaded: LoadedConfig) {
+  const report = await syncOnce(loaded);
+  expect(report.failures).toEqual([]);
+  return report.results[0];
+}
+
+/** A reviewer's change to a page inside docsync's open change request, as the editor makes it (a content batch). */
+async function editInChangeRequest(changeRequest: string, title: string, markdown: string): Promise<void> {
+  type Live = { id: string; title: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
+  const page = flat(pages).find((p) => p.title === title);
+  if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
+  const answer = await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, { body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown } }] } });
+  expect(answer.status).toBe(200);
+}
+
+/** The markdown of the page titled `title` in a change request. */
+async function changeRequestMarkdown(changeRequest: string, title: string): Promise<string> {
+  type Live = { id: string; title: string; pages?: Live[] };
+  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
+  const page = flat(pages).find((p) => p.title === title);
+  if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
+  return json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
+
+describe('platform edits are never lost (today\'s API)', () => {
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`1. ${platformEdits}: a reviewer's edit in docsync's open change request survives the next sync`, async () => {
+      const { dir, remote } = await repoWorkspace();
+      // The space holds git's docs; then a git change waits in docsync's change request for review.
+      await sync(configFor(emulator, dir, { ...MERGED, platformEdits }));
+      const loaded = configFor(emulator, dir, { platformEdits });
+      await commitLine(dir, 'reference/cli.md', 'A git change under review.');
+      const created = await sync(loaded);
+      const cr = created?.changeRequest?.id;
+      if (cr === undefined) throw new Error('no change request opened');
+      const reviewed = `${await changeRequestMarkdown(cr, 'Quickstart')}\nA reviewer's fix.\n`;
+      await editInChangeRequest(cr, 'Quickstart', reviewed);
+      await commitLine(dir, 'faq/README.md', 'A git change.');
+
+      const next = await sync(loaded);
+      expect(next?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+      expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain("A reviewer's fix.");
+      expect(await changeRequestMarkdown(cr, 'FAQ')).toContain('A git change.');
+      const inChangeRequest = await changeRequestMarkdown(cr, 'Quickstart');
+      if (platformEdits === 'adopt') expect(inChangeRequest).toContain("A reviewer's fix.");
+      else expect(inChangeRequest).not.toContain("A reviewer's fix.");
+    });
+  }
+
+  it('2. two successive platform edits of one page are both on the branch tip, with a person\'s commit between them', async () => {
+    const { dir, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, MERGED);
+    await sync(loaded);
+    const original = await liveMarkdown(emulator, 'space-docs', 'Quickstart');
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: `First editor line.\n\n${original}` });
+    await commitLine(dir, 'faq/README.md', 'A git change.');
+    expect((await sync(loaded))?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+    // A person commits on the branch too (a note beside the editor's line).
+    const clone = await makeTempDir('docsync-clone-');
+    git(clone, 'clone', '--quiet', '--branch', BRANCH, remote, '.');
+    await writeFile(join(clone, 'docs', PAGE), git(clone, 'show', `HEAD:docs/${PAGE}`).replace('First editor line.', 'First editor line, reviewed.'));
+    git(clone, '-c', 'user.name=Reviewer', '-c', 'user.email=reviewer@example.com', 'commit', '--quiet', '-am', 'Reviewed');
+    git(clone, 'push', '--quiet', 'origin', BRANCH);
+    const first = git(remote, 'rev-parse', BRANCH).trim();
+
+    await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', markdown: `${original}\nSecond editor line.\n` });
+    await commitLine(dir, 'faq/README.md', 'Another git change.');
+    expect((await sync(loaded))?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+    const tip = git(remote, 'show', `${BRANCH}:docs/${PAGE}`);
+    expect(tip).toContain('First editor line, reviewed.');
+    expect(tip).toContain('Second editor line.');
+    // The branch moved forward: its earlier commit is an ancestor of its tip.
+    expect(() => git(remote, 'merge-base', '--is-ancestor', first, BRANCH)).not.toThrow();
+  });
+
+  it('5. a platform edit made after a skip run reaches the branch, then again once git changes', async () => {
+    const { dir, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, MERGED);
+    await sync(loaded);
+    // A corrupt state deleted, as the README advises: the next run finds the space in sync and skips.
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    expect((await sync(loaded))?.outcome).toBe('skipped');
+
+    const original = await liveMarkdown(emulator, 'space-docs', 'Quickstart');
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: `Edited after the skip.\n\n${original}` });
+    expect((await sync(loaded))?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited after the skip.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited after the skip.');
+
+    await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', markdown: `${original}\nEdited again.\n` });
+    await commitLine(dir, 'faq/README.md', 'A git change.');
+    const next = await sync(loaded);
+    expect(next?.platformEdits?.pages.map((page) => page.file)).toEqual([`docs/${PAGE}`]);
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited again.');
+    expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Edited after the skip.');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('Edited again.');
+  });
+
+  it('3. under adopt, a conflict resolved in git as the message says goes live', async () => {
+    const { dir, docs, remote } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, { ...MERGED, platformEdits: 'adopt' });
+    await sync(loaded);
+    const file = join(docs, PAGE);
+    const original = await readFile(file, 'utf8');
+    await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: '# Quickstart\n\nThe platform says this.\n' });
+    await writeFile(file, '# Quickstart\n\nGit says this.\n');
+    git(dir, 'commit', '--quiet', '-am', 'Quickstart in git');
+    const conflicted = await syncOnce(loaded);
+    expect(conflicted.failures).toEqual([expect.objectContaining({ code: 'E_PLATFORM_EDITS_CONFLICT' })]);
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('The platform says this.');
+
+    // Resolved as the message says: the branch merged, its markers replaced by the chosen text.
+    git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+    git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
+    expect(await readFile(file, 'utf8')).toContain('<<<<<<< git');
+    await writeFile(file, '# Quickstart\n\nBoth agree on this.\n');
+    git(dir, 'commit', '--quiet', '-am', 'Resolve the quickstart');
+    expect(original).not.toContain('Both agree');
+
+    const resolved = await sync(loaded);
+    expect(resolved?.outcome).not.toBe('skipped');
+    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nBoth agree on this.\n');
+    expect(git(remote, 'rev-parse', BRANCH).trim()).not.toBe('');
+  });
+});
