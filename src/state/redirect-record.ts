@@ -15,6 +15,8 @@ export const RedirectRecordSchema = z.object({
   moved: z.record(z.string(), z.string()).default({}),
   /** Page id → its path in the space, as the last sync left main. */
   pages: z.record(z.string(), z.string()).default({}),
+  /** Page id → the git blob id main holds it from, where the API says it: a renamed page re-created under a new id is found by it. */
+  blobs: z.record(z.string(), z.string()).default({}),
   /** The content and `.gitbook.yaml` redirects whose every redirect is live: an unchanged re-run reads nothing. */
   settled: z.string().optional(),
 });

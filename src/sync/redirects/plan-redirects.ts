@@ -15,6 +15,8 @@ export interface RedirectPlanInput {
   readonly fileRedirects: Readonly<Record<string, string>>;
   /** Each page of main by id: its path in the space. */
   readonly mainPages: ReadonlyMap<string, string>;
+  /** Each page of main by id: the git blob id it was made from, where the API says it. */
+  readonly mainBlobs: ReadonlyMap<string, string>;
   /** Page id of each page file docsync knows (relative to the docs root). */
   readonly pageIdOf: (file: string) => string | undefined;
   /** Redirect pages a sync moved from their old path. */
@@ -59,7 +61,12 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
       desired.set(source, { pageId, why: `page moved from ${source}` });
     };
     for (const [source, pageId] of Object.entries(input.record?.moved ?? {})) keep(source, pageId);
-    for (const [pageId, oldPath] of Object.entries(input.record?.pages ?? {})) {
+    // A page re-created under a new id (an import) is found by its blob id, when only one page has it.
+    const byBlob = new Map<string, string | undefined>();
+    for (const [pageId, blob] of input.mainBlobs) if (input.record?.pages[pageId] === undefined) byBlob.set(blob, byBlob.has(blob) ? undefined : pageId);
+    for (const [oldId, oldPath] of Object.entries(input.record?.pages ?? {})) {
+      const blob = input.record?.blobs[oldId];
+      const pageId = input.mainPages.has(oldId) || blob === undefined ? oldId : (byBlob.get(blob) ?? oldId);
       const now = input.mainPages.get(pageId);
       const source = now === undefined || now === oldPath ? undefined : redirectSource(input.prefix, oldPath);
       if (source !== undefined) keep(source, pageId);
@@ -101,7 +108,7 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
     if (desired.has(source) || found === undefined) continue;
     actions.push({ kind: 'delete', source, id: found.id });
   }
-  return { actions, pending, warnings, unchanged, record: { made: [...ours].sort(), moved: Object.fromEntries(moved), pages: Object.fromEntries(input.mainPages) } };
+  return { actions, pending, warnings, unchanged, record: { made: [...ours].sort(), moved: Object.fromEntries(moved), pages: Object.fromEntries(input.mainPages), blobs: Object.fromEntries(input.mainBlobs) } };
 }
 
 /** `/<prefix>/<path>` for a redirect's old path (`guides/old`, `/guides/old.html`), each segment URL-encoded; undefined when nothing is left. */

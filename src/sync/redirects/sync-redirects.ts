@@ -77,10 +77,13 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       deps.api.siteRedirects.list(site, { signal }).all(),
     ]);
     const mainPages = new Map<string, string>();
+    const mainBlobs = new Map<string, string>();
     const byGitPath = new Map<string, string>();
     for (const page of documents(revision.pages)) {
       mainPages.set(page.id, page.path ?? '');
-      if (page.git?.path !== undefined) byGitPath.set(page.git.path, page.id);
+      if (page.git === undefined) continue;
+      byGitPath.set(page.git.path, page.id);
+      mainBlobs.set(page.id, page.git.oid);
     }
     const delivered = state?.delivered?.pages;
     const plan = planRedirects({
@@ -88,6 +91,7 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       siteSpaceId: site.siteSpaceId,
       fileRedirects,
       mainPages,
+      mainBlobs,
       pageIdOf: (file) => delivered?.get(file)?.id ?? byGitPath.get(file),
       auto: target.redirects === 'auto',
       record,
@@ -143,7 +147,7 @@ function counts(): Omit<RedirectsResult, 'unchanged'> {
 }
 
 function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
-  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {} };
+  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {} };
 }
 
 function settledKey(contentHash: string, redirects: Readonly<Record<string, string>>, mode: string): string {
