@@ -13,6 +13,9 @@ import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
+import type { PullRecord } from './pull-record.js';
+import { pulledLinksOf } from './pulled-link-map.js';
+import { rewritePulledLinks } from './pulled-links.js';
 import { DownloadError } from '../../http/errors/download-error.js';
 import type { Download } from '../../http/url-downloader.js';
 import { PullDownloadError } from './pull-download-error.js';
@@ -40,6 +43,8 @@ export interface PullSpaceOptions {
   isolated?: boolean;
   /** Keep git paths outside the docs layout (dot-folders, `docsync.yaml`). Default false. */
   anyPath?: boolean;
+  /** Where docsync delivered each page and file from (its state), for an API that keeps no git paths. */
+  known?: PullRecord | undefined;
 }
 
 export interface PullSpaceResult {
@@ -77,7 +82,8 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   const existing = options.force === true ? await readGitbookConfig(directory) : undefined;
   const root = existing?.root ?? '';
   const summary = existing?.structure.summary ?? 'SUMMARY.md';
-  const layout = planPullLayout(tree, files, root, summary, options.anyPath);
+  const layout = planPullLayout(tree, files, root, summary, options.anyPath, options.known);
+  const links = pulledLinksOf(layout, options.known);
   const warnings = [...layout.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 
@@ -96,7 +102,7 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     const full = await deps.api.content.getPage(target, page.id, { format: 'markdown' });
     if (full.markdown === undefined) warnings.push(`page "${page.title}": the API sent no markdown; written empty`);
     if (full.cover !== undefined && coverOf(full, file) === undefined) warnings.push(`page "${page.title}": its cover is not a file of the space; left out`);
-    return pageText({ ...full, cover: coverOf(full, file) }, full.markdown ?? '');
+    return pageText({ ...full, cover: coverOf(full, file) }, rewritePulledLinks(full.markdown ?? '', file, links.originOf(page.id) ?? file, links));
   });
 
   const failures: string[] = [];
