@@ -8,8 +8,9 @@ import { scanLink } from '../../src/content/scan-link.js';
 /**
  * A GitBook-format folder as `pull(sync(repo)) == repo` compares it (docs/redirects-and-pull.md,
  * "The normalization"): each page by its git path, its frontmatter as data without the defaults
- * (`hidden: false`), its body with trailing blanks trimmed and every link into the folder written as
+ * (`hidden: false`; a layout by the switches it turns off), its body with `\(` and `\)` unescaped and trailing blanks trimmed and every link into the folder written as
  * the path it resolves to plus its anchor (so `a%20b.png`, `<a b.png>` and `./a b.png` are one);
+ * a frontmatter `title` as the page's title in the outline (the API holds one title per page);
  * each asset by its path and the hash of its bytes; SUMMARY.md as its outline (groups, titles, files,
  * nesting, link entries). `.gitbook.yaml` is left out: pull keeps the repo's own.
  */
@@ -24,14 +25,20 @@ export async function normalizeRepo(dir: string): Promise<NormalRepo> {
   const files = await filesUnder(dir);
   const pages: NormalRepo['pages'] = {};
   const assets: NormalRepo['assets'] = {};
-  let summary: unknown = undefined;
+  let summaryText: string | undefined;
   for (const file of files) {
     const bytes = await readFile(path.join(dir, file));
-    if (file === 'SUMMARY.md') summary = outlineOf(bytes.toString('utf8'));
+    if (file === 'SUMMARY.md') summaryText = bytes.toString('utf8');
     else if (file.endsWith('.md')) pages[file] = normalPage(file, bytes.toString('utf8'), new Set(files));
     else if (file !== '.gitbook.yaml') assets[file] = createHash('sha256').update(bytes).digest('hex');
   }
-  return { pages, assets, summary };
+  // The API holds one title per page: a frontmatter `title` is the page's title in the outline.
+  const titles = new Map<string, string>();
+  for (const [file, page] of Object.entries(pages)) {
+    if (typeof page.frontmatter.title === 'string') titles.set(file, page.frontmatter.title);
+    delete page.frontmatter.title;
+  }
+  return { pages, assets, summary: summaryText === undefined ? undefined : outlineOf(summaryText, titles) };
 }
 
 /** Relative links of the folder's pages (images and `src=` included) that name no file of it, as `page: target`. */
@@ -54,19 +61,28 @@ function normalPage(file: string, text: string, present: ReadonlySet<string>): {
   const data: unknown = match?.[1] === undefined ? {} : parse(match[1]);
   const frontmatter: Record<string, unknown> = typeof data === 'object' && data !== null ? { ...(data as Record<string, unknown>) } : {};
   if (frontmatter.hidden === false) delete frontmatter.hidden;
-  let body = match ? text.slice(match[0].length) : text;
+  // A layout by the switches it turns off: GitBook's export writes every switch once one is set.
+  if (typeof frontmatter.layout === 'object' && frontmatter.layout !== null) {
+    const off = Object.entries(frontmatter.layout as Record<string, { visible?: boolean }>).filter(([, v]) => v.visible === false).map(([k]) => k);
+    if (off.length > 0) frontmatter.layout = off.sort();
+    else delete frontmatter.layout;
+  }
+  // Backslash-escaped parentheses (`\(1\)`) read as what they escape.
+  let body = (match ? text.slice(match[0].length) : text).replace(/\\([()])/g, '$1');
   for (const target of linkTargets(body)) {
     const resolved = resolveLink(file, target);
     if (resolved !== undefined && present.has(resolved)) body = body.split(target).join(`{${resolved}${anchorOf(target)}}`);
   }
+  body = body.replace(/<(\{[^}]*\})>/g, '$1');
   return { frontmatter, body: body.replace(/\s+$/, '') };
 }
 
-function outlineOf(text: string): unknown {
+function outlineOf(text: string, titles: ReadonlyMap<string, string>): unknown {
   const out: [number, string, string][] = [];
   const walk = (list: readonly SummaryItem[], depth: number): void => {
     for (const item of list) {
-      out.push([depth, item.title, resolveLink('SUMMARY.md', item.target) ?? item.target]);
+      const file = resolveLink('SUMMARY.md', item.target) ?? item.target;
+      out.push([depth, titles.get(file) ?? item.title, file]);
       walk(item.children, depth + 1);
     }
   };
