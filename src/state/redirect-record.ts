@@ -17,7 +17,9 @@ export const RedirectRecordSchema = z.object({
   pages: z.record(z.string(), z.string()).default({}),
   /** Page id → the git blob id main holds it from, where the API says it: a renamed page re-created under a new id is found by it. */
   blobs: z.record(z.string(), z.string()).default({}),
-  /** The content and `.gitbook.yaml` redirects whose every redirect is live: an unchanged re-run reads nothing. */
+  /** `.gitbook.yaml` redirects waiting for their page to reach main (`old → file`). */
+  pending: z.array(z.string()).default([]),
+  /** The content and `.gitbook.yaml` redirects last kept: a re-run that writes nothing reads nothing. */
   settled: z.string().optional(),
 });
 export type RedirectRecord = z.infer<typeof RedirectRecordSchema>;

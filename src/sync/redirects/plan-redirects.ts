@@ -35,7 +35,7 @@ export interface RedirectPlan {
   /** Desired redirects already live as wanted. */
   readonly unchanged: number;
   /** The record once the actions are applied. */
-  readonly record: Omit<RedirectRecord, 'site' | 'settled'>;
+  readonly record: Omit<RedirectRecord, 'site' | 'settled' | 'pending'>;
 }
 
 /**

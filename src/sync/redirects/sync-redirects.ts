@@ -57,7 +57,12 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
   const keeps = Object.keys(fileRedirects).length > 0 || target.redirects === 'auto' || (record?.made.length ?? 0) > 0;
   if (!keeps) return undefined;
   const settled = settledKey(run.content.contentHash, fileRedirects, target.redirects);
-  if (run.unchangedContent && record?.settled === settled) return { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length };
+  // A sync that wrote nothing costs no read: the redirects were settled for this content (or wait on
+  // a change request, which the next sync that reads main sees merged), or, without a record (a
+  // runner without state), they are kept by the runs that write content.
+  if (run.unchangedContent && (record === undefined || record.settled === settled)) {
+    return record === undefined ? undefined : { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length, pending: record.pending };
+  }
 
   const result: RedirectsResult = { ...counts(), unchanged: 0 };
   try {
@@ -112,7 +117,7 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     const made = plan.record.made.filter((source) => !failed.has(source));
     // Deletions that failed stay docsync's, to be tried again.
     for (const action of plan.actions) if (action.kind === 'delete' && failed.has(action.source)) made.push(action.source);
-    const next: RedirectRecord = { ...plan.record, made, site, ...(plan.pending.length === 0 && failed.size === 0 ? { settled } : {}) };
+    const next: RedirectRecord = { ...plan.record, made, site, pending: [...plan.pending], ...(failed.size === 0 ? { settled } : {}) };
     await run.beforeWrite();
     await deps.state.set(run.stateKey, { ...((await deps.state.get(run.stateKey)) ?? { reviewersRequested: [] }), redirects: next });
     return result;
@@ -147,7 +152,7 @@ function counts(): Omit<RedirectsResult, 'unchanged'> {
 }
 
 function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
-  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {} };
+  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {}, pending: [] };
 }
 
 function settledKey(contentHash: string, redirects: Readonly<Record<string, string>>, mode: string): string {

@@ -75,13 +75,17 @@ describe.each(['current', 'seed'] as const satisfies readonly ContractName[])('s
   });
 
   it('waits for pages a change request has not merged yet: pending, then made by the sync after the merge', async () => {
-    const { dir } = await exampleWorkspace();
+    const { dir, docs } = await exampleWorkspace();
     const open = (await syncOnce(configFor(emulator, dir))).results[0];
     expect(open?.outcome).toBe('created');
     expect(open?.redirects?.pending).toHaveLength(2);
     expect(await redirects()).toEqual([]);
-    // Merged by a reviewer: the next sync has no content to write, and makes the redirects.
+    // Merged by a reviewer: a sync that writes nothing reads nothing, so they still wait; the next one that reads main makes them.
     expect((await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${open?.changeRequest?.id ?? ''}/merge`)).status).toBe(200);
+    const idle = (await syncOnce(configFor(emulator, dir))).results[0];
+    expect(idle?.outcome).toBe('skipped');
+    expect(idle?.redirects?.pending).toHaveLength(2);
+    await writeFile(join(docs, 'README.md'), `${await readFile(join(docs, 'README.md'), 'utf8')}\nEdited.\n`);
     const next = (await syncOnce(configFor(emulator, dir))).results[0];
     expect(next?.redirects).toMatchObject({ created: 2, pending: [] });
     expect(await redirects()).toHaveLength(2);
