@@ -77,14 +77,15 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       return result;
     }
     result.site = site.siteId;
-    const [revision, live] = await Promise.all([
-      deps.api.content.getRevision({ spaceId: target.spaceId }, { signal }),
+    // The page tree alone (not the revision with its files): ids, paths and git blobs.
+    const [mainTree, live] = await Promise.all([
+      deps.api.content.listPages({ spaceId: target.spaceId }, { signal }),
       deps.api.siteRedirects.list(site, { signal }).all(),
     ]);
     const mainPages = new Map<string, string>();
     const mainBlobs = new Map<string, string>();
     const byGitPath = new Map<string, string>();
-    for (const page of documents(revision.pages)) {
+    for (const page of documents(mainTree)) {
       mainPages.set(page.id, page.path ?? '');
       if (page.git === undefined) continue;
       byGitPath.set(page.git.path, page.id);
