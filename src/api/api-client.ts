@@ -9,6 +9,7 @@ import { OrganizationsApi } from './resources/organizations.js';
 import { SectionGroupsApi } from './resources/section-groups.js';
 import { SectionsApi } from './resources/sections.js';
 import { ShareLinksApi } from './resources/share-links.js';
+import { SiteRedirectsApi } from './resources/site-redirects.js';
 import { SiteSpacesApi } from './resources/site-spaces.js';
 import { SitesApi } from './resources/sites.js';
 import { SpacesApi } from './resources/spaces.js';
@@ -28,6 +29,7 @@ export class ApiClient extends ApiRequester {
   readonly sectionGroups: SectionGroupsApi;
   readonly sections: SectionsApi;
   readonly siteSpaces: SiteSpacesApi;
+  readonly siteRedirects: SiteRedirectsApi;
   readonly shareLinks: ShareLinksApi;
   readonly externalLinks: ExternalLinksApi;
   readonly organizations: OrganizationsApi;
@@ -43,6 +45,7 @@ export class ApiClient extends ApiRequester {
     this.sectionGroups = new SectionGroupsApi(this);
     this.sections = new SectionsApi(this);
     this.siteSpaces = new SiteSpacesApi(this);
+    this.siteRedirects = new SiteRedirectsApi(this);
     this.shareLinks = new ShareLinksApi(this);
     this.externalLinks = new ExternalLinksApi(this);
     this.organizations = new OrganizationsApi(this);

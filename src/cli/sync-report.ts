@@ -1,6 +1,7 @@
 import { PLATFORM_EDITS_CONFLICT, type SyncReport } from '../runtime/sync-report.js';
 import { describeAction } from '../sync/space-sync-plan.js';
 import { serverText } from '../logging/sanitize-output.js';
+import { summarizeWarnings } from './summarize-warnings.js';
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
 export function summarize(report: SyncReport): Record<string, number> {
@@ -26,7 +27,8 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
         lines.push(...diffLines(files.added, files.changed, files.removed));
       }
     }
-    for (const warning of r.warnings) lines.push(`         warning: ${serverText(warning)}`);
+    if (r.redirects) lines.push(`         redirects${r.redirects.site ? ` of site ${serverText(r.redirects.site)}` : ''}: ${redirectCounts(r.redirects, dryRun)}`);
+    for (const warning of summarizeWarnings([...r.warnings, ...(r.redirects?.warnings ?? [])])) lines.push(`         warning: ${serverText(warning)}`);
   }
   for (const spec of report.specs) {
     const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : serverText(spec.processing.code)}` : '';
@@ -35,7 +37,7 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
   for (const a of report.archived) lines.push(`archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`);
   for (const f of report.failures) {
     lines.push(`failed   ${f.target}  ${serverText(f.error)}`);
-    for (const warning of f.warnings ?? []) lines.push(`         warning: ${serverText(warning)}`);
+    for (const warning of summarizeWarnings(f.warnings ?? [])) lines.push(`         warning: ${serverText(warning)}`);
   }
   const counts = summarize(report);
   const outcome =
@@ -45,6 +47,19 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
       .join(', ') || 'nothing to sync';
   lines.push(`${outcome}${handledRetries(report)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** `2 created, 1 deleted, 40 unchanged, 3 waiting for their pages to be merged`. */
+function redirectCounts(r: NonNullable<SyncReport['results'][number]['redirects']>, dryRun: boolean): string {
+  const verb = (done: string): string => (dryRun ? `to be ${done}` : done);
+  const parts = [
+    ...(r.created > 0 ? [`${r.created} ${verb('created')}`] : []),
+    ...(r.updated > 0 ? [`${r.updated} ${verb('updated')}`] : []),
+    ...(r.deleted > 0 ? [`${r.deleted} ${verb('deleted')}`] : []),
+    `${r.unchanged} unchanged`,
+    ...(r.pending.length > 0 ? [`${r.pending.length} waiting for their pages to be merged`] : []),
+  ];
+  return parts.join(', ');
 }
 
 /** `; 3 waits for the rate limit, 1 retry` when the run had any: handled, so counted rather than warned about. */

@@ -56,6 +56,12 @@ export const SpaceTargetSchema = z.object({
     .min(1)
     .default('origin')
     .describe('Git remote (a name of the docs repository\'s remotes) that branch is pushed to. Default `origin`.'),
+  redirects: z
+    .enum(['auto', 'off'])
+    .default('auto')
+    .describe(
+      "Redirects of the site the space is published in. `.gitbook.yaml` `redirects` are always kept there (prefixed by the site space's path, each to its page by id). `auto` also gives a page a sync moves or renames a redirect from its old path; `off` does not. Redirects made in the platform are never changed nor deleted. Default `auto`.",
+    ),
   import: z
     .object({
       maxBytes: z.number().int().positive().default(DEFAULT_IMPORT_MAX_BYTES).describe('Largest bundle sent to the import, in bytes; a larger one fails the target before any write. Default 104857600 (100 MiB, the API\'s import limit).'),

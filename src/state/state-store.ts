@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RedirectRecordSchema } from './redirect-record.js';
 import { pageTable } from './page-table.js';
 
 /** `delivered.pages`: the id and content hash sent of each page, and its `updatedAt` read back. */
@@ -69,6 +70,8 @@ export const TargetStateSchema = z.object({
       at: z.string(),
     })
     .optional(),
+  /** Space targets: the redirects docsync keeps in the site the space is published in. */
+  redirects: RedirectRecordSchema.optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
   /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */

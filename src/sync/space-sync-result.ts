@@ -3,6 +3,7 @@ import type { CommitInfo } from './change-request-subject.js';
 import type { PageDiff } from './page-diff.js';
 import type { PlatformEditsResult } from './platform-edits/platform-edits-step.js';
 import type { PreparedContent } from './prepared-content.js';
+import type { RedirectsResult } from './redirects/sync-redirects.js';
 import type { Delivery } from './resolve-delivery.js';
 import type { SpaceSyncPlan } from './space-sync-plan.js';
 import type { SyncConflict } from './sync-conflict.js';
@@ -31,6 +32,8 @@ export interface SpaceSyncResult {
   commit?: CommitInfo;
   /** Pages changed in the platform that this sync kept in git before overwriting them (`platformEdits`). */
   platformEdits?: PlatformEditsResult;
+  /** What the sync did to the redirects of the site the space is published in. */
+  redirects?: RedirectsResult;
   /** Where the time went. */
   timings: SyncTimings;
 }

@@ -24,6 +24,8 @@ import { deliverPages, withUpdatedAt } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery } from './pages/plan-delivery.js';
 import { summaryNotices } from './structure-notices.js';
+import type { PreparedContent } from './prepared-content.js';
+import { syncRedirects } from './redirects/sync-redirects.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
@@ -58,6 +60,14 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
+  // The docs read for the content are the ones the redirects come from.
+  let content: PreparedContent | undefined;
+  const reading = { ...deps, prepare: async (...args: Parameters<SyncSpaceDeps['prepare']>) => (content = await deps.prepare(...args)) };
+  const result = await syncContent(reading, target, options);
+  return content === undefined || result.outcome === 'conflict' ? result : withRedirects(deps, target, content, result, options);
+}
+
+async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   try {
     return await syncSpaceBy(deps, target, undefined, options);
   } catch (error) {
@@ -67,6 +77,15 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     await rememberDelivery(deps.state, 'import');
     return syncSpaceBy(deps, target, 'import', options);
   }
+}
+
+/** The site's redirects follow the sync (see {@link syncRedirects}); skipped with a client that has no site calls. */
+async function withRedirects(deps: SyncSpaceDeps, target: SpaceTarget, content: PreparedContent, result: SpaceSyncResult, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+  const { sites, siteSpaces, siteRedirects } = deps.api;
+  if (sites === undefined || siteSpaces === undefined || siteRedirects === undefined) return result;
+  const run = { target, stateKey: stateKey(target.name), content, unchangedContent: result.outcome === 'skipped', bulk: result.delivery === 'changes', dryRun: options.dryRun === true, beforeWrite: async () => options.fence?.check(), signal: options.signal };
+  const redirects = await syncRedirects({ ...deps, api: { ...deps.api, sites, siteSpaces, siteRedirects } }, run);
+  return redirects === undefined ? result : { ...result, redirects };
 }
 
 /** `chosen` undefined: resolved once the docs were read, so bad input stops before any request. */

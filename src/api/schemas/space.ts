@@ -21,6 +21,8 @@ export const SpaceDetailSchema = z.looseObject({
   title: z.string(),
   visibility: z.string(),
   revision: z.string().optional(),
+  /** Owner: the organization whose sites may publish the space. */
+  organization: z.string().optional(),
 });
 export type SpaceDetail = z.infer<typeof SpaceDetailSchema>;
 

@@ -27,7 +27,7 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { DEFAULT_IMPORT_MAX_BYTES }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }, { pullDownloads }] =
+  const [{ loadConfig }, { DEFAULT_IMPORT_MAX_BYTES }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { pullRecordOf }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }, { pullDownloads }] =
     await Promise.all([
       import('../../config/load-config.js'),
       import('../../config/config-schema.js'),
@@ -38,6 +38,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
       import('../../sync/pull/pull-space.js'),
       import('../../sync/pull/pull-target-error.js'),
       import('../../sync/pull/pull-state.js'),
+      import('../../sync/pull/pull-record.js'),
       import('../../sync/sync-space.js'),
       import('../../sync/init/render-config.js'),
       import('../../http/url-downloader.js'),
@@ -55,9 +56,20 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   // A file of a space larger than an import may be is no documentation: the cap stops an endless answer.
   const downloader = new UrlDownloader({ maxBytes: DEFAULT_IMPORT_MAX_BYTES });
   const directory = path.resolve(dir);
+  // What a target syncing this space delivered, by id: pages and files go back to their git paths.
+  const syncing = loaded && (findPullTarget(loaded, spaceId, directory) ?? loaded.config.spaces.find((t) => t.spaceId === spaceId));
+  let known: ReturnType<typeof pullRecordOf>;
+  if (loaded && syncing) {
+    const opened = await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' });
+    try {
+      known = pullRecordOf(await opened.state.get(stateKey(syncing.name)));
+    } finally {
+      await opened.close();
+    }
+  }
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
-    result = await pullSpace({ api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false });
+    result = await pullSpace({ api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known });
   } catch (error) {
     if (!(error instanceof PullTargetError)) throw error;
     err(`docsync pull: ${error.message}\n`);

@@ -12,6 +12,7 @@ import { sectionRoutes } from './section-routes.js';
 import { siteSpaceRoutes } from './site-space-routes.js';
 import { shareLinkRoutes } from './share-link-routes.js';
 import { externalLinkRoutes } from './external-link-routes.js';
+import { siteRedirectRoutes } from './site-redirect-routes.js';
 import { changeRequestRoutes } from './change-request-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { searchRoutes } from './search-routes.js';
@@ -40,6 +41,7 @@ export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): vo
   siteSpaceRoutes(define, ctx);
   shareLinkRoutes(define, ctx);
   externalLinkRoutes(define, ctx);
+  siteRedirectRoutes(define, ctx);
   changeRequestRoutes(define, ctx);
   changeRequestReviewRoutes(define, ctx);
   changeRequestChangesRoute(define, ctx);

@@ -16,6 +16,7 @@ import type {
   SectionRecord,
   ShareLinkRecord,
   ExternalLinkRecord,
+  SiteRedirectRecord,
   SiteRecord,
   SiteSpaceRecord,
   SpaceRecord,
@@ -47,6 +48,7 @@ export class EmulatorState {
   readonly siteSpaces = new Map<string, SiteSpaceRecord>();
   readonly shareLinks = new Map<string, ShareLinkRecord>();
   readonly externalLinks = new Map<string, ExternalLinkRecord>();
+  readonly siteRedirects = new Map<string, SiteRedirectRecord>();
   readonly openapiSpecs = new Map<string, OpenAPISpecRecord>();
   readonly openapiVersions = new Map<string, OpenAPIVersionRecord>();
   readonly translations = new Map<string, TranslationRecord>();

@@ -251,6 +251,24 @@ export interface SiteSpaceRecord {
   condition?: string;
 }
 
+/** A redirect of a site: from a path of the site to a section, a site space, a page or (today's API) a URL. */
+export interface SiteRedirectRecord {
+  id: string;
+  site: string;
+  source: string;
+  destination:
+    | { kind: 'site-section'; siteSectionId: string }
+    | { kind: 'site-space'; siteSpaceId: string }
+    | { kind: 'site-page'; siteSpaceId: string; pageId: string }
+    | { kind: 'external'; url: string };
+  /** Today's API: a draft is not live; a source has at most one live and one draft redirect. */
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+  createdAt: string;
+  updatedAt?: string;
+}
+
 /** A navigation link off the site (today's API): at the root of a sectioned site, or in a group. */
 export interface ExternalLinkRecord {
   id: string;

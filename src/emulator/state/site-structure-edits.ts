@@ -116,5 +116,6 @@ export function deleteSite(state: EmulatorState, site: SiteRecord): void {
   owned(state.sectionGroups);
   owned(state.shareLinks);
   owned(state.externalLinks);
+  owned(state.siteRedirects);
   state.sites.delete(site.id);
 }

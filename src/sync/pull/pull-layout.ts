@@ -1,5 +1,6 @@
 import { joinDocPath, normalizeDocPath, relativeTo } from '../../content/doc-path.js';
 import type { File, Page } from '../../api/schemas/content.js';
+import type { PullRecord } from './pull-record.js';
 
 /** A document page and the file it is written to, with its child pages. */
 export interface LaidOutPage {
@@ -34,9 +35,10 @@ export interface PullLayout {
  * else its path follows the page path, `README.md` for a page with children. The first page becomes
  * the readme when nothing else claims it. A git path outside the docs layout (a dot-folder such as
  * `.github/`, or `docsync.yaml`) is not kept unless `anyPath` is set: pulled over a repository, it
- * would plant a CI workflow or replace the configuration. Pure: same input, same layout.
+ * would plant a CI workflow or replace the configuration. Where the API keeps no git path (today's),
+ * `known` (docsync's record of what it delivered) gives it. Pure: same input, same layout.
  */
-export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md', anyPath = false): PullLayout {
+export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md', anyPath = false, known?: PullRecord): PullLayout {
   const warnings: string[] = [];
   /** The git path to keep for a page or file, else undefined (with a warning when it is outside the docs layout). */
   const gitPathOf = (raw: string | undefined, what: string): string | undefined => {
@@ -61,7 +63,7 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[], ro
   // Pages with a git path claim theirs first, so a derived path never takes one from them.
   const fromGit = new Map<string, string>();
   for (const page of documents(tree)) {
-    const git = gitPathOf(page.git?.path, `page "${page.title}"`);
+    const git = gitPathOf(page.git?.path ?? known?.pages.get(page.id), `page "${page.title}"`);
     if (git === undefined || !/\.md$/i.test(git) || used.has(joinDocPath(root, git).toLowerCase())) continue;
     fromGit.set(page.id, claim(joinDocPath(root, git)));
   }
@@ -101,7 +103,7 @@ export function planPullLayout(tree: readonly Page[], files: readonly File[], ro
   }
 
   const assets = files.map((file) => {
-    const git = gitPathOf(file.git?.path, `file "${file.name}"`);
+    const git = gitPathOf(file.git?.path ?? known?.files.get(file.id), `file "${file.name}"`);
     const name = file.name.replace(/[/\\]/g, '_').replace(CONTROL_CHARACTERS, '_').replace(/^\.+/, '_') || file.id;
     return { file, path: claim(joinDocPath(root, git !== undefined && !/\.md$/i.test(git) ? git : `.gitbook/assets/${name}`)) };
   });

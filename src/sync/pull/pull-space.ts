@@ -13,6 +13,9 @@ import { TreeIgnore } from '../../content/tree-ignore.js';
 import { WorktreeSource } from '../../content/worktree-source.js';
 import { silentLogger, type Logger } from '../../logging/logger.js';
 import { planPullLayout, renderSummary } from './pull-layout.js';
+import type { PullRecord } from './pull-record.js';
+import { pulledLinksOf } from './pulled-link-map.js';
+import { rewritePulledLinks } from './pulled-links.js';
 import { DownloadError } from '../../http/errors/download-error.js';
 import type { Download } from '../../http/url-downloader.js';
 import { PullDownloadError } from './pull-download-error.js';
@@ -41,6 +44,8 @@ export interface PullSpaceOptions {
   isolated?: boolean;
   /** Keep git paths outside the docs layout (dot-folders, `docsync.yaml`). Default false. */
   anyPath?: boolean;
+  /** Where docsync delivered each page and file from (its state), for an API that keeps no git paths. */
+  known?: PullRecord | undefined;
 }
 
 export interface PullSpaceResult {
@@ -80,10 +85,11 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   const summary = existing?.structure.summary ?? 'SUMMARY.md';
   assertPullRoot(directory, root);
   assertPageDepth(directory, tree);
-  const planned = planPullLayout(tree, files, root, summary, options.anyPath);
+  const planned = planPullLayout(tree, files, root, summary, options.anyPath, options.known);
   // Every path checked before the first download and write; files that are not documentation left out.
   const guard = guardPullPaths(directory, ['.gitbook.yaml', joinDocPath(root, summary), ...planned.pages.map((p) => p.file), ...planned.assets.map((a) => a.path)], options.anyPath === true, ['.gitbook.yaml', joinDocPath(root, summary)]);
   const layout = { ...planned, assets: planned.assets.filter((asset) => !guard.skipped.has(asset.path)) };
+  const links = pulledLinksOf(layout, options.known);
   const warnings = [...layout.warnings, ...guard.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 
@@ -102,7 +108,7 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     const full = await deps.api.content.getPage(target, page.id, { format: 'markdown' });
     if (full.markdown === undefined) warnings.push(`page "${page.title}": the API sent no markdown; written empty`);
     if (full.cover !== undefined && coverOf(full, file) === undefined) warnings.push(`page "${page.title}": its cover is not a file of the space; left out`);
-    return pageText({ ...full, cover: coverOf(full, file) }, full.markdown ?? '');
+    return pageText({ ...full, cover: coverOf(full, file) }, rewritePulledLinks(full.markdown ?? '', file, links.originOf(page.id) ?? file, links));
   });
 
   const failures: string[] = [];

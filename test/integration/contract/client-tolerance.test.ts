@@ -76,6 +76,10 @@ const CALLS: readonly ClientCall[] = [
   { operation: `GET ${site}/share-links`, call: (c) => c.shareLinks.list(SITE).all() },
   { operation: `POST ${site}/share-links`, call: (c) => c.shareLinks.create(SITE, { name: 'partners' }) },
   { operation: `PATCH ${site}/share-links/{shareLinkId}`, call: (c) => c.shareLinks.update(SITE, 'sl1', { active: false }) },
+  { operation: `GET ${site}/redirects`, call: (c) => c.siteRedirects.list(SITE).all() },
+  { operation: `POST ${site}/redirects`, call: (c) => c.siteRedirects.create(SITE, { source: '/old', destination: { kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' } }) },
+  { operation: `PUT ${site}/redirects`, call: (c) => c.siteRedirects.bulkUpsert(SITE, [{ source: '/old', destination: null }]) },
+  { operation: `PATCH ${site}/redirects/{siteRedirectId}`, call: (c) => c.siteRedirects.update(SITE, 'r1', { source: '/old' }) },
   { operation: `POST ${site}/external-links`, call: (c) => c.externalLinks.create(SITE, { title: 'Status', url: 'https://status.example.com' }) },
   { operation: `PATCH ${site}/external-links/{siteExternalLinkId}`, call: (c) => c.externalLinks.update(SITE, 'link1', { title: 'Status' }) },
   { operation: 'GET /spaces/{spaceId}', call: (c) => c.spaces.get('space1') },
@@ -241,9 +245,9 @@ describe.each(CONTRACTS)('the client accepts every answer the %s document allows
     const withBody = CLIENT_OPERATIONS.filter((key) => operationOf(key)?.response !== undefined);
     expect(calls.map((c) => c.operation).sort()).toEqual([...withBody].sort());
     // The seed's document has no content batches and no external links.
-    if (name === 'seed') expect(calls).toHaveLength(55);
+    if (name === 'seed') expect(calls).toHaveLength(58);
     // Today's dropped content import (space and change request) and adding a section to a group.
-    if (name === 'current') expect(calls).toHaveLength(55);
+    if (name === 'current') expect(calls).toHaveLength(59);
   });
 
   it.each(calls.map((c) => [c.operation, c] as const))('%s', async (key, clientCall) => {

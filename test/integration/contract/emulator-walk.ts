@@ -260,6 +260,24 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('PATCH', `${NEW}/site-spaces/${variant.id}`, 200, { body: { path: 'v2', condition: 'visitor.claims.unsigned.isBeta === true' } });
   const other = siteSpaces.items.find((s: { id: string }) => s.id !== variant.id);
   await run('POST', `${NEW}/site-spaces/${variant.id}/move`, 200, { body: { position: { before: { type: 'site-space', siteSpace: other.id } } } });
+  // Site redirects: one by one in both documents; in bulk, drafts, external and path destinations in today's.
+  const apiPages = await run('GET', '/v1/spaces/space-api/content', 200);
+  const toPage = { kind: 'site-page', siteSpaceId: variant.id, pageId: apiPages.pages[0].id };
+  const redirect = await run('POST', `${NEW}/redirects`, 201, { body: { source: '/old/overview', destination: toPage } });
+  await run('GET', `${NEW}/redirects`, 200);
+  await run('PATCH', `${NEW}/redirects/${redirect.id}`, 200, { body: { destination: { kind: 'site-space', siteSpaceId: variant.id } } });
+  if (!seed) {
+    const upserts = [
+      { source: '/old/overview', destination: toPage },
+      { source: '/old/*', captureWildcard: true, destination: { kind: 'external', url: 'https://example.com/' } },
+      { source: '/gone', destination: null },
+    ];
+    await run('PUT', `${NEW}/redirects`, 200, { body: { redirects: upserts } });
+    await run('POST', `${NEW}/redirects`, 201, { body: { source: '/drafted', draft: true, permanent: true, destination: { kind: 'path', spaceId: 'space-api', path: apiPages.pages[0].path } } });
+    await run('PUT', `${NEW}/redirects`, 200, { body: { redirects: [{ source: '/drafted', intent: 'publish' }] } });
+    await run('GET', `${NEW}/redirects`, 200, { query: { draft: 'false', orderBy: 'source' } });
+  }
+  await run('DELETE', `${NEW}/redirects/${redirect.id}`, 205);
   const link = await run('POST', `${NEW}/share-links`, 201, { body: { name: 'partners' } });
   await run('GET', `${NEW}/share-links`, 200);
   await run('PATCH', `${NEW}/share-links/${link.id}`, 200, { body: { active: false } });

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import type { ApiClient } from '../../api/api-client.js';
+import { ApiError } from '../../api/errors/api-error.js';
+import type { Page } from '../../api/schemas/content.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import type { Logger } from '../../logging/logger.js';
+import type { RedirectRecord } from '../../state/redirect-record.js';
+import type { StateStore } from '../../state/state-store.js';
+import type { PreparedContent } from '../prepared-content.js';
+import { applyRedirects } from './apply-redirects.js';
+import { findPublishedSite } from './find-published-site.js';
+import { planRedirects, type RedirectAction } from './plan-redirects.js';
+
+/** What a sync did to the redirects of the site its space is published in. */
+export interface RedirectsResult {
+  /** The site, when the space is published in one. */
+  site?: string;
+  created: number;
+  updated: number;
+  deleted: number;
+  /** Wanted redirects already live as wanted. */
+  unchanged: number;
+  /** `.gitbook.yaml` redirects to pages not in main yet: made by a later sync, once merged. */
+  pending: string[];
+  warnings: string[];
+}
+
+export interface SyncRedirectsDeps {
+  api: Pick<ApiClient, 'spaces' | 'content' | 'sites' | 'siteSpaces' | 'siteRedirects'>;
+  state: StateStore;
+  logger: Logger;
+}
+
+export interface SyncRedirectsRun {
+  target: SpaceTarget;
+  stateKey: string;
+  content: PreparedContent;
+  /** The sync wrote nothing: with the same content and redirects as the last settled run, nothing is read. */
+  unchangedContent: boolean;
+  /** Today's API (content batches): bulk upserts; else one call per redirect. */
+  bulk: boolean;
+  dryRun: boolean;
+  beforeWrite: () => Promise<void>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * After a space sync: the site's redirects made what `.gitbook.yaml` and the pages' moves say (see
+ * {@link planRedirects}), and remembered. Undefined when there is nothing to keep. An API refusal
+ * (a token that may not edit the site) is a warning: the content is synced all the same.
+ */
+export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsRun): Promise<RedirectsResult | undefined> {
+  const { target, signal } = run;
+  const state = await deps.state.get(run.stateKey);
+  const record = state?.redirects;
+  const fileRedirects = run.content.snapshot.config.redirects;
+  const keeps = Object.keys(fileRedirects).length > 0 || target.redirects === 'auto' || (record?.made.length ?? 0) > 0;
+  if (!keeps) return undefined;
+  const settled = settledKey(run.content.contentHash, fileRedirects, target.redirects);
+  // A sync that wrote nothing costs no read: the redirects were settled for this content (or wait on
+  // a change request, which the next sync that reads main sees merged), or, without a record (a
+  // runner without state), they are kept by the runs that write content.
+  if (run.unchangedContent && (record === undefined || record.settled === settled)) {
+    return record === undefined ? undefined : { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length, pending: record.pending };
+  }
+
+  const result: RedirectsResult = { ...counts(), unchanged: 0 };
+  try {
+    const space = await deps.api.spaces.get(target.spaceId, { signal });
+    if (space.organization === undefined) return undefined;
+    const found = await findPublishedSite(deps.api, space.organization, target.spaceId, signal);
+    if (found.others > 0) result.warnings.push(`the space is published in ${found.others + 1} sites: redirects are kept in the first, ${found.site?.siteId ?? ''}`);
+    const site = found.site;
+    if (site === undefined) {
+      if (Object.keys(fileRedirects).length > 0) result.warnings.push(`the space is published in no site: its ${Object.keys(fileRedirects).length} .gitbook.yaml redirects wait until it is`);
+      if (!run.dryRun) await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { ...emptyRecord(record), settled } });
+      return result;
+    }
+    result.site = site.siteId;
+    // The page tree alone (not the revision with its files): ids, paths and git blobs.
+    const [mainTree, live] = await Promise.all([
+      deps.api.content.listPages({ spaceId: target.spaceId }, { signal }),
+      deps.api.siteRedirects.list(site, { signal }).all(),
+    ]);
+    const mainPages = new Map<string, string>();
+    const mainBlobs = new Map<string, string>();
+    const byGitPath = new Map<string, string>();
+    for (const page of documents(mainTree)) {
+      mainPages.set(page.id, page.path ?? '');
+      if (page.git === undefined) continue;
+      byGitPath.set(page.git.path, page.id);
+      mainBlobs.set(page.id, page.git.oid);
+    }
+    const delivered = state?.delivered?.pages;
+    const plan = planRedirects({
+      prefix: site.prefix,
+      siteSpaceId: site.siteSpaceId,
+      fileRedirects,
+      mainPages,
+      mainBlobs,
+      pageIdOf: (file) => delivered?.get(file)?.id ?? byGitPath.get(file),
+      auto: target.redirects === 'auto',
+      record,
+      live: live.filter((r) => r.draft !== true),
+    });
+    result.pending = [...plan.pending];
+    result.warnings.push(...plan.warnings);
+    result.unchanged = plan.unchanged;
+    if (run.dryRun) {
+      for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeRedirect(action)}`);
+      tally(result, plan.actions);
+      return result;
+    }
+    for (const action of plan.actions) deps.logger.info({ target: target.name }, describeRedirect(action));
+    const failed = await applyRedirects(deps.api, site, plan.actions, run.bulk, run.beforeWrite, signal);
+    for (const [source, why] of failed) result.warnings.push(`redirect from ${source}: refused by the API (${why})`);
+    tally(result, plan.actions.filter((a) => !failed.has(a.source)));
+    const made = plan.record.made.filter((source) => !failed.has(source));
+    // Deletions that failed stay docsync's, to be tried again.
+    for (const action of plan.actions) if (action.kind === 'delete' && failed.has(action.source)) made.push(action.source);
+    const next: RedirectRecord = { ...plan.record, made, site, pending: [...plan.pending], ...(failed.size === 0 ? { settled } : {}) };
+    await run.beforeWrite();
+    await deps.state.set(run.stateKey, { ...((await deps.state.get(run.stateKey)) ?? { reviewersRequested: [] }), redirects: next });
+    return result;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    result.warnings.push(`redirects not synced: ${error.message}`);
+    deps.logger.warn({ target: target.name }, `redirects not synced: ${error.message}`);
+    return result;
+  }
+}
+
+/** `create redirect /docs/old → page p1 (.gitbook.yaml: old → new.md)`, for logs and dry runs. */
+export function describeRedirect(action: RedirectAction): string {
+  if (action.kind === 'delete') return `delete redirect ${action.source} (no longer wanted)`;
+  return `${action.kind} redirect ${action.source} → page ${action.pageId} (${action.why})`;
+}
+
+function documents(pages: readonly Page[]): Page[] {
+  return pages.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...documents(page.pages ?? [])]);
+}
+
+function tally(result: RedirectsResult, actions: readonly RedirectAction[]): void {
+  for (const action of actions) {
+    if (action.kind === 'create') result.created += 1;
+    else if (action.kind === 'update') result.updated += 1;
+    else result.deleted += 1;
+  }
+}
+
+function counts(): Omit<RedirectsResult, 'unchanged'> {
+  return { created: 0, updated: 0, deleted: 0, pending: [], warnings: [] };
+}
+
+function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
+  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {}, pending: [] };
+}
+
+function settledKey(contentHash: string, redirects: Readonly<Record<string, string>>, mode: string): string {
+  return createHash('sha256').update(JSON.stringify([contentHash, redirects, mode])).digest('hex').slice(0, 32);
+}

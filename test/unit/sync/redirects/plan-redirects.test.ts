@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteRedirect } from '../../../../src/api/schemas/site-redirect.js';
+import { planRedirects, redirectSource, type RedirectPlanInput } from '../../../../src/sync/redirects/plan-redirects.js';
+
+const page = (pageId: string) => ({ kind: 'site-page', siteSpaceId: 'ss1', pageId });
+const input = (over: Partial<RedirectPlanInput>): RedirectPlanInput => ({
+  prefix: 'docs',
+  siteSpaceId: 'ss1',
+  fileRedirects: {},
+  mainPages: new Map([
+    ['p1', 'install'],
+    ['p2', 'guides/ci'],
+  ]),
+  mainBlobs: new Map(),
+  pageIdOf: (file) => ({ 'install.md': 'p1', 'guides/ci.md': 'p2' })[file],
+  auto: true,
+  record: undefined,
+  live: [],
+  ...over,
+});
+
+describe('planRedirects', () => {
+  it('creates .gitbook.yaml redirects under the site space path, to the pages by id, and leaves live ones that match', () => {
+    const live: SiteRedirect[] = [{ id: 'r1', source: '/docs/ci', destination: page('p2') }];
+    const plan = planRedirects(input({ fileRedirects: { setup: 'install.md', ci: 'guides/ci.md' }, live }));
+    expect(plan.actions).toEqual([{ kind: 'create', source: '/docs/setup', pageId: 'p1', why: '.gitbook.yaml: setup → install.md' }]);
+    expect(plan.unchanged).toBe(1);
+  });
+
+  it('never changes nor deletes a redirect made in the platform; deletes only what it made', () => {
+    const live: SiteRedirect[] = [
+      { id: 'r1', source: '/docs/setup', destination: { kind: 'site-space', siteSpaceId: 'ss1' } },
+      { id: 'r2', source: '/docs/gone', destination: page('p2') },
+      { id: 'r3', source: '/by-hand', destination: page('p2') },
+    ];
+    const record = { made: ['/docs/gone'], moved: {}, pages: {}, blobs: {}, pending: [] };
+    const plan = planRedirects(input({ fileRedirects: { setup: 'install.md' }, live, record }));
+    expect(plan.actions).toEqual([{ kind: 'delete', source: '/docs/gone', id: 'r2' }]);
+    expect(plan.warnings).toEqual([expect.stringContaining('redirect from /docs/setup: the site has one made in the platform')]);
+  });
+
+  it('gives a page that moved a redirect from its old path, unless a page lives there now; none with auto off', () => {
+    const record = { made: [], moved: {}, pages: { p1: 'setup', p2: 'install' }, blobs: {}, pending: [] };
+    const mainPages = new Map([
+      ['p1', 'install'],
+      ['p2', 'guides/ci'],
+    ]);
+    expect(planRedirects(input({ record, mainPages })).actions).toEqual([{ kind: 'create', source: '/docs/setup', pageId: 'p1', why: 'page moved from /docs/setup' }]);
+    expect(planRedirects(input({ record, mainPages, auto: false })).actions).toEqual([]);
+  });
+
+  it('finds a page re-created under a new id by its blob id', () => {
+    const record = { made: [], moved: {}, pages: { old: 'faq/big' }, blobs: { old: 'blob1' }, pending: [] };
+    const plan = planRedirects(input({ record, mainPages: new Map([['new', 'faq/large']]), mainBlobs: new Map([['new', 'blob1']]) }));
+    expect(plan.actions).toEqual([{ kind: 'create', source: '/docs/faq/big', pageId: 'new', why: 'page moved from /docs/faq/big' }]);
+  });
+
+  it('lists redirects to pages not in main as pending', () => {
+    const plan = planRedirects(input({ fileRedirects: { later: 'new.md' } }));
+    expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'] });
+  });
+});
+
+describe('redirectSource', () => {
+  it('joins the prefix and the old path, encoding what a source path may not hold', () => {
+    expect(redirectSource('docs', '/guides/old page.html')).toBe('/docs/guides/old%20page.html');
+    expect(redirectSource('', 'a(1)/')).toBe('/a%281%29');
+    expect(redirectSource('docs', '../x')).toBeUndefined();
+  });
+});
