@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -48,6 +48,22 @@ describe('an emulator started with extra spaces', () => {
       ['space-guide', 'Guide'],
       ['space-extra', 'space-extra'],
     ]);
+  });
+
+  it('starts from the fixture docs/emulator-spaces.md shows, with its pages and site', async () => {
+    const doc = await readFile(new URL('../../../docs/emulator-spaces.md', import.meta.url), 'utf8');
+    const shown = /```yaml\n(# fixture\.yaml\n[\s\S]*?)```/.exec(doc)?.[1];
+    expect(shown).toBeDefined();
+    const fixtures = join(process.cwd(), 'fixture.yaml');
+    await writeFile(fixtures, shown ?? '');
+    emulator = await startTestEmulator({ contract: undefined, fixtures, spaces: [{ id: 'space-scratch', title: 'space-scratch' }] });
+    expect(emulator.options.contract).toBe('current');
+    const as = { token: 'acme-admin' };
+    const listed = json((await call(emulator, 'GET', '/v1/orgs/org-acme/spaces', { as })).body).items as { id: string }[];
+    expect(listed.map((s) => s.id)).toEqual(['space-guide', 'space-scratch']);
+    const pages = json((await call(emulator, 'GET', '/v1/spaces/space-guide/content', { as })).body).pages as { title: string; pages: { title: string }[] }[];
+    expect(pages.map((p) => [p.title, p.pages.map((c) => c.title)])).toEqual([['Introduction', ['Install']]]);
+    expect((await call(emulator, 'GET', '/v1/orgs/org-acme/sites/site-guide', { as })).status).toBe(200);
   });
 
   it('refuses an id the fixture already holds, naming it', async () => {
