@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // Pure tests share each fork's module cache: most of the tier's cost was importing the same modules again per file.
+          isolate: false,
           setupFiles: ['test/support/isolated-cwd.ts', 'test/support/exit-matcher.ts'],
           testTimeout: 10_000,
         },
