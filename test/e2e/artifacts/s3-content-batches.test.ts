@@ -126,7 +126,7 @@ describe("assets on today's API: insert_files inline and by presigned URL (moto_
     expect(failed.failures[0]?.error).not.toMatch(/X-Amz-Signature/i);
     // Main is untouched; the change request holds the first batch (eight photos) and nothing of the refused one.
     expect(await liveFiles()).toEqual([]);
-    const [cr] = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'open' } })).body).items as { id: string }[];
+    const [cr] = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'draft' } })).body).items as { id: string }[];
     const held = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${cr!.id}/content/files`)).body).items as LiveFile[];
     expect(held).toHaveLength(8);
     expect(held.map((file) => file.name)).not.toContain('survey-map.png');

@@ -77,7 +77,7 @@ describe('sync verifies the live content after the import', () => {
     });
     expect(merges()).toBe(0);
     // Not empty: kept open for the next run, which reuses it.
-    expect(await docsyncChangeRequests('open')).toHaveLength(1);
+    expect(await docsyncChangeRequests('draft')).toHaveLength(1);
     const next = await syncOnce(configFor(emulator, dir, autoMerge));
     expect(next.failures).toEqual([]);
     expect(next.results[0]).toMatchObject({ outcome: 'merged', changeRequest: { number: 1 } });
