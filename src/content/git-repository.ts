@@ -91,6 +91,23 @@ export class GitRepository {
   }
 
   /**
+   * The files in the folder `directory` of a work tree that differ from the commit checked out or
+   * are untracked, ignored ones aside: what a `HEAD` source leaves unsynced. Undefined when git
+   * cannot tell; none started outside a repository.
+   */
+  static async uncommittedIn(directory: string, signal?: AbortSignal): Promise<readonly string[] | undefined> {
+    const absolute = path.resolve(directory);
+    if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
+    try {
+      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
+      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--', '.'])).paths;
+    } catch {
+      throwIfAborted(signal, 'status');
+      return undefined;
+    }
+  }
+
+  /**
    * This work tree's git directory (`.git/worktrees/<name>` in a linked worktree), which holds its
    * `HEAD`, and the one all worktrees share, which holds `refs/` and `packed-refs`.
    */

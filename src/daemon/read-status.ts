@@ -1,4 +1,5 @@
 import { exitCodeFor } from '../failure/exit-codes.js';
+import { RedisUnavailableError } from '../failure/redis-unavailable-error.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
@@ -36,21 +37,36 @@ export interface DaemonStatus {
   /** Per target, its state; what a target delivered page by page is counted, not listed. */
   targets: { key: string; state: Omit<TargetState, 'delivered'> & { delivered?: { pages: number; files: number } } }[];
   failures: { kind: string; id: string | undefined; data: unknown; reason: string; failedAt: string | undefined }[];
+  /** Where Redis was looked for in vain (its URL without credentials): the targets shown are the state file's alone, with no queues or failures. */
+  redisUnreachable?: string;
 }
 
+type TargetRow = DaemonStatus['targets'][number];
+
 /**
- * Reads what `docsync status` shows, straight from Redis (and the state store). Throws
- * `RedisUnavailableError` within a few seconds when Redis cannot be reached.
+ * Reads what `docsync status` shows: queue counts and failures from Redis, targets from the state
+ * store. With `state.backend` unset, one-shot runs keep their state in the file and the daemon in
+ * Redis, so both are read (per target, the later sync is shown). When Redis cannot be reached but
+ * the file holds targets, they are shown with `redisUnreachable` set instead of failing; otherwise
+ * throws `RedisUnavailableError` within a few seconds.
  */
 export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pick<ApiClient, 'spaces'>): Promise<DaemonStatus> {
   const { config } = loaded;
-  const redis = await connectRedis(config.redis, logger);
+  const fromFile = config.state.backend === 'redis' ? undefined : (await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'file' })).state;
+  const fileStates = fromFile ? await fromFile.list() : new Map<string, TargetState>();
+  const spaces = async (): Promise<SpaceStatus[]> => (api ? readSpaces(api, config.spaces.map((t) => t.spaceId)) : []);
+  let redis;
+  try {
+    redis = await connectRedis(config.redis, logger);
+  } catch (error) {
+    if (!(error instanceof RedisUnavailableError) || targetRows(fileStates).length === 0) throw error;
+    return { queues: {}, spaces: await spaces(), delivery: deliveryOf(config.spaces, fileStates.get(DELIVERY_STATE_KEY)?.delivery), targets: targetRows(fileStates), failures: [], redisUnreachable: error.where };
+  }
   const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis), JOBS);
   try {
-    const { state } = await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis });
-    const found = (await state.get(DELIVERY_STATE_KEY))?.delivery;
-    const delivery = config.spaces.map((target): DeliveryStatus => ({ target: target.name, configured: target.delivery, uses: target.delivery === 'auto' ? (found ?? 'undecided') : target.delivery }));
-    const status: DaemonStatus = { queues: {}, spaces: api ? await readSpaces(api, config.spaces.map((t) => t.spaceId)) : [], delivery, targets: [], failures: [] };
+    const redisStates = config.state.backend === 'file' ? new Map<string, TargetState>() : await (await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis })).state.list();
+    const states = laterOf(fileStates, redisStates);
+    const status: DaemonStatus = { queues: {}, spaces: await spaces(), delivery: deliveryOf(config.spaces, states.get(DELIVERY_STATE_KEY)?.delivery), targets: targetRows(states), failures: [] };
     for (const kind of JOB_KINDS) {
       const queue = producer.queue(kind);
       status.queues[kind] = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
@@ -64,17 +80,37 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
         });
       }
     }
-    for (const [key, target] of await state.list()) {
-      if (key === DELIVERY_STATE_KEY) continue;
-      const { delivered, ...rest } = target;
-      status.targets.push({ key, state: delivered ? { ...rest, delivered: { pages: delivered.pages.size, files: delivered.files.size } } : rest });
-    }
     status.failures.sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
     return status;
   } finally {
     await producer.close();
     redis.disconnect();
   }
+}
+
+function deliveryOf(targets: readonly SpaceTarget[], found: Delivery | undefined): DeliveryStatus[] {
+  return targets.map((target): DeliveryStatus => ({ target: target.name, configured: target.delivery, uses: target.delivery === 'auto' ? (found ?? 'undecided') : target.delivery }));
+}
+
+/** Both stores' targets; a target in both is shown as its later sync left it. */
+function laterOf(file: Map<string, TargetState>, redis: Map<string, TargetState>): Map<string, TargetState> {
+  const states = new Map(file);
+  for (const [key, state] of redis) {
+    const other = states.get(key);
+    if (other === undefined || (state.syncedAt ?? '') >= (other.syncedAt ?? '')) states.set(key, state);
+  }
+  return states;
+}
+
+/** Per target, its state; what it delivered page by page is counted, not listed. */
+function targetRows(states: Map<string, TargetState>): TargetRow[] {
+  const rows: TargetRow[] = [];
+  for (const [key, target] of states) {
+    if (key === DELIVERY_STATE_KEY) continue;
+    const { delivered, ...rest } = target;
+    rows.push({ key, state: delivered ? { ...rest, delivered: { pages: delivered.pages.size, files: delivered.files.size } } : rest });
+  }
+  return rows;
 }
 
 /** One `GET /spaces/{spaceId}` per configured space; a failure is shown, and does not stop the others being read. */
@@ -106,7 +142,8 @@ export function formatStatus(status: DaemonStatus): string {
       lines.push(`  ${target.padEnd(30)} ${configured}${configured === 'auto' ? ` (${means})` : ''}`);
     }
   }
-  lines.push('queues (waiting / active / delayed / completed / failed):');
+  if (status.redisUnreachable !== undefined) lines.push(`queues and failures: not shown, Redis at ${status.redisUnreachable} is unreachable; targets from the state file`);
+  else lines.push('queues (waiting / active / delayed / completed / failed):');
   for (const [kind, c] of Object.entries(status.queues)) {
     lines.push(`  ${kind.padEnd(15)} ${[c.waiting, c.active, c.delayed, c.completed, c.failed].map((n) => String(n ?? 0).padStart(5)).join(' ')}`);
   }
@@ -122,6 +159,7 @@ export function formatStatus(status: DaemonStatus): string {
     }
   }
   if (status.targets.length === 0) lines.push('  (none synced yet)');
+  if (status.redisUnreachable !== undefined) return `${lines.join('\n')}\n`;
   lines.push('recent failures:');
   for (const f of status.failures.slice(0, 10)) lines.push(`  ${f.failedAt ?? '?'} ${f.kind} ${JSON.stringify(f.data)}: ${f.reason}`);
   if (status.failures.length === 0) lines.push('  (none)');

@@ -16,6 +16,11 @@ export const EmulatorOptionsSchema = z.object({
   host: z.string().default('127.0.0.1'),
   /** Path of a YAML fixture file; the built-in fixture when absent. */
   fixtures: z.string().optional(),
+  /**
+   * Empty spaces to start with beside the fixture's, each in the fixture's first organization
+   * (`docsync emulator --space <id[:title]>`). Default none.
+   */
+  spaces: z.array(z.object({ id: z.string().min(1), title: z.string().min(1) })).default([]),
   /** Requests per second per token before 429; 0 means unlimited. Default 0. */
   rateLimit: z.number().min(0).default(0),
   /** Share of `/v1` requests that fail (5xx or a dropped connection), 0..1. Default 0. */

@@ -6,6 +6,7 @@ import { EmulatorState } from './state/emulator-state.js';
 import { Random } from './state/random.js';
 import { applyFixture } from './fixtures/apply-fixture.js';
 import { loadFixture } from './fixtures/load-fixture.js';
+import { withSpaces } from './fixtures/with-spaces.js';
 import type { Fixture } from './fixtures/fixture-schema.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { RequestStats } from './http/request-stats.js';
@@ -51,7 +52,7 @@ export interface EmulatorDeps {
 /** Starts an emulator of the Documentation Hosting Management API on loopback (by default). */
 export async function startEmulator(input: EmulatorOptionsInput = {}, deps: EmulatorDeps = {}): Promise<RunningEmulator> {
   const parsed = EmulatorOptionsSchema.parse(input);
-  const fixture = await loadFixture(parsed.fixtures);
+  const fixture = withSpaces(await loadFixture(parsed.fixtures), parsed.spaces, parsed.fixtures);
   const options: EmulatorOptions = { ...parsed, contract: parsed.contract ?? fixture.contract ?? 'current' };
   const conformance = options.strict ? new ResponseConformance(await ContractValidator.load(options.contract)) : undefined;
   const logger = deps.logger ?? silentLogger;

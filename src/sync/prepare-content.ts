@@ -14,6 +14,7 @@ import { joinDocPath } from '../content/doc-path.js';
 import { overlaySource } from '../content/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
+import { uncommittedNotice } from '../content/uncommitted-notice.js';
 import { HashCache } from '../content/hash-cache.js';
 import { keptBlobs, keptListing, keptPages, keptRead, keptReadCommit, loadKeptRead, saveKeptRead, type KeptRead, type ListedFile } from '../content/kept-read.js';
 import type { PageMap } from '../state/page-map.js';
@@ -94,6 +95,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const opening: Promise<WorktreeSource | GitRefSource> = worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
     opening.catch(() => undefined);
+    // HEAD skips the worktree's edits: git's status of the docs folder says when there are some, beside the read.
+    const uncommitted = target.source === 'HEAD' ? uncommittedNotice(target.directory, git.signal) : Promise.resolve(undefined);
+    uncommitted.catch(() => undefined);
     // For a git source, git is asked what changed since the kept commit as soon as the kept read's
     // header names it, while the rest loads (its process forks before the heap has grown).
     const early = keptFile === undefined || worktree !== undefined ? undefined : earlyChanges(keptReadCommit(keptFile, key), opening);
@@ -140,13 +144,16 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       if (keptFile === undefined || read === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
       return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) });
     };
-    return prepared(snapshot, read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root), source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
+    const content = prepared(snapshot, read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root), source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
       readAgain,
       checkedOut: status?.head,
       changed,
       keep,
       blobs,
     });
+    const notice = await uncommitted;
+    if (notice !== undefined) content.warnings.push(notice);
+    return content;
   };
 }
 

@@ -321,7 +321,12 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
           await saveState(current);
           outcome = kept.id === created.id ? 'created' : 'updated';
-          if (kept.id === created.id) createdEmpty = { id: created.id, number: created.number };
+          if (kept.id === created.id) {
+            createdEmpty = { id: created.id, number: created.number };
+            // Created as a draft, which a plain list of change requests (status `open` by default) leaves
+            // out; one merged at once is never listed open, so it is not opened first.
+            if (created.status === 'draft' && !target.changeRequest.autoMerge) await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
+          }
           break;
         }
         case 'update-from-main': {

@@ -13,9 +13,9 @@ declare module 'vitest' {
 }
 
 const notProvided = (what: string): Error =>
-  new Error(`${what} is provided by the integration project's global setup (test/support/global-setup.ts): run the test under test/integration/`);
+  new Error(`${what} is provided by the global setup of the integration and e2e projects (test/support/integration-setup.ts, e2e-setup.ts): run the test under test/integration/ or test/e2e/`);
 
-/** The Redis every integration test shares; tests only ever touch keys under their own prefix. */
+/** The Redis every integration (or e2e) test shares; tests only ever touch keys under their own prefix. */
 export function testRedisUrl(): string {
   const url = inject('redisUrl') as string | undefined;
   if (url === undefined) throw notProvided('Redis');

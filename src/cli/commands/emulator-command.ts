@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONTRACT_NAMES, type ContractName } from '../../api/contracts/api-contract.js';
 import { ConfigError } from '../../config/config-error.js';
+import { parseSpaceOption } from '../parse-space-option.js';
 import { waitForSignal } from '../wait-for-signal.js';
 
 function parseRate(value: string): number {
@@ -36,13 +37,14 @@ export function emulatorCommand(): Command {
     .option('--port <port>', 'port to listen on (0 picks a free one)', parseNumber(0, 65535), 4010)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--fixtures <file.yaml>', 'organizations, users, tokens, spaces and sites to start with')
+    .option('--space <id[:title]>', 'an empty space to start with, in the fixture\'s first organization (repeatable)', parseSpaceOption)
     .option('--rate-limit <n/s>', 'requests per second per token before 429 (0: none)', parseRate, 0)
     .option('--fault-rate <0..1>', 'share of requests that fail with 5xx or a dropped connection', parseNumber(0, 1), 0)
     .option('--latency <ms>', 'latency added to every request', parseNumber(0, 60_000), 0)
     .option('--seed <n>', 'seed for ids and faults, so a run repeats', parseNumber(-(2 ** 31), 2 ** 31), 1)
     .option('--import-limit <bytes>', 'largest archive a content import fetches (400 above), e.g. 100MiB', parseBytes, 100 * 1024 * 1024)
     .option('--strict', "hold every answer to the API's published response schema (needs the @gitbook/api dev dependencies): a violation is logged and answered as a 500", false)
-    .action(async (options: { contract?: ContractName; port: number; host: string; fixtures?: string; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
+    .action(async (options: { contract?: ContractName; port: number; host: string; fixtures?: string; space?: { id: string; title: string }[]; rateLimit: number; faultRate: number; latency: number; seed: number; importLimit: number; strict: boolean }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
       const { FixtureError } = await import('../../emulator/fixtures/fixture-error.js');
       const { createLogger } = await import('../../logging/logger.js');
@@ -51,6 +53,7 @@ export function emulatorCommand(): Command {
         port: options.port,
         host: options.host,
         fixtures: options.fixtures,
+        spaces: options.space ?? [],
         rateLimit: options.rateLimit,
         faultRate: options.faultRate,
         latencyMs: options.latency,
@@ -67,6 +70,7 @@ export function emulatorCommand(): Command {
       if (exposed !== undefined) process.stderr.write(`docsync emulator: warning: ${exposed}\n`);
       process.stdout.write(`docsync emulator listening on ${emulator.url} (contract: ${emulator.options.contract})\n`);
       process.stdout.write(`  API base: ${emulator.url}/v1   admin token: emulator-admin   stats: ${emulator.url}/_emulator/stats\n`);
+      for (const space of options.space ?? []) process.stdout.write(`  space ${space.id} (${space.title}) created\n`);
       if (options.strict) process.stdout.write(`  strict: answers checked against the published schema, counts at ${emulator.url}/_emulator/conformance\n`);
       await waitForSignal();
       await emulator.close();

@@ -11,7 +11,7 @@ import {
   ValidationError,
   type ApiClient,
 } from '../../../src/api/index.js';
-import { errorBody, sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { errorBody, sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 let server: LoopbackServer;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { ApiClient } from '../../../src/api/index.js';
-import { sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 const ItemSchema = z.object({ id: z.string() });

@@ -4,7 +4,7 @@ import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ApiClient, ApiError } from '../../../src/api/index.js';
-import { errorBody, freePort, sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { errorBody, freePort, sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { TOKEN, testClient } from './support/test-client.js';
 
 let server: LoopbackServer | undefined;

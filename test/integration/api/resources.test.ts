@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/index.js';
 import * as f from './support/fixtures.js';
-import { sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 let server: LoopbackServer;

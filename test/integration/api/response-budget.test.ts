@@ -6,7 +6,7 @@ import { classifyError } from '../../../src/failure/classify-error.js';
 import { DownloadError } from '../../../src/http/errors/download-error.js';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
 import { sendEndless, sendTrickle } from '../../support/endless-answers.js';
-import { errorBody, sendJson, startServer, type LoopbackServer } from './support/loopback-server.js';
+import { errorBody, sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 let server: LoopbackServer | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ResponseShapeError, type ApiClient } from '../../../src/api/index.js';
-import { startServer, type LoopbackServer } from './support/loopback-server.js';
+import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 let server: LoopbackServer;

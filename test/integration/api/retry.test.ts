@@ -8,7 +8,7 @@ import {
   type ApiClient,
 } from '../../../src/api/index.js';
 import { fakeClock, type FakeClock } from './support/fake-clock.js';
-import { errorBody, freePort, sendJson, startServer, type Handler, type LoopbackServer } from './support/loopback-server.js';
+import { errorBody, freePort, sendJson, startServer, type Handler, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });

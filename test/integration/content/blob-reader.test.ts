@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitError } from '../../../src/content/errors/git-error.js';
 import { GitRepository } from '../../../src/content/git-repository.js';
@@ -71,23 +68,5 @@ describe('GitRepository.readBlobs', () => {
     expect(error).toBeInstanceOf(GitError);
     expect((error as Error).message).toContain(`git object ${missing} is missing`);
     expect(await readAll(repository, oids.slice(1, 4))).toEqual(oids.slice(1, 4));
-  });
-
-  it('a process that has read ends by itself: the kept git process does not hold it open', async () => {
-    // A one-shot command ends when its work does: the idle git process must not hold it open.
-    const module = fileURLToPath(new URL('../../../dist/src/content/git-repository.js', import.meta.url));
-    const script = `
-      const { GitRepository } = await import(${JSON.stringify(module)});
-      const repository = await GitRepository.open(${JSON.stringify(repo)});
-      let bytes = 0;
-      for await (const blob of repository.readBlobs(${JSON.stringify(oids.slice(0, 5))})) bytes += blob.bytes.length;
-      console.log(bytes);
-    `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
-    const [code] = (await once(child, 'exit')) as [number | null];
-    expect(code).toBe(0);
-    expect(Number(out.trim())).toBe(oids.slice(0, 5).reduce((sum, oid) => sum + Buffer.byteLength(texts.get(oid) ?? ''), 0));
   });
 });

@@ -8,7 +8,7 @@ import { FileSchema } from '../../../src/api/schemas/content.js';
 import { ContractValidator } from '../../../src/emulator/contract/contract-validator.js';
 import { OpenApiDocumentSchema, type OpenApiDocument } from '../../../src/emulator/contract/openapi-document.js';
 import { LATEST_CONTRACT_ENV } from '../../../scripts/latest-contract-env.js';
-import { sendJson, startServer, type LoopbackServer } from '../api/support/loopback-server.js';
+import { sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from '../api/support/test-client.js';
 import { contract, currentContract, currentDocument, officialDocument, officialOperation, validateOfficial } from './official-contract.js';
 import { SchemaArbitraries, type FillMode } from './schema-arbitrary.js';

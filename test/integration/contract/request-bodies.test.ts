@@ -19,8 +19,8 @@ import { pullSpace } from '../../../src/sync/pull/pull-space.js';
 import { ORG, TOKENS, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { docsFolder, runInlinePlan } from '../migrate/migrate-support.js';
-import { emptySite, fullManifest, manifestTarget, siteDeps } from '../site/site-test-support.js';
+import { docsFolder, runInlinePlan } from '../../support/migrate-support.js';
+import { emptySite, fullManifest, manifestTarget, siteDeps } from '../../support/site-test-support.js';
 import { contract, currentContract } from './official-contract.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });

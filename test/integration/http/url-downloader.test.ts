@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DownloadError } from '../../../src/http/errors/download-error.js';
 import { UrlDownloader } from '../../../src/http/url-downloader.js';
-import { startServer, type Handler, type LoopbackServer } from '../api/support/loopback-server.js';
+import { startServer, type Handler, type LoopbackServer } from '../../support/loopback-server.js';
 import { freePort } from '../../support/free-port.js';
 
 const cleanups: (() => Promise<void>)[] = [];

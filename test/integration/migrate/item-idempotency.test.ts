@@ -12,7 +12,7 @@ import { DEFAULT_SUBJECT, type MigrationItem } from '../../../src/migrate/plan-s
 import { RunLedger } from '../../../src/migrate/run-ledger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { changeRequestsIn, docsFolder, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { changeRequestsIn, docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });
 afterAll(() => downloader.close());

@@ -8,7 +8,7 @@ import { call, json } from '../../support/emulator-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { docsFolder, runInlinePlan, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
+import { docsFolder, runInlinePlan, startMigrationEmulator, targetSpace, writeMixedPlan } from '../../support/migrate-support.js';
 
 let server: ByteServer;
 let emulator: RunningEmulator | undefined;

@@ -18,7 +18,7 @@ import { RedisStateStore } from '../../../src/state/redis-state-store.js';
 import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { docsFolder, docsZip, importsInto, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { docsFolder, docsZip, importsInto, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 import { startByteServer } from '../../support/byte-server.js';
 import { JOBS } from '../../../workers/job-kinds.js';
 

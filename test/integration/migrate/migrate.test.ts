@@ -10,7 +10,7 @@ import { runIdFor } from '../../../src/migrate/run-id.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { changeRequestsIn, importsInto, runInlinePlan, sourceSpace, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
+import { changeRequestsIn, importsInto, runInlinePlan, sourceSpace, startMigrationEmulator, targetSpace, writeMixedPlan } from '../../support/migrate-support.js';
 
 const ITEMS = 50;
 

@@ -9,7 +9,7 @@ import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { call, json } from '../../support/emulator-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { zeroBomb } from '../../support/zip-bomb.js';
-import { importsInto, runInlinePlan, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { importsInto, runInlinePlan, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 
 /**
  * A zip bomb (about 4 MB expanding to 4 GiB of zeros) given to both readers of archives: a

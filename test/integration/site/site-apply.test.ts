@@ -9,7 +9,7 @@ import { formatSitePlan, sitePlanJson } from '../../../src/site/format-site-plan
 import { shareLinkUrls } from '../../../src/site/share-link-urls.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { ORG, call, json } from '../../support/emulator-harness.js';
-import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator, type SiteDeps } from './site-test-support.js';
+import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator, type SiteDeps } from '../../support/site-test-support.js';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -11,7 +11,7 @@ import { planSiteTarget, type SiteTargetSpec } from '../../../src/site/plan-site
 import { readSiteParts } from '../../../src/site/read-live-site.js';
 import { siteTargetOfConfig } from '../../../src/site/site-target-of-config.js';
 import { ORG, call, json } from '../../support/emulator-harness.js';
-import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator, type SiteDeps } from './site-test-support.js';
+import { emptySite, fullManifest, manifestTarget, siteDeps, startSiteEmulator, type SiteDeps } from '../../support/site-test-support.js';
 
 async function live(deps: SiteDeps, siteId: string) {
   return readSiteParts(deps.api, ORG, await deps.api.sites.get({ orgId: ORG, siteId }));

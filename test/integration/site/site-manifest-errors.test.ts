@@ -3,7 +3,7 @@ import { ConfigError } from '../../../src/config/config-error.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { planSiteTarget } from '../../../src/site/plan-site-target.js';
 import { reconcileSite } from '../../../src/site/reconcile-site.js';
-import { fullManifest, manifestTarget, siteDeps, startSiteEmulator } from './site-test-support.js';
+import { fullManifest, manifestTarget, siteDeps, startSiteEmulator } from '../../support/site-test-support.js';
 
 let emulator: RunningEmulator;
 let dir: string;

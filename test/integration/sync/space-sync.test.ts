@@ -96,6 +96,9 @@ describe('space sync against the emulator', () => {
     const list = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'draft' } })).body);
     const open = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: 'open' } })).body);
     expect([...list.items, ...open.items]).toHaveLength(1);
+    // Opened, not left a draft: a plain list (which the API filters to `open`) shows it.
+    const plain = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests')).body);
+    expect(plain.items).toMatchObject([{ number, status: 'open' }]);
   });
 
   it('a dry run plans, lists the pages it would add, change and remove versus live, and writes nothing', async () => {

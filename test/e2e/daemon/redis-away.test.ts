@@ -24,7 +24,7 @@ import {
 import type { FinishedCli } from '../../support/exit-matcher.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
-import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../migrate/migrate-support.js';
+import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 import { JOBS } from '../../../workers/job-kinds.js';
 
 /**

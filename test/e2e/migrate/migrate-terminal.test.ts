@@ -7,7 +7,7 @@ import { CLI } from '../../support/daemon-harness.js';
 import { runInTerminal } from '../../support/run-in-terminal.js';
 import { terminalScreen } from '../../support/terminal-screen.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { docsFolder, startMigrationEmulator, targetSpace } from './migrate-support.js';
+import { docsFolder, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {

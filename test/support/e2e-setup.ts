@@ -8,11 +8,11 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 /**
- * Global setup of the integration project: everything the tests need from outside is started or
- * installed here, so `npm test` works on a fresh machine right after `npm ci`. A Redis of the run's
- * own on a free port (or DOCSYNC_TEST_REDIS_URL), Debian's chromium (apt-get when root), a check of
- * moto_server, and `dist/` for the tests that spawn the CLI. A tool that is missing is handed to
- * the tests that need it, which fail with one line saying how to get it.
+ * Global setup of the e2e project: everything its tests need from outside is started or installed
+ * here, so `npm test` works on a fresh machine right after `npm ci`. A Redis of the run's own on a
+ * free port (or DOCSYNC_TEST_REDIS_URL), Debian's chromium (apt-get when root), a check of
+ * moto_server, and `dist/` for the tests that spawn the built CLI. A tool that is missing is handed
+ * to the tests that need it, which fail with one line saying how to get it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const ownRedis = async (): Promise<RedisServer | undefined> =>

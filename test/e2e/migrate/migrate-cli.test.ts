@@ -13,7 +13,7 @@ import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { CLI } from '../../support/daemon-harness.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { changeRequestsIn, docsFolder, importsInto, startMigrationEmulator, targetSpace, writeMixedPlan } from './migrate-support.js';
+import { changeRequestsIn, docsFolder, importsInto, startMigrationEmulator, targetSpace, writeMixedPlan } from '../../support/migrate-support.js';
 
 let server: ByteServer;
 let emulator: RunningEmulator | undefined;

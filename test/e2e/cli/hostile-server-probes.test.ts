@@ -6,7 +6,7 @@ import { CLI } from '../../support/daemon-harness.js';
 import { sendEndless } from '../../support/endless-answers.js';
 import { runDocsync, type DocsyncRun } from '../../support/run-docsync.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
-import { errorBody, sendJson, startServer, type Handler, type LoopbackServer } from '../api/support/loopback-server.js';
+import { errorBody, sendJson, startServer, type Handler, type LoopbackServer } from '../../support/loopback-server.js';
 
 /**
  * The built CLI against an API that misbehaves on purpose (a real loopback HTTP server): what it

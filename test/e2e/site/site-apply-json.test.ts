@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { ORG, TOKENS, call, json } from '../../support/emulator-harness.js';
 import { runDocsync } from '../../support/run-docsync.js';
-import { emptySite, startSiteEmulator } from './site-test-support.js';
+import { emptySite, startSiteEmulator } from '../../support/site-test-support.js';
 
 let emulator: RunningEmulator;
 let dir: string;

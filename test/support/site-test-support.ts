@@ -2,15 +2,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { ApiClient } from '../../../src/api/api-client.js';
-import { DEFAULT_FIXTURE } from '../../../src/emulator/fixtures/default-fixture.js';
-import type { EmulatorOptionsInput } from '../../../src/emulator/emulator-options.js';
-import type { ContractName } from '../../../src/api/contracts/api-contract.js';
-import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import type { SiteTargetSpec } from '../../../src/site/plan-site-target.js';
-import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
-import { ORG, TOKENS, call, json, startTestEmulator } from '../../support/emulator-harness.js';
+import { ApiClient } from '../../src/api/api-client.js';
+import { DEFAULT_FIXTURE } from '../../src/emulator/fixtures/default-fixture.js';
+import type { EmulatorOptionsInput } from '../../src/emulator/emulator-options.js';
+import type { ContractName } from '../../src/api/contracts/api-contract.js';
+import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import { silentLogger } from '../../src/logging/logger.js';
+import type { SiteTargetSpec } from '../../src/site/plan-site-target.js';
+import { MemoryStateStore } from '../../src/state/memory-state-store.js';
+import { ORG, TOKENS, call, json, startTestEmulator } from './emulator-harness.js';
 
 /** Spaces `space-1` … `space-8` next to the default fixture's, so sites can hold many site spaces. */
 export async function startSiteEmulator(extraSpaces: number, options: EmulatorOptionsInput & { readonly contract: ContractName }): Promise<{ emulator: RunningEmulator; dir: string }> {
