@@ -61,7 +61,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/{sync,site,specs,migrate,queue,redis,daemon,runtime,watch,state,artifacts,cli}/**', '**/workers/**'], message: 'The emulator imports nothing from the daemon side.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/{sync,site,specs,migrate,queue,redis,daemon,runtime,watch,state,artifacts,cli}/**', '**/workers/**'],
+              message: 'The emulator imports nothing from the daemon side.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -112,7 +119,10 @@ function layersRule() {
         if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
         const to = layerOf(resolve(dirname(context.filename), specifier));
         if (to !== undefined && to.rank < from.rank) {
-          context.report({ node, message: `Layers only point down: ${from.folder}/ may not import from ${to.folder}/, a layer above it (see LAYERS in eslint.config.js).` });
+          context.report({
+            node,
+            message: `Layers only point down: ${from.folder}/ may not import from ${to.folder}/, a layer above it (see LAYERS in eslint.config.js).`,
+          });
         }
       };
       /** @param {import('estree').ImportDeclaration | import('estree').ExportNamedDeclaration | import('estree').ExportAllDeclaration | import('estree').ImportExpression} node */

@@ -37,10 +37,18 @@ async function startMoto(): Promise<{ endpoint: string; stop: () => void }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const endpoint = `http://127.0.0.1:${port}`;
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const failed = new Promise<never>((_, reject) => child.once('error', (error) => reject(new Error(`moto_server could not start (pip install 'moto[server]'): ${error.message}`))));
+  const failed = new Promise<never>((_, reject) =>
+    child.once('error', (error) => reject(new Error(`moto_server could not start (pip install 'moto[server]'): ${error.message}`))),
+  );
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const up = await Promise.race([fetch(`${endpoint}/moto-api/`).then(() => true, () => false), failed]);
+    const up = await Promise.race([
+      fetch(`${endpoint}/moto-api/`).then(
+        () => true,
+        () => false,
+      ),
+      failed,
+    ]);
     if (up) return { endpoint, stop: () => child.kill('SIGKILL') };
     if (Date.now() > deadline) throw new Error('moto_server did not answer within 30 s');
     await delay(100);
@@ -89,7 +97,12 @@ async function main(): Promise<void> {
   const emulator = await startWorkerEmulator({ contract: 'seed', importLimit: 1024 * MiB });
   // As the S3 store does for itself: the SDK's notice about Node versions its future releases drop.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const s3 = new S3Client({ endpoint: moto.endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench-secret' } });
+  const s3 = new S3Client({
+    endpoint: moto.endpoint,
+    forcePathStyle: true,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench-secret' },
+  });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   s3.destroy();
   // A space per repo: the first store's run replaces the space's fixture content, the second its own.

@@ -80,8 +80,7 @@ async function main(): Promise<void> {
 
   const client = new ApiClient({ endpoint: origin, token: 'bench-token', connections: CONCURRENCY });
   const schema = listEnvelope(ChangeRequestSchema);
-  const ours = (): Promise<unknown> =>
-    client.request({ path: '/spaces/s1/change-requests', query: { limit: 100 }, schema });
+  const ours = (): Promise<unknown> => client.request({ path: '/spaces/s1/change-requests', query: { limit: 100 }, schema });
 
   // Sanity: both see the same data.
   const sample = await client.request({ path: '/spaces/s1/change-requests', schema });

@@ -9,16 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import {
-  createBundle,
-  DeflatePool,
-  GitRefSource,
-  HashCache,
-  readDocsRepo,
-  type TreeSource,
-  WorktreeSource,
-  writeBundle,
-} from '../src/content/index.js';
+import { createBundle, DeflatePool, GitRefSource, HashCache, readDocsRepo, type TreeSource, WorktreeSource, writeBundle } from '../src/content/index.js';
 import { DocsyncConfigSchema } from '../src/config/config-schema.js';
 import { createContentPreparer, type PrepareContent } from '../src/sync/prepare-content.js';
 import { generateDocsRepo, type GeneratedDocsRepo } from './generate-docs-repo.js';
@@ -112,30 +103,59 @@ async function main(): Promise<void> {
       editsInMemory.push(await localWork(`one-page edit ${n}: read + bundle (daemon, caches in memory)`, daemon, target, true));
     }
     await edit(edits + 1);
-    const cli = await localWork('one-page edit: read + bundle (new process, caches loaded from disk)', createContentPreparer({ cacheDir, deflater, bundleDir }), target, true);
+    const cli = await localWork(
+      'one-page edit: read + bundle (new process, caches loaded from disk)',
+      createContentPreparer({ cacheDir, deflater, bundleDir }),
+      target,
+      true,
+    );
 
     const worktree = new WorktreeSource(repo);
     const snapshot = await readDocsRepo(worktree);
-    await timed('createBundle (zipSync, all in memory, on the event loop)', worktree, () => createBundle(snapshot, worktree), (b) => `${mb(b.bytes.length)} MB zip`);
+    await timed(
+      'createBundle (zipSync, all in memory, on the event loop)',
+      worktree,
+      () => createBundle(snapshot, worktree),
+      (b) => `${mb(b.bytes.length)} MB zip`,
+    );
 
     git(repo, 'init', '-q');
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'bench');
     const fromGit = await GitRefSource.open(repo);
     const gitCache = HashCache.inMemory();
-    const gitSnapshot = await timed('cold read + hash (git, cat-file --batch)', fromGit, () => readDocsRepo(fromGit, { cache: gitCache }), (s) => `${s.files.length} files`);
+    const gitSnapshot = await timed(
+      'cold read + hash (git, cat-file --batch)',
+      fromGit,
+      () => readDocsRepo(fromGit, { cache: gitCache }),
+      (s) => `${s.files.length} files`,
+    );
     const gitWarm = await GitRefSource.open(repo);
-    await timed('warm read (git, cached by blob id)', gitWarm, () => readDocsRepo(gitWarm, { cache: gitCache }), (s) => `${s.stats.cached} cached`);
+    await timed(
+      'warm read (git, cached by blob id)',
+      gitWarm,
+      () => readDocsRepo(gitWarm, { cache: gitCache }),
+      (s) => `${s.stats.cached} cached`,
+    );
     const out = path.join(bundleDir, 'git.zip');
-    await timed('writeBundle from git, empty entry cache', fromGit, () => writeBundle(gitSnapshot, fromGit, out, { deflater }), (b) => `${b.deflated} deflated`);
+    await timed(
+      'writeBundle from git, empty entry cache',
+      fromGit,
+      () => writeBundle(gitSnapshot, fromGit, out, { deflater }),
+      (b) => `${b.deflated} deflated`,
+    );
     await rm(out);
 
     const median = [...editsInMemory].sort((a, b) => a - b)[Math.floor(edits / 2)] ?? Number.NaN;
-    const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+    const load = loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
     console.log(`docsync content bench: ${pages} pages (${generated.files.length} files), Node ${process.version}, ${cpus().length} CPUs, load ${load}`);
     console.table(rows);
     console.log(`peak RSS: ${peakRssMb()} MB (${baselineRssMb} MB before any work: Node + modules)`);
-    console.log(`one-page edit, caches in memory: median of ${edits} = ${median.toFixed(0)} ms; first sync / edit = ${first.toFixed(0)} / ${median.toFixed(0)} = ${(first / median).toFixed(1)}x`);
+    console.log(
+      `one-page edit, caches in memory: median of ${edits} = ${median.toFixed(0)} ms; first sync / edit = ${first.toFixed(0)} / ${median.toFixed(0)} = ${(first / median).toFixed(1)}x`,
+    );
     console.log(`one-page edit, caches from disk: ${cli.toFixed(0)} ms; first sync / edit = ${(first / cli).toFixed(1)}x`);
     console.log(`entry cache file: ${mb((await readFile(path.join(cacheDir, 'docs.entries'))).length)} MB`);
   } finally {

@@ -65,7 +65,6 @@ function prefix(name: string): string {
   return value;
 }
 
-
 async function api(emulator: WorkerEmulator, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const response = await request(`${emulator.url}${path}`, {
     method,
@@ -208,7 +207,10 @@ async function directImports(emulator: WorkerEmulator, dir: string, changeReques
     for (let i = 0; i < IMPORTS + 1; i++) {
       const artifact = await store.publish({ path: bundle.path, sha256: bundle.bytesHash, size: bundle.size, name: 'docs.zip' });
       const started = performance.now();
-      const { status } = await api(emulator, 'POST', `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content/import`, { source: 'zip', url: artifact.url });
+      const { status } = await api(emulator, 'POST', `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content/import`, {
+        source: 'zip',
+        url: artifact.url,
+      });
       if (status !== 201) throw new Error(`direct import answered ${status}`);
       if (i > 0) samples.push(performance.now() - started); // the first one warms up
     }
@@ -340,10 +342,17 @@ async function main(): Promise<void> {
   const emulator = await startWorkerEmulator({ contract: 'seed' });
   const dirs: string[] = [];
   try {
-    process.stdout.write(`daemon-latency: ${EDITS} edits per row, Redis ${REDIS_URL}, key prefix ${RUN}-*, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+    process.stdout.write(
+      `daemon-latency: ${EDITS} edits per row, Redis ${REDIS_URL}, key prefix ${RUN}-*, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n\n`,
+    );
     const rows: [string, Summary, number][] = [];
     let last: { changeRequest: string; dir: string } | undefined;
-    for (const [contract, on] of [['current', current], ['seed', emulator]] as const) {
+    for (const [contract, on] of [
+      ['current', current],
+      ['seed', emulator],
+    ] as const) {
       for (const debounce of ['500ms', '100ms']) {
         const { samples, changeRequest, dir } = await saveToVisible(on, debounce);
         dirs.push(dir);

@@ -108,7 +108,10 @@ async function main(): Promise<void> {
     daemon: { debounce: '50ms', reconcileInterval: '1h' },
     http: { listen: '127.0.0.1:0' },
   });
-  const daemon = await startDaemon({ config, file: join(dir, 'docsync.yaml'), baseDir: dir }, { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0', processors: processorRegistry });
+  const daemon = await startDaemon(
+    { config, file: join(dir, 'docsync.yaml'), baseDir: dir },
+    { role: 'daemon', logger: silentLogger, httpListen: '127.0.0.1:0', processors: processorRegistry },
+  );
   const completed = async (): Promise<number> => {
     const metric = daemon.metrics.registry.getSingleMetric('docsync_jobs_total');
     const values = metric ? (await metric.get()).values : [];
@@ -122,7 +125,9 @@ async function main(): Promise<void> {
   const sample = (job: number): void => {
     const { rss, heapUsed } = process.memoryUsage();
     samples.push({ job, rssMb: Math.round(rss / 1048576), heapMb: Math.round(heapUsed / 1048576) });
-    console.log(`after job ${job}: RSS ${Math.round(rss / 1048576)} MB, heap ${Math.round(heapUsed / 1048576)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `after job ${job}: RSS ${Math.round(rss / 1048576)} MB, heap ${Math.round(heapUsed / 1048576)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   };
   const started = performance.now();
   // Interrupted (Ctrl-C): the emulator process, the bench's Redis keys and files go too.
@@ -130,7 +135,11 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => interrupted.abort());
   try {
     await until('the start-up sync', async () => (await completed()) >= 1 && (await idle()));
-    console.log(`docsync soak: ${JOBS} sync jobs after random one-page edits, ${PAGES}-page repo, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `docsync soak: ${JOBS} sync jobs after random one-page edits, ${PAGES}-page repo, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     for (let job = 1; job <= JOBS && !interrupted.signal.aborted; job++) {
       const before = await completed();
       const page = join(docs, repo.pages[Math.floor(Math.random() * repo.pages.length)] ?? repo.pages[0] ?? 'README.md');
@@ -142,14 +151,19 @@ async function main(): Promise<void> {
     const first = samples.find((s) => s.job === 100);
     const last = samples.at(-1);
     console.table(samples);
-    if (first && last) console.log(`RSS after job ${last.job} / after job 100 = ${last.rssMb} / ${first.rssMb} MB = ${(last.rssMb / first.rssMb).toFixed(2)} (goal ≤ 1.15); heap ${last.heapMb} / ${first.heapMb} MB`);
+    if (first && last)
+      console.log(
+        `RSS after job ${last.job} / after job 100 = ${last.rssMb} / ${first.rssMb} MB = ${(last.rssMb / first.rssMb).toFixed(2)} (goal ≤ 1.15); heap ${last.heapMb} / ${first.heapMb} MB`,
+      );
     const queue = daemon.producer.queue('space-sync');
     const history = await queue.getJobCounts('completed', 'failed');
     const cache = await sizeOf(join(dir, '.docsync', 'cache'));
     const artifacts = await sizeOf(join(dir, '.docsync', 'artifacts'));
     const temporary = await sizeOf(join(dir, '.docsync', 'tmp'));
     console.log(`${JOBS} jobs in ${seconds.toFixed(0)} s (${((seconds * 1000) / JOBS).toFixed(0)} ms per edit → synced)`);
-    console.log(`kept at the end: BullMQ history ${history.completed ?? 0} completed, ${history.failed ?? 0} failed (bounded at 1000/5000); caches ${cache.files} files ${mb(cache.bytes)}; served bundles ${artifacts.files}; temporary files ${temporary.files}`);
+    console.log(
+      `kept at the end: BullMQ history ${history.completed ?? 0} completed, ${history.failed ?? 0} failed (bounded at 1000/5000); caches ${cache.files} files ${mb(cache.bytes)}; served bundles ${artifacts.files}; temporary files ${temporary.files}`,
+    );
   } finally {
     await daemon.stop();
     emulator.stop();

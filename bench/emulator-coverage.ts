@@ -2,7 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTRACT_NAMES } from '../src/api/contracts/api-contract.js';
 import { ContractValidator } from '../src/emulator/contract/contract-validator.js';
-import { CLIENT_OPERATIONS_MARKS, COVERAGE_MARKS, clientOperationsTable, coverageTable, servedOperations, withTable } from '../src/emulator/contract/coverage-table.js';
+import {
+  CLIENT_OPERATIONS_MARKS,
+  COVERAGE_MARKS,
+  clientOperationsTable,
+  coverageTable,
+  servedOperations,
+  withTable,
+} from '../src/emulator/contract/coverage-table.js';
 import { startEmulator } from '../src/emulator/start-emulator.js';
 
 /**

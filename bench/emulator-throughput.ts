@@ -128,9 +128,13 @@ async function main(): Promise<void> {
   console.log('| measure | value |');
   console.log('|---|---|');
   console.log(`| GET change-requests, ${GETS} requests, ${IN_FLIGHT} in flight | ${(GETS / getSeconds).toFixed(0)} req/s |`);
-  console.log(`| import of a ${PAGES}-page zip, median of ${IMPORTS} | ${median.toFixed(0)} ms (${(1000 / median).toFixed(2)} imports/s, ${((PAGES * 1000) / median).toFixed(0)} pages/s) |`);
+  console.log(
+    `| import of a ${PAGES}-page zip, median of ${IMPORTS} | ${median.toFixed(0)} ms (${(1000 / median).toFixed(2)} imports/s, ${((PAGES * 1000) / median).toFixed(0)} pages/s) |`,
+  );
   console.log(`| import fastest / slowest | ${importTimes[0]?.toFixed(0)} ms / ${importTimes.at(-1)?.toFixed(0)} ms |`);
-  console.log(`| import of a ${LARGE_PAGES}-page zip (${(largeZip.length / 1024 / 1024).toFixed(1)} MiB), one run | ${largeMs.toFixed(0)} ms (${((LARGE_PAGES * 1000) / largeMs).toFixed(0)} pages/s) |`);
+  console.log(
+    `| import of a ${LARGE_PAGES}-page zip (${(largeZip.length / 1024 / 1024).toFixed(1)} MiB), one run | ${largeMs.toFixed(0)} ms (${((LARGE_PAGES * 1000) / largeMs).toFixed(0)} pages/s) |`,
+  );
   STRUCTURE_SIZES.forEach((sections, i) => {
     const ms = structureMs[i] ?? 0;
     console.log(`| site structure read, ${sections} sections | ${ms.toFixed(0)} ms (${((ms * 1000) / sections).toFixed(0)} µs per section) |`);

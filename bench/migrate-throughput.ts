@@ -61,7 +61,11 @@ async function measure(scenario: string, root: string, fixture: string, faultRat
       windows.set(second, (windows.get(second) ?? 0) + 1);
       if (status !== 'error' && status < 500) useful.set(second, (useful.get(second) ?? 0) + 1);
     },
-    loaded: { config: DocsyncConfigSchema.parse({ api: { endpoint: emulator.url, token: 'emulator-admin' } }), file: path.join(dir, 'docsync.yaml'), baseDir: dir },
+    loaded: {
+      config: DocsyncConfigSchema.parse({ api: { endpoint: emulator.url, token: 'emulator-admin' } }),
+      file: path.join(dir, 'docsync.yaml'),
+      baseDir: dir,
+    },
     logger: silentLogger,
     env: {},
   });

@@ -90,7 +90,9 @@ async function main(): Promise<void> {
     await writeFile(target.manifest, manifest(site.id));
     const counts = () => emulator.stats();
     const row = (label: string, ms: number, calls: number, writes: number, actions: number): void => {
-      process.stdout.write(`${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)} calls ${String(writes).padStart(6)} writes ${String(actions).padStart(5)} actions\n`);
+      process.stdout.write(
+        `${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)} calls ${String(writes).padStart(6)} writes ${String(actions).padStart(5)} actions\n`,
+      );
     };
     process.stdout.write(`site of ${SECTIONS} sections, ${SECTIONS * PER_SECTION} site spaces, ${Math.ceil(SECTIONS / GROUP_SIZE)} groups\n`);
 

@@ -76,7 +76,9 @@ try {
   console.log('|---|---|---|---|---|');
   for (const [name, measured] of runs) {
     const cell = (pick: (run: Run) => number): string => median(measured.map(pick)).toFixed(0);
-    console.log(`| ${name} | ${cell((r) => r.ms)} | ${cell((r) => r.maxDelayMs)} | ${cell((r) => r.p99Ms)} | ${measured.map((r) => r.maxDelayMs.toFixed(0)).join(', ')} |`);
+    console.log(
+      `| ${name} | ${cell((r) => r.ms)} | ${cell((r) => r.maxDelayMs)} | ${cell((r) => r.p99Ms)} | ${measured.map((r) => r.maxDelayMs.toFixed(0)).join(', ')} |`,
+    );
   }
 } finally {
   await thread.close();

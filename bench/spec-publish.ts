@@ -41,11 +41,18 @@ function generateSpec(bytes: number): string {
     for (let i = 0; i < count; i++) {
       const name = `Resource${i}`;
       const ref = { $ref: `#/components/schemas/${name}` };
-      const field = (p: number): [string, object] => [`field${p}`, { type: p % 3 === 0 ? 'integer' : 'string', description: `Field ${p} of resource ${i}, kept in step by docsync.` }];
+      const field = (p: number): [string, object] => [
+        `field${p}`,
+        { type: p % 3 === 0 ? 'integer' : 'string', description: `Field ${p} of resource ${i}, kept in step by docsync.` },
+      ];
       schemas[name] = { type: 'object', required: ['field0', 'field1'], properties: Object.fromEntries(Array.from({ length: 12 }, (_, p) => field(p))) };
       const ok = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
       paths[`/resources-${i}`] = {
-        get: { operationId: `list${name}`, parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': ok('A page', { type: 'array', items: ref }) } },
+        get: {
+          operationId: `list${name}`,
+          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+          responses: { '200': ok('A page', { type: 'array', items: ref }) },
+        },
         post: { operationId: `create${name}`, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { '201': ok('Created', ref) } },
       };
       paths[`/resources-${i}/{id}`] = {
@@ -61,7 +68,6 @@ function generateSpec(bytes: number): string {
   const perResource = Buffer.byteLength(serialize(build(20))) / 20;
   return serialize(build(Math.ceil(bytes / perResource)));
 }
-
 
 /** Until the emulator has processed every version, so one round's processing does not slow the next. */
 async function settled(emulator: WorkerEmulator): Promise<void> {
@@ -99,7 +105,10 @@ async function main(): Promise<void> {
     const specFile = join(dir, `openapi.${FORMAT}`);
     await writeFile(specFile, generateSpec(TARGET_BYTES));
     const config = join(dir, 'docsync.yaml');
-    await writeFile(config, stringify({ api: { endpoint: emulator.url }, state: { path: 'state.json' }, specs: [{ organizationId: ORG, slug: 'bench', file: specFile }] }));
+    await writeFile(
+      config,
+      stringify({ api: { endpoint: emulator.url }, state: { path: 'state.json' }, specs: [{ organizationId: ORG, slug: 'bench', file: specFile }] }),
+    );
     const env = { DOCSYNC_TOKEN: TOKEN };
     const io = { stdout: () => undefined, env, logger: silentLogger };
     const size = (await readFile(specFile)).byteLength;
@@ -133,7 +142,9 @@ async function main(): Promise<void> {
     const cli = resolve('dist/bin/docsync.js');
     const child = await time(emulator, '(d) node dist/bin/docsync.js spec publish --force', async () => {
       await forget();
-      await promisify(execFile)(process.execPath, [cli, 'spec', 'publish', '--force', '-c', config], { env: { ...process.env, ...env, DOCSYNC_LOG_LEVEL: 'warn' } });
+      await promisify(execFile)(process.execPath, [cli, 'spec', 'publish', '--force', '-c', config], {
+        env: { ...process.env, ...env, DOCSYNC_LOG_LEVEL: 'warn' },
+      });
     });
     process.stdout.write(
       `ratios to the raw PUT: validate+bundle ${(load / raw).toFixed(2)}x, publish ${(publish / raw).toFixed(2)}x, cached verdict ${(cached / raw).toFixed(2)}x, ` +

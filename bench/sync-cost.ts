@@ -78,7 +78,11 @@ function delta(before: Stats, after: Stats): Stats {
     total: after.total - before.total,
     writes: after.writes - before.writes,
     rateLimited: after.rateLimited - before.rateLimited,
-    contentBatches: { calls: after.contentBatches.calls - before.contentBatches.calls, changes: after.contentBatches.changes - before.contentBatches.changes, largest: after.contentBatches.largest },
+    contentBatches: {
+      calls: after.contentBatches.calls - before.contentBatches.calls,
+      changes: after.contentBatches.changes - before.contentBatches.changes,
+      largest: after.contentBatches.largest,
+    },
     routes,
   };
 }
@@ -98,7 +102,10 @@ async function perSecond<T>(emulator: WorkerEmulator, work: () => Promise<T>): P
     const result = await work();
     const windows = totals.slice(1).map((at, i) => ({ total: at.total - (totals[i]?.total ?? 0), content: at.content - (totals[i]?.content ?? 0) }));
     // Full windows only: the first and last of those with content calls may be partly spent elsewhere.
-    const sending = windows.filter((w) => w.content > 0).slice(1, -1).map((w) => w.total);
+    const sending = windows
+      .filter((w) => w.content > 0)
+      .slice(1, -1)
+      .map((w) => w.total);
     return { result, windows: windows.map((w) => w.total), sending };
   } finally {
     running = false;
@@ -108,7 +115,10 @@ async function perSecond<T>(emulator: WorkerEmulator, work: () => Promise<T>): P
 
 function git(dir: string, ...args: string[]): Promise<unknown> {
   const identity = { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
-  return run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...identity } });
+  return run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...identity },
+  });
 }
 
 async function syncOnce(dir: string): Promise<{ outcome: string; timings: Timings; processMs: number }> {
@@ -152,7 +162,14 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
       const busyBefore = await emulator.busyMs();
       const { result, windows, sending } = await perSecond(emulator, () => syncOnce(dir));
       const emulatorBusyMs = (await emulator.busyMs()) - busyBefore;
-      steps.push({ source, step: name, ...result, calls: delta(before, await stats(emulator)), emulatorBusyMs, ...(sampled ? { perSecond: windows.slice(1, -1), sending } : {}) });
+      steps.push({
+        source,
+        step: name,
+        ...result,
+        calls: delta(before, await stats(emulator)),
+        emulatorBusyMs,
+        ...(sampled ? { perSecond: windows.slice(1, -1), sending } : {}),
+      });
     };
     await step('first sync', true);
     await step('no-op sync');
@@ -191,8 +208,14 @@ try {
 }
 
 const local = (t: Timings): number => t.readMs + t.planMs;
-console.log(`sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
-console.log('| source | step | outcome | process ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |');
+console.log(
+  `sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`,
+);
+console.log(
+  '| source | step | outcome | process ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const s of steps) {
   const t = s.timings;
@@ -209,13 +232,21 @@ for (const source of ['worktree', 'HEAD']) {
   for (const r of edit.calls.routes) console.log(`  ${r.count} × ${r.method} ${r.route} → ${r.status}`);
   const locals = edited.map((s) => local(s.timings)).sort((a, b) => a - b);
   const median = locals[Math.floor(locals.length / 2)] ?? 0;
-  console.log(`${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median} = ${(local(first.timings) / Math.max(1, median)).toFixed(1)}×`);
+  console.log(
+    `${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median} = ${(local(first.timings) / Math.max(1, median)).toFixed(1)}×`,
+  );
   const windows = first.perSecond ?? [];
   const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);
-  console.log(`${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`);
+  console.log(
+    `${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`,
+  );
   const sending = first.sending ?? [];
   const sendingMean = sending.reduce((a, b) => a + b, 0) / Math.max(1, sending.length);
-  console.log(`${source}: first sync, emulator thread busy ${first.emulatorBusyMs.toFixed(0)} ms for ${first.calls.total} requests (${first.calls.contentBatches.calls} content calls), ${(first.emulatorBusyMs / Math.max(1, first.calls.contentBatches.calls)).toFixed(1)} ms per content call at most`);
-  console.log(`${source}: first sync, while sending content batches (full seconds with content calls, first and last left out): ${sending.join(', ')} (mean ${sendingMean.toFixed(1)}, max ${Math.max(0, ...sending)}, ${(sendingMean / limit).toFixed(3)} of the limit)`);
+  console.log(
+    `${source}: first sync, emulator thread busy ${first.emulatorBusyMs.toFixed(0)} ms for ${first.calls.total} requests (${first.calls.contentBatches.calls} content calls), ${(first.emulatorBusyMs / Math.max(1, first.calls.contentBatches.calls)).toFixed(1)} ms per content call at most`,
+  );
+  console.log(
+    `${source}: first sync, while sending content batches (full seconds with content calls, first and last left out): ${sending.join(', ')} (mean ${sendingMean.toFixed(1)}, max ${Math.max(0, ...sending)}, ${(sendingMean / limit).toFixed(3)} of the limit)`,
+  );
   console.log(`${source}: first sync, requests by operation: ${first.calls.routes.map((r) => `${r.count} × ${r.method} ${r.route} → ${r.status}`).join('; ')}`);
 }

@@ -18,7 +18,9 @@ export async function buildFingerprint(root: string): Promise<string> {
   const files = (await Promise.all(BUILD_INPUTS.map((input) => filesUnder(root, input)))).flat().sort();
   const hash = createHash('sha256');
   for (const file of files) {
-    const content = createHash('sha256').update(await readFile(join(root, file))).digest('hex');
+    const content = createHash('sha256')
+      .update(await readFile(join(root, file)))
+      .digest('hex');
     hash.update(`${file}\0${content}\n`);
   }
   return hash.digest('hex');

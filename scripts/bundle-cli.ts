@@ -19,7 +19,20 @@ import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-
  * stays in node_modules: some find files beside their own code (BullMQ's Lua scripts, the
  * dashboard's pages, the AWS SDK's data), and the long-lived roles gain nothing from a bundle.
  */
-const BUNDLED = new Set(['@apidevtools/swagger-parser', 'commander', 'zod', 'yaml', 'undici', 'pino', 'simple-git', 'p-retry', '@11ty/gray-matter', 'fflate', 'ignore', 'cli-progress']);
+const BUNDLED = new Set([
+  '@apidevtools/swagger-parser',
+  'commander',
+  'zod',
+  'yaml',
+  'undici',
+  'pino',
+  'simple-git',
+  'p-retry',
+  '@11ty/gray-matter',
+  'fflate',
+  'ignore',
+  'cli-progress',
+]);
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -68,7 +81,10 @@ await build({
   logLevel: 'warning',
 });
 const chunks = await readdir(`${next}/chunks`);
-const earlier = await readFile(`${bin}/${LISTING}`, 'utf8').then((text) => JSON.parse(text) as string[], () => []);
+const earlier = await readFile(`${bin}/${LISTING}`, 'utf8').then(
+  (text) => JSON.parse(text) as string[],
+  () => [],
+);
 await mkdir(`${bin}/chunks`, { recursive: true });
 for (const chunk of chunks) await rename(`${next}/chunks/${chunk}`, `${bin}/chunks/${chunk}`);
 await rename(`${next}/docsync.js`, `${bin}/docsync.js`);

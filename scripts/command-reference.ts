@@ -23,7 +23,11 @@ export function anchor(heading: string): string {
 export function commandReference(program: Command): string {
   const commands = runnable(program);
   const help = program.createHelp();
-  const index = ['| command | what it does |', '|---|---|', ...commands.map((command) => `| [\`${fullName(command)}\`](#${anchor(fullName(command))}) | ${cell(help.commandDescription(command))} |`)];
+  const index = [
+    '| command | what it does |',
+    '|---|---|',
+    ...commands.map((command) => `| [\`${fullName(command)}\`](#${anchor(fullName(command))}) | ${cell(help.commandDescription(command))} |`),
+  ];
   const details = commands.map((command) => {
     const rows = [
       ...help.visibleArguments(command).map((argument) => [help.argumentTerm(argument), help.argumentDescription(argument)] as const),
@@ -32,7 +36,8 @@ export function commandReference(program: Command): string {
         .filter((option: Option) => option.long !== '--help')
         .map((option) => [help.optionTerm(option), help.optionDescription(option)] as const),
     ];
-    const table = rows.length === 0 ? [] : ['', '| argument or option | |', '|---|---|', ...rows.map(([term, description]) => `| \`${term}\` | ${cell(description)} |`)];
+    const table =
+      rows.length === 0 ? [] : ['', '| argument or option | |', '|---|---|', ...rows.map(([term, description]) => `| \`${term}\` | ${cell(description)} |`)];
     return [`### ${fullName(command)}`, '', `\`${help.commandUsage(command)}\``, '', cell(help.commandDescription(command)), ...table].join('\n');
   });
   return [...index, '', ...details.flatMap((detail) => [detail, ''])].join('\n');

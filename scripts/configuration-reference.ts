@@ -40,7 +40,8 @@ export function configurationReference(schema: SchemaNode): string {
 function typeOf(node: SchemaNode): string {
   if (node.enum !== undefined) return node.enum.map((value) => `\`${String(value)}\``).join(', ');
   if (node.anyOf !== undefined) return node.anyOf.map(typeOf).join(' or ');
-  if (node.type === 'array') return node.items?.properties !== undefined ? 'list (below)' : `list of ${node.items === undefined ? 'values' : typeOf(node.items)}`;
+  if (node.type === 'array')
+    return node.items?.properties !== undefined ? 'list (below)' : `list of ${node.items === undefined ? 'values' : typeOf(node.items)}`;
   if (node.type === 'object' && node.properties === undefined) return 'map';
   return node.type ?? 'any';
 }

@@ -32,7 +32,17 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = 
 
 const folder = await mkdtemp(path.join(tmpdir(), 'docsync-contract-latest-'));
 try {
-  const installed = run('npm', ['install', '--prefix', folder, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '@gitbook/api@latest']);
+  const installed = run('npm', [
+    'install',
+    '--prefix',
+    folder,
+    '--no-save',
+    '--no-package-lock',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '@gitbook/api@latest',
+  ]);
   if (installed !== 0) throw new Error('npm could not install @gitbook/api@latest: check the network and the npm registry settings.');
   const packageDir = path.join(folder, 'node_modules', '@gitbook', 'api');
   const { version } = PackageSchema.parse(JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')));

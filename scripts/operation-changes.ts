@@ -127,6 +127,8 @@ export function describeChanges(changes: readonly OperationChange[]): string[] {
   const listed = (names: readonly string[]) => (names.length <= 8 ? names.join(', ') : `${names.slice(0, 8).join(', ')} and ${names.length - 8} more`);
   return [
     ...removed.map((c) => `removed  ${c.operationId} (${c.operation})`),
-    ...changed.map((c) => `changed  ${c.operationId} (${c.operation}): ${c.parts.join(', ')}${c.components.length > 0 ? `; schemas ${listed(c.components)}` : ''}`),
+    ...changed.map(
+      (c) => `changed  ${c.operationId} (${c.operation}): ${c.parts.join(', ')}${c.components.length > 0 ? `; schemas ${listed(c.components)}` : ''}`,
+    ),
   ];
 }

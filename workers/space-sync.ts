@@ -20,7 +20,8 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
     try {
       const fence = ownsJob && {
         check: async (): Promise<void> => {
-          if (!(await ownsJob())) throw new SupersededError(`this worker lost the job of ${target.name} to another one (it was paused past its lock); it writes nothing more`);
+          if (!(await ownsJob()))
+            throw new SupersededError(`this worker lost the job of ${target.name} to another one (it was paused past its lock); it writes nothing more`);
         },
       };
       const result = await syncSpace({ ...deps.runtime.syncDeps, logger }, resolved, {
@@ -32,7 +33,11 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
         changeSeen: data.reason === CHANGE,
       });
       const kept = result.platformEdits;
-      if (kept?.pushed === true) deps.onPlatformEdits?.(result.target, kept.pages.map((page) => page.outcome));
+      if (kept?.pushed === true)
+        deps.onPlatformEdits?.(
+          result.target,
+          kept.pages.map((page) => page.outcome),
+        );
       if (data.reason === 'reconcile' && result.outcome !== 'skipped' && result.outcome !== 'conflict') deps.onDrift?.('space-sync', 1);
       // A conflict is the job's outcome (syncSpace logged it), not a failure to retry: only a person can resolve it.
       const cr = result.changeRequest;

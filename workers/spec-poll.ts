@@ -16,6 +16,10 @@ export function specPollProcessor(deps: WorkerDeps): JobProcessor<'spec-poll'> {
       throw new PermanentJobError(step.message);
     }
     logger.info({ spec: data.slug, version: step.version }, 'spec processed');
-    return { status: 'done', summary: { slug: data.slug, version: step.version, state: 'complete' }, message: `spec ${data.slug} processed, version ${step.version}` };
+    return {
+      status: 'done',
+      summary: { slug: data.slug, version: step.version, state: 'complete' },
+      message: `spec ${data.slug} processed, version ${step.version}`,
+    };
   };
 }

@@ -12,7 +12,11 @@ export function specPublishProcessor(deps: WorkerDeps): JobProcessor<'spec-publi
     if (!spec) throw new PermanentJobError(`No spec with slug "${data.slug}" in ${deps.loaded.file}.`);
     const target = spec.file === undefined || isAbsolute(spec.file) ? spec : { ...spec, file: resolve(deps.loaded.baseDir, spec.file) };
     try {
-      const result = await publishSpec({ api: deps.runtime.api, state: deps.runtime.state, logger, scope: configReadScope(deps.loaded), load: deps.runtime.loadSpec }, target, { signal });
+      const result = await publishSpec(
+        { api: deps.runtime.api, state: deps.runtime.state, logger, scope: configReadScope(deps.loaded), load: deps.runtime.loadSpec },
+        target,
+        { signal },
+      );
       if (result.outcome === 'published') {
         await deps.enqueue('spec-poll', { organizationId: spec.organizationId, slug: spec.slug, startedAt: Date.now(), attempt: 0 });
       }

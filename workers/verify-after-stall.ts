@@ -16,7 +16,10 @@ const MARGIN_MS = 1_000;
  */
 export function verifyAfterStall(deps: Pick<WorkerDeps, 'enqueue' | 'loaded'>, target: string, logger: Logger): void {
   const delayMs = deps.loaded.config.api.timeout + MARGIN_MS;
-  logger.info({ target, delayMs }, 'a sync attempt stalled with a write possibly in flight; its target is checked against the live content once that write must have ended');
+  logger.info(
+    { target, delayMs },
+    'a sync attempt stalled with a write possibly in flight; its target is checked against the live content once that write must have ended',
+  );
   setTimeout(() => {
     deps.enqueue('space-sync', { target, reason: SUPERSEDED }).catch((error: unknown) => {
       logger.warn({ target, err: (error as Error).message }, 'could not enqueue the check after a stalled sync; the reconcile loop will catch up');

@@ -30,10 +30,7 @@ export function normalizeEndpoint(endpoint: string): string {
   try {
     url = new URL(endpoint.trim());
   } catch (cause) {
-    throw new ApiConfigError(
-      `API endpoint "${endpoint}" is not a URL: set DOCSYNC_ENDPOINT (or GITBOOK_ENDPOINT) to e.g. ${DEFAULT_ENDPOINT}`,
-      { cause },
-    );
+    throw new ApiConfigError(`API endpoint "${endpoint}" is not a URL: set DOCSYNC_ENDPOINT (or GITBOOK_ENDPOINT) to e.g. ${DEFAULT_ENDPOINT}`, { cause });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ApiConfigError(`API endpoint "${endpoint}" must start with http:// or https://`);

@@ -68,7 +68,8 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   for (let depth = 0; level.length > 0; depth++) {
     if (depth > limit) return true;
     const next: unknown[] = [];
-    for (const item of level) if (item !== null && typeof item === 'object') for (const child of Object.values(item)) if (child !== null && typeof child === 'object') next.push(child);
+    for (const item of level)
+      if (item !== null && typeof item === 'object') for (const child of Object.values(item)) if (child !== null && typeof child === 'object') next.push(child);
     level = next;
   }
   return false;
@@ -134,10 +135,7 @@ export class ApiRequester implements Requester {
     this.#onRetry = options.onRetry;
     this.#clock = options.clock ?? systemClock;
     this.retryPolicy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
-    this.rateBudget =
-      options.rateBudget instanceof RateBudget
-        ? options.rateBudget
-        : new RateBudget({ clock: this.#clock, ...options.rateBudget });
+    this.rateBudget = options.rateBudget instanceof RateBudget ? options.rateBudget : new RateBudget({ clock: this.#clock, ...options.rateBudget });
     this.#transport = new HttpTransport({
       connections: options.connections ?? 16,
       connectTimeoutMs: Math.min(this.timeoutMs, 10_000),
@@ -190,10 +188,7 @@ export class ApiRequester implements Requester {
         });
         this.rateBudget.observe(response.headers);
         this.#onResponse?.(method, response.status);
-        this.#logger?.debug(
-          { method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt },
-          'api call',
-        );
+        this.#logger?.debug({ method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt }, 'api call');
         return this.#read(response, method, logPath, options.schema, options.body);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -268,12 +263,7 @@ export class ApiRequester implements Requester {
       body,
       ...(status === 400 ? { sent: describeSent(sent) } : {}),
       ...(waitMs !== undefined && waitMs > MAX_PLAUSIBLE_WAIT_MS ? { implausibleWait: waitHeaderOf(response.headers, now) } : {}),
-      retryAfterMs:
-        status === 429
-          ? waitMs
-          : status >= 500
-            ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now)
-            : undefined,
+      retryAfterMs: status === 429 ? waitMs : status >= 500 ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now) : undefined,
     });
   }
 

@@ -126,7 +126,9 @@ export class HttpTransport {
         outgoing.destroy(error);
       };
       const deadline =
-        req.deadlineMs === undefined ? undefined : setTimeout(() => fail(new BudgetExceeded({ kind: 'deadline', deadlineMs: req.deadlineMs ?? 0 })), req.deadlineMs);
+        req.deadlineMs === undefined
+          ? undefined
+          : setTimeout(() => fail(new BudgetExceeded({ kind: 'deadline', deadlineMs: req.deadlineMs ?? 0 })), req.deadlineMs);
       const awaitNext = (): void => {
         clearTimeout(timer);
         timer = setTimeout(() => fail(new ResponseTimeout()), req.timeoutMs);

@@ -36,10 +36,7 @@ export function pageLimit(limit: number | undefined): number {
  * Yields every item of a list endpoint, fetching page after page by following `next.page` until a
  * page comes without it. Pages are fetched lazily, one at a time, as the caller iterates.
  */
-export async function* paginate<S extends z.ZodType>(
-  client: PageRequester,
-  options: PaginateOptions<S>,
-): AsyncGenerator<z.output<S>, void, undefined> {
+export async function* paginate<S extends z.ZodType>(client: PageRequester, options: PaginateOptions<S>): AsyncGenerator<z.output<S>, void, undefined> {
   const limit = pageLimit(options.limit);
   const schema = listEnvelope(options.itemSchema);
   const seen = new Set<string>();

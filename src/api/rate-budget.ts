@@ -61,8 +61,7 @@ export class RateBudget {
     const resetIn = parseRateLimitReset(headerValue(headers, 'x-ratelimit-reset'), now);
     // An implausible reset is not waited for: a call goes out, and its 429 says what is wrong.
     const resetAtMs = resetIn === undefined || resetIn > MAX_PLAUSIBLE_WAIT_MS ? undefined : now + resetIn;
-    const sameWindow =
-      resetAtMs !== undefined && this.#resetAtMs !== undefined && Math.abs(resetAtMs - this.#resetAtMs) < 1000;
+    const sameWindow = resetAtMs !== undefined && this.#resetAtMs !== undefined && Math.abs(resetAtMs - this.#resetAtMs) < 1000;
     // Within one window, calls in flight were already counted locally; the server has not seen them yet.
     this.#remaining = sameWindow && this.#remaining !== undefined ? Math.min(this.#remaining, remaining) : remaining;
     this.#resetAtMs = resetAtMs;

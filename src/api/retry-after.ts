@@ -52,8 +52,5 @@ export function waitHeaderOf(headers: ResponseHeaders, nowMs: number): string | 
 
 /** How long the server asked us to wait: `Retry-After` if readable, else `X-RateLimit-Reset`. */
 export function waitFromHeaders(headers: ResponseHeaders, nowMs: number): number | undefined {
-  return (
-    parseRetryAfter(headerValue(headers, 'retry-after'), nowMs) ??
-    parseRateLimitReset(headerValue(headers, 'x-ratelimit-reset'), nowMs)
-  );
+  return parseRetryAfter(headerValue(headers, 'retry-after'), nowMs) ?? parseRateLimitReset(headerValue(headers, 'x-ratelimit-reset'), nowMs);
 }

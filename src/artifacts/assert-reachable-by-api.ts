@@ -12,8 +12,8 @@ export function assertReachableByApi(apiEndpoint: string, store: Pick<ArtifactSt
   if (store.origin === undefined || isPrivateHost(api.hostname) || !isPrivateHost(store.origin.hostname)) return;
   const fix =
     kind === 's3'
-    ? 'Set artifacts.endpoint to an address the API can reach, or leave it out for AWS S3.'
-    : 'Set artifacts.store: s3 (a bucket with presigned URLs, see "Running against the real API" in docs/configuration.md), or artifacts.publicUrl to a URL that reaches artifacts.listen from the internet (a tunnel or ingress); on today\'s API, whose content batches take files up to 1 MB inline, artifacts.store: none needs neither.';
+      ? 'Set artifacts.endpoint to an address the API can reach, or leave it out for AWS S3.'
+      : 'Set artifacts.store: s3 (a bucket with presigned URLs, see "Running against the real API" in docs/configuration.md), or artifacts.publicUrl to a URL that reaches artifacts.listen from the internet (a tunnel or ingress); on today\'s API, whose content batches take files up to 1 MB inline, artifacts.store: none needs neither.';
   throw new ArtifactStoreError(
     `The API at ${api.origin} cannot fetch bundles from ${store.description}: ${store.origin.hostname} is a loopback or private address. ${fix}`,
     'unreachable-by-api',

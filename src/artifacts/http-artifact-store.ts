@@ -68,33 +68,26 @@ export class HttpArtifactStore implements ArtifactStore {
     await mkdir(directory.path, { recursive: true });
     const app = Fastify({ logger: false, forceCloseConnections: true });
     const wanted = new Map<string, () => Promise<boolean>>();
-    app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; signature?: string } }>(
-      '/artifacts/:id/:name',
-      async (request, reply) => {
-        const { id } = request.params;
-        const expires = Number(request.query.expires);
-        const signature = request.query.signature ?? '';
-        if (!signer.verify(id, expires, signature, now()) || !/^[0-9a-f]{32}$/.test(id)) {
-          return reply.code(403).send({ error: 'This artifact URL is unsigned, altered or expired.' });
-        }
-        const stored = storedName(id, expires);
-        const stillWanted = wanted.get(stored);
-        if (stillWanted !== undefined && !(await stillWanted().catch(() => false))) {
-          return reply.code(410).send({ error: 'This artifact was withdrawn: the run that published it no longer owns its job.' });
-        }
-        const path = join(directory.path, stored);
-        const size = await stat(path).then(
-          (stats) => stats.size,
-          () => undefined,
-        );
-        if (size === undefined) return reply.code(404).send({ error: 'No such artifact.' });
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-length', size)
-          .header('cache-control', 'no-store')
-          .send(createReadStream(path));
-      },
-    );
+    app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; signature?: string } }>('/artifacts/:id/:name', async (request, reply) => {
+      const { id } = request.params;
+      const expires = Number(request.query.expires);
+      const signature = request.query.signature ?? '';
+      if (!signer.verify(id, expires, signature, now()) || !/^[0-9a-f]{32}$/.test(id)) {
+        return reply.code(403).send({ error: 'This artifact URL is unsigned, altered or expired.' });
+      }
+      const stored = storedName(id, expires);
+      const stillWanted = wanted.get(stored);
+      if (stillWanted !== undefined && !(await stillWanted().catch(() => false))) {
+        return reply.code(410).send({ error: 'This artifact was withdrawn: the run that published it no longer owns its job.' });
+      }
+      const path = join(directory.path, stored);
+      const size = await stat(path).then(
+        (stats) => stats.size,
+        () => undefined,
+      );
+      if (size === undefined) return reply.code(404).send({ error: 'No such artifact.' });
+      return reply.header('content-type', 'application/zip').header('content-length', size).header('cache-control', 'no-store').send(createReadStream(path));
+    });
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found.' }));
     await app.listen({ host, port });
     const address = app.server.address();

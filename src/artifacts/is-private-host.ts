@@ -19,7 +19,10 @@ PRIVATE.addSubnet('fe80::', 10, 'ipv6');
  * (IPv4-mapped IPv6 addresses by their IPv4 part). Other names count as public: no DNS lookup.
  */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1] ?? mappedHex(host);
   if (mapped !== undefined) return PRIVATE.check(mapped, 'ipv4');

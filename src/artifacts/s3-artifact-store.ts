@@ -196,7 +196,14 @@ const ADVICE: Record<StoreFailure, string> = {
   failed: 'Check the store and retry.',
 };
 
-const CREDENTIAL_ERRORS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'InvalidToken', 'TokenRefreshRequired', 'CredentialsProviderError']);
+const CREDENTIAL_ERRORS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'ExpiredToken',
+  'InvalidToken',
+  'TokenRefreshRequired',
+  'CredentialsProviderError',
+]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 function classify(error: unknown): StoreFailure {

@@ -11,7 +11,8 @@ export function parseSpaceOption(value: string, earlier: { id: string; title: st
   const colon = value.indexOf(':');
   const id = (colon === -1 ? value : value.slice(0, colon)).trim();
   const title = colon === -1 ? id : value.slice(colon + 1).trim();
-  if (!SPACE_ID.test(id)) throw new InvalidArgumentError(`"${id}" is not a space id: use letters, digits, - and _ (e.g. space-docs or space-docs:Product docs)`);
+  if (!SPACE_ID.test(id))
+    throw new InvalidArgumentError(`"${id}" is not a space id: use letters, digits, - and _ (e.g. space-docs or space-docs:Product docs)`);
   if (title === '') throw new InvalidArgumentError(`the title after "${id}:" is empty: leave out the colon to use the id as the title`);
   return [...earlier, { id, title }];
 }

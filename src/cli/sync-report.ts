@@ -27,14 +27,20 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
         lines.push(...diffLines(files.added, files.changed, files.removed));
       }
     }
-    if (r.redirects) lines.push(`         redirects${r.redirects.site ? ` of site ${serverText(r.redirects.site)}` : ''}: ${redirectCounts(r.redirects, dryRun)}`);
+    if (r.redirects)
+      lines.push(`         redirects${r.redirects.site ? ` of site ${serverText(r.redirects.site)}` : ''}: ${redirectCounts(r.redirects, dryRun)}`);
     for (const warning of summarizeWarnings([...r.warnings, ...(r.redirects?.warnings ?? [])])) lines.push(`         warning: ${serverText(warning)}`);
   }
   for (const spec of report.specs) {
     const state = spec.processing ? ` processing ${spec.processing.kind === 'done' ? 'complete' : serverText(spec.processing.code)}` : '';
-    lines.push(`${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${serverText(spec.spec.lastVersion)}` : ''}${state}`);
+    lines.push(
+      `${spec.outcome.padEnd(8)} spec:${spec.slug}  ${spec.hash.slice(0, 12)}${spec.spec?.lastVersion ? ` version ${serverText(spec.spec.lastVersion)}` : ''}${state}`,
+    );
   }
-  for (const a of report.archived) lines.push(`archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`);
+  for (const a of report.archived)
+    lines.push(
+      `archived ${a.target}@${a.branch}  change request #${a.changeRequest.number}${a.supersededBy ? ` (superseded by #${a.supersededBy.number})` : ''}`,
+    );
   for (const f of report.failures) {
     lines.push(`failed   ${f.target}  ${serverText(f.error)}`);
     for (const warning of summarizeWarnings(f.warnings ?? [])) lines.push(`         warning: ${serverText(warning)}`);
@@ -78,8 +84,21 @@ function handledRetries(report: SyncReport): string {
  */
 export function formatJson(report: SyncReport): string {
   const [failure] = report.failures;
-  const error = failure === undefined ? {} : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: failure.file ?? null, line: null } };
-  const document = { ...error, summary: summarize(report), writes: report.writes, conflicts: conflictCount(report), ...(report.retries ? { retries: report.retries } : {}), results: report.results, specs: report.specs, archived: report.archived, failures: report.failures };
+  const error =
+    failure === undefined
+      ? {}
+      : { error: { code: failure.code, message: `${failure.target}: ${failure.error}`, exitCode: failure.exitCode, file: failure.file ?? null, line: null } };
+  const document = {
+    ...error,
+    summary: summarize(report),
+    writes: report.writes,
+    conflicts: conflictCount(report),
+    ...(report.retries ? { retries: report.retries } : {}),
+    results: report.results,
+    specs: report.specs,
+    archived: report.archived,
+    failures: report.failures,
+  };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -139,8 +158,11 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
   for (const { target, warnings = [] } of [...report.results, ...report.failures]) {
     for (const warning of warnings) {
       const placed = placeWarning(warning);
-      const where = placed.file === undefined ? '' : `file=${escapeProperty(repoPath(target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
-      lines.push(`::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${serverText(escapeData(placed.file === undefined ? warning : placed.message))}`);
+      const where =
+        placed.file === undefined ? '' : `file=${escapeProperty(repoPath(target, placed.file))},${placed.line === undefined ? '' : `line=${placed.line},`}`;
+      lines.push(
+        `::warning ${where}title=${escapeProperty(`docsync ${target}`)}::${serverText(escapeData(placed.file === undefined ? warning : placed.message))}`,
+      );
     }
   }
   // A page both sides changed in the same lines: one error on each file and line, on the platform-edits branch.
@@ -148,7 +170,9 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
     for (const page of platformEdits?.pages ?? []) {
       if (page.outcome !== 'conflict') continue;
       const message = `edited both in the platform and in git in the same lines: git's version went live, the platform's is on the branch ${platformEdits?.branch ?? ''} with conflict markers from this line. Resolve them there and merge the branch.`;
-      lines.push(`::error file=${escapeProperty(page.file)},line=${page.line ?? 1},title=${escapeProperty(`docsync ${target}: platform edit conflict`)}::${escapeData(message)}`);
+      lines.push(
+        `::error file=${escapeProperty(page.file)},line=${page.line ?? 1},title=${escapeProperty(`docsync ${target}: platform edit conflict`)}::${escapeData(message)}`,
+      );
     }
   }
   for (const f of report.failures) {
@@ -226,7 +250,11 @@ function warningList(warnings: readonly string[]): string {
 /** `+`, `~` and `-` lines, at most 20 of each kind, then how many more. */
 function diffLines(added: readonly string[], changed: readonly string[], removed: readonly string[]): string[] {
   const lines: string[] = [];
-  for (const [sign, paths] of [['+', added], ['~', changed], ['-', removed]] as const) {
+  for (const [sign, paths] of [
+    ['+', added],
+    ['~', changed],
+    ['-', removed],
+  ] as const) {
     for (const path of paths.slice(0, 20)) lines.push(`           ${sign} ${serverText(path)}`);
     if (paths.length > 20) lines.push(`           ${sign} … and ${paths.length - 20} more`);
   }

@@ -11,8 +11,9 @@ export const ListenAddress = z
 
 /** The daemon's operators' endpoint: health, readiness, Prometheus metrics and the queue dashboard. */
 export const HttpConfigSchema = z.object({
-  listen: ListenAddress.default('127.0.0.1:9464')
-    .describe('Where `/healthz`, `/readyz`, `/metrics` and `/admin/queues` listen, `host:port`. Default `127.0.0.1:9464`.'),
+  listen: ListenAddress.default('127.0.0.1:9464').describe(
+    'Where `/healthz`, `/readyz`, `/metrics` and `/admin/queues` listen, `host:port`. Default `127.0.0.1:9464`.',
+  ),
   dashboard: z
     .object({
       username: z.string().min(1).describe('User name for HTTP basic auth on `/admin/queues`.'),

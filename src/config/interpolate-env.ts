@@ -33,9 +33,7 @@ export function interpolateEnv(
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolateEnv(item, env, [...path, index], missing, malformed));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolateEnv(item, env, [...path, key], missing, malformed)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateEnv(item, env, [...path, key], missing, malformed)]));
   }
   return value;
 }

@@ -71,11 +71,19 @@ export async function loadConfig(
     issues.push({ message, line: lineOf(document, lines, at), field: at.join('.') });
   }
   for (const { path: at, text } of malformed.filter((m) => !overridden(m.path))) {
-    issues.push({ message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} ($\${ for a literal \${)`, line: lineOf(document, lines, at), field: at.join('.') });
+    issues.push({
+      message: `\`${text}\` is not a whole variable reference; write \${NAME} or \${NAME:-default} ($\${ for a literal \${)`,
+      line: lineOf(document, lines, at),
+      field: at.join('.'),
+    });
   }
   // Sent as they are, an init placeholder is a 404 (a space) or a dry run that "would publish" (a spec).
   for (const { path: at, placeholder } of findPlaceholders(raw)) {
-    issues.push({ message: `${placeholder} is a placeholder written by \`docsync init\`; put the real id here`, line: lineOf(document, lines, at), field: at.join('.') });
+    issues.push({
+      message: `${placeholder} is a placeholder written by \`docsync init\`; put the real id here`,
+      line: lineOf(document, lines, at),
+      field: at.join('.'),
+    });
   }
   issues.push(...unknownKeyIssues(DocsyncConfigSchema, raw, (at) => lineOf(document, lines, at), 'setting'));
   const result = DocsyncConfigSchema.safeParse(raw);
@@ -84,11 +92,7 @@ export async function loadConfig(
       const at = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
       const field = at.join('.') || undefined;
       const variable = overridden(at);
-      issues.push(
-        variable === undefined
-          ? { message: issue.message, line: lineOf(document, lines, at), field }
-          : { message: issue.message, field, variable },
-      );
+      issues.push(variable === undefined ? { message: issue.message, line: lineOf(document, lines, at), field } : { message: issue.message, field, variable });
     }
   }
   // Only the token's variable unset: the file is fine, the token is missing (exit 3, not 2).
@@ -166,7 +170,12 @@ function checkUniqueNames(config: DocsyncConfig, file: string, document: Documen
   const seen = new Set<string>();
   for (const [index, target] of config.spaces.entries()) {
     if (seen.has(target.name)) {
-      throw new ConfigError(`target name "${target.name}" is used twice; names must be unique`, file, lineOf(document, lines, ['spaces', index, 'name']), `spaces.${index}.name`);
+      throw new ConfigError(
+        `target name "${target.name}" is used twice; names must be unique`,
+        file,
+        lineOf(document, lines, ['spaces', index, 'name']),
+        `spaces.${index}.name`,
+      );
     }
     seen.add(target.name);
   }

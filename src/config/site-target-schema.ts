@@ -6,7 +6,9 @@ export const SiteTargetSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('Site manifest (GitBook\'s gitbook-docs.yaml or docs.yaml, extended), relative to the config file. Default: gitbook-docs.yaml beside the config file, else docs.yaml.'),
+    .describe(
+      "Site manifest (GitBook's gitbook-docs.yaml or docs.yaml, extended), relative to the config file. Default: gitbook-docs.yaml beside the config file, else docs.yaml.",
+    ),
   prune: z.boolean().default(false).describe('Delete objects the manifest does not declare. Default false.'),
   organization: z.string().min(1).optional().describe('Organization that owns the site, when the manifest does not say (a plain gitbook-docs.yaml).'),
   id: z.string().min(1).optional().describe('Site id, when the manifest does not say.'),

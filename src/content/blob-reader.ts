@@ -56,7 +56,8 @@ export class BlobReader {
       while (received < oids.length) {
         const record = await running.next();
         throwIfAborted(this.signal, 'cat-file --batch'); // killed: the end of the output would blame git
-        if (record === undefined) throw new GitError(`git cat-file --batch in ${this.directory} stopped after ${received} of ${oids.length} objects (${running.ended()})`);
+        if (record === undefined)
+          throw new GitError(`git cat-file --batch in ${this.directory} stopped after ${received} of ${oids.length} objects (${running.ended()})`);
         if (record.bytes === undefined) throw new GitError(`git object ${record.oid} is missing in ${this.directory}`);
         received += 1;
         yield { oid: record.oid, bytes: record.bytes };
@@ -84,7 +85,11 @@ export class BlobReader {
 
   #start(): BatchProcess {
     // With the signal, node kills the process on abort; the read waiting on it then sees the output end.
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: this.directory, stdio: ['pipe', 'pipe', 'pipe'], ...(this.signal ? { signal: this.signal } : {}) });
+    const child = spawn('git', ['cat-file', '--batch'], {
+      cwd: this.directory,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
     let stderr = '';
     let failure: Error | undefined;
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));

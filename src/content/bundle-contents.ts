@@ -8,10 +8,7 @@ import type { TreeSource } from './tree-source.js';
  * the snapshot recorded: a tree that changed since the read gives `SnapshotStaleError`, never a
  * bundle whose content differs from its content hash.
  */
-export async function* bundleContents(
-  snapshot: DocsSnapshot,
-  source: TreeSource,
-): AsyncGenerator<{ file: SnapshotFile; bytes: Uint8Array }> {
+export async function* bundleContents(snapshot: DocsSnapshot, source: TreeSource): AsyncGenerator<{ file: SnapshotFile; bytes: Uint8Array }> {
   const wanted = snapshot.files.flatMap((file) => (file.sourcePath === undefined ? [] : [file.sourcePath]));
   const reads = source.readMany(wanted)[Symbol.asyncIterator]();
   const early = new Map<string, Uint8Array>(); // sources may yield out of order; ours do not

@@ -18,7 +18,10 @@ export function commitChangesOf(out: string): CommitChanges[] {
       const [oid = '', rest = ''] = record.split('\x02');
       const end = rest.lastIndexOf('\x03');
       // `:<mode before> <mode after> <oid before> <oid after> <status>` NUL `<path>` NUL, per file.
-      const fields = rest.slice(end + 1).replace(/^[\0\n]+/, '').split('\0');
+      const fields = rest
+        .slice(end + 1)
+        .replace(/^[\0\n]+/, '')
+        .split('\0');
       const files = new Map<string, string | undefined>();
       for (let i = 0; i + 1 < fields.length; i += 2) {
         const [, , , after = '', status = ''] = (fields[i] ?? '').replace(/^\n/, '').slice(1).split(' ');

@@ -65,7 +65,7 @@ function inOrder(files: readonly HashedFile[]): readonly HashedFile[] {
 
 /** Where the first line from `from` on whose path sorts after `path` starts (the text's end when none does). */
 function firstLineAfter(text: string, from: number, path: string): number {
-  for (let start = from; start < text.length; ) {
+  for (let start = from; start < text.length;) {
     const tab = text.indexOf('\t', start);
     if (comparePaths(unescape(text.slice(start, tab)), path) > 0) return start;
     const end = text.indexOf('\n', tab);

@@ -36,11 +36,7 @@ export interface CreateBundleOptions {
  * memory at once; `writeBundle` writes the same bytes to a file, deflating only what its cache lacks.
  * Throws `SnapshotStaleError` when a file changed since the snapshot was read.
  */
-export async function createBundle(
-  snapshot: DocsSnapshot,
-  source: TreeSource,
-  options: CreateBundleOptions = {},
-): Promise<Bundle> {
+export async function createBundle(snapshot: DocsSnapshot, source: TreeSource, options: CreateBundleOptions = {}): Promise<Bundle> {
   const level = options.level ?? DEFAULT_LEVEL;
   // zipSync writes entries in key insertion order, and snapshot.files is sorted. (Keys that look like
   // array indexes, e.g. a top-level file named `12`, would come first: still deterministic.)

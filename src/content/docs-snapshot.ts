@@ -30,10 +30,7 @@ export type SnapshotFile = {
   readonly size: number;
   /** sha256 of the bytes, hex. */
   readonly hash: string;
-} & (
-  | { readonly sourcePath: string; readonly bytes?: undefined }
-  | { readonly sourcePath?: undefined; readonly bytes: Uint8Array }
-);
+} & ({ readonly sourcePath: string; readonly bytes?: undefined } | { readonly sourcePath?: undefined; readonly bytes: Uint8Array });
 
 /** How much a read cost. */
 export interface ReadStats {

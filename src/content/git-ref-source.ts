@@ -98,10 +98,12 @@ export class GitRefSource implements TreeSource {
   /** Blob ids from the commit's tree (or the listing assumed for it): nothing is read. */
   async blobOids(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
     const oidOf = await this.oidLookup();
-    return new Map(paths.flatMap((path) => {
-      const oid = oidOf(path);
-      return oid === undefined ? [] : [[path, oid] as const];
-    }));
+    return new Map(
+      paths.flatMap((path) => {
+        const oid = oidOf(path);
+        return oid === undefined ? [] : [[path, oid] as const];
+      }),
+    );
   }
 
   private async oidOf(path: string): Promise<string> {

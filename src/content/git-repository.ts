@@ -83,7 +83,9 @@ export class GitRepository {
     if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
     try {
       const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.']));
+      return worktreeStatusOf(
+        await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.']),
+      );
     } catch {
       throwIfAborted(signal, 'status');
       return undefined;
@@ -141,7 +143,11 @@ export class GitRepository {
    * Throws `GitError` (unreachable, not a repository; the URL's credentials never appear),
    * `GitRefNotFoundError`, `GitAbortedError` (`signal` fired: git was killed).
    */
-  static async clone(url: string, directory: string, options: { ref?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
+  static async clone(
+    url: string,
+    directory: string,
+    options: { ref?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {},
+  ): Promise<GitRepository> {
     const shown = redactUrl(url);
     if (url.trim() === '' || url.startsWith('-')) throw new GitError(`"${shown}" is not a git repository URL or path`);
     const absolute = path.resolve(directory);
@@ -159,7 +165,15 @@ export class GitRepository {
   /** Brings a clone up to date: every branch (as `origin/<name>`) and tag of `origin`, rewritten ones too. */
   async fetch(options: { timeoutMs?: number } = {}): Promise<void> {
     try {
-      await networkGit(this.directory, options.timeoutMs, this.signal).raw(['fetch', '--quiet', '--prune', '--tags', '--force', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
+      await networkGit(this.directory, options.timeoutMs, this.signal).raw([
+        'fetch',
+        '--quiet',
+        '--prune',
+        '--tags',
+        '--force',
+        'origin',
+        '+refs/heads/*:refs/remotes/origin/*',
+      ]);
     } catch (error) {
       throwIfAborted(this.signal, 'fetch');
       throw new GitError(`git fetch failed in ${this.directory}: ${fatalLine(error)}`, error);
@@ -205,7 +219,11 @@ export class GitRepository {
    * tree (`<ref>:./` is the folder, relative to where git runs). When any of it fails, the steps one
    * by one name what is missing: `NotAGitRepositoryError`, `GitRefNotFoundError`, or `folder: false`.
    */
-  static async openAt(directory: string, ref: string, options: { signal?: AbortSignal | undefined } = {}): Promise<{ repository: GitRepository; commit: string; folder: boolean }> {
+  static async openAt(
+    directory: string,
+    ref: string,
+    options: { signal?: AbortSignal | undefined } = {},
+  ): Promise<{ repository: GitRepository; commit: string; folder: boolean }> {
     const absolute = path.resolve(directory);
     const { signal } = options;
     if (existsSync(absolute) && mayBeInRepository(absolute) && ref !== '' && !ref.startsWith('-')) {
@@ -214,7 +232,11 @@ export class GitRepository {
       throwIfAborted(signal, 'rev-parse');
       const [top = '', prefix = '', commit = '', folder = ''] = out.split('\n').map((line) => line.trim());
       if (top !== '' && SHA.test(commit) && SHA.test(folder)) {
-        return { repository: new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal), commit, folder: true };
+        return {
+          repository: new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal),
+          commit,
+          folder: true,
+        };
       }
     }
     const repository = await GitRepository.open(absolute, options);
@@ -294,7 +316,19 @@ export class GitRepository {
     let out: string;
     try {
       // A record per commit: \x01 sha \x02 message \x03, then its `--raw -z` entries.
-      out = await this.git.raw(['log', '--format=%x01%H%x02%B%x03', '--raw', '-z', '--no-abbrev', '--no-renames', ref, '--not', exclude, '--', folder === '' ? '.' : folder]);
+      out = await this.git.raw([
+        'log',
+        '--format=%x01%H%x02%B%x03',
+        '--raw',
+        '-z',
+        '--no-abbrev',
+        '--no-renames',
+        ref,
+        '--not',
+        exclude,
+        '--',
+        folder === '' ? '.' : folder,
+      ]);
     } catch {
       throwIfAborted(this.signal, 'log');
       return [];
@@ -457,7 +491,15 @@ export class GitRepository {
 }
 
 /** The variables {@link GitRepository.commitFiles} sets: its own index file, and who and when. */
-const COMMIT_ENVIRONMENT = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE'] as const;
+const COMMIT_ENVIRONMENT = [
+  'GIT_INDEX_FILE',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_COMMITTER_DATE',
+] as const;
 
 export type { MergedText } from './merge-texts.js';
 export type { ChangedFile } from './changed-file.js';

@@ -57,7 +57,9 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
   const undecodable = text.indexOf('\uFFFD');
   if (undecodable >= 0) {
     // The reader turned each byte that is not UTF-8 into U+FFFD, as it does for SUMMARY.md: paths and redirects on that line are not what the author wrote.
-    warnings.push(`${file}:${text.slice(0, undecodable).split('\n').length}: not UTF-8 (an unreadable byte became "\uFFFD"); paths may be garbled: save the file as UTF-8`);
+    warnings.push(
+      `${file}:${text.slice(0, undecodable).split('\n').length}: not UTF-8 (an unreadable byte became "\uFFFD"); paths may be garbled: save the file as UTF-8`,
+    );
   }
   const lineOf = (keys: readonly string[]): number | undefined => {
     const node: unknown = doc.getIn(keys, true);
@@ -71,7 +73,12 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
   const read = yamlData(doc, lineCounter);
   if ('aliasLimit' in read) {
     const { line, message } = read.aliasLimit;
-    return { config: DEFAULT_GITBOOK_CONFIG, warnings: [`${line === undefined ? file : `${file}:${line}`}: ${message}; using defaults`], rootLine: undefined, redirectLines: {} };
+    return {
+      config: DEFAULT_GITBOOK_CONFIG,
+      warnings: [`${line === undefined ? file : `${file}:${line}`}: ${message}; using defaults`],
+      rootLine: undefined,
+      redirectLines: {},
+    };
   }
   const { data } = read;
   if (data === null || data === undefined) {
@@ -100,7 +107,9 @@ export function parseGitbookConfig(text: string, file = '.gitbook.yaml'): Parsed
     const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
     const start = isNode(pair?.key) ? pair.key.range?.[0] : undefined;
     const line = start === undefined ? lineOf(keys) : lineCounter.linePos(start).line;
-    warnings.push(`${line === undefined ? file : `${file}:${line}`}: unknown key "${keys.join('.')}"${near === undefined ? '' : ` (did you mean \`${near}\`?)`}; GitBook reads ${known.join(', ')} here: ignored`);
+    warnings.push(
+      `${line === undefined ? file : `${file}:${line}`}: unknown key "${keys.join('.')}"${near === undefined ? '' : ` (did you mean \`${near}\`?)`}; GitBook reads ${known.join(', ')} here: ignored`,
+    );
   };
   for (const key of Object.keys(data)) if (!TOP_KEYS.includes(key)) unknown([key], TOP_KEYS);
 

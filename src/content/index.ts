@@ -8,13 +8,7 @@ export { type DeflatedEntry, DeflatedEntryCache } from './deflated-entry-cache.j
 export type { DocsSnapshot, PageGroup, PageNode, ReadStats, SnapshotFile } from './docs-snapshot.js';
 export { type CommitInfo, GitRepository, type GitTreeEntry } from './git-repository.js';
 export { GitRefSource } from './git-ref-source.js';
-export {
-  DEFAULT_GITBOOK_CONFIG,
-  formatGitbookConfig,
-  type GitbookConfig,
-  type ParsedGitbookConfig,
-  parseGitbookConfig,
-} from './gitbook-config.js';
+export { DEFAULT_GITBOOK_CONFIG, formatGitbookConfig, type GitbookConfig, type ParsedGitbookConfig, parseGitbookConfig } from './gitbook-config.js';
 export { type CachedFile, HashCache } from './hash-cache.js';
 export type { LineNote } from './line-note.js';
 export { type PageMeta, type PageRef, parsePageMeta } from './parse-page-meta.js';

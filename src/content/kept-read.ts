@@ -62,7 +62,10 @@ const BLOB_OIDS: LineCodec<string> = { entryOf: (fields) => fields[1] ?? '', fie
 
 /** A listing as a kept read holds it. */
 export function keptListing(listing: readonly TreeEntry[]): PageMap<ListedFile> {
-  return PageMap.of(LISTED, listing.map((entry) => [entry.path, { size: entry.size, token: entry.token }] as const));
+  return PageMap.of(
+    LISTED,
+    listing.map((entry) => [entry.path, { size: entry.size, token: entry.token }] as const),
+  );
 }
 
 /** The kept read of a whole read. */
@@ -86,7 +89,10 @@ export function keptBlobs(entries: Iterable<readonly [hash: string, oid: string]
 
 /** Each page's derivation as a kept read holds it. */
 export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<string> {
-  return PageMap.of(DERIVATIONS, [...pages].map(([path, page]) => [path, keptPageText(page)] as const));
+  return PageMap.of(
+    DERIVATIONS,
+    [...pages].map(([path, page]) => [path, keptPageText(page)] as const),
+  );
 }
 
 export function keptPageText(page: DerivedPage): string {
@@ -207,8 +213,22 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
     pageCount: tables.pageCount,
     sizes: { listing: kept.listing.size, files: tables.files.size },
   };
-  const sections = [JSON.stringify(meta), kept.listing.toText(), tables.files.toText(), tables.titles.toText(), tables.tree.text(), kept.pages.toText(), kept.blobs.toText()];
+  const sections = [
+    JSON.stringify(meta),
+    kept.listing.toText(),
+    tables.files.toText(),
+    tables.titles.toText(),
+    tables.tree.text(),
+    kept.pages.toText(),
+    kept.blobs.toText(),
+  ];
   const body = Buffer.from(sections.join(''), 'utf8');
-  const header = { version: KEPT_READ_VERSION, key: kept.key, commit: kept.commit ?? null, sha256: createHash('sha256').update(body).digest('hex'), lengths: sections.map((section) => section.length) };
+  const header = {
+    version: KEPT_READ_VERSION,
+    key: kept.key,
+    commit: kept.commit ?? null,
+    sha256: createHash('sha256').update(body).digest('hex'),
+    lengths: sections.map((section) => section.length),
+  };
   await writeFileAtomically(file, [Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]);
 }

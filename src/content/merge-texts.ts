@@ -34,12 +34,18 @@ export async function mergeTexts(texts: MergeTexts, labels: MergeLabels, options
     const args = ['merge-file', '-p', '-L', labels.ours, '-L', labels.base, '-L', labels.theirs, files.ours, files.base, files.theirs];
     try {
       // simple-git hides the exit code, which is the number of conflicts here.
-      const { stdout } = await execFileAsync('git', args, { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', ...(options.signal ? { signal: options.signal } : {}) });
+      const { stdout } = await execFileAsync('git', args, {
+        cwd: options.cwd,
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       return { text: stdout, conflicts: 0 };
     } catch (error) {
       // git merge-file exits with the number of conflicts (up to 127), and prints the merge all the same.
       const failed = error as { code?: unknown; stdout?: unknown };
-      if (typeof failed.code === 'number' && failed.code > 0 && failed.code < 128 && typeof failed.stdout === 'string') return { text: failed.stdout, conflicts: failed.code };
+      if (typeof failed.code === 'number' && failed.code > 0 && failed.code < 128 && typeof failed.stdout === 'string')
+        return { text: failed.stdout, conflicts: failed.code };
       throwIfAborted(options.signal, 'merge-file');
       throw new GitError(`git merge-file failed in ${options.cwd}: ${(error as Error).message}`, error);
     }

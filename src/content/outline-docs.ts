@@ -63,7 +63,9 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
     files = resolved.files;
     readmeAdded = readmeExists && !outlinePaths(groups).includes(readmePath);
     if (readmeAdded) {
-      warnings.push(`${summaryPath}: the readme ${relativeTo(root, readmePath) ?? readmePath} is not listed; it goes first, as GitBook makes it the first page`);
+      warnings.push(
+        `${summaryPath}: the readme ${relativeTo(root, readmePath) ?? readmePath} is not listed; it goes first, as GitBook makes it the first page`,
+      );
       putFirst(groups, readmePath);
     }
   }
@@ -83,7 +85,8 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
     const target = root === '' ? to : `${root}/${to}`;
     const where = `${configPath}:${parsed.redirectLines[from] ?? 1}`;
     if (!index.has(target)) warnings.push(`${where}: redirect "${from}" points at ${to}, which does not exist under the docs root`);
-    else if (/\.md$/i.test(target) && !listed.has(target)) warnings.push(`${where}: redirect "${from}" points at ${to}, which is not a page of the table of contents`);
+    else if (/\.md$/i.test(target) && !listed.has(target))
+      warnings.push(`${where}: redirect "${from}" points at ${to}, which is not a page of the table of contents`);
   }
   return { groups, pages, readmeAdded, unlisted, files, missing, warnings };
 }

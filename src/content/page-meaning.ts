@@ -64,7 +64,14 @@ export const LAYOUT_SWITCHES = ['title', 'description', 'tableOfContents', 'outl
  * left out. A page written back from the platform's copy has the fingerprint of the file it came from.
  */
 export function pageFingerprint(page: PageEssentials): string {
-  const fields = [normalizeBody(page.body), nonEmpty(page.description), nonEmpty(page.icon), page.hidden === true ? true : undefined, page.title, hiddenSwitches(page.layout)];
+  const fields = [
+    normalizeBody(page.body),
+    nonEmpty(page.description),
+    nonEmpty(page.icon),
+    page.hidden === true ? true : undefined,
+    page.title,
+    hiddenSwitches(page.layout),
+  ];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 

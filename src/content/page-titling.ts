@@ -20,7 +20,10 @@ const LEADING_HEADING = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
  * a title changed in its editor leaves that line as it was, while the file a repo keeps writes it there.
  */
 export function titledBody(body: string, titling: PageTitling): { readonly heading: string | undefined; readonly body: string } {
-  const text = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/^\n+/, '');
+  const text = body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\n+/, '');
   if (titling.source === 'summary' && titling.summaryTitle !== undefined) return { heading: undefined, body: text };
   const end = text.indexOf('\n');
   const first = end < 0 ? text : text.slice(0, end);

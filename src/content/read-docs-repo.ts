@@ -86,7 +86,9 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const pagePaths = outline.pages.filter((path) => {
     const size = index.get(path)?.size ?? 0;
     if (size <= MAX_PAGE_BYTES) return true;
-    warnings.push(`${path}: page is ${(size / 1048576).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1048576} MiB a page may be; skipped (split it, or move data to .gitbook/assets/)`);
+    warnings.push(
+      `${path}: page is ${(size / 1048576).toFixed(1)} MiB, over the ${MAX_PAGE_BYTES / 1048576} MiB a page may be; skipped (split it, or move data to .gitbook/assets/)`,
+    );
     return false;
   });
   const pages = await loader.load(pagePaths, 'page');

@@ -93,7 +93,10 @@ export function readZip(archive: Uint8Array, label: string, limits: Partial<ZipL
   }
   if (entries === 0 && !looksLikeEmptyZip(archive)) throw new ArchiveError('unreadable', `${label} is not a readable zip archive (no entries found).`);
   if (escaping.length > 0) {
-    const names = escaping.slice(0, 3).map((n) => `"${n}"`).join(', ');
+    const names = escaping
+      .slice(0, 3)
+      .map((n) => `"${n}"`)
+      .join(', ');
     throw new ArchiveError('escapes', `${label} has entries whose path escapes its folder (${names}); nothing was read.`);
   }
   const joined = new Map<string, Uint8Array>();

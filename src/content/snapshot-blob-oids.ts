@@ -37,7 +37,8 @@ export function snapshotBlobOids(
     const known = source.blobOids !== undefined && fromSource.length > 0 ? await source.blobOids(fromSource) : new Map<string, string>();
     const unread = new Map<string, string>(); // path → sha256 of the bytes the snapshot read
     for (const file of files) {
-      const oid = file.bytes !== undefined ? gitBlobOid(file.bytes) : (known.get(file.sourcePath) ?? cache?.known.get(file.hash) ?? cache?.learned.get(file.hash));
+      const oid =
+        file.bytes !== undefined ? gitBlobOid(file.bytes) : (known.get(file.sourcePath) ?? cache?.known.get(file.hash) ?? cache?.learned.get(file.hash));
       if (oid === undefined) unread.set(file.path, file.hash);
       else oids.set(file.path, oid);
     }

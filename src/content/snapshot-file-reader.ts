@@ -8,7 +8,11 @@ import type { FileBytes, TreeSource } from './tree-source.js';
  * order. The bytes the snapshot hashed, or none: a file that changed since is a `SnapshotStaleError`,
  * so what is sent is always what was planned.
  */
-export function snapshotFileReader(snapshot: DocsSnapshot, source: TreeSource, fileOf: FileLookup = fileLookup(snapshot)): (paths: readonly string[]) => AsyncIterable<FileBytes> {
+export function snapshotFileReader(
+  snapshot: DocsSnapshot,
+  source: TreeSource,
+  fileOf: FileLookup = fileLookup(snapshot),
+): (paths: readonly string[]) => AsyncIterable<FileBytes> {
   return async function* (paths) {
     const fromSource = new Map<string, SnapshotFile>();
     for (const path of paths) {

@@ -48,7 +48,10 @@ export function snapshotTables(snapshot: DocsSnapshot): SnapshotTables {
     });
   snapshot.pages.forEach((group) => walk(group.pages));
   return {
-    files: PageMap.of(TABLE_FILES, snapshot.files.flatMap((file) => (file.sourcePath === undefined ? [] : [[file.path, { size: file.size, hash: file.hash }] as const]))),
+    files: PageMap.of(
+      TABLE_FILES,
+      snapshot.files.flatMap((file) => (file.sourcePath === undefined ? [] : [[file.path, { size: file.size, hash: file.hash }] as const])),
+    ),
     generated: snapshot.files.filter((file) => file.sourcePath === undefined),
     titles: PageMap.of(TITLES, titles),
     tree: JsonText.of(snapshot.pages),
@@ -68,7 +71,10 @@ export function tabledSnapshot(head: SnapshotHead, tables: SnapshotTables): Docs
   return {
     ...head,
     get files(): readonly SnapshotFile[] {
-      files ??= sorted([...tables.files].map(([path, file]): SnapshotFile => ({ path, sourcePath: joinDocPath(head.root, path), size: file.size, hash: file.hash })), tables.generated);
+      files ??= sorted(
+        [...tables.files].map(([path, file]): SnapshotFile => ({ path, sourcePath: joinDocPath(head.root, path), size: file.size, hash: file.hash })),
+        tables.generated,
+      );
       return files;
     },
     get pages(): readonly PageGroup[] {

@@ -4,4 +4,3 @@ import { GitAbortedError } from './errors/git-aborted-error.js';
 export function throwIfAborted(signal: AbortSignal | undefined, command: string): void {
   if (signal?.aborted === true) throw new GitAbortedError(command, signal.reason);
 }
-

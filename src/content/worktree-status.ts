@@ -35,4 +35,3 @@ export function worktreeStatusOf(out: string): WorktreeStatus {
   }
   return { head, paths };
 }
-

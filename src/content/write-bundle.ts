@@ -84,12 +84,7 @@ interface Slot {
  * worker threads, so the event loop stays free, and big stored files are copied in pieces when the
  * source can read them so. The cache keeps what this bundle used; prune it after.
  */
-export async function writeBundle(
-  snapshot: DocsSnapshot,
-  source: TreeSource,
-  file: string,
-  options: WriteBundleOptions = {},
-): Promise<BundleFile> {
+export async function writeBundle(snapshot: DocsSnapshot, source: TreeSource, file: string, options: WriteBundleOptions = {}): Promise<BundleFile> {
   const level = options.level ?? DEFAULT_LEVEL;
   const cache = options.cache ?? DeflatedEntryCache.inMemory();
   const slots: Slot[] = [];
@@ -306,6 +301,6 @@ class ZipOutput {
 
   private async write(bytes: Uint8Array): Promise<void> {
     this.hash.update(bytes);
-    for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+    for (let at = 0; at < bytes.length;) at += (await this.handle.write(bytes, at)).bytesWritten;
   }
 }

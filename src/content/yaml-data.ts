@@ -27,6 +27,11 @@ export function yamlData(document: Document, lines?: LineCounter): { data: unkno
         return visit.BREAK;
       },
     });
-    return { aliasLimit: { line, message: `its YAML aliases expand past ${MAX_YAML_ALIAS_COUNT} nodes each (nested aliases, a "billion laughs"); write the repeated values out` } };
+    return {
+      aliasLimit: {
+        line,
+        message: `its YAML aliases expand past ${MAX_YAML_ALIAS_COUNT} nodes each (nested aliases, a "billion laughs"); write the repeated values out`,
+      },
+    };
   }
 }

@@ -122,7 +122,10 @@ async function registerDashboard(app: FastifyInstance, queues: readonly Queue[],
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (check(request.headers.authorization)) return;
         logger.info({ path: request.url.split('?')[0], ip: request.ip }, 'dashboard request without a valid credential');
-        return reply.code(401).header('www-authenticate', REALM).send({ error: { code: 401, message: 'Authentication required.' } });
+        return reply
+          .code(401)
+          .header('www-authenticate', REALM)
+          .send({ error: { code: 401, message: 'Authentication required.' } });
       });
       await scope.register(serverAdapter.registerPlugin());
     },

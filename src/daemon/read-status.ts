@@ -54,19 +54,41 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
   const { config } = loaded;
   const fromFile = config.state.backend === 'redis' ? undefined : (await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'file' })).state;
   const fileStates = fromFile ? await fromFile.list() : new Map<string, TargetState>();
-  const spaces = async (): Promise<SpaceStatus[]> => (api ? readSpaces(api, config.spaces.map((t) => t.spaceId)) : []);
+  const spaces = async (): Promise<SpaceStatus[]> =>
+    api
+      ? readSpaces(
+          api,
+          config.spaces.map((t) => t.spaceId),
+        )
+      : [];
   let redis;
   try {
     redis = await connectRedis(config.redis, logger);
   } catch (error) {
     if (!(error instanceof RedisUnavailableError) || targetRows(fileStates).length === 0) throw error;
-    return { queues: {}, spaces: await spaces(), delivery: deliveryOf(config.spaces, fileStates.get(DELIVERY_STATE_KEY)?.delivery), targets: targetRows(fileStates), failures: [], redisUnreachable: error.where };
+    return {
+      queues: {},
+      spaces: await spaces(),
+      delivery: deliveryOf(config.spaces, fileStates.get(DELIVERY_STATE_KEY)?.delivery),
+      targets: targetRows(fileStates),
+      failures: [],
+      redisUnreachable: error.where,
+    };
   }
   const producer = new BullmqProducer(redis, redisKeyPrefix(config.redis), JOBS);
   try {
-    const redisStates = config.state.backend === 'file' ? new Map<string, TargetState>() : await (await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis })).state.list();
+    const redisStates =
+      config.state.backend === 'file'
+        ? new Map<string, TargetState>()
+        : await (await openStateStore(config, loaded.baseDir, logger, { defaultBackend: 'redis', redis })).state.list();
     const states = laterOf(fileStates, redisStates);
-    const status: DaemonStatus = { queues: {}, spaces: await spaces(), delivery: deliveryOf(config.spaces, states.get(DELIVERY_STATE_KEY)?.delivery), targets: targetRows(states), failures: [] };
+    const status: DaemonStatus = {
+      queues: {},
+      spaces: await spaces(),
+      delivery: deliveryOf(config.spaces, states.get(DELIVERY_STATE_KEY)?.delivery),
+      targets: targetRows(states),
+      failures: [],
+    };
     for (const kind of JOB_KINDS) {
       const queue = producer.queue(kind);
       status.queues[kind] = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
@@ -89,7 +111,11 @@ export async function readStatus(loaded: LoadedConfig, logger: Logger, api?: Pic
 }
 
 function deliveryOf(targets: readonly SpaceTarget[], found: Delivery | undefined): DeliveryStatus[] {
-  return targets.map((target): DeliveryStatus => ({ target: target.name, configured: target.delivery, uses: target.delivery === 'auto' ? (found ?? 'undecided') : target.delivery }));
+  return targets.map((target): DeliveryStatus => ({
+    target: target.name,
+    configured: target.delivery,
+    uses: target.delivery === 'auto' ? (found ?? 'undecided') : target.delivery,
+  }));
 }
 
 /** Both stores' targets; a target in both is shown as its later sync left it. */
@@ -132,7 +158,9 @@ export function formatStatus(status: DaemonStatus): string {
   if (status.spaces.length > 0) {
     lines.push('spaces:');
     for (const space of status.spaces) {
-      lines.push(`  ${space.spaceId.padEnd(30)} ${space.error === undefined ? `${space.title ?? ''} (${space.visibility ?? '?'})` : `unavailable: ${space.error}`}`);
+      lines.push(
+        `  ${space.spaceId.padEnd(30)} ${space.error === undefined ? `${space.title ?? ''} (${space.visibility ?? '?'})` : `unavailable: ${space.error}`}`,
+      );
     }
   }
   if (status.delivery.length > 0) {
@@ -142,7 +170,8 @@ export function formatStatus(status: DaemonStatus): string {
       lines.push(`  ${target.padEnd(30)} ${configured}${configured === 'auto' ? ` (${means})` : ''}`);
     }
   }
-  if (status.redisUnreachable !== undefined) lines.push(`queues and failures: not shown, Redis at ${status.redisUnreachable} is unreachable; targets from the state file`);
+  if (status.redisUnreachable !== undefined)
+    lines.push(`queues and failures: not shown, Redis at ${status.redisUnreachable} is unreachable; targets from the state file`);
   else lines.push('queues (waiting / active / delayed / completed / failed):');
   for (const [kind, c] of Object.entries(status.queues)) {
     lines.push(`  ${kind.padEnd(15)} ${[c.waiting, c.active, c.delayed, c.completed, c.failed].map((n) => String(n ?? 0).padStart(5)).join(' ')}`);

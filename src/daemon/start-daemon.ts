@@ -143,8 +143,19 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
         dashboard: config.http.dashboard,
         logger,
         readiness: async () => {
-          const redis = isRedisReady(admin) && (await admin.ping().then(() => true, () => false));
-          const apiOk = api === undefined ? true : await firstOrganization(api).then(() => true, () => false);
+          const redis =
+            isRedisReady(admin) &&
+            (await admin.ping().then(
+              () => true,
+              () => false,
+            ));
+          const apiOk =
+            api === undefined
+              ? true
+              : await firstOrganization(api).then(
+                  () => true,
+                  () => false,
+                );
           const details = redis ? {} : { redis: `Redis at ${redisWhere(config.redis.url)} is unreachable${reasonOf(config.redis.url)}` };
           return { redis, api: apiOk, details };
         },
@@ -171,7 +182,8 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
         armed = true;
         void arm().then(
           () => logger.info({}, 'Redis is there; a reconcile pass catches up on changes made while it was away'),
-          (error: unknown) => logger.warn({ err: (error as Error).message }, 'Redis is back but the catch-up pass could not be enqueued; the next reconcile will run it'),
+          (error: unknown) =>
+            logger.warn({ err: (error as Error).message }, 'Redis is back but the catch-up pass could not be enqueued; the next reconcile will run it'),
         );
       });
       const plan = await watchPlan(loaded);

@@ -30,9 +30,17 @@ export const EmulatorOptionsSchema = z.object({
   /** Seed for ids and faults, so a run repeats. Default 1. */
   seed: z.number().int().default(1),
   /** Largest JSON body accepted, in bytes (413 above). Default 10 MiB. */
-  bodyLimit: z.number().int().positive().default(10 * 1024 * 1024),
+  bodyLimit: z
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   /** Largest archive an import fetches, in bytes (400 above). Default 100 MiB. */
-  importLimit: z.number().int().positive().default(100 * 1024 * 1024),
+  importLimit: z
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   /** Delay between OpenAPI processing states, in ms. Default 50. */
   processingStepMs: z.number().int().min(0).default(50),
   /**

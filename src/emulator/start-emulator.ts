@@ -206,7 +206,12 @@ export async function startEmulator(input: EmulatorOptionsInput = {}, deps: Emul
 
 /** `/v1/spaces/:spaceId/content/path/*` → `/spaces/{spaceId}/content/path/{}`. */
 function templateOf(url: string): string {
-  return url.replace(/^\/v1/, '').replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{}') || '/';
+  return (
+    url
+      .replace(/^\/v1/, '')
+      .replace(/:(\w+)/g, '{$1}')
+      .replace(/\*$/, '{}') || '/'
+  );
 }
 
 function freshState(fixture: Fixture, random: Random): EmulatorState {

@@ -55,7 +55,8 @@ const ARTIFACT_EXIT: Record<ArtifactFailure, ExitCode> = {
 };
 
 export function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError || error instanceof EndpointRedirectsError) return EXIT.config;
+  if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError || error instanceof EndpointRedirectsError)
+    return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
   // Only platform edits push: their branch could not be updated, so nothing was overwritten.
   if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
@@ -63,7 +64,14 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError || error instanceof RedisAuthError) return EXIT.auth;
   if (error instanceof PermissionError) return EXIT.permission;
-  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ResponseBudgetError || error instanceof ServerError || error instanceof RateLimitError || error instanceof RedisUnavailableError) {
+  if (
+    error instanceof NetworkError ||
+    error instanceof TimeoutError ||
+    error instanceof ResponseBudgetError ||
+    error instanceof ServerError ||
+    error instanceof RateLimitError ||
+    error instanceof RedisUnavailableError
+  ) {
     return EXIT.unavailable;
   }
   if (error instanceof ApiError) return EXIT.api;

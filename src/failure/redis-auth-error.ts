@@ -12,7 +12,10 @@ export class RedisAuthError extends Error {
     reason: string,
     options?: { cause?: unknown },
   ) {
-    super(`Redis at ${where} refused the password (${reason}): put the right one in redis.url (or REDIS_URL), as redis://:<password>@host:port or redis://<user>:<password>@host:port.`, options);
+    super(
+      `Redis at ${where} refused the password (${reason}): put the right one in redis.url (or REDIS_URL), as redis://:<password>@host:port or redis://<user>:<password>@host:port.`,
+      options,
+    );
   }
 }
 

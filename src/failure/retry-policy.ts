@@ -31,9 +31,7 @@ export interface RetryInput {
   readonly attempt: number;
 }
 
-export type RetryDecision =
-  | { readonly retry: false; readonly reason: string }
-  | { readonly retry: true; readonly delayMs: number; readonly reason: string };
+export type RetryDecision = { readonly retry: false; readonly reason: string } | { readonly retry: true; readonly delayMs: number; readonly reason: string };
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
 

@@ -90,7 +90,8 @@ export class UrlDownloader {
       throw new DownloadError(shown, `answered HTTP ${statusCode}`, permanent, statusCode);
     }
     const max = options.maxBytes ?? this.#maxBytes;
-    const tooLarge = (): DownloadError => new DownloadError(shown, `is larger than ${(max / 1048576).toFixed(0)} MiB, the most docsync reads`, true, statusCode);
+    const tooLarge = (): DownloadError =>
+      new DownloadError(shown, `is larger than ${(max / 1048576).toFixed(0)} MiB, the most docsync reads`, true, statusCode);
     if (Number(headers['content-length'] ?? 0) > max) {
       // Destroyed before its end, undici's body emits an abort error: nobody else is listening.
       body.on('error', () => undefined).destroy();
@@ -120,7 +121,12 @@ export class UrlDownloader {
       return new DownloadError(shown, `is unreachable (no answer within ${this.#timeoutMs / 1000} s)`, false, undefined, { cause: error });
     }
     const reason = errnoOf(error) ?? (error instanceof Error ? error.message : String(error));
-    return new DownloadError(shown, `is unreachable (${reason})`, PERMANENT_ERRNO.test(reason) || error instanceof undiciErrors.InvalidArgumentError, undefined, { cause: error });
+    return new DownloadError(
+      shown,
+      `is unreachable (${reason})`,
+      PERMANENT_ERRNO.test(reason) || error instanceof undiciErrors.InvalidArgumentError,
+      undefined,
+      { cause: error },
+    );
   }
 }
-

@@ -58,7 +58,10 @@ export function readSource(input: SourceInput): SourceSpec | FieldIssue {
     // `htp://…`, `s3://…`: a URL of a scheme docsync does not read would otherwise be taken for a folder.
     const scheme = kind === 'folder' ? /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] : undefined;
     if (scheme !== undefined) {
-      return { path: ['source'], message: `is a ${scheme}:// URL, which docsync does not read; use an http(s) URL, a git URL (ssh://, git://, user@host:path), a folder, or space:<id>` };
+      return {
+        path: ['source'],
+        message: `is a ${scheme}:// URL, which docsync does not read; use an http(s) URL, a git URL (ssh://, git://, user@host:path), a folder, or space:<id>`,
+      };
     }
     return build(kind, kind === 'space' ? text.slice('space:'.length) : text, {}, baseDir);
   }
@@ -101,7 +104,10 @@ function build(kind: SourceKind, value: string, record: Record<string, unknown>,
         kind,
         url: isUrl ? value : path.resolve(baseDir, value),
         ref: ref.trim(),
-        subfolder: subfolder.replaceAll('\\', '/').replace(/^\.\/+|\/+$/g, '').replace(/^\.$/, ''),
+        subfolder: subfolder
+          .replaceAll('\\', '/')
+          .replace(/^\.\/+|\/+$/g, '')
+          .replace(/^\.$/, ''),
       };
     }
     default: {

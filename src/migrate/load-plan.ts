@@ -129,7 +129,12 @@ function parseYamlPlan(text: string, file: string, scope: ReadScope | undefined)
   );
   if (issues.length > 0) throw ConfigError.of(file, issues);
   const all = read.filter((item) => item !== undefined);
-  checkUnique(all, (index, field) => locate(['items', index, field]), file, (index, field) => `items.${index}.${field}`);
+  checkUnique(
+    all,
+    (index, field) => locate(['items', index, field]),
+    file,
+    (index, field) => `items.${index}.${field}`,
+  );
   return { file, items: all };
 }
 
@@ -165,7 +170,12 @@ function parseCsvPlan(text: string, file: string, scope: ReadScope | undefined):
   });
   if (issues.length > 0) throw ConfigError.of(file, issues);
   const all = items.filter((item) => item !== undefined);
-  checkUnique(all, (index) => rows[index]?.line, file, (_index, field) => field);
+  checkUnique(
+    all,
+    (index) => rows[index]?.line,
+    file,
+    (_index, field) => field,
+  );
   return { file, items: all };
 }
 
@@ -206,15 +216,7 @@ function readRow(
   if (kind !== undefined && !['folder', 'git', 'space', 'website', 'html', 'markdown', 'zip'].includes(kind)) {
     fail(['kind'], 'must be one of folder, git, space, website, html, markdown, zip');
   }
-  return readItem(
-    Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)),
-    index,
-    DEFAULTS,
-    path.dirname(file),
-    scope,
-    fail,
-    note,
-  );
+  return readItem(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)), index, DEFAULTS, path.dirname(file), scope, fail, note);
 }
 
 function readDefaults(value: unknown, fail: Fail, note: Note): Defaults {
@@ -231,15 +233,7 @@ function readDefaults(value: unknown, fail: Fail, note: Note): Defaults {
   };
 }
 
-function readItem(
-  value: unknown,
-  index: number,
-  defaults: Defaults,
-  baseDir: string,
-  scope: ReadScope | undefined,
-  fail: Fail,
-  note: Note,
-): MigrationItem {
+function readItem(value: unknown, index: number, defaults: Defaults, baseDir: string, scope: ReadScope | undefined, fail: Fail, note: Note): MigrationItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail([], `item ${index + 1} must be an object with source and space`);
   const record = value as Record<string, unknown>;
   noteUnknownKeys(record, ITEM_FIELDS, 'item field', note);
@@ -254,7 +248,8 @@ function readItem(
     fail(['source'], `resolves to ${located.real}, outside ${scope.describe()}; move it, or add its folder to allowPaths in docsync.yaml`);
   }
   const id = record.id ?? space.trim();
-  if (typeof id !== 'string' || !ITEM_ID.test(id)) return fail([record.id === undefined ? 'space' : 'id'], `${record.id === undefined ? 'as the item id, ' : ''}${ITEM_ID_RULE}`);
+  if (typeof id !== 'string' || !ITEM_ID.test(id))
+    return fail([record.id === undefined ? 'space' : 'id'], `${record.id === undefined ? 'as the item id, ' : ''}${ITEM_ID_RULE}`);
   const mode = readMode(record.mode, defaults.mode, (message) => fail(['mode'], message));
   const merge = readBoolean(record.merge, defaults.merge, (message) => fail(['merge'], message));
   if (merge && mode === 'direct' && record.merge !== undefined) fail(['merge'], 'only applies to change-request mode');
@@ -315,7 +310,12 @@ function checkUnique(
     spaces.set(item.space, index);
     const sameId = ids.get(item.id);
     if (sameId !== undefined) {
-      throw new ConfigError(`item id "${item.id}" is used twice (first by item ${sameId + 1}); ids must be unique`, file, lineOf(index, 'id'), fieldOf(index, 'id'));
+      throw new ConfigError(
+        `item id "${item.id}" is used twice (first by item ${sameId + 1}); ids must be unique`,
+        file,
+        lineOf(index, 'id'),
+        fieldOf(index, 'id'),
+      );
     }
     ids.set(item.id, index);
   }

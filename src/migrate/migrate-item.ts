@@ -144,7 +144,9 @@ export async function migrateItem(
     if (!verification.ok) throw new VerificationError(verification);
     return finish({
       outcome,
-      ...(imported ? { imported: { revision: imported.revision, importedResources: imported.importedResources, totalResources: imported.totalResources } } : { importRecovered: true }),
+      ...(imported
+        ? { imported: { revision: imported.revision, importedResources: imported.importedResources, totalResources: imported.totalResources } }
+        : { importRecovered: true }),
       contentHash: prepared.contentHash,
       verification,
     });
@@ -213,7 +215,7 @@ export async function failItem(ledger: RunLedger, item: MigrationItem, error: un
     attempts: stored?.attempts ?? 0,
     spent: { apiCalls: 0, durationMs: 0 },
     updatedAt: now.toISOString(),
-    ...(stored?.changeRequest ?? stored?.previousChangeRequest ? { changeRequest: stored.changeRequest ?? stored.previousChangeRequest } : {}),
+    ...((stored?.changeRequest ?? stored?.previousChangeRequest) ? { changeRequest: stored.changeRequest ?? stored.previousChangeRequest } : {}),
     ...(stored?.creatingChangeRequest === true ? { creatingChangeRequest: true } : {}),
     result,
   });
@@ -346,7 +348,12 @@ class ItemSteps {
     const { payload } = prepared;
     const artifact =
       payload.type === 'bundle'
-        ? await publishBundle(this.deps.artifacts, await writeBundleBytes(payload.bytes, this.deps.sources.tempDir), `${this.item.id}-${payload.name}`, this.signal)
+        ? await publishBundle(
+            this.deps.artifacts,
+            await writeBundleBytes(payload.bytes, this.deps.sources.tempDir),
+            `${this.item.id}-${payload.name}`,
+            this.signal,
+          )
         : undefined;
     if (this.record.importFrom !== fromRevision) {
       this.record.importFrom = fromRevision;

@@ -54,9 +54,7 @@ export function buildReport(planFile: string, outcome: MigrationOutcome): Migrat
       verified: done.filter((item) => item.verification?.ok === true).length,
       pages: done.reduce((n, item) => n + (item.verification?.actual.pages ?? 0), 0),
     },
-    ...(outcome.api
-      ? { api: { ...outcome.api, perSecond: durationMs > 0 ? round((outcome.api.calls * 1000) / durationMs, 2) : 0 } }
-      : {}),
+    ...(outcome.api ? { api: { ...outcome.api, perSecond: durationMs > 0 ? round((outcome.api.calls * 1000) / durationMs, 2) : 0 } } : {}),
     ...(outcome.itemRetries === undefined ? {} : { itemRetries: outcome.itemRetries }),
     peakConcurrency: outcome.peakConcurrency,
     items,

@@ -49,7 +49,14 @@ export class JsonLinesOutput implements ProgressOutput {
   }
 
   end(report: MigrationReport): void {
-    this.#line({ event: 'end', runId: report.runId, interrupted: report.interrupted, durationMs: report.durationMs, ...report.totals, ...(report.api ? { api: report.api } : {}) });
+    this.#line({
+      event: 'end',
+      runId: report.runId,
+      interrupted: report.interrupted,
+      durationMs: report.durationMs,
+      ...report.totals,
+      ...(report.api ? { api: report.api } : {}),
+    });
   }
 
   #line(value: Record<string, unknown>): void {

@@ -6,7 +6,10 @@ export const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/;
 
 /** A stable hash of one item's definition: a resumed run redoes an item whose definition changed. */
 export function itemHash(item: MigrationItem): string {
-  return createHash('sha256').update(JSON.stringify(canonical(item))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(item)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**

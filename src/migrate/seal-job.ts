@@ -39,7 +39,10 @@ export async function unsealJob(job: MigrateItemJob): Promise<MigrationItem> {
     items = (await loadPlan(job.plan)).items;
   } catch (error) {
     const why = error instanceof ConfigError ? error.message : String(error);
-    throw new PermanentJobError(`item "${job.item.id}": its source's credentials are read from the plan ${job.plan}, which this worker cannot load (${why}); run workers where the plan file is`, { cause: error });
+    throw new PermanentJobError(
+      `item "${job.item.id}": its source's credentials are read from the plan ${job.plan}, which this worker cannot load (${why}); run workers where the plan file is`,
+      { cause: error },
+    );
   }
   const item = items.find((candidate) => candidate.id === job.item.id);
   if (item === undefined || itemHash(item) !== job.itemHash) {

@@ -71,7 +71,7 @@ export class Metrics {
     });
     this.platformEdits = new Counter({
       name: 'docsync_platform_edits_total',
-      help: 'Pages changed in the platform whose versions a sync pushed to the target\'s platform-edits branch, by target and outcome (edited, removed, merged, conflict).',
+      help: "Pages changed in the platform whose versions a sync pushed to the target's platform-edits branch, by target and outcome (edited, removed, merged, conflict).",
       labelNames: ['target', 'outcome'],
       registers,
     });

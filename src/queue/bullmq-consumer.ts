@@ -90,20 +90,24 @@ export class BullmqConsumer<S extends JobSchemas> {
 
   private createWorker(queue: Queue, kind: string, processor: Processor<unknown>, connection: Redis): Worker {
     // Three parameters: BullMQ then hands each job an abort signal (cancelJob, cancelAllJobs).
-    const worker: Worker = new Worker(queueName(kind), (job: Job, token?: string, signal?: AbortSignal) => this.process(queue, kind, processor, job, token, signal), {
-      connection,
-      prefix: this.options.prefix,
-      concurrency: this.options.concurrency ?? 2,
-      lockDuration: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
-      stalledInterval: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
-      // A job stalls when its worker dies (kill -9, OOM, a lost machine): not the job's fault, so it
-      // runs again as long as a job may be attempted, where BullMQ's default fails it at the second.
-      maxStalledCount: JOB_ATTEMPTS,
-      // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
-      limiter: { max: 1_000, duration: 1_000 },
-      settings: { backoffStrategy: jobBackoff() },
-      autorun: true,
-    });
+    const worker: Worker = new Worker(
+      queueName(kind),
+      (job: Job, token?: string, signal?: AbortSignal) => this.process(queue, kind, processor, job, token, signal),
+      {
+        connection,
+        prefix: this.options.prefix,
+        concurrency: this.options.concurrency ?? 2,
+        lockDuration: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+        stalledInterval: this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+        // A job stalls when its worker dies (kill -9, OOM, a lost machine): not the job's fault, so it
+        // runs again as long as a job may be attempted, where BullMQ's default fails it at the second.
+        maxStalledCount: JOB_ATTEMPTS,
+        // A limiter must be set for worker.rateLimit() to pause the queue on a 429.
+        limiter: { max: 1_000, duration: 1_000 },
+        settings: { backoffStrategy: jobBackoff() },
+        autorun: true,
+      },
+    );
     // A lost connection is logged once by the connection's own listener, not per retry by each worker.
     worker.on('error', (error) => {
       if (!isConnectionError(error)) this.logger.warn({ kind, err: error.message }, 'worker error');
@@ -132,7 +136,14 @@ export class BullmqConsumer<S extends JobSchemas> {
     return worker;
   }
 
-  private async process(queue: Queue, kind: string, processor: Processor<unknown>, job: Job, token: string | undefined, jobSignal: AbortSignal | undefined): Promise<unknown> {
+  private async process(
+    queue: Queue,
+    kind: string,
+    processor: Processor<unknown>,
+    job: Job,
+    token: string | undefined,
+    jobSignal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const started = Date.now();
     const logger = childOf(this.logger, { kind, jobId: job.id, attempt: job.attemptsMade + 1 });
     const parsed = this.jobs.schemas[kind]?.safeParse(job.data);

@@ -39,7 +39,8 @@ export async function runInline<S extends JobSchemas, K extends JobKind<S>>(
       policy,
       signal,
       sleep,
-      onRetry: ({ attempt, waitMs, error }) => logger.warn({ kind, attempt, waitMs: Math.round(waitMs), err: (error as Error).message }, 'job failed; retrying'),
+      onRetry: ({ attempt, waitMs, error }) =>
+        logger.warn({ kind, attempt, waitMs: Math.round(waitMs), err: (error as Error).message }, 'job failed; retrying'),
     });
     if (outcome.status === 'done') return outcome.summary;
     data = outcome.data;

@@ -99,7 +99,12 @@ export function createRedisConnection(target: RedisTarget | string, role: Connec
     role === 'worker'
       ? { maxRetriesPerRequest: null, enableReadyCheck: true }
       : { maxRetriesPerRequest: 1, enableOfflineQueue: role !== 'producer', connectTimeout: 5_000 };
-  const redis = open(targetOf(target), { ...options, lazyConnect: false, disconnectTimeout: DISCONNECT_MS, retryStrategy: (times) => Math.min(times * 200, 5_000) });
+  const redis = open(targetOf(target), {
+    ...options,
+    lazyConnect: false,
+    disconnectTimeout: DISCONNECT_MS,
+    retryStrategy: (times) => Math.min(times * 200, 5_000),
+  });
   const outage = outageOf(url);
   // Without a listener ioredis logs "Unhandled error event" for every reconnect attempt.
   redis.on('error', (error: Error) => {
@@ -191,7 +196,7 @@ export async function connectRedis(target: RedisTarget | string, logger: Logger,
 /** BullMQ loses jobs if Redis evicts keys: warn at start-up unless the policy is `noeviction`. */
 export async function checkEvictionPolicy(redis: Redis, logger: Logger): Promise<string | undefined> {
   try {
-    const reply = (await redis.config('GET', 'maxmemory-policy'));
+    const reply = await redis.config('GET', 'maxmemory-policy');
     const policy = Array.isArray(reply) ? String(reply[1]) : undefined;
     if (policy !== undefined && policy !== 'noeviction') {
       logger.warn(

@@ -67,7 +67,9 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
   let opened: { state: StateStore; close: () => Promise<unknown> } | undefined;
   try {
     api = openApiClient(config, { env: overrides.env, logger: overrides.logger, onResponse: overrides.onApiResponse, onRetry: overrides.onApiRetry });
-    opened = overrides.state ? { state: overrides.state, close: () => Promise.resolve() } : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
+    opened = overrides.state
+      ? { state: overrides.state, close: () => Promise.resolve() }
+      : await openStateStore(config, baseDir, overrides.logger, { defaultBackend: 'file' });
     await mkdir(bundleDir, { recursive: true });
   } catch (error) {
     await Promise.allSettled([artifacts.close(), api?.close(), opened?.close()]);

@@ -76,7 +76,12 @@ export async function runSpecsOnce(deps: RunSpecsOnceDeps, loaded: LoadedConfig,
   for (const target of specs.filter((s) => !options.slugs || options.slugs.includes(s.slug))) {
     const resolved = target.file === undefined || isAbsolute(target.file) ? target : { ...target, file: resolve(loaded.baseDir, target.file) };
     try {
-      const result = await publishSpec({ ...deps, scope }, resolved, { dryRun: options.dryRun, force: options.force, readLive: options.readLive, signal: options.signal });
+      const result = await publishSpec({ ...deps, scope }, resolved, {
+        dryRun: options.dryRun,
+        force: options.force,
+        readLive: options.readLive,
+        signal: options.signal,
+      });
       if (options.dryRun || options.wait === false || result.spec === null) {
         report.results.push(result);
         continue;

@@ -47,7 +47,12 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
     if (status === 429) retries.rateLimitWaits += 1;
     else retries.retries += 1;
   };
-  const runtime = await createRuntime(loaded, { logger, onApiResponse: countWrites, onApiRetry: countRetries, ...(options.state ? { state: options.state } : {}) });
+  const runtime = await createRuntime(loaded, {
+    logger,
+    onApiResponse: countWrites,
+    onApiRetry: countRetries,
+    ...(options.state ? { state: options.state } : {}),
+  });
   await refuseWithoutToken({ hasToken: runtime.api.hasToken, close: () => runtime.close() }, loaded.file);
   // The warnings of the docs last read, so a target that fails after reading them still reports them.
   let read: { target: string; warnings: string[] } | undefined;

@@ -126,7 +126,8 @@ async function runAction(ctx: ActionContext, action: SiteAction): Promise<number
       return runCreation(ctx, action);
     case 'add-section-to-group':
       // Today's API dropped addSectionToGroup: the section's own PATCH names its group.
-      if ((await ctx.contract()) === 'current') await api.sections.update(site, ctx.resolve(action.section), { siteSectionGroupId: ctx.resolve(action.group) }, call);
+      if ((await ctx.contract()) === 'current')
+        await api.sections.update(site, ctx.resolve(action.section), { siteSectionGroupId: ctx.resolve(action.group) }, call);
       else await api.sectionGroups.addSection(site, ctx.resolve(action.group), ctx.resolve(action.section), call);
       return 1;
     case 'remove-section-from-group':

@@ -1,12 +1,5 @@
 import * as z from 'zod';
-import {
-  AdaptiveJsonSchemaSchema,
-  AgentsContextSchema,
-  PROXY_PATTERN,
-  SITE_HOSTNAME_PATTERN,
-  SiteFields,
-  SiteVisibilitySchema,
-} from '../api/schemas/site.js';
+import { AdaptiveJsonSchemaSchema, AgentsContextSchema, PROXY_PATTERN, SITE_HOSTNAME_PATTERN, SiteFields, SiteVisibilitySchema } from '../api/schemas/site.js';
 
 /**
  * The site manifest: GitBook's own site file, `gitbook-docs.yaml` (formerly `docs.yaml`; published
@@ -20,10 +13,7 @@ import {
  * then space id, within their section; share links by `name`.
  */
 
-const Key = z
-  .string()
-  .min(1)
-  .describe('Stable identity of the item, unique in the manifest: keep it when renaming; a new key means a new object.');
+const Key = z.string().min(1).describe('Stable identity of the item, unique in the manifest: keep it when renaming; a new key means a new object.');
 
 const Localized = z.record(z.string(), z.string()).optional().describe('Accepted for gitbook-docs.yaml compatibility; not set through the API.');
 const Draft = z.boolean().optional().describe('Accepted for gitbook-docs.yaml compatibility; docsync does not manage drafts.');
@@ -51,7 +41,9 @@ export const ManifestSpaceSchema = z.strictObject({
   content: z
     .looseObject({ directory: z.string().min(1).nullable().optional(), language: z.string().optional() })
     .optional()
-    .describe('gitbook-docs.yaml: where the content lives in git, relative to the manifest (a leading / from the configuration\'s folder); a `spaces` target of docsync.yaml with that directory gives the space id. null: not from the repository.'),
+    .describe(
+      "gitbook-docs.yaml: where the content lives in git, relative to the manifest (a leading / from the configuration's folder); a `spaces` target of docsync.yaml with that directory gives the space id. null: not from the repository.",
+    ),
   localizedTitle: Localized,
 });
 export type ManifestSpace = z.infer<typeof ManifestSpaceSchema>;
@@ -77,7 +69,10 @@ export const ManifestExternalLinkSchema = z.strictObject({
   type: z.literal('external-link'),
   key: Key,
   title: SiteFields.sectionTitle.describe('Link title (2 to 128).'),
-  url: z.url({ protocol: /^https?$/, error: 'use an absolute http or https URL' }).max(2048).describe('Absolute HTTP or HTTPS URL the link opens.'),
+  url: z
+    .url({ protocol: /^https?$/, error: 'use an absolute http or https URL' })
+    .max(2048)
+    .describe('Absolute HTTP or HTTPS URL the link opens.'),
   description: SiteFields.sectionDescription.nullable().optional().describe('Max 256; absent or null: none.'),
   icon: IconName.nullable().optional().describe('Icon name (max 50); absent or null: none.'),
   condition: Condition.nullable().optional().describe('Adaptive-content expression (max 1024); absent, empty or null: none.'),
@@ -122,24 +117,35 @@ export const ManifestShareLinkSchema = z.strictObject({
   active: z.boolean().default(true).describe('Whether the link opens the site. Default true.'),
 });
 
-const SpaceRef = z.union([
-  z.string().min(1),
-  z.strictObject({ spaceId: z.string().min(1) }),
-  z.strictObject({ target: z.string().min(1) }),
-]);
+const SpaceRef = z.union([z.string().min(1), z.strictObject({ spaceId: z.string().min(1) }), z.strictObject({ target: z.string().min(1) })]);
 
 export const SiteManifestSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1).optional().describe('gitbook-docs.yaml schema version; absent means 1.'),
   site: z.strictObject({
     organization: z.string().min(1).optional().describe('Organization that owns the site; absent: site.organization of docsync.yaml.'),
-    id: z.string().min(1).optional().describe('Site id (or site.id of docsync.yaml). Absent: the site with this exact title, created by apply when there is none.'),
+    id: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Site id (or site.id of docsync.yaml). Absent: the site with this exact title, created by apply when there is none.'),
     // gitbook-docs.yaml asks for one character; a title the API cannot hold (2 to 128) is noted by the plan and stops apply.
     title: z.string().min(1).describe('Site title; the API holds 2 to 128 characters, so another length stops apply.'),
     visibility: SiteVisibilitySchema.optional().describe('Absent: left as it is.'),
     basename: SiteFields.basename.optional().describe('1 to 100; absent: left as it is.'),
-    proxy: z.string().max(512).regex(PROXY_PATTERN, { message: 'use a host name and path without scheme, e.g. example.com/docs (path segments of letters, digits, "_" and "-")' }).nullable().optional().describe('`host/path` the site is served under; null removes it; absent: left as it is.'),
-    hostname: z.string().max(512).regex(SITE_HOSTNAME_PATTERN, { message: 'use a lowercase custom host name such as docs.example.com' }).optional().describe('Expected custom host name; checked, not set (the API cannot set it).'),
+    proxy: z
+      .string()
+      .max(512)
+      .regex(PROXY_PATTERN, { message: 'use a host name and path without scheme, e.g. example.com/docs (path segments of letters, digits, "_" and "-")' })
+      .nullable()
+      .optional()
+      .describe('`host/path` the site is served under; null removes it; absent: left as it is.'),
+    hostname: z
+      .string()
+      .max(512)
+      .regex(SITE_HOSTNAME_PATTERN, { message: 'use a lowercase custom host name such as docs.example.com' })
+      .optional()
+      .describe('Expected custom host name; checked, not set (the API cannot set it).'),
     agentsContext: AgentsContextSchema.optional().describe('Whether agents may access the site; absent: left as it is.'),
     adaptiveContent: z
       .strictObject({

@@ -20,18 +20,8 @@ export interface SiteMatches {
  * takes an object another item owns by key.
  */
 export function matchSiteObjects(desired: DesiredSite, live: LiveSite, known: Readonly<Record<string, string>>): SiteMatches {
-  const groups = pair(
-    desired.groups,
-    live.groups,
-    (g) => known[identity.group(g.key)],
-    [(d, l) => d.title === l.title],
-  );
-  const sections = pair(
-    desired.sections,
-    live.sections,
-    (s) => known[identity.section(s.key)],
-    [(d, l) => d.path === l.path, (d, l) => d.title === l.title],
-  );
+  const groups = pair(desired.groups, live.groups, (g) => known[identity.group(g.key)], [(d, l) => d.title === l.title]);
+  const sections = pair(desired.sections, live.sections, (s) => known[identity.section(s.key)], [(d, l) => d.path === l.path, (d, l) => d.title === l.title]);
   const spaces = matchSpaces(desired, live, known, sections);
   const links = new Map<string, LiveShareLink>();
   for (const link of desired.shareLinks ?? []) {
@@ -39,12 +29,10 @@ export function matchSiteObjects(desired: DesiredSite, live: LiveSite, known: Re
     const found = named.find((l) => l.id === known[identity.link(link.name)]) ?? named[0];
     if (found) links.set(link.name, found);
   }
-  const externalLinks = pair(
-    desired.externalLinks,
-    live.externalLinks,
-    (l) => known[identity.externalLink(l.key)],
-    [(d, l) => d.url === l.url, (d, l) => d.title === l.title],
-  );
+  const externalLinks = pair(desired.externalLinks, live.externalLinks, (l) => known[identity.externalLink(l.key)], [
+    (d, l) => d.url === l.url,
+    (d, l) => d.title === l.title,
+  ]);
   return { groups, sections, spaces, links, externalLinks };
 }
 
@@ -102,11 +90,18 @@ function pair<D extends { key: string }, L extends { id: string }>(
   };
   for (const item of desired) {
     const id = knownId(item);
-    claim(item, live.find((l) => l.id === id));
+    claim(
+      item,
+      live.find((l) => l.id === id),
+    );
   }
   for (const same of fallbacks) {
     for (const item of desired) {
-      if (!matches.has(item.key)) claim(item, live.find((l) => !claimed.has(l.id) && same(item, l)));
+      if (!matches.has(item.key))
+        claim(
+          item,
+          live.find((l) => !claimed.has(l.id) && same(item, l)),
+        );
     }
   }
   return matches;

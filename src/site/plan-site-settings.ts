@@ -34,7 +34,9 @@ export function planSiteSettings(desired: DesiredSite, live: LiveSite | undefine
   }
   if (diff.changed) actions.push({ kind: 'update-site', body: diff.body, before: diff.before });
   if (desired.hostname !== undefined && site?.hostname !== desired.hostname) {
-    notes.push(`the site's custom host name is ${site?.hostname === undefined ? 'not set' : `"${site.hostname}"`}, not "${desired.hostname}"; the API cannot set it (use the app)`);
+    notes.push(
+      `the site's custom host name is ${site?.hostname === undefined ? 'not set' : `"${site.hostname}"`}, not "${desired.hostname}"; the API cannot set it (use the app)`,
+    );
   }
   return actions;
 }

@@ -68,7 +68,13 @@ export function planSiteStructure(desired: DesiredSite, live: LiveSite | undefin
     const current = m.sections.get(section.key);
     const group = section.group === undefined ? undefined : m.groups.get(section.group);
     if (section.group !== undefined && group && current?.sectionGroup !== group.id) {
-      plan.moves.push({ kind: 'add-section-to-group', group: { id: group.id }, groupKey: section.group, section: sectionRef(section.key), sectionKey: section.key });
+      plan.moves.push({
+        kind: 'add-section-to-group',
+        group: { id: group.id },
+        groupKey: section.group,
+        section: sectionRef(section.key),
+        sectionKey: section.key,
+      });
     }
     if (section.group === undefined && current?.sectionGroup !== undefined) {
       plan.moves.push({ kind: 'remove-section-from-group', groupId: current.sectionGroup, section: current.id, sectionKey: section.key });

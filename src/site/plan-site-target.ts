@@ -37,11 +37,7 @@ export interface PlannedSite {
  * Manifest → plan: loads and checks the manifest (no request is made if it is invalid), reads the
  * live site and the remembered identities, and diffs. Makes no write.
  */
-export async function planSiteTarget(
-  deps: { api: ApiClient; state: StateStore },
-  target: SiteTargetSpec,
-  signal?: AbortSignal,
-): Promise<PlannedSite> {
+export async function planSiteTarget(deps: { api: ApiClient; state: StateStore }, target: SiteTargetSpec, signal?: AbortSignal): Promise<PlannedSite> {
   const { manifest, prune: _prune, ...context } = target;
   const { desired } = await loadManifest(manifest, context);
   const live = await readLiveSite(deps.api, desired, signal);

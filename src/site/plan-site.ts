@@ -30,7 +30,9 @@ export function planSite(wanted: DesiredSite, live: LiveSite | undefined, known:
   const notes = [...wanted.notes];
   let desired = wanted;
   if (options.contract === 'seed' && wanted.externalLinks.length > 0) {
-    notes.push(`this API (the seed's) has no external links: ${wanted.externalLinks.map((l) => `"${l.key}"`).join(', ')} left out; today's API (@gitbook/api 0.202.0 on) has them`);
+    notes.push(
+      `this API (the seed's) has no external links: ${wanted.externalLinks.map((l) => `"${l.key}"`).join(', ')} left out; today's API (@gitbook/api 0.202.0 on) has them`,
+    );
     desired = { ...wanted, externalLinks: [] };
   }
   const actions: SiteAction[] = [];

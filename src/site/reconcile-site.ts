@@ -45,7 +45,10 @@ export async function reconcileSite(deps: ReconcileSiteDeps, target: SiteTargetS
     );
   }
   if (plan.unmanaged.length > 0) {
-    deps.logger.info({ site: plan.siteId, unmanaged: plan.unmanaged.map((u) => `${u.kind} ${u.label}`) }, 'site has objects the manifest does not declare; prune removes them');
+    deps.logger.info(
+      { site: plan.siteId, unmanaged: plan.unmanaged.map((u) => `${u.kind} ${u.label}`) },
+      'site has objects the manifest does not declare; prune removes them',
+    );
   }
   const result = await applySitePlan(deps, plan, { dryRun: options.dryRun, signal: options.signal });
   return { siteId: result.siteId, plan, drift, writes: result.writes, unmanaged: plan.unmanaged.length };

@@ -59,7 +59,13 @@ export function resolveManifest(manifest: SiteManifest, context: ManifestContext
     if (item.hidden !== undefined) notes.add(HIDDEN_NOTE);
     if (item.draft !== undefined) notes.add(DRAFT_NOTE);
     const spaces = item.children.map((child, i) => resolveSpace(child, [...at, 'children', i]));
-    uniqueBy(spaces, (s) => s.path, (_, i) => [...at, 'children', i], 'path', 'space path');
+    uniqueBy(
+      spaces,
+      (s) => s.path,
+      (_, i) => [...at, 'children', i],
+      'path',
+      'space path',
+    );
     onlyOneDefault(spaces, [...at, 'children'], 'space of this section');
     return {
       key: item.key,
@@ -116,7 +122,10 @@ export function resolveManifest(manifest: SiteManifest, context: ManifestContext
   }
   const link = externalLinks[0];
   if (link !== undefined && sections.length === 0) {
-    throw new ManifestIssueError('an external link needs a site with sections: declare at least one section', [...(keys.get(link.key) ?? ['site', 'structure']), 'type']);
+    throw new ManifestIssueError('an external link needs a site with sections: declare at least one section', [
+      ...(keys.get(link.key) ?? ['site', 'structure']),
+      'type',
+    ]);
   }
   const keyed = (item: { key: string }): Path => keys.get(item.key) ?? ['site', 'structure'];
   uniqueBy(sections, (s) => s.path, keyed, 'path', 'section path');
@@ -127,7 +136,14 @@ export function resolveManifest(manifest: SiteManifest, context: ManifestContext
     if (!spaceKeys.has(key)) throw new ManifestIssueError(`unknown space key "${key}": no space item of the structure has it`, ['spaces', key]);
   }
   const shareLinks: DesiredShareLink[] | undefined = site.shareLinks?.map((link) => ({ name: link.name, active: link.active }));
-  if (shareLinks) uniqueBy(shareLinks, (l) => l.name, (_, i) => ['site', 'shareLinks', i], 'name', 'share link name');
+  if (shareLinks)
+    uniqueBy(
+      shareLinks,
+      (l) => l.name,
+      (_, i) => ['site', 'shareLinks', i],
+      'name',
+      'share link name',
+    );
 
   return {
     organization,
@@ -152,7 +168,8 @@ export function resolveManifest(manifest: SiteManifest, context: ManifestContext
 function spaceIdOf(item: ManifestSpace, at: Path, map: SiteManifest['spaces'], context: ManifestContext): string {
   const mapped = map?.[item.key];
   const given = [item.spaceId, item.target, mapped].filter((v) => v !== undefined).length;
-  if (given > 1) throw new ManifestIssueError(`space key "${item.key}" names its space more than once; keep one of spaceId, target, spaces map`, [...at, 'key']);
+  if (given > 1)
+    throw new ManifestIssueError(`space key "${item.key}" names its space more than once; keep one of spaceId, target, spaces map`, [...at, 'key']);
   if (given === 0) {
     const directory = item.content?.directory;
     const found = context.spaceIds?.[item.key] ?? (typeof directory === 'string' ? context.spaceOfDirectory?.(directory) : undefined);

@@ -19,7 +19,8 @@ export function siteTargetOfConfig(
   overrides: { manifest?: string | undefined; prune?: boolean | undefined } = {},
 ): SiteTargetSpec | undefined {
   const site = loaded.config.site;
-  const found = (): string => MANIFEST_NAMES.map((name) => join(loaded.baseDir, name)).find((path) => existsSync(path)) ?? join(loaded.baseDir, MANIFEST_NAMES[0]);
+  const found = (): string =>
+    MANIFEST_NAMES.map((name) => join(loaded.baseDir, name)).find((path) => existsSync(path)) ?? join(loaded.baseDir, MANIFEST_NAMES[0]);
   const manifest = overrides.manifest === undefined ? (site?.manifest ?? (site === undefined ? undefined : found())) : resolve(overrides.manifest);
   if (manifest === undefined) return undefined;
   // `site.manifest` was checked at load; the file found beside docsync.yaml is held to the same rule.
@@ -27,7 +28,12 @@ export function siteTargetOfConfig(
     const scope = configReadScope(loaded);
     const located = scope.locate(manifest);
     if (!located.inside) {
-      throw new ConfigError(`${manifest} resolves to ${located.real}, outside ${scope.describe()}; move the site manifest into the repository or add its folder to allowPaths`, manifest, undefined, 'site.manifest');
+      throw new ConfigError(
+        `${manifest} resolves to ${located.real}, outside ${scope.describe()}; move the site manifest into the repository or add its folder to allowPaths`,
+        manifest,
+        undefined,
+        'site.manifest',
+      );
     }
   }
   return {

@@ -60,7 +60,10 @@ export async function loadSpec(file: string, scope?: ReadScope): Promise<LoadedS
     const version3 = openApiVersion(document);
     let validated: Record<string, unknown>;
     if (version3?.startsWith('3.0') === true) {
-      validated = (await parser.validate(root, document, { ...leavingCycles(options), validate: { schema: false, spec: false } })) as unknown as Record<string, unknown>;
+      validated = (await parser.validate(root, document, { ...leavingCycles(options), validate: { schema: false, spec: false } })) as unknown as Record<
+        string,
+        unknown
+      >;
       await checkOpenApi30Schema(validated);
     } else validated = (await parser.validate(root, document, version3 === undefined ? options : leavingCycles(options))) as unknown as Record<string, unknown>;
     version = validated.openapi ?? validated.swagger;

@@ -36,7 +36,10 @@ export function planSpecPublish(input: SpecPublishPlanInput): SpecPublishPlan {
     if (state?.lastHash === undefined) return { action: 'publish', reason: 'no record of an earlier publish' };
     if (state.lastHash !== hash) return { action: 'publish', reason: 'changed since the last publish' };
     if (live && state.lastVersion !== undefined && live.lastVersion !== state.lastVersion) {
-      return { action: 'publish', reason: `the platform's latest version (${live.lastVersion ?? 'none'}) is not the one docsync published (${state.lastVersion})` };
+      return {
+        action: 'publish',
+        reason: `the platform's latest version (${live.lastVersion ?? 'none'}) is not the one docsync published (${state.lastVersion})`,
+      };
     }
   }
   if (live?.processingState === 'complete' && (live.lastProcessErrorCode === 'FETCH_ERROR' || live.lastProcessErrorCode === 'FETCH_TIMEOUT')) {

@@ -45,7 +45,8 @@ export interface SpecPublishResult {
   /** `planned` is a dry run that would publish. */
   readonly outcome: 'published' | 'skipped' | 'planned';
   readonly plan: SpecPublishPlan;
-  readonly source: { readonly kind: 'file'; readonly file: string; readonly bytes: number; readonly files: number } | { readonly kind: 'url'; readonly url: string };
+  readonly source:
+    { readonly kind: 'file'; readonly file: string; readonly bytes: number; readonly files: number } | { readonly kind: 'url'; readonly url: string };
   readonly hash: string;
   /** Absolute paths of the root file and the files it references (empty for URL specs). */
   readonly referencedFiles: string[];

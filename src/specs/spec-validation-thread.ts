@@ -43,7 +43,9 @@ function workerModule(): string {
     const candidate = join(dir, 'dist', 'src', 'specs', WORKER);
     if (existsSync(candidate)) return candidate;
   }
-  throw new SpecThreadError(`the spec validation thread needs the compiled ${WORKER}, found neither beside ${here} nor in a dist/ above it: run \`npm run build\``);
+  throw new SpecThreadError(
+    `the spec validation thread needs the compiled ${WORKER}, found neither beside ${here} nor in a dist/ above it: run \`npm run build\``,
+  );
 }
 
 /**

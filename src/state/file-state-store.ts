@@ -70,9 +70,15 @@ export class FileStateStore implements StateStore {
     }
     const parsed = FileSchema.safeParse(json);
     if (!parsed.success) {
-      throw new ConfigError(`the state file is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'}); ${fix}`, this.path, undefined, undefined, {
-        cause: parsed.error,
-      });
+      throw new ConfigError(
+        `the state file is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'}); ${fix}`,
+        this.path,
+        undefined,
+        undefined,
+        {
+          cause: parsed.error,
+        },
+      );
     }
     return new Map(Object.entries(parsed.data.targets));
   }

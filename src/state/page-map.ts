@@ -128,7 +128,8 @@ export class PageMap<Entry> implements ReadonlyMap<string, Entry> {
     }
     // A key removed and set again goes last, as in a Map: the removal is written first.
     const removed = this.#pending?.entries;
-    if (removed !== undefined && [...changed].some(([key, entry]) => entry !== undefined && removed.has(key) && removed.get(key) === undefined)) this.#textNow();
+    if (removed !== undefined && [...changed].some(([key, entry]) => entry !== undefined && removed.has(key) && removed.get(key) === undefined))
+      this.#textNow();
     const pending: Pending<Entry> = { lines: new Map(this.#pending?.lines), entries: new Map(this.#pending?.entries) };
     for (const [key, entry] of changed) {
       pending.lines.set(escape(key), entry === undefined ? undefined : this.#line(key, entry));
@@ -264,7 +265,7 @@ function replaceMany(text: string, lines: ReadonlyMap<string, string | undefined
 /** Where each line of a table's text starts, by its (escaped) key. */
 function indexLines(text: string): Map<string, number> {
   const index = new Map<string, number>();
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = endOfLine(text, start);
     const key = text.slice(start, text.indexOf('\t', start));
     if (!index.has(key)) index.set(key, start);

@@ -82,7 +82,8 @@ function columnsOf(shape: Shape, at: readonly string[]): Column[] {
   return Object.entries(shape).flatMap(([key, field]) => {
     const optional = field instanceof z.ZodOptional;
     const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
-    if (inner instanceof z.ZodObject) return columnsOf(inner.shape as Shape, [...at, key]).map((column) => ({ ...column, optional: column.optional || optional }));
+    if (inner instanceof z.ZodObject)
+      return columnsOf(inner.shape as Shape, [...at, key]).map((column) => ({ ...column, optional: column.optional || optional }));
     if (!(inner instanceof z.ZodString)) throw new TypeError(`a page table holds strings: ${[...at, key].join('.')} is not one`);
     return [{ path: [...at, key], optional }];
   });

@@ -7,7 +7,9 @@ export const deliveredPages = pageTable(z.object({ id: z.string(), hash: z.strin
 /** `delivered.files`: the id and content hash sent of each file. */
 export const deliveredFiles = pageTable(z.object({ id: z.string(), hash: z.string() }));
 /** `base.pages`: each page's blob id and fingerprint, and what went live instead. */
-export const basePages = pageTable(z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }));
+export const basePages = pageTable(
+  z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }),
+);
 
 /** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
 export const TargetStateSchema = z.object({

@@ -22,8 +22,14 @@ export async function archiveEmpty(
       const { changeRequest: _archived, ...rest } = state;
       await deps.state.set(key, { ...rest, reviewersRequested: [] });
     }
-    deps.logger.info({ target: target.name, changeRequest: cr.number, err: (cause as Error).message }, `archived the empty change request #${cr.number} this run opened`);
+    deps.logger.info(
+      { target: target.name, changeRequest: cr.number, err: (cause as Error).message },
+      `archived the empty change request #${cr.number} this run opened`,
+    );
   } catch (error) {
-    deps.logger.warn({ target: target.name, changeRequest: cr.number, err: (error as Error).message }, `could not archive the empty change request #${cr.number}; the next run reuses it`);
+    deps.logger.warn(
+      { target: target.name, changeRequest: cr.number, err: (error as Error).message },
+      `could not archive the empty change request #${cr.number}; the next run reuses it`,
+    );
   }
 }

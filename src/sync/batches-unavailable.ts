@@ -6,7 +6,12 @@ export class BatchesUnavailable extends Error {
 }
 
 /** A batch answered 404: the change request is still there, so it is the operation that is missing. */
-export async function batchesMissing(api: Pick<ApiClient, 'changeRequests'>, spaceId: string, changeRequest: string, signal: AbortSignal | undefined): Promise<boolean> {
+export async function batchesMissing(
+  api: Pick<ApiClient, 'changeRequests'>,
+  spaceId: string,
+  changeRequest: string,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   try {
     await api.changeRequests.get(spaceId, changeRequest, { signal });
     return true;

@@ -16,7 +16,10 @@ export async function keepOldest(
 ): Promise<ChangeRequest> {
   const oldest = (await listDocsyncChangeRequests(deps.api, target.spaceId, target.name, signal))[0];
   if (oldest === undefined || oldest.number >= created.number) return created;
-  deps.logger.info({ target: target.name }, `another run opened change request #${oldest.number} meanwhile: archiving #${created.number} and using #${oldest.number}`);
+  deps.logger.info(
+    { target: target.name },
+    `another run opened change request #${oldest.number} meanwhile: archiving #${created.number} and using #${oldest.number}`,
+  );
   await deps.api.changeRequests.update(target.spaceId, created.id, { status: 'archived' }, { signal });
   return oldest;
 }

@@ -16,7 +16,17 @@ import { docsStatus, type DocsStatus } from '../content/docs-status.js';
 import { GitRefSource } from '../content/git-ref-source.js';
 import { uncommittedNotice } from '../content/uncommitted-notice.js';
 import { HashCache } from '../content/hash-cache.js';
-import { keptBlobs, keptListing, keptPages, keptRead, keptReadCommit, loadKeptRead, saveKeptRead, type KeptRead, type ListedFile } from '../content/kept-read.js';
+import {
+  keptBlobs,
+  keptListing,
+  keptPages,
+  keptRead,
+  keptReadCommit,
+  loadKeptRead,
+  saveKeptRead,
+  type KeptRead,
+  type ListedFile,
+} from '../content/kept-read.js';
 import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
@@ -93,7 +103,8 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // load (reading and checking megabytes) runs while git opens the commit.
     const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
-    const opening: Promise<WorktreeSource | GitRefSource> = worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
+    const opening: Promise<WorktreeSource | GitRefSource> =
+      worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
     opening.catch(() => undefined);
     // HEAD skips the worktree's edits: git's status of the docs folder says when there are some, beside the read.
     const uncommitted = target.source === 'HEAD' ? uncommittedNotice(target.directory, git.signal) : Promise.resolve(undefined);
@@ -130,27 +141,47 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
       hashes.prune(); // files deleted since the last read
       await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      const whole = { key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: keptPages(derived.pages), blobs: keptBlobs() };
+      const whole = {
+        key,
+        commit: gitSource?.commit,
+        listing: derived.listing,
+        status: statusOf(listedAfter),
+        snapshot,
+        pages: keptPages(derived.pages),
+        blobs: keptBlobs(),
+      };
       read = keptFile === undefined ? undefined : keptRead(whole);
     }
     const headCommit = await heading;
     const unchanged = patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
-    const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
+    const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> =>
+      readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
     // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next
     // run; a long-lived process keeps them for its next sync of the target.
-    const blobs = { known: read?.blobs ?? new Map<string, string>(), learned: read === undefined ? learnedBlobs(target.name, snapshotFiles(snapshot)) : new Map<string, string>() };
+    const blobs = {
+      known: read?.blobs ?? new Map<string, string>(),
+      learned: read === undefined ? learnedBlobs(target.name, snapshotFiles(snapshot)) : new Map<string, string>(),
+    };
     const keep = (): Promise<void> => {
       if (keptFile === undefined || read === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
       return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) });
     };
-    const content = prepared(snapshot, read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root), source, headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined, async () => (await cachesOf(target.name)).entries, options, {
-      readAgain,
-      checkedOut: status?.head,
-      changed,
-      keep,
-      blobs,
-    });
+    const content = prepared(
+      snapshot,
+      read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root),
+      source,
+      headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined,
+      async () => (await cachesOf(target.name)).entries,
+      options,
+      {
+        readAgain,
+        checkedOut: status?.head,
+        changed,
+        keep,
+        blobs,
+      },
+    );
     const notice = await uncommitted;
     if (notice !== undefined) content.warnings.push(notice);
     return content;
@@ -165,7 +196,10 @@ function prepared(
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
-  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & { readAgain: (source: TreeSource) => Promise<DocsSnapshot>; blobs?: BlobOidCache | undefined },
+  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & {
+    readAgain: (source: TreeSource) => Promise<DocsSnapshot>;
+    blobs?: BlobOidCache | undefined;
+  },
 ): PreparedContent {
   const { fileOf } = view;
   const bundle = async (): Promise<BundleFile> => {
@@ -233,7 +267,12 @@ async function patchRead(
     }
     const listing = kept.listing.with(updates);
     source.assumeListing(listing);
-    const patched = await patchKeptRead(kept, source, { commit: source.commit, listing, untrusted: [] }, updates.map(([path]) => path));
+    const patched = await patchKeptRead(
+      kept,
+      source,
+      { commit: source.commit, listing, untrusted: [] },
+      updates.map(([path]) => path),
+    );
     return patched && { ...patched, modified: updates.length };
   }
   const now = await worktreeChanges(kept, source, status);
@@ -350,7 +389,10 @@ function snapshotFiles(snapshot: DocsSnapshot): HashedFiles {
 }
 
 function tableFiles(tables: SnapshotTables): HashedFiles {
-  return { count: tableFileCount(tables), hashes: () => [...[...tables.files.values()].map((file) => file.hash), ...tables.generated.map((file) => file.hash)] };
+  return {
+    count: tableFileCount(tables),
+    hashes: () => [...[...tables.files.values()].map((file) => file.hash), ...tables.generated.map((file) => file.hash)],
+  };
 }
 
 /** What a sync asks of a snapshot beyond its content: its page count, and a file by its path in the docs root. */

@@ -21,7 +21,10 @@ export async function publishBundle(
   stillWanted?: PublishOptions['stillWanted'],
 ): Promise<PublishedArtifact> {
   try {
-    return await store.publish({ path: file.path, sha256: file.bytesHash, size: file.size, name }, { ...(signal ? { signal } : {}), ...(stillWanted ? { stillWanted } : {}) });
+    return await store.publish(
+      { path: file.path, sha256: file.bytesHash, size: file.size, name },
+      { ...(signal ? { signal } : {}), ...(stillWanted ? { stillWanted } : {}) },
+    );
   } finally {
     await rm(file.path, { force: true });
   }

@@ -19,7 +19,11 @@ const BATCHES_SINCE = [0, 202, 0] as const;
  * (`NoContentBatchesError`), before any write. A release that is no plain version number is taken
  * as today's.
  */
-export async function resolveDelivery(deps: { api: Pick<ApiClient, 'information'>; state: StateStore }, target: Pick<SpaceTarget, 'delivery'>, signal?: AbortSignal): Promise<Delivery> {
+export async function resolveDelivery(
+  deps: { api: Pick<ApiClient, 'information'>; state: StateStore },
+  target: Pick<SpaceTarget, 'delivery'>,
+  signal?: AbortSignal,
+): Promise<Delivery> {
   const known = await knownDelivery(deps.state, target);
   if (known !== undefined) return known;
   const { version } = await deps.api.information({ signal });

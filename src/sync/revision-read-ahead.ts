@@ -26,7 +26,10 @@ export class RevisionReadAhead {
    */
   start(target: ContentTarget, signal: AbortSignal | undefined, currentId?: () => Promise<string | undefined>): void {
     const kept = this.known?.get(target);
-    const read = kept !== undefined && currentId !== undefined ? currentId().then((id) => (id === kept.id ? kept : this.#read(target, { signal }))) : this.#read(target, { signal });
+    const read =
+      kept !== undefined && currentId !== undefined
+        ? currentId().then((id) => (id === kept.id ? kept : this.#read(target, { signal })))
+        : this.#read(target, { signal });
     // Whoever takes it sees its failure; nobody taking it is no failure.
     read.catch(() => undefined);
     this.#pending.set(keyOf(target), read);
@@ -48,7 +51,8 @@ export class RevisionReadAhead {
     const revision = await this.api.getRevision(target, options);
     // A read leaving pages' content or metadata out is not the revision whole; pages' git metadata
     // is the one part of a revision the API may change later (Git Sync): such a revision is not kept.
-    if (options.metadata === undefined && options.computed === undefined && revision.git === undefined && !carriesGit(revision.pages)) this.known?.set(target, revision);
+    if (options.metadata === undefined && options.computed === undefined && revision.git === undefined && !carriesGit(revision.pages))
+      this.known?.set(target, revision);
     return revision;
   }
 }

@@ -19,11 +19,15 @@ export function structureNotices(structure: SummaryStructure, delivery: Delivery
   if (linkEntries.length > 0) {
     const why = delivery === 'changes' ? 'content batches cannot create link pages' : "docsync's import delivers pages only";
     const many = linkEntries.length > 1;
-    notices.push(`${summary}: ${linkEntries.length} ${many ? 'link entries are' : 'link entry is'} not delivered (${titles(linkEntries)}): ${why}; ${many ? 'they stay' : 'it stays'} in ${summary} only`);
+    notices.push(
+      `${summary}: ${linkEntries.length} ${many ? 'link entries are' : 'link entry is'} not delivered (${titles(linkEntries)}): ${why}; ${many ? 'they stay' : 'it stays'} in ${summary} only`,
+    );
   }
   if (unlinkedItems.length > 0) {
     const many = unlinkedItems.length > 1;
-    const what = many ? `${unlinkedItems.length} items without a link of their own are not delivered as pages` : '1 item without a link of its own is not delivered as a page';
+    const what = many
+      ? `${unlinkedItems.length} items without a link of their own are not delivered as pages`
+      : '1 item without a link of its own is not delivered as a page';
     notices.push(`${summary}: ${what} (${titles(unlinkedItems)}): the pages under ${many ? 'them' : 'it'} move up a level`);
   }
   return notices;
@@ -38,6 +42,7 @@ function titles(items: readonly { readonly title: string; readonly line: number 
 export async function summaryNotices(content: Pick<PreparedContent, 'snapshot' | 'readMany'>, delivery: Delivery): Promise<string[]> {
   const { summary, root } = content.snapshot;
   if (summary === undefined) return [];
-  for await (const { bytes } of content.readMany([summary])) return structureNotices(summaryStructure(parseSummary(decodeText(bytes))), delivery, joinDocPath(root, summary));
+  for await (const { bytes } of content.readMany([summary]))
+    return structureNotices(summaryStructure(parseSummary(decodeText(bytes))), delivery, joinDocPath(root, summary));
   return [];
 }

@@ -11,7 +11,9 @@ export async function superseding<T>(target: string, step: () => Promise<T>): Pr
     return await step();
   } catch (error) {
     if (!(error instanceof SnapshotStaleError)) throw error;
-    throw new SupersededError(`${error.path} changed while the docs of ${target} were read; this sync wrote nothing, the next one carries the newest docs`, { cause: error });
+    throw new SupersededError(`${error.path} changed while the docs of ${target} were read; this sync wrote nothing, the next one carries the newest docs`, {
+      cause: error,
+    });
   }
 }
 
@@ -19,6 +21,8 @@ export async function superseding<T>(target: string, step: () => Promise<T>): Pr
 export async function confirmNewest(read: () => Promise<PreparedContent>, imported: string, target: string): Promise<void> {
   const newest = (await read()).contentHash;
   if (newest !== imported) {
-    throw new SupersededError(`the docs of ${target} changed while they were imported (${imported.slice(0, 12)} imported, ${newest.slice(0, 12)} now); syncing the newest again`);
+    throw new SupersededError(
+      `the docs of ${target} changed while they were imported (${imported.slice(0, 12)} imported, ${newest.slice(0, 12)} now); syncing the newest again`,
+    );
   }
 }

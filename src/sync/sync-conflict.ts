@@ -5,7 +5,12 @@ export interface SyncConflict {
   message: string;
 }
 
-export function conflictOf(operation: SyncConflict['operation'], cr: { number: number; url?: string | undefined }, target: string, result = 'conflicts'): SyncConflict {
+export function conflictOf(
+  operation: SyncConflict['operation'],
+  cr: { number: number; url?: string | undefined },
+  target: string,
+  result = 'conflicts',
+): SyncConflict {
   const where = cr.url === undefined ? '' : ` (${cr.url})`;
   return {
     operation,

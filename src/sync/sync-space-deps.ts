@@ -15,7 +15,8 @@ export interface SyncSpaceDeps {
    * With the client's rate budget, content batches in flight follow what the rate limit leaves; with
    * its site calls, the redirects of the site the space is published in follow each sync.
    */
-  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information' | 'spaces'> & Partial<Pick<ApiClient, 'rateBudget' | 'sites' | 'siteSpaces' | 'siteRedirects'>>;
+  api: Pick<ApiClient, 'changeRequests' | 'content' | 'information' | 'spaces'> &
+    Partial<Pick<ApiClient, 'rateBudget' | 'sites' | 'siteSpaces' | 'siteRedirects'>>;
   artifacts: ArtifactStore;
   state: StateStore;
   logger: Logger;

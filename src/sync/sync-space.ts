@@ -80,10 +80,25 @@ async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: Sy
 }
 
 /** The site's redirects follow the sync (see {@link syncRedirects}); skipped with a client that has no site calls. */
-async function withRedirects(deps: SyncSpaceDeps, target: SpaceTarget, content: PreparedContent, result: SpaceSyncResult, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+async function withRedirects(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  content: PreparedContent,
+  result: SpaceSyncResult,
+  options: SyncSpaceOptions,
+): Promise<SpaceSyncResult> {
   const { sites, siteSpaces, siteRedirects } = deps.api;
   if (sites === undefined || siteSpaces === undefined || siteRedirects === undefined) return result;
-  const run = { target, stateKey: stateKey(target.name), content, unchangedContent: result.outcome === 'skipped', bulk: result.delivery === 'changes', dryRun: options.dryRun === true, beforeWrite: async () => options.fence?.check(), signal: options.signal };
+  const run = {
+    target,
+    stateKey: stateKey(target.name),
+    content,
+    unchangedContent: result.outcome === 'skipped',
+    bulk: result.delivery === 'changes',
+    dryRun: options.dryRun === true,
+    beforeWrite: async () => options.fence?.check(),
+    signal: options.signal,
+  };
   const redirects = await syncRedirects({ ...deps, api: { ...deps.api, sites, siteSpaces, siteRedirects } }, run);
   return redirects === undefined ? result : { ...result, redirects };
 }
@@ -131,7 +146,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const readAhead = (): Promise<ChangeRequest | undefined> => {
     const found = lookUp();
     const known = state?.changeRequest?.id;
-    if (known !== undefined) ahead.start({ spaceId: target.spaceId, changeRequest: known }, signal, async () => ((await found)?.id === known ? (await found)?.revision : undefined));
+    if (known !== undefined)
+      ahead.start({ spaceId: target.spaceId, changeRequest: known }, signal, async () => ((await found)?.id === known ? (await found)?.revision : undefined));
     if (keepsBase) ahead.start({ spaceId: target.spaceId }, signal, async () => (await api(() => deps.api.spaces.get(target.spaceId, { signal }))).revision);
     return found;
   };
@@ -143,17 +159,24 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const delivery = (await remembered) ?? (await resolveDelivery(deps, target, signal));
   const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
   // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
-  const main = synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
+  const main =
+    synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
   const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
   // Content batches of changed docs: git's pages by blob id (what the platform-edits check and the
   // next base compare with) are read while the live side is.
-  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined = keepsBase && !unchanged && delivery === 'changes' ? superseding(target.name, () => bundleExpectation(content)) : undefined;
+  let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined =
+    keepsBase && !unchanged && delivery === 'changes' ? superseding(target.name, () => bundleExpectation(content)) : undefined;
   expecting?.catch(() => undefined);
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
   // git process runs beside the reads of the live side (none when the read knows the commit).
   const commitKnown = content.commit !== undefined || content.checkedOut !== undefined;
-  const recording = keepsBase && !unchanged ? (commitKnown ? syncedCommit(target, content, signal) : stopwatch.time('readMs', () => syncedCommit(target, content, signal))) : Promise.resolve(undefined);
+  const recording =
+    keepsBase && !unchanged
+      ? commitKnown
+        ? syncedCommit(target, content, signal)
+        : stopwatch.time('readMs', () => syncedCommit(target, content, signal))
+      : Promise.resolve(undefined);
   recording.catch(() => undefined);
   const looking = early ?? (!unchanged && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
   const live = unchanged || (target.mode === 'direct' && delivery === 'import') ? undefined : await (looking ?? lookUp());
@@ -163,7 +186,12 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const cr = { id: live.id, number: live.number, url: live.urls.app };
     const conflict = conflictOf(state.conflict.operation, cr, target.name);
     deps.logger.warn({ target: target.name, changeRequest: live.number }, conflict.message);
-    const plan = { target: target.name, skipReason: `change request #${live.number} has unresolved conflicts`, changeRequest: { id: live.id, number: live.number }, actions: [] };
+    const plan = {
+      target: target.name,
+      skipReason: `change request #${live.number} has unresolved conflicts`,
+      changeRequest: { id: live.id, number: live.number },
+      actions: [],
+    };
     return { ...resultBase(target, content, plan, delivery), outcome: 'conflict', changeRequest: cr, conflict, timings: stopwatch.timings() };
   }
   // Today's API: the page-level plan against the change request's content (the space's before one exists).
@@ -172,7 +200,15 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
       ? undefined
       : await superseding(target.name, () =>
           stopwatch.time('planMs', () =>
-            planDelivery(timedApi, live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, content, state?.delivered, signal, deps.download, state?.landed),
+            planDelivery(
+              timedApi,
+              live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId },
+              content,
+              state?.delivered,
+              signal,
+              deps.download,
+              state?.landed,
+            ),
           ),
         );
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
@@ -203,7 +239,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const baseOf = async (): Promise<TargetBase> => {
     // A table of contents laid over git's titles the pages left live as it does.
     const summary = content.snapshot.summary;
-    const liveTitlings = summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
+    const liveTitlings =
+      summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
     return withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
   };
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
@@ -220,11 +257,24 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         // Today's API, without a record of what was delivered (a runner without state): the live pages
         // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
         // Stamped with each page's `updatedAt`, so an edit made in the platform after this run is seen as one.
-        ...(planned && state?.delivered === undefined ? { delivered: withUpdatedAt(planned.known, (await api(() => deps.api.content.getRevision(live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, { signal }))).pages) } : {}),
+        ...(planned && state?.delivered === undefined
+          ? {
+              delivered: withUpdatedAt(
+                planned.known,
+                (
+                  await api(() =>
+                    deps.api.content.getRevision(live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, { signal }),
+                  )
+                ).pages,
+              ),
+            }
+          : {}),
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
         // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
-        ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, undefined, signal))))?.revision } : {}),
+        ...(keepsBase && !live
+          ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, undefined, signal))))?.revision }
+          : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
@@ -234,7 +284,12 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   if (plan.actions.length === 0) return skip(plan.skipReason, liveMatches === true);
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
   const { diff } = diffOfLive();
-  if (diff && options.maxDeletions !== undefined && options.allowDeletions !== true && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+  if (
+    diff &&
+    options.maxDeletions !== undefined &&
+    options.allowDeletions !== true &&
+    plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')
+  ) {
     checkDeletions(target.name, diff, options.maxDeletions);
   }
   // The import refuses a bundle over its limit: checked before the first write (no empty change
@@ -251,8 +306,25 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
     // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
-    const reviewed = live && planned ? await api(() => changeRequestEdits(editsApi, live.id, { target, content, state, expected: gitPages, titlings, dryRun: options.dryRun, signal })) : undefined;
-    edits = await api(() => platformEditsStep(editsApi, { target, content, state, expected: gitPages, titlings, filesDiffer, byContent: planned === undefined, holdingGit: holdingGit(planned, state), dryRun: options.dryRun, signal, known: deps.revisions }));
+    const reviewed =
+      live && planned
+        ? await api(() => changeRequestEdits(editsApi, live.id, { target, content, state, expected: gitPages, titlings, dryRun: options.dryRun, signal }))
+        : undefined;
+    edits = await api(() =>
+      platformEditsStep(editsApi, {
+        target,
+        content,
+        state,
+        expected: gitPages,
+        titlings,
+        filesDiffer,
+        byContent: planned === undefined,
+        holdingGit: holdingGit(planned, state),
+        dryRun: options.dryRun,
+        signal,
+        known: deps.revisions,
+      }),
+    );
     edits = withReviewed(edits, reviewed);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
@@ -299,7 +371,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     // Where workers race, the bundle is served only while this run owns its job: a worker paused with
     // its import in flight must not land older docs after a newer run's.
     const fence = options.fence;
-    const stillWanted = fence && ((): Promise<boolean> => fence.check().then(() => true, () => false));
+    const stillWanted =
+      fence &&
+      ((): Promise<boolean> =>
+        fence.check().then(
+          () => true,
+          () => false,
+        ));
     artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal, stillWanted));
   }
 
@@ -325,7 +403,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
             createdEmpty = { id: created.id, number: created.number };
             // Created as a draft, which a plain list of change requests (status `open` by default) leaves
             // out; one merged at once is never listed open, so it is not opened first.
-            if (created.status === 'draft' && !target.changeRequest.autoMerge) await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
+            if (created.status === 'draft' && !target.changeRequest.autoMerge)
+              await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
           }
           break;
         }
@@ -350,9 +429,14 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           }
           createdEmpty = undefined;
           // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
-          const landed = await api(() => compareWithLive(deps.api, target, sent, required(sentExpectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal));
+          const landed = await api(() =>
+            compareWithLive(deps.api, target, sent, required(sentExpectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal),
+          );
           if (!landed.ok) {
-            const destination = into.changeRequest === undefined ? { kind: 'space' as const, spaceId: target.spaceId } : { kind: 'change-request' as const, number: requireCr(cr).number };
+            const destination =
+              into.changeRequest === undefined
+                ? { kind: 'space' as const, spaceId: target.spaceId }
+                : { kind: 'change-request' as const, number: requireCr(cr).number };
             throw new ImportVerificationError(destination, landed);
           }
           // Where workers race, a paused one may have sent its import after a newer one landed.
@@ -363,26 +447,32 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           const into = requireCr(cr);
           let result;
           try {
-            result = await stopwatch.time('planMs', () => deliverPages({ ...deps, api: timedApi }, {
-              spaceId: target.spaceId,
-              changeRequest: into,
-              content: sent,
-              delivered: current.delivered,
-              // Planned from git's content: pages laid over it are planned again.
-              planned: sent === content ? plannedFor : undefined,
-              maxFileBytes: target.import.maxBytes,
-              landed: state?.landed,
-              beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
-              save: async (landed) => {
-                createdEmpty = undefined; // a batch landed: the change request holds content now
-                current = { ...current, delivered: landed };
-                await saveState(current);
-              },
-              warn: (message) => deps.logger.warn({ target: target.name }, message),
-              signal,
-            }));
+            result = await stopwatch.time('planMs', () =>
+              deliverPages(
+                { ...deps, api: timedApi },
+                {
+                  spaceId: target.spaceId,
+                  changeRequest: into,
+                  content: sent,
+                  delivered: current.delivered,
+                  // Planned from git's content: pages laid over it are planned again.
+                  planned: sent === content ? plannedFor : undefined,
+                  maxFileBytes: target.import.maxBytes,
+                  landed: state?.landed,
+                  beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
+                  save: async (landed) => {
+                    createdEmpty = undefined; // a batch landed: the change request holds content now
+                    current = { ...current, delivered: landed };
+                    await saveState(current);
+                  },
+                  warn: (message) => deps.logger.warn({ target: target.name }, message),
+                  signal,
+                },
+              ),
+            );
           } catch (error) {
-            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps.api, target.spaceId, into.id, signal))) throw new BatchesUnavailable('no content batches', { cause: error });
+            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps.api, target.spaceId, into.id, signal)))
+              throw new BatchesUnavailable('no content batches', { cause: error });
             throw error;
           }
           delivered = { changes: result.changes, batches: result.batches };
@@ -418,7 +508,16 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
     // Not recorded as synced: once the conflict is resolved, the next run carries on.
     await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
-    return { ...base, outcome: 'conflict', changeRequest: open, conflict, ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...platformEdits, timings: stopwatch.timings() };
+    return {
+      ...base,
+      outcome: 'conflict',
+      changeRequest: open,
+      conflict,
+      ...(imported ? { imported } : {}),
+      ...(delivered ? { delivered } : {}),
+      ...platformEdits,
+      timings: stopwatch.timings(),
+    };
   }
 
   const merged = outcome === 'merged';
@@ -427,14 +526,25 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
     lastHash: content.contentHash,
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-    ...(landedRevision === undefined ? {} : { landed: { hash: content.contentHash, revision: landedRevision, ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}) } }),
+    ...(landedRevision === undefined
+      ? {}
+      : { landed: { hash: content.contentHash, revision: landedRevision, ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}) } }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
   await content.keep();
-  return { ...base, outcome, ...(cr ? { changeRequest: cr } : {}), ...(imported ? { imported } : {}), ...(delivered ? { delivered } : {}), ...diffOfLive(), ...platformEdits, timings: stopwatch.timings() };
+  return {
+    ...base,
+    outcome,
+    ...(cr ? { changeRequest: cr } : {}),
+    ...(imported ? { imported } : {}),
+    ...(delivered ? { delivered } : {}),
+    ...diffOfLive(),
+    ...platformEdits,
+    timings: stopwatch.timings(),
+  };
 }
 
 /**

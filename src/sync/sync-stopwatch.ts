@@ -63,6 +63,13 @@ export class SyncStopwatch {
   timings(): SyncTimings {
     const ms = (value: number): number => Math.round(value);
     const { readMs, planMs, bundleMs, uploadMs, apiMs } = this.#spent;
-    return { readMs: ms(readMs), planMs: ms(planMs), bundleMs: ms(bundleMs), uploadMs: ms(uploadMs), apiMs: ms(apiMs), totalMs: ms(this.#now() - this.#startedAt) };
+    return {
+      readMs: ms(readMs),
+      planMs: ms(planMs),
+      bundleMs: ms(bundleMs),
+      uploadMs: ms(uploadMs),
+      apiMs: ms(apiMs),
+      totalMs: ms(this.#now() - this.#startedAt),
+    };
   }
 }

@@ -2,12 +2,7 @@ import path from 'node:path';
 import { type Logger, silentLogger } from '../logging/logger.js';
 import { DebouncePerKey, type DebouncedBatch, type DebounceTimers } from './debounce-per-key.js';
 import { WatchLimitError } from './errors/watch-limit-error.js';
-import {
-  createFileWatcher,
-  type FileEvent,
-  type FileWatcherFactory,
-  type FileWatcherHandle,
-} from './file-watcher.js';
+import { createFileWatcher, type FileEvent, type FileWatcherFactory, type FileWatcherHandle } from './file-watcher.js';
 import { gitRefsIgnored, worktreeIgnored } from './ignored-paths.js';
 import { RefResolver } from './ref-resolver.js';
 

@@ -45,7 +45,9 @@ async function editInChangeRequest(changeRequest: string, title: string, markdow
   const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
   const page = flat(pages).find((p) => p.title === title);
   if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
-  const answer = await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, { body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown } }] } });
+  const answer = await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, {
+    body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown } }] },
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -56,10 +58,12 @@ async function changeRequestMarkdown(changeRequest: string, title: string): Prom
   const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
   const page = flat(pages).find((p) => p.title === title);
   if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
-  return json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+  return json(
+    (await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/page/${page.id}`, { query: { format: 'markdown' } })).body,
+  ).markdown as string;
 }
 
-describe('platform edits are never lost (today\'s API)', () => {
+describe("platform edits are never lost (today's API)", () => {
   for (const platformEdits of ['preserve', 'adopt'] as const) {
     it(`1. ${platformEdits}: a reviewer's edit in docsync's open change request survives the next sync`, async () => {
       const { dir, remote } = await repoWorkspace();
@@ -84,7 +88,7 @@ describe('platform edits are never lost (today\'s API)', () => {
     });
   }
 
-  it('2. two successive platform edits of one page are both on the branch tip, with a person\'s commit between them', async () => {
+  it("2. two successive platform edits of one page are both on the branch tip, with a person's commit between them", async () => {
     const { dir, remote } = await repoWorkspace();
     const loaded = configFor(emulator, dir, MERGED);
     await sync(loaded);

@@ -21,7 +21,7 @@ for (const contract of ['current', 'seed'] as const satisfies readonly Contract[
     });
     afterAll(() => emulator.close());
 
-    it('pull(sync(R)) is R up to the normalization, with no more broken links; the site redirects are .gitbook.yaml\'s, prefixed', async () => {
+    it("pull(sync(R)) is R up to the normalization, with no more broken links; the site redirects are .gitbook.yaml's, prefixed", async () => {
       await fc.assert(
         fc.asyncProperty(gitbookRepoArbitrary(), async (repo) => {
           emulator.reset();
@@ -39,10 +39,18 @@ for (const contract of ['current', 'seed'] as const satisfies readonly Contract[
             expect(got.assets).toEqual(want.assets);
             expect((await brokenLinks(pulled)).length).toBeLessThanOrEqual((await brokenLinks(docs)).length);
 
-            const { items: siteSpaces } = (await call(emulator, 'GET', `${SITE}/site-spaces`)).body as { items: { id: string; path: string; space: { id: string } }[] };
+            const { items: siteSpaces } = (await call(emulator, 'GET', `${SITE}/site-spaces`)).body as {
+              items: { id: string; path: string; space: { id: string } }[];
+            };
             const siteSpace = siteSpaces.find((s) => s.space.id === 'space-docs');
-            const { items } = (await call(emulator, 'GET', `${SITE}/redirects`)).body as { items: { source: string; destination: { kind: string; siteSpaceId?: string } }[] };
-            expect(items.map((r) => r.source).sort()).toEqual(Object.keys(repo.redirects).map((from) => `/${siteSpace?.path ?? ''}/${from}`).sort());
+            const { items } = (await call(emulator, 'GET', `${SITE}/redirects`)).body as {
+              items: { source: string; destination: { kind: string; siteSpaceId?: string } }[];
+            };
+            expect(items.map((r) => r.source).sort()).toEqual(
+              Object.keys(repo.redirects)
+                .map((from) => `/${siteSpace?.path ?? ''}/${from}`)
+                .sort(),
+            );
             for (const redirect of items) expect(redirect.destination).toMatchObject({ kind: 'site-page', siteSpaceId: siteSpace?.id });
           } finally {
             await rm(dir, { recursive: true, force: true });

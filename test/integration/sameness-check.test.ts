@@ -45,7 +45,8 @@ const CHECK_REPO: Readonly<Record<string, string | Uint8Array>> = {
     '',
   ].join('\n'),
   'README.md': '# Introduction\n\nWelcome.\n',
-  'guide/setup.md': '---\ntitle: Setting up\ndescription: How to set up.\n---\n\n# Setup\n\nSee [the API errors](../reference/api.md#errors).\n\n![A diagram](<../.gitbook/assets/setup diagram.png>)\n',
+  'guide/setup.md':
+    '---\ntitle: Setting up\ndescription: How to set up.\n---\n\n# Setup\n\nSee [the API errors](../reference/api.md#errors).\n\n![A diagram](<../.gitbook/assets/setup diagram.png>)\n',
   'guide/choosing.md': 'Before you start, read this.\n\n# Choose Your Node Type\n\nThree types.\n',
   'libraries/python.md': '# Python\n\npip install.\n',
   'libraries/go.md': '# Go\n\ngo get.\n',

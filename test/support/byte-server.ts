@@ -36,7 +36,5 @@ export async function startByteServer(): Promise<ByteServer> {
 
 /** A zip of `path → text or bytes`, the way a repository archive looks. */
 export function textEntries(entries: Record<string, string | Uint8Array>): Record<string, Uint8Array> {
-  return Object.fromEntries(
-    Object.entries(entries).map(([path, value]) => [path, typeof value === 'string' ? new TextEncoder().encode(value) : value]),
-  );
+  return Object.fromEntries(Object.entries(entries).map(([path, value]) => [path, typeof value === 'string' ? new TextEncoder().encode(value) : value]));
 }

@@ -33,7 +33,12 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
  * Polls `probe` until it returns something other than undefined/false, at most `timeoutMs`; the
  * error names what was awaited and the last value or error seen.
  */
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 30_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -65,7 +65,17 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
   const pages = rewrite(current.pages);
   if ('add' in edit) {
     const slug = edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    pages.push({ id: emulator.state.newId('page'), title: edit.add, path: slug, slug, type: 'document', markdown: edit.markdown, createdAt: now, updatedAt: now, pages: [] });
+    pages.push({
+      id: emulator.state.newId('page'),
+      title: edit.add,
+      path: slug,
+      slug,
+      type: 'document',
+      markdown: edit.markdown,
+      createdAt: now,
+      updatedAt: now,
+      pages: [],
+    });
   } else if (found.length === 0) throw new Error(`no page to edit in ${spaceId}`);
   cr.revision = createRevision(emulator.state, spaceId, { pages, files: current.files }, [current.id]).id;
   cr.updatedAt = now;
@@ -80,7 +90,13 @@ function matches(page: PageRecord, edit: PlatformEdit): boolean {
 }
 
 /** The edit as one content batch of today's API (`POST …/change-requests/{id}/content`). */
-async function changeThroughApi(emulator: RunningEmulator, spaceId: string, changeRequest: string, tree: readonly PageRecord[], edit: PlatformEdit): Promise<void> {
+async function changeThroughApi(
+  emulator: RunningEmulator,
+  spaceId: string,
+  changeRequest: string,
+  tree: readonly PageRecord[],
+  edit: PlatformEdit,
+): Promise<void> {
   const walk = (pages: readonly PageRecord[]): PageRecord[] => pages.flatMap((page) => [...(matches(page, edit) ? [page] : []), ...walk(page.pages)]);
   const found = walk(tree);
   let changes: Record<string, unknown>[];
@@ -95,7 +111,11 @@ async function changeThroughApi(emulator: RunningEmulator, spaceId: string, chan
     // whose heading then titles the page: a new title goes after it.
     const layout = (page: PageRecord) => ({ description: page.description, icon: page.icon, hidden: page.hidden, layout: { ...page.layout, ...edit.layout } });
     const document = (page: PageRecord) =>
-      edit.markdown !== undefined ? { document: { markdown: edit.markdown } } : edit.layout !== undefined ? { document: { markdown: pageText(layout(page), page.markdown) } } : {};
+      edit.markdown !== undefined
+        ? { document: { markdown: edit.markdown } }
+        : edit.layout !== undefined
+          ? { document: { markdown: pageText(layout(page), page.markdown) } }
+          : {};
     changes = found.flatMap((page) => {
       const content = { ...document(page), ...(edit.description === undefined ? {} : { description: edit.description }) };
       return [

@@ -26,7 +26,17 @@ export function editSpaceByHand(emulator: RunningEmulator, spaceId: string, edit
   const pages = rewrite(current.pages);
   if ('add' in edit) {
     const slug = edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    pages.push({ id: state.newId('page'), title: edit.add, path: slug, slug, type: 'document', markdown: `# ${edit.add}\n`, createdAt: now, updatedAt: now, pages: [] });
+    pages.push({
+      id: state.newId('page'),
+      title: edit.add,
+      path: slug,
+      slug,
+      type: 'document',
+      markdown: `# ${edit.add}\n`,
+      createdAt: now,
+      updatedAt: now,
+      pages: [],
+    });
   } else if (edited.length === 0) throw new Error(`no page from ${edit.gitPath} in ${spaceId}`);
   space.revision = createRevision(state, space.id, { pages, files: current.files }, [current.id]).id;
   space.updatedAt = now;

@@ -161,7 +161,13 @@ function buildRepo(
     const path = children.length > 0 ? `${childFolder}/README.md` : folder === '' ? `${slug}.md` : `${folder}/${slug}.md`;
     return record(shape, path, name, n, children);
   };
-  const record = (shape: Pick<NodeShape, 'frontmatter' | 'heading' | 'image' | 'linkAhead'>, path: string, name: string, n: number, children: readonly ExpectedItem[]): ExpectedPage => {
+  const record = (
+    shape: Pick<NodeShape, 'frontmatter' | 'heading' | 'image' | 'linkAhead'>,
+    path: string,
+    name: string,
+    n: number,
+    children: readonly ExpectedItem[],
+  ): ExpectedPage => {
     const page: ExpectedPage & { linksTo: string[] } = {
       kind: 'page',
       path,

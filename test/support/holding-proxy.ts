@@ -32,7 +32,11 @@ export async function startHoldingProxy(upstream: string): Promise<HoldingProxy>
   const target = new URL(upstream);
   const holds: { match: (method: string, url: string) => boolean; left: number; resolve: (held: HeldRequest) => void }[] = [];
 
-  const send = (incoming: IncomingMessage, body: Buffer, onAnswer: (status: number, headers: IncomingMessage['headers'], bytes: Buffer) => void): Promise<void> =>
+  const send = (
+    incoming: IncomingMessage,
+    body: Buffer,
+    onAnswer: (status: number, headers: IncomingMessage['headers'], bytes: Buffer) => void,
+  ): Promise<void> =>
     new Promise((resolve, reject) => {
       const out = httpRequest(
         { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
@@ -76,7 +80,14 @@ export async function startHoldingProxy(upstream: string): Promise<HoldingProxy>
         url,
         forward: pass,
         forwardThenFail: () =>
-          send(incoming, body, () => reply(response, 500, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ error: { code: 500, message: 'The proxy lost the answer.' } })))),
+          send(incoming, body, () =>
+            reply(
+              response,
+              500,
+              { 'content-type': 'application/json' },
+              Buffer.from(JSON.stringify({ error: { code: 500, message: 'The proxy lost the answer.' } })),
+            ),
+          ),
         drop: () => response.destroy(),
       });
     });

@@ -31,6 +31,14 @@ export async function liveTree(emulator: RunningEmulator, spaceId: string, chang
  */
 export function deliveredTree(summary: readonly ExpectedGroup[], contract: Contract): TreeNode[] {
   const items = (list: readonly ExpectedItem[]): TreeNode[] =>
-    list.flatMap((item) => (item.kind === 'link' ? [] : item.kind === 'unlinked' ? items(item.children) : [{ type: 'document', title: expectedTitle(item, contract), children: items(item.children) }]));
-  return summary.flatMap((group) => (group.title !== undefined && contract === 'seed' ? [{ type: 'group', title: group.title, children: items(group.items) }] : items(group.items)));
+    list.flatMap((item) =>
+      item.kind === 'link'
+        ? []
+        : item.kind === 'unlinked'
+          ? items(item.children)
+          : [{ type: 'document', title: expectedTitle(item, contract), children: items(item.children) }],
+    );
+  return summary.flatMap((group) =>
+    group.title !== undefined && contract === 'seed' ? [{ type: 'group', title: group.title, children: items(group.items) }] : items(group.items),
+  );
 }

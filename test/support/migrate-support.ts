@@ -25,7 +25,11 @@ import { git, makeTempDir, writeTree } from './temp-tree.js';
 export const ORG = 'org-emulator';
 
 /** Target spaces `target-001` … and source spaces `source-01` … (with pages) added to the default fixture. */
-export async function startMigrationEmulator(targets: number, options: EmulatorOptionsInput & { readonly contract: ContractName }, sources = 4): Promise<RunningEmulator> {
+export async function startMigrationEmulator(
+  targets: number,
+  options: EmulatorOptionsInput & { readonly contract: ContractName },
+  sources = 4,
+): Promise<RunningEmulator> {
   const dir = await makeTempDir('docsync-migrate-fixture-');
   const file = path.join(dir, 'fixture.yaml');
   const fixture = {

@@ -63,7 +63,9 @@ function normalPage(file: string, text: string, present: ReadonlySet<string>): {
   if (frontmatter.hidden === false) delete frontmatter.hidden;
   // A layout by the switches it turns off: GitBook's export writes every switch once one is set.
   if (typeof frontmatter.layout === 'object' && frontmatter.layout !== null) {
-    const off = Object.entries(frontmatter.layout as Record<string, { visible?: boolean }>).filter(([, v]) => v.visible === false).map(([k]) => k);
+    const off = Object.entries(frontmatter.layout as Record<string, { visible?: boolean }>)
+      .filter(([, v]) => v.visible === false)
+      .map(([k]) => k);
     if (off.length > 0) frontmatter.layout = off.sort();
     else delete frontmatter.layout;
   }
@@ -103,7 +105,10 @@ function linkTargets(text: string): string[] {
 
 /** The folder path a relative link names, undefined for external links and bare anchors. */
 function resolveLink(file: string, target: string): string | undefined {
-  const bare = target.trim().replace(/[#?].*$/s, '').replace(/\\([()[\]])/g, '$1');
+  const bare = target
+    .trim()
+    .replace(/[#?].*$/s, '')
+    .replace(/\\([()[\]])/g, '$1');
   if (bare === '' || /^[a-z][a-z0-9+.-]*:/i.test(bare) || bare.startsWith('//')) return undefined;
   let decoded = bare;
   try {

@@ -42,7 +42,15 @@ export function applyBatches(live: readonly LivePage[], batches: readonly (reado
           if (change.at > parent.children.length) throw new Error(`index ${change.at} past ${parent.children.length} siblings`);
           const id = `new-${++next}`;
           answered.set(change.ref, id);
-          parent.children.splice(change.at, 0, { id, type: 'document', title: change.title, slug: change.slug, key: change.path, hash: `content of ${change.path}`, children: [] });
+          parent.children.splice(change.at, 0, {
+            id,
+            type: 'document',
+            title: change.title,
+            slug: change.slug,
+            key: change.path,
+            hash: `content of ${change.path}`,
+            children: [],
+          });
           break;
         }
         case 'update-page': {
@@ -77,7 +85,8 @@ export function applyBatches(live: readonly LivePage[], batches: readonly (reado
 
 /** The desired tree with each page's content as {@link applyBatches} writes it. */
 export function withModelHashes(groups: readonly DesiredGroup[]): DesiredGroup[] {
-  const map = (pages: readonly DesiredPage[]): DesiredPage[] => pages.map((page) => ({ ...page, hash: `content of ${page.path}`, children: map(page.children) }));
+  const map = (pages: readonly DesiredPage[]): DesiredPage[] =>
+    pages.map((page) => ({ ...page, hash: `content of ${page.path}`, children: map(page.children) }));
   return groups.map((group) => ({ ...group, pages: map(group.pages) }));
 }
 

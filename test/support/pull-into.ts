@@ -10,7 +10,10 @@ import { silentLogger } from '../../src/logging/logger.js';
  */
 export async function pullInto(emulator: RunningEmulator, dir: string, spaceId = 'space-docs'): Promise<string> {
   const config = join(dir, 'docsync.yaml');
-  await writeFile(config, `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: ${spaceId}\n`);
+  await writeFile(
+    config,
+    `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: ${spaceId}\n`,
+  );
   const out: string[] = [];
   const target = join(dir, 'pulled');
   const code = await pullAction(spaceId, target, { config }, { stdout: (t) => out.push(t), stderr: (t) => out.push(t), env: {}, logger: silentLogger });

@@ -36,8 +36,26 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
       ports.push(port);
       const child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--dir', dir,
-          '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000'],
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--maxmemory-policy',
+          'noeviction',
+          '--dir',
+          dir,
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          '5000',
+        ],
         { stdio: 'ignore' },
       );
       children.push(child);

@@ -13,7 +13,10 @@ const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
  * Runs `node <args>` in a pseudo-terminal `columns` wide (util-linux `script`), as a person at a
  * terminal would: standard output and error are both the terminal. Returns what reached it.
  */
-export function runInTerminal(args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; columns?: number; timeoutMs?: number }): Promise<TerminalRun> {
+export function runInTerminal(
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; columns?: number; timeoutMs?: number },
+): Promise<TerminalRun> {
   const command = `stty cols ${options.columns ?? 140} rows 50; exec ${[process.execPath, ...args].map(quote).join(' ')}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {

@@ -13,7 +13,10 @@ import { MemoryStateStore } from '../../src/state/memory-state-store.js';
 import { ORG, TOKENS, call, json, startTestEmulator } from './emulator-harness.js';
 
 /** Spaces `space-1` … `space-8` next to the default fixture's, so sites can hold many site spaces. */
-export async function startSiteEmulator(extraSpaces: number, options: EmulatorOptionsInput & { readonly contract: ContractName }): Promise<{ emulator: RunningEmulator; dir: string }> {
+export async function startSiteEmulator(
+  extraSpaces: number,
+  options: EmulatorOptionsInput & { readonly contract: ContractName },
+): Promise<{ emulator: RunningEmulator; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-site-'));
   const spaces = [
     ...DEFAULT_FIXTURE.spaces,
@@ -31,7 +34,11 @@ export interface SiteDeps {
 }
 
 export function siteDeps(emulator: RunningEmulator): SiteDeps {
-  return { api: new ApiClient({ endpoint: emulator.url, token: TOKENS.admin, retry: { maxAttempts: 1 } }), state: new MemoryStateStore(), logger: silentLogger };
+  return {
+    api: new ApiClient({ endpoint: emulator.url, token: TOKENS.admin, retry: { maxAttempts: 1 } }),
+    state: new MemoryStateStore(),
+    logger: silentLogger,
+  };
 }
 
 /** A fresh, empty site (no site spaces). */

@@ -51,7 +51,12 @@ async function aptInstall(packages: readonly string[]): Promise<Run> {
 export async function ensureChromium(log: (line: string) => void): Promise<ToolStatus> {
   const wanted = process.env.CHROMIUM_PATH;
   if (wanted !== undefined) {
-    return executable(wanted) ? { found: true, path: wanted } : { found: false, problem: `CHROMIUM_PATH=${wanted} is not an executable file: point it at a Chromium binary, or unset it to use Debian's ${DEBIAN_CHROMIUM}` };
+    return executable(wanted)
+      ? { found: true, path: wanted }
+      : {
+          found: false,
+          problem: `CHROMIUM_PATH=${wanted} is not an executable file: point it at a Chromium binary, or unset it to use Debian's ${DEBIAN_CHROMIUM}`,
+        };
   }
   if (executable(DEBIAN_CHROMIUM)) return { found: true, path: DEBIAN_CHROMIUM };
   const howTo = `install it with \`apt-get install -y --no-install-recommends chromium\` as root, or set CHROMIUM_PATH to a Chromium binary`;
@@ -63,7 +68,10 @@ export async function ensureChromium(log: (line: string) => void): Promise<ToolS
     log(`test setup: installed chromium in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return { found: true, path: DEBIAN_CHROMIUM };
   }
-  return { found: false, problem: `Debian's chromium (${DEBIAN_CHROMIUM}) is missing and apt-get could not install it (exit ${installed.code ?? 'none'}: ${lastLine(installed.output)}): ${howTo}` };
+  return {
+    found: false,
+    problem: `Debian's chromium (${DEBIAN_CHROMIUM}) is missing and apt-get could not install it (exit ${installed.code ?? 'none'}: ${lastLine(installed.output)}): ${howTo}`,
+  };
 }
 
 /** `redis-server` on PATH, installed with apt-get when missing and we are root; throws one line otherwise. */
@@ -72,9 +80,10 @@ export async function ensureRedisServer(log: (line: string) => void): Promise<st
   if (probe.code === 0) return 'redis-server';
   const howTo = 'install it with `apt-get install -y redis-server` as root, or set DOCSYNC_TEST_REDIS_URL to a Redis the tests may use';
   if (!isRoot()) throw new Error(`redis-server is missing for the integration tests: ${howTo}`);
-  log('test setup: redis-server is missing; installing Debian\'s redis-server with apt-get (once per machine)');
+  log("test setup: redis-server is missing; installing Debian's redis-server with apt-get (once per machine)");
   const installed = await aptInstall(['redis-server']);
-  if (installed.code !== 0) throw new Error(`redis-server is missing and apt-get could not install it (exit ${installed.code ?? 'none'}: ${lastLine(installed.output)}): ${howTo}`);
+  if (installed.code !== 0)
+    throw new Error(`redis-server is missing and apt-get could not install it (exit ${installed.code ?? 'none'}: ${lastLine(installed.output)}): ${howTo}`);
   return 'redis-server';
 }
 
@@ -82,5 +91,8 @@ export async function ensureRedisServer(log: (line: string) => void): Promise<st
 export async function checkMotoServer(): Promise<ToolStatus> {
   const probe = await run('moto_server', ['--help'], process.env, 60_000);
   if (probe.code === 0) return { found: true, path: 'moto_server' };
-  return { found: false, problem: `moto_server is missing for the S3 tests (\`moto_server --help\`: ${lastLine(probe.output) || `exit ${probe.code ?? 'none'}`}): install it with \`pip install 'moto[server]>=5,<6'\`` };
+  return {
+    found: false,
+    problem: `moto_server is missing for the S3 tests (\`moto_server --help\`: ${lastLine(probe.output) || `exit ${probe.code ?? 'none'}`}): install it with \`pip install 'moto[server]>=5,<6'\``,
+  };
 }

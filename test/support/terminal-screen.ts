@@ -27,7 +27,10 @@ export function terminalScreen(output: string, columns = 140): string[] {
     col += 1;
   };
   const csi = (params: string, final: string): void => {
-    const numbers = params.replace(/^\?/, '').split(';').map((p) => (p === '' ? undefined : Number(p)));
+    const numbers = params
+      .replace(/^\?/, '')
+      .split(';')
+      .map((p) => (p === '' ? undefined : Number(p)));
     const n = numbers[0];
     const cells = line(row);
     switch (final) {

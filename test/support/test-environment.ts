@@ -13,7 +13,9 @@ declare module 'vitest' {
 }
 
 const notProvided = (what: string): Error =>
-  new Error(`${what} is provided by the global setup of the integration and e2e projects (test/support/integration-setup.ts, e2e-setup.ts): run the test under test/integration/ or test/e2e/`);
+  new Error(
+    `${what} is provided by the global setup of the integration and e2e projects (test/support/integration-setup.ts, e2e-setup.ts): run the test under test/integration/ or test/e2e/`,
+  );
 
 /** The Redis every integration (or e2e) test shares; tests only ever touch keys under their own prefix. */
 export function testRedisUrl(): string {

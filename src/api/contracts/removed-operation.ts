@@ -13,7 +13,8 @@ export interface RemovedOperation {
 /** What docsync uses in place of the removed operations it once called. */
 const INSTEAD: Readonly<Record<string, string>> = {
   importContent: 'docsync writes content page by page in a change request (POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content)',
-  importContentInChangeRequest: 'docsync writes content page by page in the change request (POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content)',
+  importContentInChangeRequest:
+    'docsync writes content page by page in the change request (POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content)',
   addSectionToGroup: 'docsync moves a section into a group with PATCH …/sections/{siteSectionId} and its siteSectionGroupId',
   removeSectionFromGroup: 'docsync moves a section out of its group with PATCH …/sections/{siteSectionId} and siteSectionGroupId null',
 };

@@ -8,7 +8,10 @@ import { NotFoundError } from './not-found-error.js';
  * cause. Still a NotFoundError (exit 6), so callers that treat a 404 as "gone" keep doing so.
  */
 export class OperationRemovedError extends NotFoundError {
-  constructor(context: ApiErrorContext, readonly removed: RemovedOperation) {
+  constructor(
+    context: ApiErrorContext,
+    readonly removed: RemovedOperation,
+  ) {
     super(context);
     this.message =
       `${ApiError.describe(context)} failed with 404 Not Found${ApiError.quoteApi(context)}: ` +

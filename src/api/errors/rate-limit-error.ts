@@ -13,8 +13,7 @@ export class RateLimitError extends ApiError {
   readonly implausibleWait: string | undefined;
 
   constructor(context: ApiErrorContext & { readonly retryAfterMs?: number | undefined; readonly implausibleWait?: string | undefined }) {
-    const wait =
-      context.retryAfterMs === undefined ? 'a while' : `${Math.ceil(context.retryAfterMs / 1000)}s`;
+    const wait = context.retryAfterMs === undefined ? 'a while' : `${Math.ceil(context.retryAfterMs / 1000)}s`;
     super(
       context.implausibleWait === undefined
         ? `${ApiError.describe(context)} failed with 429 Too Many Requests${ApiError.quoteApi(context)}: ` +

@@ -52,9 +52,7 @@ export class ResponseShapeError extends ApiError {
   /** The schema issues, when the body was JSON. */
   readonly issues: readonly z.core.$ZodIssue[];
 
-  constructor(
-    context: ApiErrorContext & { readonly issues?: readonly z.core.$ZodIssue[]; readonly input?: unknown; readonly detail?: string },
-  ) {
+  constructor(context: ApiErrorContext & { readonly issues?: readonly z.core.$ZodIssue[]; readonly input?: unknown; readonly detail?: string }) {
     const issues = context.issues ?? [];
     const detail = context.detail ?? (issues.length > 0 ? formatIssues(issues, context.input) : 'the body is not valid JSON');
     super(

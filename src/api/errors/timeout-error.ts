@@ -7,8 +7,7 @@ export class TimeoutError extends ApiError {
 
   constructor(context: ApiErrorContext & { readonly timeoutMs: number }) {
     super(
-      `${ApiError.describe(context)} got no response within ${context.timeoutMs}ms: ` +
-        'the API is slow or unreachable. Run again, or raise the timeout.',
+      `${ApiError.describe(context)} got no response within ${context.timeoutMs}ms: ` + 'the API is slow or unreachable. Run again, or raise the timeout.',
       context,
     );
     this.name = 'TimeoutError';

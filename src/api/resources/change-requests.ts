@@ -34,10 +34,7 @@ export class ChangeRequestsApi {
   }
 
   /** Change requests of a space; the API lists only `open` ones unless `status` says otherwise. */
-  list(
-    spaceId: string,
-    options: ListOptions & { readonly status?: ChangeRequestStatus; readonly contributor?: string } = {},
-  ): Paged<ChangeRequest> {
+  list(spaceId: string, options: ListOptions & { readonly status?: ChangeRequestStatus; readonly contributor?: string } = {}): Paged<ChangeRequest> {
     return paged(() =>
       this.#client.paginate({
         path: apiPath`/spaces/${spaceId}/change-requests`,
@@ -66,12 +63,7 @@ export class ChangeRequestsApi {
   }
 
   /** Changes the subject or status. */
-  update(
-    spaceId: string,
-    changeRequest: string | number,
-    body: UpdateChangeRequestBody,
-    options: CallOptions = {},
-  ): Promise<ChangeRequest> {
+  update(spaceId: string, changeRequest: string | number, body: UpdateChangeRequestBody, options: CallOptions = {}): Promise<ChangeRequest> {
     return this.#client.request({
       method: 'PATCH',
       path: crPath(spaceId, changeRequest),
@@ -103,11 +95,7 @@ export class ChangeRequestsApi {
   }
 
   /** Reviewers requested on a change request. */
-  listRequestedReviewers(
-    spaceId: string,
-    changeRequest: string | number,
-    options: ListOptions = {},
-  ): Paged<RequestedReviewer> {
+  listRequestedReviewers(spaceId: string, changeRequest: string | number, options: ListOptions = {}): Paged<RequestedReviewer> {
     return paged(() =>
       this.#client.paginate({
         path: `${crPath(spaceId, changeRequest)}/requested-reviewers`,
@@ -119,12 +107,7 @@ export class ChangeRequestsApi {
   }
 
   /** Requests reviews from users (ids). Requesting the same users twice is harmless, so it is retried. */
-  requestReviewers(
-    spaceId: string,
-    changeRequest: string | number,
-    body: RequestReviewersBody,
-    options: CallOptions = {},
-  ): Promise<RequestReviewersResult> {
+  requestReviewers(spaceId: string, changeRequest: string | number, body: RequestReviewersBody, options: CallOptions = {}): Promise<RequestReviewersResult> {
     return this.#client.request({
       method: 'POST',
       path: `${crPath(spaceId, changeRequest)}/requested-reviewers`,
@@ -136,12 +119,7 @@ export class ChangeRequestsApi {
   }
 
   /** Withdraws a review request. */
-  async removeRequestedReviewer(
-    spaceId: string,
-    changeRequest: string | number,
-    userId: string,
-    options: CallOptions = {},
-  ): Promise<void> {
+  async removeRequestedReviewer(spaceId: string, changeRequest: string | number, userId: string, options: CallOptions = {}): Promise<void> {
     await this.#client.request({
       method: 'DELETE',
       path: `${crPath(spaceId, changeRequest)}${apiPath`/requested-reviewers/${userId}`}`,

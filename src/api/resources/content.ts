@@ -42,9 +42,7 @@ export interface ContentReadOptions extends CallOptions {
 function contentPath(target: ContentTarget | RevisionTarget): string {
   const space = apiPath`/spaces/${target.spaceId}`;
   if ('revision' in target) return `${space}${apiPath`/revisions/${target.revision}`}`;
-  return target.changeRequest === undefined
-    ? `${space}/content`
-    : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
+  return target.changeRequest === undefined ? `${space}/content` : `${space}${apiPath`/change-requests/${target.changeRequest}`}/content`;
 }
 
 // A large revision checked in one go held the event loop for too long, and so did one

@@ -1,11 +1,6 @@
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
-import {
-  SiteExternalLinkSchema,
-  type CreateExternalLinkBody,
-  type SiteExternalLink,
-  type UpdateExternalLinkBody,
-} from '../schemas/site.js';
+import { SiteExternalLinkSchema, type CreateExternalLinkBody, type SiteExternalLink, type UpdateExternalLinkBody } from '../schemas/site.js';
 import type { CallOptions, SiteRef } from './call-options.js';
 import { sitePath } from './site-path.js';
 

@@ -13,9 +13,7 @@ export class OrganizationsApi {
   }
 
   list(options: ListOptions = {}): Paged<Organization> {
-    return paged(() =>
-      this.#client.paginate({ path: '/orgs', itemSchema: OrganizationSchema, limit: options.limit, signal: options.signal }),
-    );
+    return paged(() => this.#client.paginate({ path: '/orgs', itemSchema: OrganizationSchema, limit: options.limit, signal: options.signal }));
   }
 
   get(orgId: string, options: CallOptions = {}): Promise<Organization> {

@@ -1,12 +1,7 @@
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
-import {
-  SiteSectionGroupSchema,
-  type CreateSectionGroupBody,
-  type SiteSectionGroup,
-  type UpdateSectionGroupBody,
-} from '../schemas/site.js';
+import { SiteSectionGroupSchema, type CreateSectionGroupBody, type SiteSectionGroup, type UpdateSectionGroupBody } from '../schemas/site.js';
 import type { CallOptions, ListOptions, SiteRef } from './call-options.js';
 import { sitePath } from './site-path.js';
 

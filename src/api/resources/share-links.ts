@@ -1,12 +1,7 @@
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
-import {
-  ShareLinkSchema,
-  type CreateShareLinkBody,
-  type ShareLink,
-  type UpdateShareLinkBody,
-} from '../schemas/site.js';
+import { ShareLinkSchema, type CreateShareLinkBody, type ShareLink, type UpdateShareLinkBody } from '../schemas/site.js';
 import type { CallOptions, ListOptions, SiteRef } from './call-options.js';
 import { sitePath } from './site-path.js';
 

@@ -1,12 +1,7 @@
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
-import {
-  SiteSpaceSchema,
-  type CreateSiteSpaceBody,
-  type SiteSpace,
-  type UpdateSiteSpaceBody,
-} from '../schemas/site.js';
+import { SiteSpaceSchema, type CreateSiteSpaceBody, type SiteSpace, type UpdateSiteSpaceBody } from '../schemas/site.js';
 import type { CallOptions, ListOptions, SiteRef } from './call-options.js';
 import { sitePath } from './site-path.js';
 
@@ -19,10 +14,7 @@ export class SiteSpacesApi {
   }
 
   /** `default: true` lists only the default site space, `false` only the others. */
-  list(
-    site: SiteRef,
-    options: ListOptions & { readonly shareKey?: string; readonly default?: boolean } = {},
-  ): Paged<SiteSpace> {
+  list(site: SiteRef, options: ListOptions & { readonly shareKey?: string; readonly default?: boolean } = {}): Paged<SiteSpace> {
     return paged(() =>
       this.#client.paginate({
         path: `${sitePath(site)}/site-spaces`,

@@ -26,10 +26,7 @@ export class SitesApi {
   }
 
   /** Sites, optionally filtered by a space they contain, title, or published flag. */
-  list(
-    orgId: string,
-    options: ListOptions & { readonly space?: string; readonly title?: string; readonly published?: boolean } = {},
-  ): Paged<Site> {
+  list(orgId: string, options: ListOptions & { readonly space?: string; readonly title?: string; readonly published?: boolean } = {}): Paged<Site> {
     return paged(() =>
       this.#client.paginate({
         path: apiPath`/orgs/${orgId}/sites`,

@@ -49,8 +49,7 @@ export interface DeletePageChange {
 
 /** One file to upload: fetched by the API from `url`, or given inline as `base64` (with `contentType`). */
 export type FileUpload = { readonly name: string; readonly ref?: string; readonly contentType?: string } & (
-  | { readonly url: string; readonly base64?: undefined }
-  | { readonly base64: string; readonly contentType: string; readonly url?: undefined }
+  { readonly url: string; readonly base64?: undefined } | { readonly base64: string; readonly contentType: string; readonly url?: undefined }
 );
 
 export interface InsertFilesChange {

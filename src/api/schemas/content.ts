@@ -52,9 +52,7 @@ export const PageSchema = z.looseObject({
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
-  computed: z
-    .looseObject({ type: z.string(), dependencies: z.unknown().optional(), props: z.unknown().optional() })
-    .optional(),
+  computed: z.looseObject({ type: z.string(), dependencies: z.unknown().optional(), props: z.unknown().optional() }).optional(),
   computedSeed: z.unknown().optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
@@ -96,9 +94,7 @@ export const RevisionSchema = z.looseObject({
       ref: z.string().optional(),
     })
     .optional(),
-  urls: z
-    .looseObject({ app: z.string().optional(), published: z.string().optional(), public: z.string().optional() })
-    .optional(),
+  urls: z.looseObject({ app: z.string().optional(), published: z.string().optional(), public: z.string().optional() }).optional(),
   /** `edits` is the only value shown. */
   type: z.string(),
 });
@@ -107,17 +103,7 @@ export type Revision = z.infer<typeof RevisionSchema>;
 export const PagesResponseSchema = z.looseObject({ pages: z.array(PageSchema) });
 export type PagesResponse = z.infer<typeof PagesResponseSchema>;
 
-export const ImportSourceSchema = z.enum([
-  'website',
-  'docx',
-  'markdown',
-  'html',
-  'zip',
-  'confluence',
-  'github-wiki',
-  'notion',
-  'google-docs',
-]);
+export const ImportSourceSchema = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
 export const ImportContentBodySchema = z.object({ url: z.url(), source: ImportSourceSchema });

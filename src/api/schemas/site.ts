@@ -152,19 +152,22 @@ export type AdaptiveClaim =
   | { type: 'object'; description: string; properties: Record<string, AdaptiveClaim>; additionalProperties: false };
 
 export const AdaptiveClaimSchema: z.ZodType<AdaptiveClaim> = z.lazy(() =>
-  z.union([
-    PrimitiveClaimSchema,
-    z.strictObject({ type: z.literal('array'), ...Described, items: PrimitiveClaimSchema }),
-    z.strictObject({
-      type: z.literal('object'),
-      ...Described,
-      properties: z.record(z.string(), AdaptiveClaimSchema),
-      additionalProperties: z.literal(false),
-    }),
-  ], {
-    error:
-      'a claim is {type: boolean | string | number, description} (a string may add `enum`), {type: array, description, items} or {type: object, description, properties, additionalProperties: false}; `description` is required',
-  }),
+  z.union(
+    [
+      PrimitiveClaimSchema,
+      z.strictObject({ type: z.literal('array'), ...Described, items: PrimitiveClaimSchema }),
+      z.strictObject({
+        type: z.literal('object'),
+        ...Described,
+        properties: z.record(z.string(), AdaptiveClaimSchema),
+        additionalProperties: z.literal(false),
+      }),
+    ],
+    {
+      error:
+        'a claim is {type: boolean | string | number, description} (a string may add `enum`), {type: array, description, items} or {type: object, description, properties, additionalProperties: false}; `description` is required',
+    },
+  ),
 );
 
 /**
@@ -300,7 +303,10 @@ export type CreateExternalLinkBody = z.infer<typeof CreateExternalLinkBodySchema
 /** `updateSiteExternalLinkById`: omitted leaves a field as it is; null removes it (`parent` null: to the root). */
 export const UpdateExternalLinkBodySchema = z.object({
   title: SiteFields.sectionTitle.optional(),
-  url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
   description: SiteFields.sectionDescription.nullable().optional(),
   icon: SiteFields.icon.nullable().optional(),
   condition: SiteFields.condition.nullable().optional(),

@@ -15,7 +15,11 @@ export function demoCommand(): Command {
     .description('sync the bundled example docs into the built-in emulator (no account or Redis needed)')
     .option('--no-merge', 'leave the change request open instead of merging it')
     .option('--docs <dir>', 'docs folder to sync instead of the bundled example')
-    .addOption(new Option('--contract <name>', "API version the emulator serves: current (0.202.0, content batches) or seed (0.130.0, zip import)").choices(CONTRACT_NAMES).default('current'))
+    .addOption(
+      new Option('--contract <name>', 'API version the emulator serves: current (0.202.0, content batches) or seed (0.130.0, zip import)')
+        .choices(CONTRACT_NAMES)
+        .default('current'),
+    )
     .action(async (options: { merge: boolean; docs?: string; contract: ContractName }) => {
       const { startEmulator } = await import('../../emulator/start-emulator.js');
       const { runSyncOnce } = await import('../../runtime/run-sync-once.js');

@@ -43,7 +43,9 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
   const { linksLeaving } = await import('../links-leaving.js');
   const leaving = linksLeaving(dir, [CONFIG_FILE, '.gitignore']);
   if (leaving.length > 0) {
-    err(`docsync init: ${leaving.join(' and ')} ${leaving.length === 1 ? 'is a symbolic link' : 'are symbolic links'} leading out of the repository; init never writes through one. Remove the link, or run init where the files are\n`);
+    err(
+      `docsync init: ${leaving.join(' and ')} ${leaving.length === 1 ? 'is a symbolic link' : 'are symbolic links'} leading out of the repository; init never writes through one. Remove the link, or run init where the files are\n`,
+    );
     return EXIT.config;
   }
   const [{ detectProject }, { renderConfig, DEFAULT_SCHEMA_REF }, { packageRoot }] = await Promise.all([
@@ -60,17 +62,20 @@ export async function initAction(flags: InitFlags, io: InitIo = {}): Promise<num
   const ignored = await ignoreStateFolder(dir);
 
   const lines = [`Wrote ${file}`];
-  if (ignored !== 'present') lines.push(`${ignored === 'created' ? 'Created' : 'Updated'} ${path.join(dir, '.gitignore')}: .docsync/ (state and caches) is not committed`);
+  if (ignored !== 'present')
+    lines.push(`${ignored === 'created' ? 'Created' : 'Updated'} ${path.join(dir, '.gitignore')}: .docsync/ (state and caches) is not committed`);
   lines.push('');
-  lines.push(project.git ? 'Git repository: yes (spaces sync committed content: source HEAD)' : 'Git repository: no (spaces sync the files on disk: source worktree)');
+  lines.push(
+    project.git ? 'Git repository: yes (spaces sync committed content: source HEAD)' : 'Git repository: no (spaces sync the files on disk: source worktree)',
+  );
   lines.push(`Docs folders:${rendered.spaces.length === 0 ? ' none found' : ''}`);
   for (const space of rendered.spaces) lines.push(`  ${space.directory}  → space "${space.name}"`);
   lines.push(`OpenAPI files:${rendered.specs.length === 0 ? ' none found' : ''}`);
   for (const spec of rendered.specs) lines.push(`  ${spec.file} (${spec.version})  → spec "${spec.slug}"`);
   for (const warning of project.warnings) lines.push(`warning: ${warning}`);
   const steps: string[] = [];
-  if (rendered.spaces.length > 0) steps.push('Replace REPLACE_WITH_SPACE_ID with each space\'s id (`docsync pull <space> <dir>` fetches an existing space).');
-  if (rendered.specs.length > 0) steps.push('Replace REPLACE_WITH_ORGANIZATION_ID with your organization\'s id.');
+  if (rendered.spaces.length > 0) steps.push("Replace REPLACE_WITH_SPACE_ID with each space's id (`docsync pull <space> <dir>` fetches an existing space).");
+  if (rendered.specs.length > 0) steps.push("Replace REPLACE_WITH_ORGANIZATION_ID with your organization's id.");
   steps.push('export GITBOOK_TOKEN=… (never write the token into the file).', 'docsync sync --once --dry-run   # see the plan, then run it without --dry-run');
   lines.push('', 'Next steps:', ...steps.map((step, i) => `  ${i + 1}. ${step}`));
   out(`${lines.join('\n')}\n`);

@@ -44,22 +44,25 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync migrate <plan>`: every item of the plan into its space. Returns the exit code. */
 export async function migrateAction(planFile: string, flags: MigrateFlags, io: MigrateIo = {}): Promise<number> {
-  const [{ loadConfig }, { ConfigError }, { createLogger }, { DivertableDestination }, { loadPlan }, { runIdFor, RUN_ID }, { RunLedger }, { ReadScope }] = await Promise.all([
-    import('../../config/load-config.js'),
-    import('../../config/config-error.js'),
-    import('../../logging/logger.js'),
-    import('../../logging/divertable-destination.js'),
-    import('../../migrate/load-plan.js'),
-    import('../../migrate/run-id.js'),
-    import('../../migrate/run-ledger.js'),
-    import('../../config/read-scope.js'),
-  ]);
+  const [{ loadConfig }, { ConfigError }, { createLogger }, { DivertableDestination }, { loadPlan }, { runIdFor, RUN_ID }, { RunLedger }, { ReadScope }] =
+    await Promise.all([
+      import('../../config/load-config.js'),
+      import('../../config/config-error.js'),
+      import('../../logging/logger.js'),
+      import('../../logging/divertable-destination.js'),
+      import('../../migrate/load-plan.js'),
+      import('../../migrate/run-id.js'),
+      import('../../migrate/run-ledger.js'),
+      import('../../config/read-scope.js'),
+    ]);
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
   // Log lines pass through here, so that while a progress bar is drawn they go above it.
   const logLines = io.logger ? undefined : new DivertableDestination(stderr);
-  const logger = io.logger ?? createLogger({ env, level: env.DOCSYNC_LOG_LEVEL ?? 'warn', destination: logLines, isTTY: stderr.isTTY === true, color: colorFor(stderr, env) });
+  const logger =
+    io.logger ??
+    createLogger({ env, level: env.DOCSYNC_LOG_LEVEL ?? 'warn', destination: logLines, isTTY: stderr.isTTY === true, color: colorFor(stderr, env) });
   const configPath = flags.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
   // Local sources stay in the plan's repository, or in the config's allowPaths.
@@ -89,7 +92,9 @@ export async function migrateAction(planFile: string, flags: MigrateFlags, io: M
       if (flags.dryRun === true) {
         const { dryRunPlan, formatDryRun } = await import('../../migrate/dry-run.js');
         const items = await dryRunPlan({ api: runtime.api, sources: runtime.processorDeps.sources, logger }, plan, { concurrency: flags.concurrency, signal });
-        stdout.write(flags.json === true ? `${JSON.stringify({ runId, plan: plan.file, dryRun: true, items }, null, 2)}\n` : formatDryRun(runId, plan.file, items));
+        stdout.write(
+          flags.json === true ? `${JSON.stringify({ runId, plan: plan.file, dryRun: true, items }, null, 2)}\n` : formatDryRun(runId, plan.file, items),
+        );
         return items.every((item) => item.valid) ? EXIT.ok : EXIT.failed;
       }
       const { migrateItemProcessor } = await import('../../migrate/migrate-item-processor.js');
@@ -226,7 +231,9 @@ function positiveInt(value: string): number {
 
 export function migrateCommand(): Command {
   return new Command('migrate')
-    .description('move many doc sets (folders, git repositories, websites, zip or markdown URLs, other spaces) into spaces, at the rate limit, resumable, verified')
+    .description(
+      'move many doc sets (folders, git repositories, websites, zip or markdown URLs, other spaces) into spaces, at the rate limit, resumable, verified',
+    )
     .argument('<plan>', 'migration plan: YAML (items: [{source, space}]) or CSV (source,space,...)')
     .option('--concurrency <n>', 'most items in flight; adapts below it to the API rate limit (default 16)', positiveInt)
     .option('--resume <run-id>', 'resume this run (running the same plan again resumes its run by default)')

@@ -27,24 +27,39 @@ const DEFAULT_CONFIG = 'docsync.yaml';
 
 /** `docsync pull <space> <dir>`: the space as a GitBook-format folder, recorded as synced. Returns the exit code. */
 export async function pullAction(spaceId: string, dir: string, flags: PullFlags, io: PullIo = {}): Promise<number> {
-  const [{ loadConfig }, { DEFAULT_IMPORT_MAX_BYTES }, { openApiClient }, { refuseWithoutToken }, { openStateStore }, { createLogger }, { pullSpace }, { PullTargetError }, { findPullTarget, pulledState }, { pullRecordOf }, { stateKey }, { targetName }, { UrlDownloader }, { pullConfigHint }, { pullDownloads }] =
-    await Promise.all([
-      import('../../config/load-config.js'),
-      import('../../config/config-schema.js'),
-      import('../../runtime/open-api-client.js'),
-      import('../../runtime/refuse-without-token.js'),
-      import('../../runtime/open-state-store.js'),
-      import('../../logging/logger.js'),
-      import('../../sync/pull/pull-space.js'),
-      import('../../sync/pull/pull-target-error.js'),
-      import('../../sync/pull/pull-state.js'),
-      import('../../sync/pull/pull-record.js'),
-      import('../../sync/sync-space.js'),
-      import('../../sync/init/render-config.js'),
-      import('../../http/url-downloader.js'),
-      import('../pull-config-hint.js'),
-      import('../../sync/pull/pull-download-policy.js'),
-    ]);
+  const [
+    { loadConfig },
+    { DEFAULT_IMPORT_MAX_BYTES },
+    { openApiClient },
+    { refuseWithoutToken },
+    { openStateStore },
+    { createLogger },
+    { pullSpace },
+    { PullTargetError },
+    { findPullTarget, pulledState },
+    { pullRecordOf },
+    { stateKey },
+    { targetName },
+    { UrlDownloader },
+    { pullConfigHint },
+    { pullDownloads },
+  ] = await Promise.all([
+    import('../../config/load-config.js'),
+    import('../../config/config-schema.js'),
+    import('../../runtime/open-api-client.js'),
+    import('../../runtime/refuse-without-token.js'),
+    import('../../runtime/open-state-store.js'),
+    import('../../logging/logger.js'),
+    import('../../sync/pull/pull-space.js'),
+    import('../../sync/pull/pull-target-error.js'),
+    import('../../sync/pull/pull-state.js'),
+    import('../../sync/pull/pull-record.js'),
+    import('../../sync/sync-space.js'),
+    import('../../sync/init/render-config.js'),
+    import('../../http/url-downloader.js'),
+    import('../pull-config-hint.js'),
+    import('../../sync/pull/pull-download-policy.js'),
+  ]);
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
   const env = io.env ?? process.env;
@@ -69,7 +84,10 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   }
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
-    result = await pullSpace({ api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) }, { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known });
+    result = await pullSpace(
+      { api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) },
+      { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known },
+    );
   } catch (error) {
     if (!(error instanceof PullTargetError)) throw error;
     err(`docsync pull: ${error.message}\n`);
@@ -103,7 +121,8 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   for (const warning of result.warnings) lines.push(`warning: ${serverText(warning)}`);
   if (target) {
     lines.push(`Recorded as synced for target "${target.name}": the next \`docsync sync --once\` skips it until a file changes.`);
-    if (target.source !== 'worktree') lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);
+    if (target.source !== 'worktree')
+      lines.push(`Target "${target.name}" reads ${target.source}: commit the pulled files first, or the next sync sees a difference.`);
   } else {
     lines.push(...pullConfigHint(loaded, spaceId, directory, targetName(path.basename(directory))));
   }
@@ -118,7 +137,10 @@ export function pullCommand(): Command {
     .argument('<dir>', 'folder to write (new or empty, unless --force)')
     .option('-c, --config <file>', 'configuration file (default ./docsync.yaml when present): API endpoint, token, state')
     .option('--force', 'write into a non-empty folder, overwriting files of the same name (never through a symbolic link)')
-    .option('--any-path', 'keep synced paths outside the docs layout (dot-folders such as .github/, docsync.yaml); by default they are written where docsync places them, with a warning')
+    .option(
+      '--any-path',
+      'keep synced paths outside the docs layout (dot-folders such as .github/, docsync.yaml); by default they are written where docsync places them, with a warning',
+    )
     .option('--json', 'print the result as JSON on stdout')
     .action(async (space: string, dir: string, flags: PullFlags) => {
       process.exitCode = await pullAction(space, dir, flags);

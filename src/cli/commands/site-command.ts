@@ -17,7 +17,7 @@ function withTargetOptions(command: Command): Command {
     .option('-m, --manifest <file>', 'site manifest, instead of site.manifest of the configuration')
     .option('--prune', 'also delete objects the manifest does not declare')
     .option('--json', 'print the plan as JSON on stdout')
-    .option('--show-secrets', 'print the share links\' published URLs (they hold the secret keys)');
+    .option('--show-secrets', "print the share links' published URLs (they hold the secret keys)");
 }
 
 /** `docsync site plan|apply|schema`: a docs site's structure kept as code. */
@@ -89,8 +89,7 @@ async function run(options: SiteOptions, apply: boolean): Promise<void> {
       const { writeGithubOutputs } = await import('../github-outputs.js');
       const status = result.dryRun ? 'planned' : result.writes > 0 ? 'synced' : 'unchanged';
       await writeGithubOutputs({ 'change-request-url': '', status, writes: String(result.writes) });
-    }
-    else for (const link of secrets ?? []) process.stdout.write(`share link "${link.name}"${link.active ? '' : ' (inactive)'}: ${link.url ?? '(no URL)'}\n`);
+    } else for (const link of secrets ?? []) process.stdout.write(`share link "${link.name}"${link.active ? '' : ' (inactive)'}: ${link.url ?? '(no URL)'}\n`);
   } catch (error) {
     // Reported here rather than in main, so a failed action exits with the code of its API error.
     const { SecretRedactor, secretsFromEnv } = await import('../../logging/redact-secrets.js');

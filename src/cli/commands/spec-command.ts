@@ -129,7 +129,8 @@ export async function specValidateAction(files: string[], flags: CommonFlags, io
     const loaded = await loadConfig(flags.config ?? DEFAULT_CONFIG, io.env ?? process.env, { tokenOptional: true });
     const scope = configReadScope(loaded);
     targets = loaded.config.specs.flatMap((spec) => (spec.file === undefined ? [] : [{ file: resolve(loaded.baseDir, spec.file), scope }]));
-    if (targets.length === 0) throw new ConfigError('no spec with a local `file` to validate; name a file, or add one under `specs`', loaded.file, undefined, 'specs');
+    if (targets.length === 0)
+      throw new ConfigError('no spec with a local `file` to validate; name a file, or add one under `specs`', loaded.file, undefined, 'specs');
   }
   const results: { file: string; version?: string; error?: { message: string; line: number | null } }[] = [];
   for (const { file, scope } of targets) {
@@ -142,7 +143,8 @@ export async function specValidateAction(files: string[], flags: CommonFlags, io
     }
   }
   if (flags.json === true) write(`${JSON.stringify({ valid: results.every((r) => !r.error), results }, null, 2)}\n`);
-  else for (const r of results) write(r.error ? `invalid  ${r.error.message}\n` : `valid    ${relative(process.cwd(), r.file) || r.file} (${r.version ?? '?'})\n`);
+  else
+    for (const r of results) write(r.error ? `invalid  ${r.error.message}\n` : `valid    ${relative(process.cwd(), r.file) || r.file} (${r.version ?? '?'})\n`);
   return results.some((r) => r.error) ? EXIT.config : EXIT.ok;
 }
 
@@ -196,7 +198,14 @@ export async function specVersionsAction(slug: string, flags: SpecReadFlags, io:
     const [target] = targetsOf(ctx, slug, flags.org);
     if (!target) return EXIT.config;
     const versions = await ctx.api.openapi.listVersions(target.organizationId, slug).all();
-    if (flags.json === true) write(`${JSON.stringify(versions.map(({ id, createdAt, url }) => ({ id, createdAt: createdAt ?? null, url })), null, 2)}\n`);
+    if (flags.json === true)
+      write(
+        `${JSON.stringify(
+          versions.map(({ id, createdAt, url }) => ({ id, createdAt: createdAt ?? null, url })),
+          null,
+          2,
+        )}\n`,
+      );
     else for (const v of versions) write(`${v.id.padEnd(28)} ${(v.createdAt ?? '').padEnd(26)} ${v.url}\n`);
     if (flags.json !== true && versions.length === 0) write(`spec "${slug}" has no versions\n`);
     return EXIT.ok;
@@ -211,7 +220,12 @@ function targetsOf(ctx: SpecContext, slug: string | undefined, org: string | und
   if (slug === undefined) return configured.map((s) => (org === undefined ? s : { ...s, organizationId: org }));
   const found = configured.find((s) => s.slug === slug);
   if (org !== undefined || found) return [{ organizationId: org ?? found?.organizationId ?? '', slug }];
-  throw new ConfigError('no spec with this slug; add it under `specs`, or pass --org', ctx.loaded?.file ?? resolve(DEFAULT_CONFIG), undefined, `specs (${slug})`);
+  throw new ConfigError(
+    'no spec with this slug; add it under `specs`, or pass --org',
+    ctx.loaded?.file ?? resolve(DEFAULT_CONFIG),
+    undefined,
+    `specs (${slug})`,
+  );
 }
 
 function toJson(report: SpecRunReport): object {
@@ -229,7 +243,11 @@ function toJson(report: SpecRunReport): object {
       referencedFiles: r.referencedFiles,
       version: versionOf(r) ?? null,
       processingState: (r.processing?.spec ?? r.spec)?.processingState ?? null,
-      processing: r.processing ? (r.processing.kind === 'done' ? { kind: 'done' } : { kind: 'failed', code: r.processing.code, message: r.processing.message }) : null,
+      processing: r.processing
+        ? r.processing.kind === 'done'
+          ? { kind: 'done' }
+          : { kind: 'failed', code: r.processing.code, message: r.processing.message }
+        : null,
     })),
     failures: report.failures,
   };
@@ -242,7 +260,10 @@ function versionOf(r: SpecRunResult): string | undefined {
 function formatPublish(report: SpecRunReport): string {
   const lines: string[] = [];
   for (const r of report.results) {
-    const from = r.source.kind === 'file' ? `${r.source.file} (${(r.source.bytes / 1024).toFixed(1)} kB${r.source.files > 1 ? `, ${r.source.files} files bundled` : ''})` : r.source.url;
+    const from =
+      r.source.kind === 'file'
+        ? `${r.source.file} (${(r.source.bytes / 1024).toFixed(1)} kB${r.source.files > 1 ? `, ${r.source.files} files bundled` : ''})`
+        : r.source.url;
     if (r.outcome === 'planned') {
       lines.push(`DRY-RUN: would publish spec ${r.slug} to ${r.organizationId} from ${from}: ${r.plan.reason}`);
       continue;

@@ -3,7 +3,9 @@ import { Command } from 'commander';
 /** `docsync status`: the configured spaces as the API has them, queue counts, last sync per target, recent failures. */
 export function statusCommand(): Command {
   return new Command('status')
-    .description('show the configured spaces (title, visibility), queue counts, the last sync of each target and recent failures; exits 3-6 when a space cannot be read')
+    .description(
+      'show the configured spaces (title, visibility), queue counts, the last sync of each target and recent failures; exits 3-6 when a space cannot be read',
+    )
     .option('-c, --config <file>', 'configuration file', 'docsync.yaml')
     .option('--json', 'print as JSON')
     .action(async (options: { config: string; json?: boolean }) => {

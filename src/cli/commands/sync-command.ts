@@ -36,7 +36,10 @@ export function syncCommand(): Command {
     .option('-t, --target <name...>', 'only these targets')
     .option('--dry-run', 'read, hash and plan; print what would be written and write nothing')
     .option('--json', 'print the report as JSON on stdout')
-    .option('--branch <name>', 'sync into one preview change request per target for this branch (default: the pull or merge request\'s branch in GitHub Actions and GitLab CI; outside CI, the checked-out git branch unless it is the default branch)')
+    .option(
+      '--branch <name>',
+      "sync into one preview change request per target for this branch (default: the pull or merge request's branch in GitHub Actions and GitLab CI; outside CI, the checked-out git branch unless it is the default branch)",
+    )
     .option('--close-branch <name>', 'archive the preview change requests of this branch instead of syncing')
     .option('--allow-deletions', 'sync even when it removes more live pages than sync.maxDeletions allows')
     .option('--summary-file <path>', 'also write the markdown summary (the GitHub step summary) to this file, e.g. for a pull-request comment')
@@ -74,14 +77,20 @@ export function syncCommand(): Command {
           const target = loaded.config.spaces.find((t) => t.name === name || (branch !== undefined && previewTarget(t, branch).name === name));
           return path.resolve(loaded.baseDir, target?.directory ?? '.');
         };
-        const repoPath = (target: string, file: string): string => path.relative(root, path.resolve(directoryOf(target), file)).split(path.sep).join('/');
+        const repoPath = (target: string, file: string): string =>
+          path
+            .relative(root, path.resolve(directoryOf(target), file))
+            .split(path.sep)
+            .join('/');
         // Workflow commands are read from either stream; under --json stdout keeps only the report.
         (options.json ? process.stderr : process.stdout).write(safe.commands(formatAnnotations(report, repoPath)));
       }
       const summary = safe.text(formatStepSummary(report));
       if (summaryFile) await appendFile(summaryFile, summary);
       if (options.summaryFile !== undefined) await writeFile(options.summaryFile, summary);
-      await writeGithubOutputs(Object.fromEntries(Object.entries(syncOutputs(report, options.dryRun ?? false)).map(([name, value]) => [name, safe.commands(value)])));
+      await writeGithubOutputs(
+        Object.fromEntries(Object.entries(syncOutputs(report, options.dryRun ?? false)).map(([name, value]) => [name, safe.commands(value)])),
+      );
       process.exitCode = report.failures[0]?.exitCode ?? EXIT.ok;
     });
 }

@@ -13,10 +13,7 @@ export class DocsRootNotFoundError extends ContentError {
    */
   constructor(source: string, directory: string, configHint: string | undefined, cause?: unknown) {
     const shown = directory === '' ? '(top level)' : `${directory}/`;
-    const from =
-      configHint === undefined
-        ? 'check the project directory you passed'
-        : `check "root" in ${configHint}, or the project directory you passed`;
+    const from = configHint === undefined ? 'check the project directory you passed' : `check "root" in ${configHint}, or the project directory you passed`;
     super(`Docs root ${shown} not found in ${source}: it holds no files. ${from}.`, cause);
     this.name = 'DocsRootNotFoundError';
     this.directory = directory;

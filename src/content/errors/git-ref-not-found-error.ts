@@ -7,8 +7,7 @@ export class GitRefNotFoundError extends GitError {
 
   constructor(directory: string, ref: string, cause?: unknown) {
     super(
-      `"${ref}" is not a commit in the git repository at ${directory}: check the branch, tag or sha ` +
-        '(fetch it first if it only exists on the remote).',
+      `"${ref}" is not a commit in the git repository at ${directory}: check the branch, tag or sha ` + '(fetch it first if it only exists on the remote).',
       cause,
     );
     this.name = 'GitRefNotFoundError';

@@ -31,24 +31,14 @@ export const FormatQuery = z.object({ format: z.enum(['markdown', 'document']).o
 export const READ: Access = { needs: 'read', action: 'read comments' };
 export const COMMENT: Access = { needs: 'comment', action: 'post, resolve or react to comments' };
 
-export function findCommentScope(
-  ctx: EmulatorContext,
-  caller: Caller,
-  params: z.infer<typeof ScopeParams>,
-  access: Access,
-): CommentScope {
+export function findCommentScope(ctx: EmulatorContext, caller: Caller, params: z.infer<typeof ScopeParams>, access: Access): CommentScope {
   const { space, role } = findSpace(ctx, caller, params.spaceId, access);
   if (params.changeRequestId === undefined) return { space, role };
   return { space, role, changeRequest: findChangeRequest(ctx, space, params.changeRequestId) };
 }
 
 export function findComment(ctx: EmulatorContext, scope: CommentScope, id: string): CommentRecord {
-  return findIn(
-    ctx.state.comments,
-    'Comment',
-    id,
-    (c) => c.space === scope.space.id && c.changeRequest === scope.changeRequest?.id,
-  );
+  return findIn(ctx.state.comments, 'Comment', id, (c) => c.space === scope.space.id && c.changeRequest === scope.changeRequest?.id);
 }
 
 export function findReply(ctx: EmulatorContext, comment: CommentRecord, id: string): ReplyRecord {

@@ -103,7 +103,13 @@ class ContentBatch {
         return change.files.forEach((file, f) => {
           const bytes = this.loaded.get(fileKey(index, f));
           if (bytes === undefined) throw new Error(`The bytes of changes.${index}.files.${f} were not loaded before the batch applied.`);
-          const record: FileRecord = { id: this.state.newId('file'), name: file.name, contentType: bytes.contentType, size: bytes.bytes.byteLength, data: bytes.bytes };
+          const record: FileRecord = {
+            id: this.state.newId('file'),
+            name: file.name,
+            contentType: bytes.contentType,
+            size: bytes.bytes.byteLength,
+            data: bytes.bytes,
+          };
           if (file.ref !== undefined) this.claimRef(file.ref, `files.${f}.ref`, { kind: 'file', id: record.id });
           this.files.push(record);
           this.inserted.push(record);
@@ -190,7 +196,10 @@ class ContentBatch {
     const now = this.draft.has(id) ? id : undefined;
     if (then === undefined && now === undefined) throw new ChangeRefused('page', `no page "${id}" in the change request or in revision "${revision.id}".`);
     if (blocks !== undefined && blocks.length > 0) {
-      throw new ChangeRefused('block.0', `no block "${blocks[0] ?? ''}" in page "${id}": the emulator keeps pages as markdown, without block keys; revert the whole page.`);
+      throw new ChangeRefused(
+        'block.0',
+        `no block "${blocks[0] ?? ''}" in page "${id}": the emulator keeps pages as markdown, without block keys; revert the whole page.`,
+      );
     }
     if (blocks !== undefined) return;
     if (then === undefined && now !== undefined) return this.removed(this.draft.remove(now));

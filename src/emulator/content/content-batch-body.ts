@@ -66,7 +66,10 @@ const BatchFileSchema = z
     ref: z.string().optional(),
     name: z.string().min(1).max(256),
     contentType: z.string().optional(),
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     base64: z.base64().optional(),
   })
   .superRefine((file, issues) => {

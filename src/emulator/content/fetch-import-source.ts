@@ -14,8 +14,7 @@ export interface FetchedSource {
  * in memory whole. Every failure is a 400 naming the body field that held the URL, or the size limit.
  */
 export async function fetchImportSource(url: string, limit: number, field = 'url'): Promise<FetchedSource> {
-  const tooLarge = () =>
-    badRequest(`Invalid body field "${field}": the content is larger than the import size limit of ${limit} bytes.`);
+  const tooLarge = () => badRequest(`Invalid body field "${field}": the content is larger than the import size limit of ${limit} bytes.`);
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });

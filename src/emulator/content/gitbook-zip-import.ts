@@ -92,6 +92,8 @@ function unpack(archive: Uint8Array, maxExpandedBytes: number): Map<string, Uint
     return readZip(archive, 'The archive', { maxExpandedBytes });
   } catch (error) {
     if (!(error instanceof ArchiveError)) throw error;
-    throw badRequest(error.problem === 'unreadable' ? `Invalid body field "url": ${error.message}` : error.message.replace(/nothing was read\.$/, 'nothing was imported.'));
+    throw badRequest(
+      error.problem === 'unreadable' ? `Invalid body field "url": ${error.message}` : error.message.replace(/nothing was read\.$/, 'nothing was imported.'),
+    );
   }
 }

@@ -20,7 +20,9 @@ function safeCodePoint(code: number): string | undefined {
 
 /** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
 function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

@@ -8,11 +8,7 @@ import type { ImportedContent, ImportedPage } from './imported-content.js';
  * one, the same page path) as in the previous revision keeps its id and `documentId`, so
  * re-importing a repository does not churn ids that comments and clients hold on to.
  */
-export function materializeImport(
-  state: EmulatorState,
-  imported: ImportedContent,
-  previous: RevisionRecord,
-): { pages: PageRecord[]; files: FileRecord[] } {
+export function materializeImport(state: EmulatorState, imported: ImportedContent, previous: RevisionRecord): { pages: PageRecord[]; files: FileRecord[] } {
   const now = state.timestamp();
   const byGitPath = new Map<string, PageRecord>();
   const byPath = new Map<string, PageRecord>();

@@ -22,7 +22,12 @@ interface FlatPage {
  * in main. `newId` replaces an id that would otherwise appear twice (a page moved on one side and
  * edited on the other).
  */
-export function mergeRevisions(base: Content, main: Content, changes: Content, newId: () => string): {
+export function mergeRevisions(
+  base: Content,
+  main: Content,
+  changes: Content,
+  newId: () => string,
+): {
   pages: PageRecord[];
   files: FileRecord[];
   /** Page paths (and file paths or ids) that both sides changed differently. */
@@ -65,7 +70,22 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
 function pageSignature(flat: FlatPage | undefined): string | undefined {
   if (!flat) return undefined;
   const { page } = flat;
-  return JSON.stringify([flat.parent, page.title, page.type, page.slug, page.markdown, page.description, page.hidden, page.noIndex, page.noRobotsIndex, page.condition, page.emoji, page.icon, page.cover, page.layout]);
+  return JSON.stringify([
+    flat.parent,
+    page.title,
+    page.type,
+    page.slug,
+    page.markdown,
+    page.description,
+    page.hidden,
+    page.noIndex,
+    page.noRobotsIndex,
+    page.condition,
+    page.emoji,
+    page.icon,
+    page.cover,
+    page.layout,
+  ]);
 }
 
 function mergeOrder(changesOrder: string[], mainOrder: string[], chosen: ReadonlyMap<string, unknown>): string[] {

@@ -56,7 +56,11 @@ export function semanticChanges(base: RevisionRecord, head: RevisionRecord): Sem
     matched.add(old);
     const attributes = diff<string | number>({ name: [old.name, file.name], contentType: [old.contentType, file.contentType], size: [old.size, file.size] });
     if (Object.keys(attributes).length > 0 || !sameBytes(old.data, file.data)) {
-      changes.push({ type: 'file_edited', file, attributes: Object.keys(attributes).length > 0 ? attributes : { size: { before: old.size, after: file.size } } });
+      changes.push({
+        type: 'file_edited',
+        file,
+        attributes: Object.keys(attributes).length > 0 ? attributes : { size: { before: old.size, after: file.size } },
+      });
     }
   }
   for (const old of oldFiles) if (!matched.has(old)) changes.push({ type: 'file_deleted', file: old });

@@ -69,7 +69,6 @@ export class ContractValidator {
     return new ContractValidator(await loadContract(contract), contract);
   }
 
-
   /** Violations of the response body `body` (undefined for none) sent with `status`; [] when valid. */
   checkResponse(operation: ContractOperation, status: number, body: unknown): ContractViolation[] {
     const declared = this.declaredResponse(operation, status);

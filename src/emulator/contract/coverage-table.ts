@@ -60,7 +60,9 @@ export function clientOperationsTable(): string {
     const ids = publishedOperation(...(key.split(' ') as [string, string]));
     return `| \`${key}\` | ${CONTRACT_NAMES.map((name) => ids[name] ?? '—').join(' | ')} |`;
   });
-  const counts = CONTRACT_NAMES.map((name) => CLIENT_OPERATIONS.filter((key) => publishedOperation(...(key.split(' ') as [string, string]))[name] !== undefined).length);
+  const counts = CONTRACT_NAMES.map(
+    (name) => CLIENT_OPERATIONS.filter((key) => publishedOperation(...(key.split(' ') as [string, string]))[name] !== undefined).length,
+  );
   return [
     `| operation | ${CONTRACT_NAMES.map((name) => `${name} (${API_CONTRACTS[name].version})`).join(' | ')} |`,
     `|---|${CONTRACT_NAMES.map(() => '---').join('|')}|`,
@@ -73,6 +75,7 @@ export function clientOperationsTable(): string {
 export function withTable(readme: string, tableMarks: TableMarks, table: string): string {
   const start = readme.indexOf(tableMarks.start);
   const end = readme.indexOf(tableMarks.end);
-  if (start < 0 || end < start) throw new Error(`docs/emulator.md has no marks for this table: add "${tableMarks.start}" and "${tableMarks.end}" where it goes.`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/emulator.md has no marks for this table: add "${tableMarks.start}" and "${tableMarks.end}" where it goes.`);
   return `${readme.slice(0, start + tableMarks.start.length)}\n\n${table}\n\n${readme.slice(end)}`;
 }

@@ -9,10 +9,7 @@ import { OpenApiDocumentSchema, type OpenApiDocument } from './openapi-document.
  * packages are development dependencies: callers load them lazily (tests, `emulator --strict`) and
  * an installation without them fails here with {@link ContractUnavailableError}.
  */
-export async function loadContract(
-  contract: ContractName,
-  resolve: (id: string) => string = createRequire(import.meta.url).resolve,
-): Promise<OpenApiDocument> {
+export async function loadContract(contract: ContractName, resolve: (id: string) => string = createRequire(import.meta.url).resolve): Promise<OpenApiDocument> {
   const { packageName } = API_CONTRACTS[contract];
   let file: string;
   try {

@@ -22,7 +22,9 @@ export type OpenApiOperation = z.infer<typeof OperationSchema>;
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type ContractMethod = (typeof HTTP_METHODS)[number];
 
-const PathItemSchema = z.object(Object.fromEntries(HTTP_METHODS.map((m) => [m, OperationSchema.optional()])) as Record<ContractMethod, z.ZodOptional<typeof OperationSchema>>);
+const PathItemSchema = z.object(
+  Object.fromEntries(HTTP_METHODS.map((m) => [m, OperationSchema.optional()])) as Record<ContractMethod, z.ZodOptional<typeof OperationSchema>>,
+);
 
 /** The parts of the official OpenAPI document docsync reads: operations and shared components. */
 export const OpenApiDocumentSchema = z.object({

@@ -42,7 +42,9 @@ export class ResponseConformance {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([operationId, byStatus]) => ({
         operationId,
-        statuses: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, [checked, invalid]]) => [String(status), [checked, invalid] as const])),
+        statuses: Object.fromEntries(
+          [...byStatus].sort(([a], [b]) => a - b).map(([status, [checked, invalid]]) => [String(status), [checked, invalid] as const]),
+        ),
       }));
   }
 }

@@ -27,9 +27,7 @@ export interface RouteDefinition<P, Q, B, R> {
   handler: (input: RouteInput<P, Q, B>) => R | Promise<R>;
 }
 
-export type DefineRoute = <P = unknown, Q = unknown, B = unknown, R = unknown>(
-  definition: RouteDefinition<P, Q, B, R>,
-) => void;
+export type DefineRoute = <P = unknown, Q = unknown, B = unknown, R = unknown>(definition: RouteDefinition<P, Q, B, R>) => void;
 
 /**
  * Registers routes on the authenticated `/v1` scope: every route authenticates (401), parses its

@@ -21,7 +21,5 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'body
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
   const detail = issue?.message ?? 'invalid';
   const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : '';
-  throw badRequest(
-    field === undefined ? `Invalid ${where}: ${detail}${more}` : `Invalid ${where} field "${field}": ${detail}${more}`,
-  );
+  throw badRequest(field === undefined ? `Invalid ${where}: ${detail}${more}` : `Invalid ${where} field "${field}": ${detail}${more}`);
 }

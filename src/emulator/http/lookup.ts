@@ -22,12 +22,7 @@ export interface Access {
   action?: string;
 }
 
-export function findOrganization(
-  ctx: EmulatorContext,
-  caller: Caller,
-  id: string,
-  access: Access = {},
-): { org: OrganizationRecord; role: MemberRole } {
+export function findOrganization(ctx: EmulatorContext, caller: Caller, id: string, access: Access = {}): { org: OrganizationRecord; role: MemberRole } {
   const org = ctx.state.organizations.get(id);
   const role = caller.roleIn(id);
   if (!org || role === undefined) throw notFound('Organization', id);

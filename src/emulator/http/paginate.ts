@@ -27,16 +27,10 @@ function decodeToken(token: string): number {
 }
 
 /** The list envelope: `items`, `count` (all matching items) and `next.page` unless on the last page. */
-export function paginate<T, R>(
-  items: readonly T[],
-  query: PageQuery,
-  serialize: (item: T) => R,
-): { items: R[]; count: number; next?: { page: string } } {
+export function paginate<T, R>(items: readonly T[], query: PageQuery, serialize: (item: T) => R): { items: R[]; count: number; next?: { page: string } } {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const offset = query.page === undefined ? 0 : decodeToken(query.page);
   const slice = items.slice(offset, offset + limit).map(serialize);
   const end = offset + limit;
-  return end < items.length
-    ? { items: slice, count: items.length, next: { page: encodeToken(end) } }
-    : { items: slice, count: items.length };
+  return end < items.length ? { items: slice, count: items.length, next: { page: encodeToken(end) } } : { items: slice, count: items.length };
 }

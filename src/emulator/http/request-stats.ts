@@ -28,9 +28,7 @@ export class RequestStats {
   }
 
   snapshot() {
-    const routes = [...this.counts.values()].sort(
-      (a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method) || a.status - b.status,
-    );
+    const routes = [...this.counts.values()].sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method) || a.status - b.status);
     const total = routes.reduce((sum, r) => sum + r.count, 0);
     const writes = routes.filter((r) => r.method !== 'GET').reduce((sum, r) => sum + r.count, 0);
     return { total, writes, faults: this.faults, rateLimited: this.rateLimited, contentBatches: { ...this.contentBatches }, routes };

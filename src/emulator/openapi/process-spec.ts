@@ -11,8 +11,7 @@ import { fetchSpecText } from './fetch-spec.js';
  */
 export function processVersion(ctx: EmulatorContext, spec: OpenAPISpecRecord, version: OpenAPIVersionRecord): void {
   const state = ctx.state;
-  const current = (): boolean =>
-    ctx.state === state && state.openapiSpecs.get(spec.id) === spec && spec.lastVersion === version.id;
+  const current = (): boolean => ctx.state === state && state.openapiSpecs.get(spec.id) === spec && spec.lastVersion === version.id;
 
   ctx.schedule(ctx.options.processingStepMs, () => {
     if (!current()) return;

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import {
-  RequestReviewersBodySchema,
-} from '../../api/schemas/change-request.js';
+import { RequestReviewersBodySchema } from '../../api/schemas/change-request.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';

@@ -1,9 +1,5 @@
 import * as z from 'zod';
-import {
-  ChangeRequestStatusSchema,
-  CreateChangeRequestBodySchema,
-  UpdateChangeRequestBodySchema,
-} from '../../api/schemas/change-request.js';
+import { ChangeRequestStatusSchema, CreateChangeRequestBodySchema, UpdateChangeRequestBodySchema } from '../../api/schemas/change-request.js';
 import { mergeRevisions } from '../content/merge-revisions.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, conflict, notFound } from '../emulator-error.js';

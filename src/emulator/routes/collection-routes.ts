@@ -29,13 +29,7 @@ const CollectionParams = z.object({ collectionId: z.string() });
 const OrgParams = z.object({ organizationId: z.string() });
 const DEFAULT_TITLE = 'Untitled collection';
 
-function findCollection(
-  ctx: EmulatorContext,
-  caller: Caller,
-  id: string,
-  needs: Role,
-  action: string,
-): { collection: CollectionRecord; role: MemberRole } {
+function findCollection(ctx: EmulatorContext, caller: Caller, id: string, needs: Role, action: string): { collection: CollectionRecord; role: MemberRole } {
   const collection = ctx.state.collections.get(id);
   if (!collection || caller.roleIn(collection.organization) === undefined) throw notFound('Collection', id);
   const { role } = findOrganization(ctx, caller, collection.organization, { needs, action });
@@ -196,9 +190,7 @@ export function collectionRoutes(define: DefineRoute, ctx: EmulatorContext): voi
     handler: ({ params, query, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'read', action: 'list collections' });
       const nested = query.nested ?? true;
-      const collections = [...ctx.state.collections.values()].filter(
-        (c) => c.organization === params.organizationId && (nested || c.parent === undefined),
-      );
+      const collections = [...ctx.state.collections.values()].filter((c) => c.organization === params.organizationId && (nested || c.parent === undefined));
       return paginate(collections, query, (c) => serializeCollection(ctx, c, role));
     },
   });

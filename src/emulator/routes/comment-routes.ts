@@ -64,9 +64,7 @@ function commentOperations(define: DefineRoute, ctx: EmulatorContext, prefix: st
           (query.targetPage === undefined || c.page === query.targetPage) &&
           (authors === undefined || authors.has(c.postedBy)),
       );
-      return paginate(sortByPostedAt(matching, query.order), query, (c) =>
-        serializeComment(ctx, c, scope.role, caller.user.id),
-      );
+      return paginate(sortByPostedAt(matching, query.order), query, (c) => serializeComment(ctx, c, scope.role, caller.user.id));
     },
   });
 

@@ -81,7 +81,8 @@ function locations(ctx: EmulatorContext, target: ContentTarget) {
  * written in the markdown.
  */
 function serializeLink(where: ReturnType<typeof locations>, from: ReturnType<ReturnType<typeof locations>['page']>, link: FoundLink) {
-  const reference = link.kind === 'url' ? { kind: 'url' as const, url: link.target } : link.page ? where.page(link.page) : link.file ? where.file(link.file) : undefined;
+  const reference =
+    link.kind === 'url' ? { kind: 'url' as const, url: link.target } : link.page ? where.page(link.page) : link.file ? where.file(link.file) : undefined;
   return {
     status: link.status,
     relation: 'reference' as const,

@@ -27,7 +27,11 @@ export function contentRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       query: MetadataQuery,
       handler: ({ params, query, caller }) => {
         const target = findContent(ctx, caller, params);
-        return serializeRevision(target.revision, { appBase: target.appBase, downloadBase: fileDownloadBase(ctx, target.revision.id), metadata: query.metadata ?? true });
+        return serializeRevision(target.revision, {
+          appBase: target.appBase,
+          downloadBase: fileDownloadBase(ctx, target.revision.id),
+          metadata: query.metadata ?? true,
+        });
       },
     });
 

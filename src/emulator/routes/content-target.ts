@@ -56,8 +56,6 @@ export function findContent(
   const revisionId = changeRequest?.revision ?? space.revision;
   const revision = ctx.state.revisions.get(revisionId);
   if (!revision) throw new Error(`Emulator state is inconsistent: revision ${revisionId} of space ${space.id} is missing.`);
-  const appBase = changeRequest
-    ? `${APP_ORIGIN}/s/${space.id}/~/changes/${changeRequest.number}`
-    : `${APP_ORIGIN}/s/${space.id}`;
+  const appBase = changeRequest ? `${APP_ORIGIN}/s/${space.id}/~/changes/${changeRequest.number}` : `${APP_ORIGIN}/s/${space.id}`;
   return { space, role, revision, appBase, ...(changeRequest ? { changeRequest } : {}) };
 }

@@ -155,10 +155,14 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       // A guest member holds no organization-wide role, so no space is reached through it.
       if (permission === null) return { items: [], count: 0 };
       const spaces = [...ctx.state.spaces.values()].filter((s) => s.organization === params.organizationId);
-      return paginate(ordered(spaces, (s) => s.createdAt, query.order), query, (space) => ({
-        permission,
-        space: serializeSpace(ctx, space, role),
-      }));
+      return paginate(
+        ordered(spaces, (s) => s.createdAt, query.order),
+        query,
+        (space) => ({
+          permission,
+          space: serializeSpace(ctx, space, role),
+        }),
+      );
     },
   });
 
@@ -173,9 +177,7 @@ export function memberRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const title = query.title?.toLowerCase();
       const teams = [...ctx.state.teams.values()].filter(
         (team) =>
-          team.organization === params.organizationId &&
-          team.members.has(params.userId) &&
-          (title === undefined || team.title.toLowerCase().includes(title)),
+          team.organization === params.organizationId && team.members.has(params.userId) && (title === undefined || team.title.toLowerCase().includes(title)),
       );
       return paginate(teams, query, (team) => ({
         team: serializeTeam(ctx, team, role, caller.user.id),

@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  CreateOpenAPISpecBodySchema,
-  OpenAPISpecSlugSchema,
-  PutOpenAPISpecBodySchema,
-  type OpenAPISource,
-} from '../../api/schemas/openapi.js';
+import { CreateOpenAPISpecBodySchema, OpenAPISpecSlugSchema, PutOpenAPISpecBodySchema, type OpenAPISource } from '../../api/schemas/openapi.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { conflict, notFound } from '../emulator-error.js';
 import type { Caller } from '../http/caller.js';

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import {
-  UpdateOrganizationBodySchema,
-} from '../../api/schemas/organization.js';
+import { UpdateOrganizationBodySchema } from '../../api/schemas/organization.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';

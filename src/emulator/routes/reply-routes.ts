@@ -52,9 +52,7 @@ function defineList(define: DefineRoute, ctx: EmulatorContext, prefix: string): 
       const comment = findComment(ctx, scope, params.commentId);
       const replies = [...ctx.state.replies.values()].filter((r) => r.comment === comment.id);
       // A thread reads top to bottom: oldest reply first.
-      return paginate(sortByPostedAt(replies, 'asc'), query, (r) =>
-        serializeCommentReply(ctx, r, comment, scope.role, caller.user.id),
-      );
+      return paginate(sortByPostedAt(replies, 'asc'), query, (r) => serializeCommentReply(ctx, r, comment, scope.role, caller.user.id));
     },
   });
 }

@@ -1,8 +1,5 @@
 import * as z from 'zod';
-import {
-  CreateSamlProviderBodySchema,
-  UpdateSamlProviderBodySchema,
-} from '../../api/schemas/saml.js';
+import { CreateSamlProviderBodySchema, UpdateSamlProviderBodySchema } from '../../api/schemas/saml.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -30,8 +27,7 @@ function checkDefaultTeam(ctx: EmulatorContext, organization: string, teamId: st
 export function samlRoutes(define: DefineRoute, ctx: EmulatorContext): void {
   const admin = (caller: Parameters<typeof findOrganization>[1], organization: string, action: string) =>
     findOrganization(ctx, caller, organization, { needs: 'admin', action });
-  const findProvider = (organization: string, id: string) =>
-    findIn(ctx.state.samlProviders, 'SAML provider', id, (p) => p.organization === organization);
+  const findProvider = (organization: string, id: string) => findIn(ctx.state.samlProviders, 'SAML provider', id, (p) => p.organization === organization);
 
   define({
     method: 'GET',

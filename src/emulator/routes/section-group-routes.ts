@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  AddSectionToGroupBodySchema,
-  CreateSectionGroupBodySchema,
-  MoveSectionGroupBodySchema,
-  UpdateSectionGroupBodySchema,
-} from '../../api/schemas/site.js';
+import { AddSectionToGroupBodySchema, CreateSectionGroupBodySchema, MoveSectionGroupBodySchema, UpdateSectionGroupBodySchema } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { EmulatorError, badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -13,13 +8,7 @@ import { paginate } from '../http/paginate.js';
 import { serializeSectionGroup } from '../serializers/serialize-section-group.js';
 import { SiteLayout } from '../state/site-layout.js';
 import type { SectionGroupRecord, SiteRecord } from '../state/records.js';
-import {
-  attachSection,
-  deleteSectionGroup,
-  detachSection,
-  placeRelative,
-  settleTopLevel,
-} from '../state/site-structure-edits.js';
+import { attachSection, deleteSectionGroup, detachSection, placeRelative, settleTopLevel } from '../state/site-structure-edits.js';
 import { sectionGroupsOf } from '../state/site-structure.js';
 import { SiteParams, bodyRef, findSection, findSectionGroup, placementOf, readSite, writeSite } from './site-route-helpers.js';
 
@@ -53,9 +42,7 @@ export function sectionGroupRoutes(define: DefineRoute, ctx: EmulatorContext): v
       const { site, role } = writeSite(ctx, caller, params, 'create section groups');
       const ids = body.sections ?? [];
       if (new Set(ids).size !== ids.length) throw badRequest('Invalid body field "sections": a section is listed twice.');
-      const sections = ids.map((id, i) =>
-        bodyRef(ctx.state.sections, id, `sections.${i}`, 'section of this site', (s) => s.site === site.id),
-      );
+      const sections = ids.map((id, i) => bodyRef(ctx.state.sections, id, `sections.${i}`, 'section of this site', (s) => s.site === site.id));
       const group: SectionGroupRecord = { id: ctx.state.newId('sitesg'), site: site.id, title: body.title, sections: [] };
       if (typeof body.icon === 'string') group.icon = body.icon;
       // The group takes the place of its first section, or goes last when it starts empty.

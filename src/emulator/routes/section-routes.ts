@@ -101,7 +101,8 @@ export function sectionRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       assertConditionFits(ctx, body.condition);
       // Today's API moves a section between groups here; the seed's document has no such field, so it is ignored there.
       const move = ctx.options.contract === 'current' ? body.siteSectionGroupId : undefined;
-      const group = typeof move === 'string' ? bodyRef(ctx.state.sectionGroups, move, 'siteSectionGroupId', 'section group of this site', (g) => g.site === site.id) : move;
+      const group =
+        typeof move === 'string' ? bodyRef(ctx.state.sectionGroups, move, 'siteSectionGroupId', 'section group of this site', (g) => g.site === site.id) : move;
       if (body.defaultSiteSpace !== undefined) {
         const inSection = (s: { section?: string }) => s.section === section.id;
         bodyRef(ctx.state.siteSpaces, body.defaultSiteSpace, 'defaultSiteSpace', 'site space of this section', inSection);

@@ -37,7 +37,13 @@ const CreateBody = z.object({ source: z.string().max(512), destination: Destinat
 const UpdateBody = z.object({ source: z.string().max(512).optional(), destination: Destination.optional(), ...Flags });
 const BulkEntry = z.union([
   z.object({ source: z.string().max(512), intent: z.literal('publish') }).strict(),
-  z.object({ source: z.string().max(512), intent: z.enum(['live', 'draft']).optional(), captureWildcard: z.boolean().optional(), permanent: z.boolean().optional(), destination: Destination.nullable() }),
+  z.object({
+    source: z.string().max(512),
+    intent: z.enum(['live', 'draft']).optional(),
+    captureWildcard: z.boolean().optional(),
+    permanent: z.boolean().optional(),
+    destination: Destination.nullable(),
+  }),
 ]);
 const BulkBody = z.object({ redirects: z.array(BulkEntry).min(1).max(500) });
 
@@ -79,7 +85,8 @@ export function siteRedirectRoutes(define: DefineRoute, ctx: EmulatorContext): v
       const source = checkSource(ctx, body.source, 'source');
       const destination = resolveDestination(ctx, site, body.destination, 'destination');
       const draft = current() ? (body.draft ?? false) : false;
-      if (redirectsOf(ctx, site).some((r) => r.source === source && r.draft === draft)) throw badRequest(`Invalid body field "source": the site already has a redirect from "${source}".`);
+      if (redirectsOf(ctx, site).some((r) => r.source === source && r.draft === draft))
+        throw badRequest(`Invalid body field "source": the site already has a redirect from "${source}".`);
       const redirect: SiteRedirectRecord = {
         id: ctx.state.newId('redirect'),
         site: site.id,
@@ -105,10 +112,12 @@ export function siteRedirectRoutes(define: DefineRoute, ctx: EmulatorContext): v
       const redirect = findIn(ctx.state.siteRedirects, 'Site redirect', params.siteRedirectId, (r) => r.site === site.id);
       // Everything is checked before anything changes: a 400 leaves the redirect as it was.
       const source = body.source === undefined ? redirect.source : checkSource(ctx, body.source, 'source');
-      if (body.destination?.kind === 'path') throw badRequest('Invalid body field "destination.kind": a redirect is updated with a section, site space, page or external destination.');
+      if (body.destination?.kind === 'path')
+        throw badRequest('Invalid body field "destination.kind": a redirect is updated with a section, site space, page or external destination.');
       const destination = body.destination === undefined ? redirect.destination : resolveDestination(ctx, site, body.destination, 'destination');
       const draft = current() ? (body.draft ?? redirect.draft) : false;
-      if (redirectsOf(ctx, site).some((r) => r.id !== redirect.id && r.source === source && r.draft === draft)) throw badRequest(`Invalid body field "source": the site already has a redirect from "${source}".`);
+      if (redirectsOf(ctx, site).some((r) => r.id !== redirect.id && r.source === source && r.draft === draft))
+        throw badRequest(`Invalid body field "source": the site already has a redirect from "${source}".`);
       Object.assign(redirect, { source, destination, draft, updatedAt: ctx.state.timestamp() });
       if (current() && body.captureWildcard !== undefined) redirect.captureWildcard = body.captureWildcard;
       if (current() && body.permanent !== undefined) redirect.permanent = body.permanent;
@@ -154,7 +163,8 @@ export function siteRedirectRoutes(define: DefineRoute, ctx: EmulatorContext): v
         const draft = entry.intent === 'draft';
         const found = existing(draft);
         if (entry.destination === null) {
-          if (found === undefined) return { status: 'error' as const, source, draft, error: `No ${draft ? 'draft' : 'live'} redirect from "${source}" to delete.` };
+          if (found === undefined)
+            return { status: 'error' as const, source, draft, error: `No ${draft ? 'draft' : 'live'} redirect from "${source}" to delete.` };
           ctx.state.siteRedirects.delete(found.id);
           return { status: 'deleted' as const, source, draft };
         }
@@ -169,7 +179,15 @@ export function siteRedirectRoutes(define: DefineRoute, ctx: EmulatorContext): v
           Object.assign(found, { destination, ...flags, updatedAt: ctx.state.timestamp() });
           return { status: 'updated' as const, source, draft, id: found.id };
         }
-        const created: SiteRedirectRecord = { id: ctx.state.newId('redirect'), site: site.id, source, destination, draft, ...flags, createdAt: ctx.state.timestamp() };
+        const created: SiteRedirectRecord = {
+          id: ctx.state.newId('redirect'),
+          site: site.id,
+          source,
+          destination,
+          draft,
+          ...flags,
+          createdAt: ctx.state.timestamp(),
+        };
         ctx.state.siteRedirects.set(created.id, created);
         return { status: 'created' as const, source, draft, id: created.id };
       });
@@ -194,7 +212,8 @@ function ordered(redirects: SiteRedirectRecord[], by: 'createdAt' | 'updatedAt' 
 }
 
 function checkSource(ctx: EmulatorContext, source: string, field: string): string {
-  if (!SOURCE[ctx.options.contract].test(source)) throw badRequest(`Invalid body field "${field}": "${source}" is not a redirect source path (a path from the site's root, like /old/page).`);
+  if (!SOURCE[ctx.options.contract].test(source))
+    throw badRequest(`Invalid body field "${field}": "${source}" is not a redirect source path (a path from the site's root, like /old/page).`);
   return source;
 }
 
@@ -203,7 +222,8 @@ function resolveDestination(ctx: EmulatorContext, site: SiteRecord, input: Desti
   const { state } = ctx;
   const siteSpaceOf = (id: string): string => {
     const siteSpace = state.siteSpaces.get(id);
-    if (siteSpace === undefined || siteSpace.site !== site.id) throw badRequest(`Invalid body field "${field}.siteSpaceId": site space "${id}" not found in this site.`);
+    if (siteSpace === undefined || siteSpace.site !== site.id)
+      throw badRequest(`Invalid body field "${field}.siteSpaceId": site space "${id}" not found in this site.`);
     return siteSpace.space;
   };
   const pagesOf = (spaceId: string): Iterable<{ id: string; path: string }> => {
@@ -213,14 +233,16 @@ function resolveDestination(ctx: EmulatorContext, site: SiteRecord, input: Desti
   };
   switch (input.kind) {
     case 'site-section':
-      if (state.sections.get(input.siteSectionId)?.site !== site.id) throw badRequest(`Invalid body field "${field}.siteSectionId": section "${input.siteSectionId}" not found in this site.`);
+      if (state.sections.get(input.siteSectionId)?.site !== site.id)
+        throw badRequest(`Invalid body field "${field}.siteSectionId": section "${input.siteSectionId}" not found in this site.`);
       return input;
     case 'site-space':
       siteSpaceOf(input.siteSpaceId);
       return input;
     case 'site-page': {
       const space = siteSpaceOf(input.siteSpaceId);
-      if (![...pagesOf(space)].some((p) => p.id === input.pageId)) throw badRequest(`Invalid body field "${field}.pageId": page "${input.pageId}" not found in the site space's content.`);
+      if (![...pagesOf(space)].some((p) => p.id === input.pageId))
+        throw badRequest(`Invalid body field "${field}.pageId": page "${input.pageId}" not found in the site space's content.`);
       return input;
     }
     case 'external':

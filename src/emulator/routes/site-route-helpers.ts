@@ -22,12 +22,7 @@ export function readSite(ctx: EmulatorContext, caller: Caller, params: SiteParam
   return findSite(ctx, caller, params.organizationId, params.siteId);
 }
 
-export function writeSite(
-  ctx: EmulatorContext,
-  caller: Caller,
-  params: SiteParamsType,
-  action: string,
-): { site: SiteRecord; role: MemberRole } {
+export function writeSite(ctx: EmulatorContext, caller: Caller, params: SiteParamsType, action: string): { site: SiteRecord; role: MemberRole } {
   return findSite(ctx, caller, params.organizationId, params.siteId, { needs: 'create', action });
 }
 
@@ -44,12 +39,7 @@ function sameSecret(a: string, b: string): boolean {
  * active share link of the site (403 otherwise), and then resolves published URLs. Without a key
  * the view is refused unless `keyless` allows it (see the callers). Other sites ignore the key.
  */
-export function resolveShareKey(
-  ctx: EmulatorContext,
-  site: SiteRecord,
-  shareKey: string | undefined,
-  keyless: boolean,
-): PublishedView {
+export function resolveShareKey(ctx: EmulatorContext, site: SiteRecord, shareKey: string | undefined, keyless: boolean): PublishedView {
   if (site.visibility !== 'share-link') return {};
   if (shareKey === undefined) {
     if (keyless) return {};
@@ -82,7 +72,8 @@ export function bodyRef<T>(map: ReadonlyMap<string, T>, id: string, field: strin
 
 /** An empty `condition`: today's `Expression` allows it, the seed's `Condition` (1 to 1024 characters) does not. */
 export function assertConditionFits(ctx: EmulatorContext, condition: string | null | undefined): void {
-  if (condition === '' && ctx.options.contract === 'seed') throw badRequest('Invalid body field "condition": must be 1 to 1024 characters, or null to remove it.');
+  if (condition === '' && ctx.options.contract === 'seed')
+    throw badRequest('Invalid body field "condition": must be 1 to 1024 characters, or null to remove it.');
 }
 
 /** A space of the site's organization, named by a body field. */

@@ -63,9 +63,7 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
       const organization = params.organizationId;
       // Check every named space before creating anything, so a 400 leaves no half-made site.
       const named = Array.isArray(body.spaces)
-        ? body.spaces.map((id, i) =>
-            bodyRef(ctx.state.spaces, id, `spaces.${i}`, 'space in this organization', (s) => s.organization === organization),
-          )
+        ? body.spaces.map((id, i) => bodyRef(ctx.state.spaces, id, `spaces.${i}`, 'space in this organization', (s) => s.organization === organization))
         : [];
       const now = ctx.state.timestamp();
       const site: SiteRecord = {
@@ -190,7 +188,10 @@ export function siteRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     },
   });
 
-  for (const [action, published] of [['publish', true], ['unpublish', false]] as const) {
+  for (const [action, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
     define({
       method: 'POST',
       url: `/v1/orgs/:organizationId/sites/:siteId/${action}`,
@@ -218,9 +219,7 @@ function siteStructure(ctx: EmulatorContext, site: SiteRecord, role: MemberRole,
     return { type: 'siteSpaces' as const, structure: layout.siteSpacesOf(undefined).map((s) => serializeSiteSpace(ctx, site, s, role, view, layout)) };
   }
   const items = top.map((item) =>
-    item.kind === 'group'
-      ? serializeSectionGroup(ctx, site, item.record, role, view, layout)
-      : serializeSection(ctx, site, item.record, role, view, layout),
+    item.kind === 'group' ? serializeSectionGroup(ctx, site, item.record, role, view, layout) : serializeSection(ctx, site, item.record, role, view, layout),
   );
   // Today's API: external links at the root follow the sections and groups.
   return { type: 'sections' as const, structure: [...items, ...layout.externalLinksOf(undefined).map(serializeExternalLink)] };

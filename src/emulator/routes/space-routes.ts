@@ -35,7 +35,10 @@ export function spaceRoutes(define: DefineRoute, ctx: EmulatorContext): void {
     params: SpaceParams,
     body: UpdateSpaceBodySchema,
     handler: ({ params, body, caller }) => {
-      const access = body.defaultLevel === undefined ? { needs: 'edit' as const, action: 'update this space' } : { needs: 'admin' as const, action: 'change who can access this space' };
+      const access =
+        body.defaultLevel === undefined
+          ? { needs: 'edit' as const, action: 'update this space' }
+          : { needs: 'admin' as const, action: 'change who can access this space' };
       const { space, role } = findSpace(ctx, caller, params.spaceId, access);
       if (body.title !== undefined) space.title = body.title;
       if (body.emoji === null || body.icon === null) delete space.emoji;

@@ -1,11 +1,5 @@
 import * as z from 'zod';
-import {
-  BulkTeamMembersBodySchema,
-  CreateTeamBodySchema,
-  PutTeamMemberBodySchema,
-  UpdateTeamBodySchema,
-  type TeamMemberRole,
-} from '../../api/schemas/team.js';
+import { BulkTeamMembersBodySchema, CreateTeamBodySchema, PutTeamMemberBodySchema, UpdateTeamBodySchema, type TeamMemberRole } from '../../api/schemas/team.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { forbidden, notFound } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';

@@ -1,8 +1,5 @@
 import * as z from 'zod';
-import {
-  CreateTranslationBodySchema,
-  UpdateTranslationBodySchema,
-} from '../../api/schemas/translation.js';
+import { CreateTranslationBodySchema, UpdateTranslationBodySchema } from '../../api/schemas/translation.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { DefineRoute } from '../http/define-route.js';
 import { pageQuery } from '../http/input.js';
@@ -22,8 +19,7 @@ const OrgParams = z.object({ organizationId: z.string() });
 const TranslationParams = OrgParams.extend({ translationId: z.string() });
 
 export function translationRoutes(define: DefineRoute, ctx: EmulatorContext): void {
-  const findTranslation = (organization: string, id: string) =>
-    findIn(ctx.state.translations, 'Translation', id, (t) => t.organization === organization);
+  const findTranslation = (organization: string, id: string) => findIn(ctx.state.translations, 'Translation', id, (t) => t.organization === organization);
 
   define({
     method: 'GET',
@@ -46,7 +42,8 @@ export function translationRoutes(define: DefineRoute, ctx: EmulatorContext): vo
     handler: ({ params, body, caller }) => {
       const { role } = findOrganization(ctx, caller, params.organizationId, { needs: 'admin', action: 'create translations' });
       const source = ctx.state.spaces.get(body.source.space);
-      if (source?.organization !== params.organizationId) throw badRequest(`Invalid body field "source.space": no space "${body.source.space}" in this organization.`);
+      if (source?.organization !== params.organizationId)
+        throw badRequest(`Invalid body field "source.space": no space "${body.source.space}" in this organization.`);
       const now = ctx.state.timestamp();
       const translation: TranslationRecord = {
         id: ctx.state.newId('trans'),

@@ -6,13 +6,7 @@ import { commentLocation } from '../comments/comment-location.js';
 import { serializeUserId } from './serialize-user.js';
 import { serializeReactions } from './serialize-reactions.js';
 
-export function serializeCommentReply(
-  ctx: EmulatorContext,
-  reply: ReplyRecord,
-  comment: CommentRecord,
-  role: MemberRole,
-  viewer: string,
-) {
+export function serializeCommentReply(ctx: EmulatorContext, reply: ReplyRecord, comment: CommentRecord, role: MemberRole, viewer: string) {
   return {
     object: 'comment-reply' as const,
     id: reply.id,

@@ -7,7 +7,6 @@ import { specFormatOf } from '../openapi/check-spec.js';
  * the text's format; empty until a URL source is fetched. Specs are private: no public URL.
  */
 export function serializeOpenAPIContent(version: OpenAPIVersionRecord, contract: ContractName) {
-  const filesystem: Record<string, string> =
-    version.text === undefined ? {} : { [`openapi.${specFormatOf(version.text)}`]: version.text };
+  const filesystem: Record<string, string> = version.text === undefined ? {} : { [`openapi.${specFormatOf(version.text)}`]: version.text };
   return contract === 'current' ? { filesystem, urls: { source: version.url, public: null } } : { filesystem, url: version.url };
 }

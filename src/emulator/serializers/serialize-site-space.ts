@@ -30,7 +30,10 @@ export function serializeSiteSpace(
     hasAdvancedCustomizationFeature: false,
     urls: {
       location: `${ctx.baseUrl()}/v1/orgs/${site.organization}/sites/${site.id}/site-spaces/${siteSpace.id}`,
-      published: withShareKey(siteSpaceBaseUrl(layout, site, siteSpace, siteSpace.section === undefined ? undefined : ctx.state.sections.get(siteSpace.section)), view.shareKey),
+      published: withShareKey(
+        siteSpaceBaseUrl(layout, site, siteSpace, siteSpace.section === undefined ? undefined : ctx.state.sections.get(siteSpace.section)),
+        view.shareKey,
+      ),
     },
   };
 }

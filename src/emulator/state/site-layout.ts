@@ -42,7 +42,9 @@ export class SiteLayout {
     }
     const roots = this.siteSpacesOf(undefined).map((record) => ({ kind: 'site-space' as const, record, id: record.id }));
     this.topLevel = inOrder([...groups, ...ungrouped, ...roots], site.structureOrder);
-    const sections = this.topLevel.flatMap((item) => (item.kind === 'group' ? this.sectionsOfGroup(item.record) : item.kind === 'section' ? [item.record] : []));
+    const sections = this.topLevel.flatMap((item) =>
+      item.kind === 'group' ? this.sectionsOfGroup(item.record) : item.kind === 'section' ? [item.record] : [],
+    );
     this.defaultSectionId = (sections.find((s) => s.id === site.defaultSection) ?? sections[0])?.id;
   }
 

@@ -22,9 +22,7 @@ function valuesWhere<T>(map: ReadonlyMap<string, T>, keep: (record: T) => boolea
 }
 
 export type TopLevelItem =
-  | { kind: 'group'; record: SectionGroupRecord }
-  | { kind: 'section'; record: SectionRecord }
-  | { kind: 'site-space'; record: SiteSpaceRecord };
+  { kind: 'group'; record: SectionGroupRecord } | { kind: 'section'; record: SectionRecord } | { kind: 'site-space'; record: SiteSpaceRecord };
 
 /** Section groups, ungrouped sections and root site spaces, in display order. */
 export function topLevelItems(state: EmulatorState, site: SiteRecord): TopLevelItem[] {
@@ -93,11 +91,7 @@ export function defaultSectionOf(state: EmulatorState, site: SiteRecord): Sectio
 }
 
 /** The default site space of a section (or of the root): the one set if it still exists, else the first. */
-export function defaultSiteSpaceIn(
-  state: EmulatorState,
-  site: SiteRecord,
-  section: SectionRecord | undefined,
-): SiteSpaceRecord | undefined {
+export function defaultSiteSpaceIn(state: EmulatorState, site: SiteRecord, section: SectionRecord | undefined): SiteSpaceRecord | undefined {
   const siblings = section ? siteSpacesOfSection(state, section) : rootSiteSpaces(state, site);
   const chosen = section ? section.defaultSiteSpace : site.defaultSiteSpace;
   return siblings.find((s) => s.id === chosen) ?? siblings[0];

@@ -17,7 +17,13 @@ export class GitCache {
 
   /** The folder a repository's clone lives in. */
   folderOf(url: string): string {
-    const name = url.replace(/[?#].*$/, '').replace(/\.git\/?$/, '').split(/[/:\\]/).filter(Boolean).pop() ?? 'repo';
+    const name =
+      url
+        .replace(/[?#].*$/, '')
+        .replace(/\.git\/?$/, '')
+        .split(/[/:\\]/)
+        .filter(Boolean)
+        .pop() ?? 'repo';
     const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
     return path.join(this.directory, `${safe}-${createHash('sha256').update(url).digest('hex').slice(0, 12)}`);
   }

@@ -39,10 +39,13 @@ export async function resolveUrlSource(
     bytes = await deps.download(spec.url, { signal: deps.signal === undefined ? deadline : AbortSignal.any([deps.signal, deadline]), maxBytes: MAX_BYTES });
   } catch (error) {
     if (deadline.aborted && deps.signal?.aborted !== true) {
-      throw new MigrationSourceError(`source ${label} did not answer within ${waitMs / 1000} s, all tries included; check that the server answers, then run the plan again`, {
-        permanent: true,
-        cause: error,
-      });
+      throw new MigrationSourceError(
+        `source ${label} did not answer within ${waitMs / 1000} s, all tries included; check that the server answers, then run the plan again`,
+        {
+          permanent: true,
+          cause: error,
+        },
+      );
     }
     if (!(error instanceof DownloadError)) throw error;
     throw new MigrationSourceError(`source ${label} ${error.reason}`, { permanent: error.permanent, cause: error });

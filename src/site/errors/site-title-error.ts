@@ -10,7 +10,9 @@ export class SiteTitleError extends Error {
   readonly field = 'site.title';
 
   constructor(readonly title: string) {
-    super(`${siteTitleProblem(title) ?? 'site.title is one the API cannot hold'}: change site.title in the site manifest and apply again (nothing was written)`);
+    super(
+      `${siteTitleProblem(title) ?? 'site.title is one the API cannot hold'}: change site.title in the site manifest and apply again (nothing was written)`,
+    );
   }
 }
 

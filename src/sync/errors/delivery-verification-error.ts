@@ -22,7 +22,9 @@ export class DeliveryVerificationError extends Error {
       ['still there', diff.removed],
       ['files still missing', diff.files.added],
     ] as const;
-    const named = parts.filter(([, paths]) => paths.length > 0).map(([what, paths]) => `${what}: ${paths.slice(0, SHOWN).join(', ')}${paths.length > SHOWN ? ` and ${paths.length - SHOWN} more` : ''}`);
+    const named = parts
+      .filter(([, paths]) => paths.length > 0)
+      .map(([what, paths]) => `${what}: ${paths.slice(0, SHOWN).join(', ')}${paths.length > SHOWN ? ` and ${paths.length - SHOWN} more` : ''}`);
     super(
       `The page changes sent to ${where} did not land as planned (${named.join('; ')}). Nothing was merged. ` +
         `Check the warnings for pages the platform may have refused (titles, slugs), then run the sync again: it plans from what is there.`,

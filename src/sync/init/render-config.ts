@@ -46,7 +46,7 @@ export function renderConfig(project: DetectedProject, options: RenderConfigOpti
 
   const lines = [
     '# docsync.yaml — written by `docsync init`. Replace the REPLACE_WITH_… ids, then run `docsync sync --once --dry-run`.',
-    '# Editors: point your YAML plugin at docsync\'s JSON Schema for completion:',
+    "# Editors: point your YAML plugin at docsync's JSON Schema for completion:",
     `# yaml-language-server: $schema=${options.schema ?? DEFAULT_SCHEMA_REF}`,
     '',
     'api:',
@@ -62,7 +62,13 @@ export function renderConfig(project: DetectedProject, options: RenderConfigOpti
     '',
   ];
   if (spaces.length === 0) {
-    lines.push('# No docs folder found (.gitbook.yaml or SUMMARY.md). Add one like this:', 'spaces: []', '#  - name: product-docs', '#    directory: ./docs', `#    spaceId: ${SPACE_ID_PLACEHOLDER}`);
+    lines.push(
+      '# No docs folder found (.gitbook.yaml or SUMMARY.md). Add one like this:',
+      'spaces: []',
+      '#  - name: product-docs',
+      '#    directory: ./docs',
+      `#    spaceId: ${SPACE_ID_PLACEHOLDER}`,
+    );
   } else {
     lines.push('spaces:');
     for (const space of spaces) {
@@ -81,7 +87,13 @@ export function renderConfig(project: DetectedProject, options: RenderConfigOpti
   }
   lines.push('');
   if (specs.length === 0) {
-    lines.push('# No OpenAPI file found. Publish one like this:', 'specs: []', '#  - slug: petstore', `#    organizationId: ${ORGANIZATION_ID_PLACEHOLDER}`, '#    file: ./openapi.yaml');
+    lines.push(
+      '# No OpenAPI file found. Publish one like this:',
+      'specs: []',
+      '#  - slug: petstore',
+      `#    organizationId: ${ORGANIZATION_ID_PLACEHOLDER}`,
+      '#    file: ./openapi.yaml',
+    );
   } else {
     lines.push('specs:');
     for (const spec of specs) {

@@ -46,7 +46,10 @@ export interface DeliverPagesResult {
  * platform afterwards is noticed.
  */
 export async function deliverPages(
-  deps: SendBatchesDeps & { readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> }; readonly download?: Download | undefined },
+  deps: SendBatchesDeps & {
+    readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> };
+    readonly download?: Download | undefined;
+  },
   input: DeliverPagesInput,
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
@@ -81,7 +84,9 @@ export async function deliverPages(
     record = sent.delivered;
     if (!sent.unlisted) break;
     // Each round lands at least one batch, so this ends: the rest is planned from what the change request holds now.
-    input.warn?.(`the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`);
+    input.warn?.(
+      `the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`,
+    );
     planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download);
   }
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });

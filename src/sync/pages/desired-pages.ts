@@ -10,7 +10,12 @@ import type { DesiredFile, DesiredGroup, DesiredPage } from './page-plan.js';
  */
 export function desiredPages(snapshot: Pick<DocsSnapshot, 'pages' | 'files' | 'summary'>): { groups: DesiredGroup[]; files: DesiredFile[] } {
   const hashes = new Map(snapshot.files.map((file) => [file.path, file.hash]));
-  const page = (node: PageNode): DesiredPage => ({ path: node.path, title: node.title, hash: pageHash(hashes.get(node.path) ?? '', node.title), children: node.children.map(page) });
+  const page = (node: PageNode): DesiredPage => ({
+    path: node.path,
+    title: node.title,
+    hash: pageHash(hashes.get(node.path) ?? '', node.title),
+    children: node.children.map(page),
+  });
   return {
     groups: snapshot.pages.map((group) => ({ title: group.title, pages: group.pages.map(page) })),
     files: snapshotAssets(snapshot).map((file) => ({ path: file.path, hash: file.hash, size: file.size })),

@@ -11,7 +11,9 @@ export type Landed = NonNullable<TargetState['landed']>;
 /** Whether `revision` holds what docsync left as `landed`: that revision, or main unchanged merged with it. */
 export function holdsLanded(revision: Pick<Revision, 'id' | 'parents'>, landed: Landed): boolean {
   if (revision.id === landed.revision) return true;
-  return landed.mergedOnto !== undefined && revision.parents.length === 2 && revision.parents[0] === landed.mergedOnto && revision.parents[1] === landed.revision;
+  return (
+    landed.mergedOnto !== undefined && revision.parents.length === 2 && revision.parents[0] === landed.mergedOnto && revision.parents[1] === landed.revision
+  );
 }
 
 /**
@@ -29,7 +31,8 @@ export function planChangedPages(
   landed: Landed | undefined,
 ): PlannedDelivery | undefined {
   const { changed } = content;
-  if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed)) return undefined;
+  if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed))
+    return undefined;
   const changes: PlannedChange[] = [];
   const hashes = new Map<string, string>();
   const sizes = new Map<string, number>();
@@ -51,7 +54,14 @@ export function planChangedPages(
     hashes,
     sizes,
     fileIds: new Map([...delivered.files].map(([path, entry]) => [path, entry.id])),
-    diff: { added: [], changed: updated, removed: [], unchanged: content.pageCount - updated.length, files: { added: [], changed: [], removed: [] }, titles: named },
+    diff: {
+      added: [],
+      changed: updated,
+      removed: [],
+      unchanged: content.pageCount - updated.length,
+      files: { added: [], changed: [], removed: [] },
+      titles: named,
+    },
     known: delivered,
     revision: revision.id,
     fromChanges: true,

@@ -39,7 +39,14 @@ export async function planDelivery(
   let found = liveFiles(revision.files, delivered);
   const getPage = api.content.getPage?.bind(api.content);
   if (getPage !== undefined) {
-    ({ pages: live, files: found } = await recognizeLiveContent({ api: { content: { getPage } }, download }, into, content, desired, { pages: live, files: found, raw: revision.files }, signal));
+    ({ pages: live, files: found } = await recognizeLiveContent(
+      { api: { content: { getPage } }, download },
+      into,
+      content,
+      desired,
+      { pages: live, files: found, raw: revision.files },
+      signal,
+    ));
   }
   const files = { desired: desired.files, live: found };
   let plan = planPageChanges({ desired: desired.groups, live, files });
@@ -53,7 +60,16 @@ export async function planDelivery(
     });
   desired.groups.forEach((group) => addHashes(group.pages));
   const fileIds = new Map(files.live.flatMap((file) => (file.key === undefined ? [] : [[file.key, file.id] as const])));
-  return { plan, hashes, fileIds, diff: diffOf(plan, live, hashes.size - desired.files.length), sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])), known: knownOf(live, found, delivered), revision: revision.id, fromChanges: false };
+  return {
+    plan,
+    hashes,
+    fileIds,
+    diff: diffOf(plan, live, hashes.size - desired.files.length),
+    sizes: new Map(content.snapshot.files.map((file) => [file.path, file.size])),
+    known: knownOf(live, found, delivered),
+    revision: revision.id,
+    fromChanges: false,
+  };
 }
 
 /**
@@ -68,17 +84,24 @@ function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivere
     list.forEach((page) => {
       const recorded = page.key === undefined ? undefined : recordedAt(page.key);
       const stale = recorded !== undefined && recorded.id === page.id && recorded.hash !== page.hash;
-      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && (recorded === undefined || stale)) pages.set(page.key, { id: page.id, hash: page.hash });
+      if (page.type === 'document' && page.key !== undefined && page.hash !== undefined && (recorded === undefined || stale))
+        pages.set(page.key, { id: page.id, hash: page.hash });
       walk(page.children);
     });
   walk(live);
   const files = new Map<string, DeliveredFile>();
-  for (const file of found) if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key)) files.set(file.key, { id: file.id, hash: file.hash });
+  for (const file of found)
+    if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key))
+      files.set(file.key, { id: file.id, hash: file.hash });
   return { pages: (delivered?.pages ?? deliveredPages.of([])).with(pages), files: (delivered?.files ?? deliveredFiles.of([])).with(files) };
 }
 
 /** The desired pages, each with the re-sent files it links. */
-async function withLinkedFiles(groups: readonly DesiredGroup[], resent: ReadonlySet<string>, content: Pick<PreparedContent, 'readMany'>): Promise<DesiredGroup[]> {
+async function withLinkedFiles(
+  groups: readonly DesiredGroup[],
+  resent: ReadonlySet<string>,
+  content: Pick<PreparedContent, 'readMany'>,
+): Promise<DesiredGroup[]> {
   const paths: string[] = [];
   const collect = (pages: readonly DesiredPage[]): void =>
     pages.forEach((page) => {
@@ -95,7 +118,8 @@ async function withLinkedFiles(groups: readonly DesiredGroup[], resent: Readonly
     });
     if (found.length > 0) links.set(path, found);
   }
-  const withFiles = (pages: readonly DesiredPage[]): DesiredPage[] => pages.map((page) => ({ ...page, files: links.get(page.path), children: withFiles(page.children) }));
+  const withFiles = (pages: readonly DesiredPage[]): DesiredPage[] =>
+    pages.map((page) => ({ ...page, files: links.get(page.path), children: withFiles(page.children) }));
   return groups.map((group) => ({ ...group, pages: withFiles(group.pages) }));
 }
 
@@ -130,8 +154,7 @@ function diffOf(plan: PagePlan, live: readonly LivePage[], pages: number): PageD
       changed.push(change.path);
       const title = change.title ?? byId.get(change.id)?.title;
       if (title !== undefined) titles[change.path] = title;
-    }
-    else if (change.kind === 'insert-files') files.added.push(...change.files.map((file) => file.path));
+    } else if (change.kind === 'insert-files') files.added.push(...change.files.map((file) => file.path));
     else {
       const page = byId.get(change.id);
       if (page) gone(page);

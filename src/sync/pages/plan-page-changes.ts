@@ -72,7 +72,9 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
   if (missingGroups.length > 0) {
     const [first] = missingGroups;
     const named = missingGroups.length === 1 ? `the group ${first} is` : `the groups ${missingGroups.join(', ')} are`;
-    warnings.push(`${named} not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)`);
+    warnings.push(
+      `${named} not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)`,
+    );
   }
 
   // Deletions that cannot disturb a kept page: subtrees holding none.

@@ -57,7 +57,8 @@ export async function recognizeLiveContent(
   const unknown = new Map<string, LivePage>();
   const walk = (pages: readonly LivePage[]): void =>
     pages.forEach((page) => {
-      if (page.type === 'document' && page.hash === undefined && page.key !== undefined && wanted.has(page.key) && !unknown.has(page.key)) unknown.set(page.key, page);
+      if (page.type === 'document' && page.hash === undefined && page.key !== undefined && wanted.has(page.key) && !unknown.has(page.key))
+        unknown.set(page.key, page);
       walk(page.children);
     });
   walk(live.pages);
@@ -81,7 +82,8 @@ export async function recognizeLiveContent(
     // The titles being the same, a `# ` heading that titles the page is compared as the title: the
     // platform keeps a title apart from the document, and its editor changes that alone.
     const titling = { source: 'document', summaryTitle: undefined, fileTitle: path } as const;
-    const untitled = <T extends { body: string } | undefined>(meaning: T): T => (meaning === undefined ? meaning : { ...meaning, body: titledBody(meaning.body, titling).body });
+    const untitled = <T extends { body: string } | undefined>(meaning: T): T =>
+      meaning === undefined ? meaning : { ...meaning, body: titledBody(meaning.body, titling).body };
     const theirs = untitled(liveMeaning(full, filePaths));
     const mine = untitled({ ...asWritten, body: splitFrontmatter(sent).body });
     if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(untitled(asWritten), theirs)) same.set(page.id, want.hash);

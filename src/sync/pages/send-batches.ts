@@ -166,7 +166,15 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
           }
           case 'insert-page': {
             const into = idOf(change.parent);
-            changes.push({ operation: 'insert_page', title: change.title, slug: change.slug, document: markdown(change.path), ref: change.ref, ...(into === null ? {} : { into }), at: change.at });
+            changes.push({
+              operation: 'insert_page',
+              title: change.title,
+              slug: change.slug,
+              document: markdown(change.path),
+              ref: change.ref,
+              ...(into === null ? {} : { into }),
+              at: change.at,
+            });
             break;
           }
           case 'update-page':
@@ -263,7 +271,14 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       const index = next;
       const batch = batches[index] ?? [];
       const batchNeed = needs[index] ?? batchNeeds(batch);
-      if (!maySend(batchNeed, [...running.values()].map((one) => one.needs), answered)) break;
+      if (
+        !maySend(
+          batchNeed,
+          [...running.values()].map((one) => one.needs),
+          answered,
+        )
+      )
+        break;
       next += 1;
       const done = send(batch).then(
         () => {
@@ -306,7 +321,13 @@ function refusal(error: unknown, batch: readonly PlannedChange[], where: string)
 }
 
 /** One file as the API takes it: inline when small enough, else by a URL the artifact store serves. */
-async function upload(store: ArtifactStore, file: PlannedFile, bytes: Uint8Array, published: PublishedArtifact[], signal: AbortSignal | undefined): Promise<FileUpload> {
+async function upload(
+  store: ArtifactStore,
+  file: PlannedFile,
+  bytes: Uint8Array,
+  published: PublishedArtifact[],
+  signal: AbortSignal | undefined,
+): Promise<FileUpload> {
   const name = file.path.slice(file.path.lastIndexOf('/') + 1);
   const contentType = contentTypeOf(name);
   if (Math.ceil(bytes.byteLength / 3) * 4 <= MAX_BASE64_CHARS) {

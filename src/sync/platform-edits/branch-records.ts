@@ -16,7 +16,12 @@ export interface BranchRecord {
  * branch is merged, git holds what it kept), below `folder`, by path from the top of the work tree.
  * One git process, whatever the number of pages.
  */
-export async function branchRecords(repository: Pick<GitRepository, 'history'>, tip: string, synced: string, folder: string): Promise<Map<string, BranchRecord>> {
+export async function branchRecords(
+  repository: Pick<GitRepository, 'history'>,
+  tip: string,
+  synced: string,
+  folder: string,
+): Promise<Map<string, BranchRecord>> {
   const records = new Map<string, BranchRecord>();
   for (const commit of await repository.history(tip, synced, folder)) {
     for (const [file, blob] of commit.files) {

@@ -111,7 +111,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const edited = hasEditedPages(main.pages, untouched);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main.id) : undefined);
+  const rebuild = async (): Promise<SyncedBase | undefined> =>
+    edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main.id) : undefined;
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
@@ -165,13 +166,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // state says; unless it is what a sync left live instead of git's version, or a page the platform
   // added that a sync left live (neither git nor the state's base has it).
   const addedLeftLive = (path: string): boolean => input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path);
-  for (const doc of live) if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
+  for (const doc of live)
+    if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
-  const filePaths = filePathsById(main.files, input.deliveredFiles, snapshotAssets(input.content.snapshot).map((file) => file.path));
+  const filePaths = filePathsById(
+    main.files,
+    input.deliveredFiles,
+    snapshotAssets(input.content.snapshot).map((file) => file.path),
+  );
   const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
@@ -267,7 +273,8 @@ async function liveTextOf(
   const cover = image === undefined ? undefined : { image, yPos: full.cover?.yPos ?? 0 };
   let markdown = withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths);
   const retitled = liveTitle(titling, documentTitle(markdown), parsePageMeta(markdown).heading) !== full.title;
-  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined)) markdown = withHeading(markdown, full.title, titledBody(markdown, titling).heading !== undefined);
+  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined))
+    markdown = withHeading(markdown, full.title, titledBody(markdown, titling).heading !== undefined);
   const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden, layout: full.layout, cover }, markdown);
   return { text, title: full.title, retitled };
 }

@@ -48,7 +48,9 @@ export function editSummary(text: string, summary: string, edits: SummaryEdits):
  */
 export function withoutListedReadme(text: string, summary: string, readme: string): string {
   const folder = parentOf(summary);
-  const first = parseSummary(text).groups.flatMap((group) => group.items).find((item) => linkedPath(folder, item.target) === readme);
+  const first = parseSummary(text)
+    .groups.flatMap((group) => group.items)
+    .find((item) => linkedPath(folder, item.target) === readme);
   if (first === undefined) return text;
   const lines = text.split('\n');
   const index = first.line - 1;

@@ -20,6 +20,9 @@ export async function fetchBranchTip(
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     const reason = error.message.replace(/^.*? failed in .*?: /s, '');
-    throw new PlatformEditsPushError(target.name, new GitPushRejectedError(target.platformEditsRemote, branch, `the remote could not be read: ${reason}`, error));
+    throw new PlatformEditsPushError(
+      target.name,
+      new GitPushRejectedError(target.platformEditsRemote, branch, `the remote could not be read: ${reason}`, error),
+    );
   }
 }

@@ -70,7 +70,12 @@ export async function keepPlatformEdits(
   const branch = platformEditsBranch(target);
   const remote = target.platformEditsRemote;
   const edited = detected.changes.filter((change) => change.kind === 'platform' || change.kind === 'both');
-  const repository = await openRepository(target, edited.map((change) => change.path), remote, options.signal);
+  const repository = await openRepository(
+    target,
+    edited.map((change) => change.path),
+    remote,
+    options.signal,
+  );
   if ((await repository.currentBranch()) === branch) throw new PlatformEditsBranchCheckedOutError(target.name, branch);
   const { root, summary } = content.snapshot;
   const folder = path.posix.join(repository.prefix, root).replace(/^\.$/, '');
@@ -103,7 +108,8 @@ export async function keepPlatformEdits(
       }
       pages.push({ file, outcome: 'edited' });
       changes.push({ path: file, bytes: encode(texts.platform) });
-      if (texts.base === undefined && texts.git === undefined) summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path });
+      if (texts.base === undefined && texts.git === undefined)
+        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path });
       if (target.platformEdits === 'adopt') adopt(change.path, texts.platform);
       continue;
     }
@@ -138,9 +144,18 @@ export async function keepPlatformEdits(
   const tip = await fetchBranchTip(repository, target);
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
-  const fresh = parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
+  const fresh =
+    parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
   // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
-  const laid: readonly BranchChange[] = parent === tip ? await ontoBranch(repository, { tip, synced, folder }, changes, (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict')) : changes.map((change) => ({ change }));
+  const laid: readonly BranchChange[] =
+    parent === tip
+      ? await ontoBranch(
+          repository,
+          { tip, synced, folder },
+          changes,
+          (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict'),
+        )
+      : changes.map((change) => ({ change }));
   const conflictLines = new Map(laid.flatMap((entry) => (entry.conflictLine === undefined ? [] : [[entry.change.path, entry.conflictLine] as const])));
   for (const [index, page] of fresh.entries()) {
     const line = conflictLines.get(page.file);
@@ -149,7 +164,12 @@ export async function keepPlatformEdits(
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
   const message = commitMessage(target, detected, fresh, gitBlobOf);
-  const commit = await repository.commitFiles(parent, laid.map((entry) => entry.change), message, { ...SIGNATURE, date: new Date(detected.revision.createdAt) });
+  const commit = await repository.commitFiles(
+    parent,
+    laid.map((entry) => entry.change),
+    message,
+    { ...SIGNATURE, date: new Date(detected.revision.createdAt) },
+  );
   // Already there: on the branch's tip, or in the synced commit itself.
   if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, pushed: false };
   try {
@@ -199,7 +219,8 @@ async function openRepository(target: SpaceTarget, pages: readonly string[], rem
   } catch (error) {
     throw new PlatformEditsUnkeptError(target.name, pages, `${target.directory} is not in a git repository`, error);
   }
-  if (!(await repository.hasRemote(remote))) throw new PlatformEditsUnkeptError(target.name, pages, `its repository has no remote named "${withoutPassword(remote)}"`);
+  if (!(await repository.hasRemote(remote)))
+    throw new PlatformEditsUnkeptError(target.name, pages, `its repository has no remote named "${withoutPassword(remote)}"`);
   return repository;
 }
 

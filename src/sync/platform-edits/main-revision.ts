@@ -5,7 +5,12 @@ import type { SpacesApi } from '../../api/resources/spaces.js';
  * found holding what docsync left there): with git unchanged, anything edited in the platform since
  * moves it. Undefined when the API gives no revision.
  */
-export async function mainRevision(spaces: Pick<SpacesApi, 'get'>, spaceId: string, seen: string | undefined, signal?: AbortSignal): Promise<{ revision: string; moved: boolean } | undefined> {
+export async function mainRevision(
+  spaces: Pick<SpacesApi, 'get'>,
+  spaceId: string,
+  seen: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ revision: string; moved: boolean } | undefined> {
   const { revision } = await spaces.get(spaceId, { signal });
   return revision === undefined ? undefined : { revision, moved: revision !== seen };
 }

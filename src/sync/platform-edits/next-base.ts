@@ -41,7 +41,9 @@ export async function baseOnceLive(
   titlings: Titlings,
 ): Promise<TargetBase> {
   const base = state?.base;
-  return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash ? base : nextBase(content, await expected(), base, titlings);
+  return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash
+    ? base
+    : nextBase(content, await expected(), base, titlings);
 }
 
 /**
@@ -52,7 +54,12 @@ export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string
   const pages = new Map<string, BasePage>();
   for (const [path, { live: _previous, ...entry }] of base.pages) {
     const text = live.get(path);
-    pages.set(path, text === undefined || text === null ? entry : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings(path)) } });
+    pages.set(
+      path,
+      text === undefined || text === null
+        ? entry
+        : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings(path)) } },
+    );
   }
   // A page git does not have (added in the platform), or left out live (removed there), has no
   // content to hold: each run finds it changed in the platform only, and adopts it again.

@@ -7,7 +7,10 @@ import { GitPushRejectedError } from '../../content/errors/git-push-rejected-err
 export class PlatformEditsPushError extends GitPushRejectedError {
   override readonly code = 'E_PLATFORM_EDITS_PUSH';
 
-  constructor(readonly target: string, rejected: GitPushRejectedError) {
+  constructor(
+    readonly target: string,
+    rejected: GitPushRejectedError,
+  ) {
     super(
       rejected.remote,
       rejected.branch,

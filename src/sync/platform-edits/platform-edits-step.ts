@@ -57,12 +57,19 @@ export interface PlatformEditsStep {
  */
 export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEditsStepInput): Promise<PlatformEditsStep> {
   const { target, content, state } = input;
-  const settled = await settlePlatformEdits(api, target, content, await input.expected(), { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings }, {
-    dryRun: input.dryRun,
-    signal: input.signal,
-    known: input.known,
-    lastKept: state?.platformEdits,
-  });
+  const settled = await settlePlatformEdits(
+    api,
+    target,
+    content,
+    await input.expected(),
+    { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings },
+    {
+      dryRun: input.dryRun,
+      signal: input.signal,
+      known: input.known,
+      lastKept: state?.platformEdits,
+    },
+  );
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
   return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };
 }
@@ -72,7 +79,16 @@ function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult 
   // No page new to the branch (all left live as an earlier run kept them): nothing to report.
   if (kept === undefined || kept.pages.length === 0) return {};
   const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
-  return { platformEdits: { branch: kept.branch, remote: kept.remote, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages: kept.pages, conflicts, pushed: kept.pushed } };
+  return {
+    platformEdits: {
+      branch: kept.branch,
+      remote: kept.remote,
+      ...(kept.commit === undefined ? {} : { commit: kept.commit }),
+      pages: kept.pages,
+      conflicts,
+      pushed: kept.pushed,
+    },
+  };
 }
 
 /**
@@ -86,7 +102,15 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
   const mine = step.settled.kept;
   const files = new Set(mine?.pages.map((page) => page.file));
   const pages = [...reviewed.kept.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
-  const kept = { ...reviewed.kept, ...(mine ?? {}), pages, commit: mine?.commit ?? reviewed.kept.commit, pushed: reviewed.kept.pushed || (mine?.pushed ?? false), adopted: new Set([...reviewed.kept.adopted, ...(mine?.adopted ?? [])]), live };
+  const kept = {
+    ...reviewed.kept,
+    ...(mine ?? {}),
+    pages,
+    commit: mine?.commit ?? reviewed.kept.commit,
+    pushed: reviewed.kept.pushed || (mine?.pushed ?? false),
+    adopted: new Set([...reviewed.kept.adopted, ...(mine?.adopted ?? [])]),
+    live,
+  };
   const settled = { ...step.settled, kept, live, nothingToWrite: false };
   return { settled, nothingToWrite: false, reported: reportOf(settled) };
 }

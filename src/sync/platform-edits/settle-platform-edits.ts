@@ -53,10 +53,16 @@ export async function settlePlatformEdits(
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
   known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest'>,
-  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined; lastKept?: TargetState['platformEdits'] } = {},
+  options: {
+    dryRun?: boolean | undefined;
+    signal?: AbortSignal | undefined;
+    known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
+    lastKept?: TargetState['platformEdits'];
+  } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
-  const opened = (): Promise<GitRepository | undefined> => (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
+  const opened = (): Promise<GitRepository | undefined> =>
+    (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
   const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
   const synced = content.commit?.oid ?? 'HEAD';
   const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
@@ -80,7 +86,18 @@ export async function settlePlatformEdits(
     const folder = posix.join(git.prefix, content.snapshot.root);
     return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
   };
-  const detected = await detectPlatformEdits(api.content, { spaceId: target.spaceId, content, expected, ...known, readBlob, pastBlobs, syncedBase, leftLive, takenIn, signal: options.signal });
+  const detected = await detectPlatformEdits(api.content, {
+    spaceId: target.spaceId,
+    content,
+    expected,
+    ...known,
+    readBlob,
+    pastBlobs,
+    syncedBase,
+    leftLive,
+    takenIn,
+    signal: options.signal,
+  });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
   const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);
@@ -91,5 +108,11 @@ export async function settlePlatformEdits(
   // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
   const overwrites = detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true);
   // No change found at all means no base to compare with (never synced), not that the live pages are git's.
-  return { changes: detected.changes, kept, live, nothingToWrite: detected.changes.length > 0 && !overwrites, sameMeaning: detected.based && detected.changes.length === 0 };
+  return {
+    changes: detected.changes,
+    kept,
+    live,
+    nothingToWrite: detected.changes.length > 0 && !overwrites,
+    sameMeaning: detected.based && detected.changes.length === 0,
+  };
 }

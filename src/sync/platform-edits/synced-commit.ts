@@ -9,7 +9,11 @@ import type { PreparedContent } from '../prepared-content.js';
  * base: the content's commit, or for the working tree the checkout's `HEAD` (what a CI runner's clean
  * checkout holds). Undefined outside a git repository or before its first commit.
  */
-export async function syncedCommit(target: Pick<SpaceTarget, 'directory'>, content: Pick<PreparedContent, 'commit' | 'checkedOut'>, signal?: AbortSignal): Promise<string | undefined> {
+export async function syncedCommit(
+  target: Pick<SpaceTarget, 'directory'>,
+  content: Pick<PreparedContent, 'commit' | 'checkedOut'>,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   if (content.commit !== undefined) return content.commit.oid;
   if (content.checkedOut !== undefined) return content.checkedOut;
   try {

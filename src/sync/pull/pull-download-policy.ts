@@ -15,7 +15,13 @@ export function pullDownloads(apiEndpoint: string, download: Download): Download
   return (url, options) => {
     const host = URL.canParse(url) ? new URL(url).hostname : undefined;
     if (host !== undefined && isPrivateHost(host)) {
-      return Promise.reject(new DownloadError(withoutQuery(url), `is on a loopback or private address, which pull never fetches for an API at ${new URL(apiEndpoint).origin}`, true));
+      return Promise.reject(
+        new DownloadError(
+          withoutQuery(url),
+          `is on a loopback or private address, which pull never fetches for an API at ${new URL(apiEndpoint).origin}`,
+          true,
+        ),
+      );
     }
     return download(url, options);
   };

@@ -38,7 +38,14 @@ export interface PullLayout {
  * would plant a CI workflow or replace the configuration. Where the API keeps no git path (today's),
  * `known` (docsync's record of what it delivered) gives it. Pure: same input, same layout.
  */
-export function planPullLayout(tree: readonly Page[], files: readonly File[], root = '', summary = 'SUMMARY.md', anyPath = false, known?: PullRecord): PullLayout {
+export function planPullLayout(
+  tree: readonly Page[],
+  files: readonly File[],
+  root = '',
+  summary = 'SUMMARY.md',
+  anyPath = false,
+  known?: PullRecord,
+): PullLayout {
   const warnings: string[] = [];
   /** The git path to keep for a page or file, else undefined (with a warning when it is outside the docs layout). */
   const gitPathOf = (raw: string | undefined, what: string): string | undefined => {

@@ -87,7 +87,12 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   assertPageDepth(directory, tree);
   const planned = planPullLayout(tree, files, root, summary, options.anyPath, options.known);
   // Every path checked before the first download and write; files that are not documentation left out.
-  const guard = guardPullPaths(directory, ['.gitbook.yaml', joinDocPath(root, summary), ...planned.pages.map((p) => p.file), ...planned.assets.map((a) => a.path)], options.anyPath === true, ['.gitbook.yaml', joinDocPath(root, summary)]);
+  const guard = guardPullPaths(
+    directory,
+    ['.gitbook.yaml', joinDocPath(root, summary), ...planned.pages.map((p) => p.file), ...planned.assets.map((a) => a.path)],
+    options.anyPath === true,
+    ['.gitbook.yaml', joinDocPath(root, summary)],
+  );
   const layout = { ...planned, assets: planned.assets.filter((asset) => !guard.skipped.has(asset.path)) };
   const links = pulledLinksOf(layout, options.known);
   const warnings = [...layout.warnings, ...guard.warnings];
@@ -133,7 +138,11 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   writes.push([joinDocPath(root, summary), renderSummary(layout)]);
   for (const [index, laidOut] of layout.pages.entries()) writes.push([laidOut.file, bodies[index] ?? '']);
   for (const [index, asset] of layout.assets.entries()) writes.push([asset.path, assetBytes[index] ?? new Uint8Array()]);
-  if (entries > 0) await refuseLinks(directory, writes.map(([relative]) => relative));
+  if (entries > 0)
+    await refuseLinks(
+      directory,
+      writes.map(([relative]) => relative),
+    );
 
   const written: string[] = [];
   await mkdir(directory, { recursive: true });

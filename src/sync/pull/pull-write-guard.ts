@@ -33,8 +33,13 @@ export function entersGitFolder(relative: string): boolean {
  * folder (`docsync pull … .git/hooks`) or its docs root does (`.gitbook.yaml` `root: ./.git/`).
  */
 export function assertPullRoot(directory: string, root: string): void {
-  if (directory.split(path.sep).some(isGitFolderName)) throw PullTargetError.unsafePath(directory, 'is inside a .git folder, which pull never writes into; pull into a folder of the work tree');
-  if (entersGitFolder(root)) throw PullTargetError.unsafePath(path.join(directory, '.gitbook.yaml'), `its root "${root}" is inside the .git folder, which pull never writes into; fix root`);
+  if (directory.split(path.sep).some(isGitFolderName))
+    throw PullTargetError.unsafePath(directory, 'is inside a .git folder, which pull never writes into; pull into a folder of the work tree');
+  if (entersGitFolder(root))
+    throw PullTargetError.unsafePath(
+      path.join(directory, '.gitbook.yaml'),
+      `its root "${root}" is inside the .git folder, which pull never writes into; fix root`,
+    );
 }
 
 /**
@@ -46,7 +51,10 @@ export function assertPageDepth(directory: string, tree: readonly { readonly tit
   let level: readonly Node[] = tree;
   for (let depth = 1; level.length > 0; depth++) {
     if (depth > MAX_PAGE_DEPTH) {
-      throw PullTargetError.unsafePath(directory, `the space's pages nest more than ${MAX_PAGE_DEPTH} levels deep (under "${level[0]?.title ?? ''}"), deeper than a folder of files can hold; flatten the tree in the space`);
+      throw PullTargetError.unsafePath(
+        directory,
+        `the space's pages nest more than ${MAX_PAGE_DEPTH} levels deep (under "${level[0]?.title ?? ''}"), deeper than a folder of files can hold; flatten the tree in the space`,
+      );
     }
     level = level.flatMap((page) => (page.pages ?? []) as readonly Node[]);
   }
@@ -65,13 +73,20 @@ export function guardPullPaths(directory: string, paths: readonly string[], anyP
   const warnings: string[] = [];
   for (const relative of paths) {
     const shown = relative.length > 120 ? `${relative.slice(0, 60)}…${relative.slice(-40)} (${relative.length} characters)` : relative;
-    if (entersGitFolder(relative)) throw PullTargetError.unsafePath(path.join(directory, shown), 'would be written inside the .git folder, which pull never writes into');
+    if (entersGitFolder(relative))
+      throw PullTargetError.unsafePath(path.join(directory, shown), 'would be written inside the .git folder, which pull never writes into');
     const long = relative.split('/').find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
     if (long !== undefined) {
-      throw PullTargetError.unsafePath(path.join(directory, shown), `a page or file of the space has a name of ${Buffer.byteLength(long)} bytes, more than the ${MAX_NAME_BYTES} a file system takes; rename it in the space`);
+      throw PullTargetError.unsafePath(
+        path.join(directory, shown),
+        `a page or file of the space has a name of ${Buffer.byteLength(long)} bytes, more than the ${MAX_NAME_BYTES} a file system takes; rename it in the space`,
+      );
     }
     if (Buffer.byteLength(path.join(directory, relative)) > MAX_PATH_BYTES) {
-      throw PullTargetError.unsafePath(path.join(directory, shown), `the path is longer than the ${MAX_PATH_BYTES} bytes a file system takes; move the page higher in the space, or pull into a shorter folder path`);
+      throw PullTargetError.unsafePath(
+        path.join(directory, shown),
+        `the path is longer than the ${MAX_PATH_BYTES} bytes a file system takes; move the page higher in the space, or pull into a shorter folder path`,
+      );
     }
     if (!anyPath && !relative.includes('/') && !structure.includes(relative) && !/\.md$/i.test(relative)) {
       skipped.add(relative);

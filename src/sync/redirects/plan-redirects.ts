@@ -108,7 +108,18 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
     if (desired.has(source) || found === undefined) continue;
     actions.push({ kind: 'delete', source, id: found.id });
   }
-  return { actions, pending, warnings, unchanged, record: { made: [...ours].sort(), moved: Object.fromEntries(moved), pages: Object.fromEntries(input.mainPages), blobs: Object.fromEntries(input.mainBlobs) } };
+  return {
+    actions,
+    pending,
+    warnings,
+    unchanged,
+    record: {
+      made: [...ours].sort(),
+      moved: Object.fromEntries(moved),
+      pages: Object.fromEntries(input.mainPages),
+      blobs: Object.fromEntries(input.mainBlobs),
+    },
+  };
 }
 
 /** `/<prefix>/<path>` for a redirect's old path (`guides/old`, `/guides/old.html`), each segment URL-encoded; undefined when nothing is left. */

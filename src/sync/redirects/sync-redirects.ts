@@ -61,7 +61,9 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
   // a change request, which the next sync that reads main sees merged), or, without a record (a
   // runner without state), they are kept by the runs that write content.
   if (run.unchangedContent && (record === undefined || record.settled === settled)) {
-    return record === undefined ? undefined : { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length, pending: record.pending };
+    return record === undefined
+      ? undefined
+      : { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length, pending: record.pending };
   }
 
   const result: RedirectsResult = { ...counts(), unchanged: 0 };
@@ -69,10 +71,12 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     const space = await deps.api.spaces.get(target.spaceId, { signal });
     if (space.organization === undefined) return undefined;
     const found = await findPublishedSite(deps.api, space.organization, target.spaceId, signal);
-    if (found.others > 0) result.warnings.push(`the space is published in ${found.others + 1} sites: redirects are kept in the first, ${found.site?.siteId ?? ''}`);
+    if (found.others > 0)
+      result.warnings.push(`the space is published in ${found.others + 1} sites: redirects are kept in the first, ${found.site?.siteId ?? ''}`);
     const site = found.site;
     if (site === undefined) {
-      if (Object.keys(fileRedirects).length > 0) result.warnings.push(`the space is published in no site: its ${Object.keys(fileRedirects).length} .gitbook.yaml redirects wait until it is`);
+      if (Object.keys(fileRedirects).length > 0)
+        result.warnings.push(`the space is published in no site: its ${Object.keys(fileRedirects).length} .gitbook.yaml redirects wait until it is`);
       if (!run.dryRun) await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { ...emptyRecord(record), settled } });
       return result;
     }
@@ -114,7 +118,10 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     for (const action of plan.actions) deps.logger.info({ target: target.name }, describeRedirect(action));
     const failed = await applyRedirects(deps.api, site, plan.actions, run.bulk, run.beforeWrite, signal);
     for (const [source, why] of failed) result.warnings.push(`redirect from ${source}: refused by the API (${why})`);
-    tally(result, plan.actions.filter((a) => !failed.has(a.source)));
+    tally(
+      result,
+      plan.actions.filter((a) => !failed.has(a.source)),
+    );
     const made = plan.record.made.filter((source) => !failed.has(source));
     // Deletions that failed stay docsync's, to be tried again.
     for (const action of plan.actions) if (action.kind === 'delete' && failed.has(action.source)) made.push(action.source);
@@ -157,5 +164,8 @@ function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
 }
 
 function settledKey(contentHash: string, redirects: Readonly<Record<string, string>>, mode: string): string {
-  return createHash('sha256').update(JSON.stringify([contentHash, redirects, mode])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([contentHash, redirects, mode]))
+    .digest('hex')
+    .slice(0, 32);
 }

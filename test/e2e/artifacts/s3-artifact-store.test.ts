@@ -33,7 +33,15 @@ describe('S3ArtifactStore uploads (moto_server)', () => {
     const bucket = `docsync-test-${randomBytes(4).toString('hex')}`;
     await moto.createBucket(bucket);
     const logger = recordingLogger();
-    const store = new S3ArtifactStore({ bucket, prefix: 'bundles/', endpoint: moto.endpoint, forcePathStyle: true, defaultTtlMs: 60_000, credentials: MOTO_CREDENTIALS, logger });
+    const store = new S3ArtifactStore({
+      bucket,
+      prefix: 'bundles/',
+      endpoint: moto.endpoint,
+      forcePathStyle: true,
+      defaultTtlMs: 60_000,
+      credentials: MOTO_CREDENTIALS,
+      logger,
+    });
     try {
       const file = await bundleOf(size);
       const published = await store.publish(file);
@@ -54,7 +62,15 @@ describe('S3ArtifactStore uploads (moto_server)', () => {
   it('aborts a multipart upload that fails, leaving no object and no parts behind', async () => {
     const bucket = `docsync-test-${randomBytes(4).toString('hex')}`;
     await moto.createBucket(bucket);
-    const store = new S3ArtifactStore({ bucket, prefix: '', endpoint: moto.endpoint, forcePathStyle: true, defaultTtlMs: 60_000, credentials: MOTO_CREDENTIALS, logger: recordingLogger() });
+    const store = new S3ArtifactStore({
+      bucket,
+      prefix: '',
+      endpoint: moto.endpoint,
+      forcePathStyle: true,
+      defaultTtlMs: 60_000,
+      credentials: MOTO_CREDENTIALS,
+      logger: recordingLogger(),
+    });
     try {
       const file = await bundleOf(8 * 1024 * 1024 + 1);
       // A file shorter than it claims: the second part cannot be read whole.

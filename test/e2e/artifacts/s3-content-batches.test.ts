@@ -34,7 +34,10 @@ const SMALL = Array.from({ length: 12 }, (_, n) => `.gitbook/assets/photo-${n + 
 /** Over 1 MB of base64: it can only go by URL. */
 const LARGE = '.gitbook/assets/survey-map.png';
 
-async function workspace(bucket: string, endpoint = moto.endpoint): Promise<{ dir: string; assets: Map<string, Uint8Array>; loaded: ReturnType<typeof configFor> }> {
+async function workspace(
+  bucket: string,
+  endpoint = moto.endpoint,
+): Promise<{ dir: string; assets: Map<string, Uint8Array>; loaded: ReturnType<typeof configFor> }> {
   const dir = await makeTempDir('docsync-s3-batches-');
   const assets = new Map<string, Uint8Array>([...SMALL.map((path) => [path, randomBytes(700 * KIB)] as const), [LARGE, randomBytes(1536 * KIB)]]);
   const photos = SMALL.map((path, n) => `![Photo ${n + 1}](${path})`).join('\n\n');
@@ -44,7 +47,12 @@ async function workspace(bucket: string, endpoint = moto.endpoint): Promise<{ di
     'SUMMARY.md': '# Table of contents\n\n* [Survey](README.md)\n* [Photos](photos.md)\n',
     ...Object.fromEntries(assets),
   });
-  const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } }, { artifacts: { store: 's3', bucket, endpoint, forcePathStyle: true, region: 'us-east-1' } });
+  const loaded = configFor(
+    emulator,
+    dir,
+    { changeRequest: { autoMerge: true } },
+    { artifacts: { store: 's3', bucket, endpoint, forcePathStyle: true, region: 'us-east-1' } },
+  );
   return { dir, assets, loaded };
 }
 

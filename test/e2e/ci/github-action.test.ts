@@ -22,7 +22,10 @@ const Output = z.strictObject({ description: z.string().min(1), value: z.string(
 const Step = z
   .strictObject({
     name: z.string().optional(),
-    id: z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/).optional(),
+    id: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/)
+      .optional(),
     uses: z.string().optional(),
     with: z.record(z.string(), z.string()).optional(),
     run: z.string().optional(),
@@ -37,7 +40,9 @@ const ActionMetadata = z.strictObject({
   name: z.string().min(1),
   description: z.string().min(1),
   author: z.string().optional(),
-  branding: z.strictObject({ icon: z.string(), color: z.enum(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']) }).optional(),
+  branding: z
+    .strictObject({ icon: z.string(), color: z.enum(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']) })
+    .optional(),
   inputs: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/), Input),
   outputs: z.record(z.string(), Output),
   runs: z.strictObject({ using: z.literal('composite'), steps: z.array(Step).min(1) }),
@@ -70,7 +75,12 @@ function parseGithubOutput(text: string): Record<string, string> {
  * Runs the action's own "Run docsync" step script with bash, the way the runner does: inputs
  * substituted into the step's env, GITHUB_* variables set, the action path at this checkout.
  */
-async function runActionStep(meta: Metadata, inputs: Record<string, string>, cwd: string, extraEnv: Record<string, string>): Promise<{ code: number; stdout: string; outputs: Record<string, string> }> {
+async function runActionStep(
+  meta: Metadata,
+  inputs: Record<string, string>,
+  cwd: string,
+  extraEnv: Record<string, string>,
+): Promise<{ code: number; stdout: string; outputs: Record<string, string> }> {
   const step = meta.runs.steps.find((s) => s.id === 'docsync');
   if (step?.run === undefined) throw new Error('action.yml has no run step with id "docsync"');
   const values: Record<string, string> = {};
@@ -83,7 +93,16 @@ async function runActionStep(meta: Metadata, inputs: Record<string, string>, cwd
   await writeFile(outputFile, '');
   const child = spawn('bash', ['-e', '-c', step.run], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...extraEnv, GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: outputFile, RUNNER_TEMP: cwd },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...env,
+      ...extraEnv,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_ACTION_PATH: ROOT,
+      GITHUB_OUTPUT: outputFile,
+      RUNNER_TEMP: cwd,
+    },
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -165,7 +184,13 @@ describe('the CI recipes in examples/ci', () => {
     const dir = join(ROOT, 'examples', 'ci', 'github');
     for (const file of ['docs-main.yml', 'docs-preview.yml', 'docs-nightly.yml']) {
       const workflow = z
-        .object({ on: z.unknown(), jobs: z.record(z.string(), z.object({ steps: z.array(z.object({ uses: z.string().optional(), with: z.record(z.string(), z.union([z.string(), z.number()])).optional() })) })) })
+        .object({
+          on: z.unknown(),
+          jobs: z.record(
+            z.string(),
+            z.object({ steps: z.array(z.object({ uses: z.string().optional(), with: z.record(z.string(), z.union([z.string(), z.number()])).optional() })) }),
+          ),
+        })
         .parse(parse(await readFile(join(dir, file), 'utf8')));
       const uses = Object.values(workflow.jobs).flatMap((job) => job.steps.filter((s) => s.uses?.endsWith('/docsync@v1')));
       expect(uses.length, file).toBeGreaterThan(0);

@@ -15,7 +15,9 @@ describe('docsync demo', () => {
     expect(run.stdout).toMatch(/What the space now holds: 27 pages$/m);
     const warnings = run.stderr.split('\n').filter((line) => line !== '');
     expect(warnings).toHaveLength(1);
-    expect(run.stderr).toContain('the groups \\"Getting started\\", \\"Guides and reference\\", \\"FAQ\\" are not in the space and the API cannot create groups');
+    expect(run.stderr).toContain(
+      'the groups \\"Getting started\\", \\"Guides and reference\\", \\"FAQ\\" are not in the space and the API cannot create groups',
+    );
     expect(run.stdout).toContain('Quickstart');
     expect(run.stdout).toMatch(/^skipped\s+example-docs\s+27 pages/m);
     expect(run.stdout).toContain('write calls made by the second sync: 0');

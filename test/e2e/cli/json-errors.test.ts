@@ -55,7 +55,13 @@ describe('--json on failure: stdout holds one JSON document', () => {
     const run = await docsync(['sync', '--once', '--json'], dir);
     expect(run).toExitWith(3);
     expect(onlyDocument(run)).toEqual({
-      error: { code: 'E_TOKEN_MISSING', message: expect.stringContaining('UNSET_DOCS_TOKEN is not set'), exitCode: 3, file: join(dir, 'docsync.yaml'), line: 6 },
+      error: {
+        code: 'E_TOKEN_MISSING',
+        message: expect.stringContaining('UNSET_DOCS_TOKEN is not set'),
+        exitCode: 3,
+        file: join(dir, 'docsync.yaml'),
+        line: 6,
+      },
     });
   });
 

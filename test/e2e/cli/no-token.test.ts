@@ -14,7 +14,10 @@ beforeAll(async () => {
   dir = await makeTempDir('docsync-no-token-');
   await cp(EXAMPLE_DOCS, join(dir, 'docs'), { recursive: true });
   await cp(join(EXAMPLE_DOCS, '..', 'site', 'docs.yaml'), join(dir, 'site.yaml'));
-  await writeFile(join(dir, 'docsync.yaml'), `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: docs\n    spaceId: space-docs\nsite:\n  manifest: site.yaml\n`);
+  await writeFile(
+    join(dir, 'docsync.yaml'),
+    `api:\n  endpoint: ${emulator.url}\nspaces:\n  - name: docs\n    directory: docs\n    spaceId: space-docs\nsite:\n  manifest: site.yaml\n`,
+  );
 });
 afterAll(async () => {
   await emulator.close();

@@ -61,7 +61,7 @@ describe('platformEditsBranch is refused at load', () => {
   });
 });
 
-describe('delivery: changes on the seed\'s API', () => {
+describe("delivery: changes on the seed's API", () => {
   it('is refused before any write: exit 2, "this API has no content batches", 0 writes', async () => {
     const dir = await repo({ 'docsync.yaml': `${SPACE}    delivery: changes\n` });
     const run = await docsync(['sync', '--once'], dir);

@@ -35,7 +35,9 @@ describe('validating specs offline, with no token', () => {
     const dir = await repo({ 'pets.yaml': VALID, 'broken.yaml': INVALID, 'docsync.yaml': CONFIG(['pets', 'broken']) });
     const run = await runDocsync(['spec', 'validate'], dir);
     expect(run).toExitWith(2);
-    expect(run.stdout).toBe('valid    pets.yaml (3.0.3)\ninvalid  broken.yaml:7: /paths/~1pets/get/responses/200/description: must be string (OpenAPI schema)\n');
+    expect(run.stdout).toBe(
+      'valid    pets.yaml (3.0.3)\ninvalid  broken.yaml:7: /paths/~1pets/get/responses/200/description: must be string (OpenAPI schema)\n',
+    );
   });
 
   it('docsync spec publish --dry-run validates and plans when the token variable is not set', async () => {

@@ -13,12 +13,14 @@ afterAll(removeTempDirs);
  */
 const SPECS: Record<string, string> = {
   'schema-error.yaml': 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: 5 }\n',
-  'missing-ref.yaml': 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "#/components/responses/Gone" }\n',
+  'missing-ref.yaml':
+    'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "#/components/responses/Gone" }\n',
   'duplicate-operation.yaml':
     'swagger: "2.0"\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get: { operationId: same, responses: { "200": { description: ok } } }\n  /b:\n    get: { operationId: same, responses: { "200": { description: ok } } }\n',
   'circular-swagger.yaml':
     'swagger: "2.0"\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/Node" } }\ndefinitions:\n  Node:\n    type: object\n    properties:\n      next: { $ref: "#/definitions/Node" }\n',
-  'valid.yaml': 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "#/components/responses/Ok" }\ncomponents:\n  responses:\n    Ok: { description: fine }\n',
+  'valid.yaml':
+    'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { $ref: "#/components/responses/Ok" }\ncomponents:\n  responses:\n    Ok: { description: fine }\n',
 };
 
 describe('the bundled CLI validates specs as the library does', () => {

@@ -9,7 +9,9 @@ it('docsync emulator --strict checks its answers and counts them at /_emulator/c
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
     // Its start-up lines may arrive in separate chunks: wait for the last one.
-    const url = await until('the emulator to listen', () => (output.includes('/_emulator/conformance') ? /listening on (http:\/\/\S+)/.exec(output)?.[1] : undefined));
+    const url = await until('the emulator to listen', () =>
+      output.includes('/_emulator/conformance') ? /listening on (http:\/\/\S+)/.exec(output)?.[1] : undefined,
+    );
     // Untold, it serves today's API.
     expect(output).toContain('(contract: current)');
     const user = await fetch(`${url}/v1/user`, { headers: { authorization: 'Bearer emulator-admin' } });

@@ -6,7 +6,18 @@ import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection } from '../../../src/redis/redis-connection.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
-import { deleteKeys, EDITED_PAGE, killCli, liveChangeRequests, SPACE, spawnCli, uniquePrefix, until, waitForChangeRequestContent, writeDaemonConfig } from '../../support/daemon-harness.js';
+import {
+  deleteKeys,
+  EDITED_PAGE,
+  killCli,
+  liveChangeRequests,
+  SPACE,
+  spawnCli,
+  uniquePrefix,
+  until,
+  waitForChangeRequestContent,
+  writeDaemonConfig,
+} from '../../support/daemon-harness.js';
 import { startHoldingProxy, type HeldRequest } from '../../support/holding-proxy.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
@@ -48,7 +59,13 @@ async function crContent(emulator: RunningEmulator, cr: string): Promise<unknown
     const answer = await call(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests/${cr}/content/page/${page.id}`, { as: 'read' });
     markdown.set(page.id, String(json(answer.body).markdown));
   }
-  const shape = (page: LivePage): unknown => ({ title: page.title, type: page.type, path: page.path, markdown: markdown.get(page.id), pages: (page.pages ?? []).map(shape) });
+  const shape = (page: LivePage): unknown => ({
+    title: page.title,
+    type: page.type,
+    path: page.path,
+    markdown: markdown.get(page.id),
+    pages: (page.pages ?? []).map(shape),
+  });
   return (await crPages(emulator, cr)).map(shape);
 }
 

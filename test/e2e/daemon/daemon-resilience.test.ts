@@ -58,7 +58,6 @@ function testProducer(prefix: string): BullmqProducer<DocsyncJobSchemas> {
   return producer;
 }
 
-
 const page = (text: string): string => `# CLI reference\n\n${text}\n`;
 
 describe('docsync daemon under failure', () => {

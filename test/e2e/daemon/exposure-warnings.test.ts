@@ -25,7 +25,9 @@ describe('the ops server', () => {
     const options = { metrics: new Metrics(), readiness: () => Promise.resolve({ redis: true, api: true }), queues: [], dashboard: undefined };
     const open = warnings();
     ops = await startOpsServer({ ...options, listen: '0.0.0.0:0', logger: open });
-    expect(open.warned).toEqual([expect.stringContaining('http.listen 0.0.0.0:0 is reachable beyond this machine: /metrics and /readyz answer without authentication')]);
+    expect(open.warned).toEqual([
+      expect.stringContaining('http.listen 0.0.0.0:0 is reachable beyond this machine: /metrics and /readyz answer without authentication'),
+    ]);
     await ops.close();
     const loopback = warnings();
     ops = await startOpsServer({ ...options, listen: '127.0.0.1:0', logger: loopback });

@@ -72,12 +72,15 @@ async function liveMarkdown(emulator: RunningEmulator, mode: 'change-request' | 
 async function documentPages(emulator: RunningEmulator, mode: 'change-request' | 'direct'): Promise<number> {
   const live = mode === 'direct' ? [] : await liveChangeRequests(emulator);
   const base = mode === 'direct' ? `/v1/spaces/${SPACE}/content` : `/v1/spaces/${SPACE}/change-requests/${String(live[0]?.id)}/content`;
-  const count = (pages: readonly (LivePage & { type?: string })[]): number => pages.reduce((n, page) => n + (page.type === 'document' ? 1 : 0) + count(page.pages ?? []), 0);
+  const count = (pages: readonly (LivePage & { type?: string })[]): number =>
+    pages.reduce((n, page) => n + (page.type === 'document' ? 1 : 0) + count(page.pages ?? []), 0);
   return count(json((await call(emulator, 'GET', `${base}/pages`, { as: 'read' })).body).pages as LivePage[]);
 }
 
-const writesContent = (contract: 'seed' | 'current') => (method: string, url: string): boolean =>
-  method === 'POST' && (contract === 'seed' ? /\/content\/import(\?|$)/.test(url) : /\/change-requests\/[^/]+\/content(\?|$)/.test(url));
+const writesContent =
+  (contract: 'seed' | 'current') =>
+  (method: string, url: string): boolean =>
+    method === 'POST' && (contract === 'seed' ? /\/content\/import(\?|$)/.test(url) : /\/change-requests\/[^/]+\/content(\?|$)/.test(url));
 
 describe('a worker paused past its lock with a write in flight', () => {
   for (const contract of ['seed', 'current'] as const) {

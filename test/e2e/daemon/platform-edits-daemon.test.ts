@@ -52,7 +52,8 @@ async function spaceContent(emulator: RunningEmulator): Promise<unknown> {
     title: page.title,
     type: page.type,
     path: page.path,
-    markdown: page.type === 'document' ? json((await call(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${page.id}`, { as: 'read' })).body).markdown : undefined,
+    markdown:
+      page.type === 'document' ? json((await call(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${page.id}`, { as: 'read' })).body).markdown : undefined,
     pages: await Promise.all((page.pages ?? []).map(shape)),
   });
   return Promise.all(pages.map(shape));
@@ -66,7 +67,11 @@ async function quickstart(emulator: RunningEmulator): Promise<unknown> {
   return page && json((await call(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${page.id}`, { as: 'read' })).body).markdown;
 }
 
-const exists = (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * A pre-receive hook that says it arrived and waits until the test answers `release` or `refuse`
@@ -150,10 +155,15 @@ for (const contract of ['seed', 'current'] as const) {
 
         const second = spawnCli(['daemon', '-c', file], dir);
         cleanups.push(() => killCli(second));
-        await until('git to be live again', async () => {
-          const text = await quickstart(emulator);
-          return typeof text === 'string' && !text.includes('Edited in the editor.');
-        }, 90_000, 100);
+        await until(
+          'git to be live again',
+          async () => {
+            const text = await quickstart(emulator);
+            return typeof text === 'string' && !text.includes('Edited in the editor.');
+          },
+          90_000,
+          100,
+        );
         await waitIdle(producer, 60_000);
         expect(await spaceContent(emulator)).toEqual(expected);
         // The edit is on the branch, once, on top of the synced commit.

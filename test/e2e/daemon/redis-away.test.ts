@@ -74,7 +74,11 @@ describe('Redis away', () => {
     const redis = await ownRedis();
     await redis.down();
     const { emulator, dir } = await workspace();
-    const file = await writeDaemonConfig(emulator, dir, { redisUrl: redis.url, prefix: uniquePrefix('away-worker'), daemon: { shutdownGrace: `${GRACE_MS}ms` } });
+    const file = await writeDaemonConfig(emulator, dir, {
+      redisUrl: redis.url,
+      prefix: uniquePrefix('away-worker'),
+      daemon: { shutdownGrace: `${GRACE_MS}ms` },
+    });
 
     const worker = spawn(['worker', '-c', file], dir);
     await until('the worker to start', () => hasLogged(worker, 'docsync started'), 20_000);
@@ -88,7 +92,11 @@ describe('Redis away', () => {
     const redis = await ownRedis();
     await redis.down();
     const { emulator, dir } = await workspace();
-    const file = await writeDaemonConfig(emulator, dir, { redisUrl: redis.url, prefix: uniquePrefix('away-watch'), daemon: { shutdownGrace: `${GRACE_MS}ms` } });
+    const file = await writeDaemonConfig(emulator, dir, {
+      redisUrl: redis.url,
+      prefix: uniquePrefix('away-watch'),
+      daemon: { shutdownGrace: `${GRACE_MS}ms` },
+    });
 
     const watch = spawn(['watch', '-c', file], dir);
     await until('the watcher to start', () => hasLogged(watch, 'docsync started'), 20_000);
@@ -146,7 +154,11 @@ describe('Redis away', () => {
     const redis = await ownRedis();
     await redis.down();
     const { emulator, dir, docs } = await workspace();
-    const file = await writeDaemonConfig(emulator, dir, { redisUrl: redis.url, prefix: uniquePrefix('away-daemon'), daemon: { shutdownGrace: `${GRACE_MS}ms` } });
+    const file = await writeDaemonConfig(emulator, dir, {
+      redisUrl: redis.url,
+      prefix: uniquePrefix('away-daemon'),
+      daemon: { shutdownGrace: `${GRACE_MS}ms` },
+    });
 
     const daemon = spawn(['daemon', '-c', file, '--http', '127.0.0.1:0'], dir);
     const ops = await until(

@@ -5,7 +5,15 @@ import { readStatus } from '../../../src/daemon/read-status.js';
 import { startDaemon, type RunningDaemon } from '../../../src/daemon/start-daemon.js';
 import { processorRegistry } from '../../../workers/processor-registry.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
-import { changeRequestsCreated, EDITED_PAGE, liveChangeRequests, recordingLogger, uniquePrefix, waitForChangeRequestContent, waitIdle } from '../../support/daemon-harness.js';
+import {
+  changeRequestsCreated,
+  EDITED_PAGE,
+  liveChangeRequests,
+  recordingLogger,
+  uniquePrefix,
+  waitForChangeRequestContent,
+  waitIdle,
+} from '../../support/daemon-harness.js';
 import { startRedisCluster, type RedisCluster } from '../../support/redis-cluster.js';
 import { configFor, exampleWorkspace } from '../../support/sync-harness.js';
 
@@ -21,7 +29,6 @@ afterAll(async () => {
   await cluster.stop();
 });
 
-
 const page = (text: string): string => `# CLI reference\n\n${text}\n`;
 
 describe('docsync on Redis Cluster', () => {
@@ -29,11 +36,16 @@ describe('docsync on Redis Cluster', () => {
     const emulator = await startTestEmulator({ contract: 'seed', latencyMs: 20 });
     const { dir, docs } = await exampleWorkspace();
     const [seed, ...nodes] = cluster.urls;
-    const loaded = configFor(emulator, dir, {}, {
-      redis: { url: seed, nodes, cluster: true, prefix: uniquePrefix('cluster') },
-      daemon: { debounce: '150ms', reconcileInterval: '1h', shutdownGrace: '10s', lockDuration: '3s' },
-      http: { listen: '127.0.0.1:0' },
-    });
+    const loaded = configFor(
+      emulator,
+      dir,
+      {},
+      {
+        redis: { url: seed, nodes, cluster: true, prefix: uniquePrefix('cluster') },
+        daemon: { debounce: '150ms', reconcileInterval: '1h', shutdownGrace: '10s', lockDuration: '3s' },
+        http: { listen: '127.0.0.1:0' },
+      },
+    );
     const daemons: RunningDaemon[] = [];
     try {
       for (const role of ['worker', 'worker', 'watch'] as const) {

@@ -98,7 +98,9 @@ describe('the emulator’s contract', () => {
     const dir = await makeTempDir();
     const fixtures = join(dir, 'fixture.yaml');
     await writeFile(fixtures, stringify({ ...DEFAULT_FIXTURE, contract: 'latest' }));
-    await expect(startTestEmulator({ fixtures, contract: undefined })).rejects.toThrow(`Fixture ${fixtures}: field "contract": unknown contract "latest": use one of seed, current`);
+    await expect(startTestEmulator({ fixtures, contract: undefined })).rejects.toThrow(
+      `Fixture ${fixtures}: field "contract": unknown contract "latest": use one of seed, current`,
+    );
   });
 
   it('docsync emulator --fixtures refuses a fixture naming an unknown contract, with the file, the field and the valid names (exit 2)', async () => {

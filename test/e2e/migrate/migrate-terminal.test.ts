@@ -66,7 +66,10 @@ describe('docsync migrate in a terminal', () => {
     // Below it: the report, one line per item.
     const report = screen.slice(barRow + 1);
     expect(report[0]).toMatch(new RegExp(`^Migration m-\\w+ of plan\\.yaml: ${ITEMS} done, 0 failed in [\\d.]+ s; ${ITEMS} verified`));
-    const waits = /^API: \d+ requests \([\d.]+\/s\), (\d+) waits? for the rate limit, \d+ retr(?:y|ies), (?:\d+ item attempts? retried, )?peak \d+ items in flight\.$/.exec(report[1] ?? '');
+    const waits =
+      /^API: \d+ requests \([\d.]+\/s\), (\d+) waits? for the rate limit, \d+ retr(?:y|ies), (?:\d+ item attempts? retried, )?peak \d+ items in flight\.$/.exec(
+        report[1] ?? '',
+      );
     expect(waits, report[1]).not.toBeNull();
     expect(Number(waits?.[1])).toBeGreaterThan(0);
     expect(report.slice(2)).toHaveLength(ITEMS);

@@ -25,8 +25,18 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 const CI_AND_TOOL_FILES = [
-  '.gitlab-ci.yml', 'package.json', '.npmrc', 'Makefile', '.envrc', '.pre-commit-config.yaml', 'Jenkinsfile',
-  'bitbucket-pipelines.yml', '.travis.yml', '.gitattributes', '.gitmodules', '.gitignore',
+  '.gitlab-ci.yml',
+  'package.json',
+  '.npmrc',
+  'Makefile',
+  '.envrc',
+  '.pre-commit-config.yaml',
+  'Jenkinsfile',
+  'bitbucket-pipelines.yml',
+  '.travis.yml',
+  '.gitattributes',
+  '.gitmodules',
+  '.gitignore',
 ];
 const SPACE_FILES = { 'README.md': '# Welcome\n\nPulled.\n', 'SUMMARY.md': '# Summary\n\n* [Welcome](README.md)\n' };
 

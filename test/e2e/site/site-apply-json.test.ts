@@ -33,7 +33,9 @@ describe('docsync site apply --json', () => {
     const file = await manifest(siteId);
     const created = await runDocsync(['site', 'apply', '--manifest', file, '--json'], dir, env());
     expect(created.code).toBe(0);
-    const foreign = json((await call(emulator, 'POST', `/v1/orgs/${ORG}/sites/${siteId}/sections`, { body: { spaceId: 'space-2', title: 'Made in the app' } })).body);
+    const foreign = json(
+      (await call(emulator, 'POST', `/v1/orgs/${ORG}/sites/${siteId}/sections`, { body: { spaceId: 'space-2', title: 'Made in the app' } })).body,
+    );
 
     const writes = emulator.stats().writes;
     const refused = await runDocsync(['site', 'apply', '--manifest', file, '--prune', '--json'], dir, env());
@@ -55,6 +57,8 @@ describe('docsync site apply --json', () => {
     const file = await manifest('site-that-does-not-exist');
     const failed = await runDocsync(['site', 'apply', '--manifest', file, '--json'], dir, env());
     expect(failed.code).not.toBe(0);
-    expect(JSON.parse(failed.stdout)).toEqual({ error: expect.objectContaining({ exitCode: failed.code, message: expect.stringContaining('site-that-does-not-exist') }) });
+    expect(JSON.parse(failed.stdout)).toEqual({
+      error: expect.objectContaining({ exitCode: failed.code, message: expect.stringContaining('site-that-does-not-exist') }),
+    });
   });
 });

@@ -29,7 +29,12 @@ async function changeRequest(number: number): Promise<Record<string, any>> {
 }
 
 async function quickstartOnMain(): Promise<string> {
-  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as { id: string; git?: { path: string }; title: string; pages?: unknown[] }[];
+  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as {
+    id: string;
+    git?: { path: string };
+    title: string;
+    pages?: unknown[];
+  }[];
   const flat = (list: any[]): any[] => list.flatMap((p) => [p, ...flat(p.pages ?? [])]);
   const page = flat(pages).find((p) => p.title === 'Quickstart');
   return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`)).body).markdown as string;
@@ -104,14 +109,20 @@ describe('a merge or update that answers conflicts', () => {
     const runtime = await createRuntime(loaded, { logger: silentLogger });
     try {
       const registry = processorRegistry({ loaded, runtime, logger: silentLogger, enqueue: () => Promise.resolve() });
-      const mergeCalls = (): number => emulator.stats().routes.filter((r) => r.route.endsWith('/merge')).reduce((n, r) => n + r.count, 0);
+      const mergeCalls = (): number =>
+        emulator
+          .stats()
+          .routes.filter((r) => r.route.endsWith('/merge'))
+          .reduce((n, r) => n + r.count, 0);
       const before = mergeCalls();
       const merges = (): number => mergeCalls() - before;
       const summary = await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 });
       expect(summary).toMatchObject({ outcome: 'conflict', changeRequest: number });
       expect(merges()).toBe(1);
       // The next reconcile pass reports it again without merging.
-      expect(await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 })).toMatchObject({ outcome: 'conflict' });
+      expect(await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 })).toMatchObject({
+        outcome: 'conflict',
+      });
       expect(merges()).toBe(1);
     } finally {
       await runtime.close();

@@ -57,7 +57,14 @@ describe('a signed bundle URL echoed by the API', () => {
     expect(human).toExitWith(EXIT.api);
     expect(json).toExitWith(EXIT.api);
 
-    const written = [human.stdout, human.stderr, json.stdout, json.stderr, await readFile(stepSummary, 'utf8'), await readFile(join(dir, 'summary.md'), 'utf8')];
+    const written = [
+      human.stdout,
+      human.stderr,
+      json.stdout,
+      json.stderr,
+      await readFile(stepSummary, 'utf8'),
+      await readFile(join(dir, 'summary.md'), 'utf8'),
+    ];
     // The emulator did echo it: its answer names the bundle URL, which arrives without its query.
     const bundleUrl = new RegExp(`http://127\\.0\\.0\\.1:${closed}/bundles/artifacts/[0-9a-f]{32}/docs\\.zip\\?\\[redacted\\]`);
     expect(json.stdout).toMatch(bundleUrl);

@@ -33,10 +33,15 @@ describe('a 404', () => {
     expect((error as Error).message).toContain('check the ids');
   });
 
-  it('on an operation today\'s API no longer has names it, the API version, and what docsync does instead (exit 6)', async () => {
+  it("on an operation today's API no longer has names it, the API version, and what docsync does instead (exit 6)", async () => {
     const client = await answering('application/json', JSON.stringify({ error: { code: 404, message: 'Not found' } }));
     const error = await client
-      .request({ method: 'POST', path: '/spaces/s1/change-requests/cr1/content/import', body: { source: 'zip', url: 'https://x.test/a.zip' }, schema: z.unknown() })
+      .request({
+        method: 'POST',
+        path: '/spaces/s1/change-requests/cr1/content/import',
+        body: { source: 'zip', url: 'https://x.test/a.zip' },
+        schema: z.unknown(),
+      })
       .catch((e: unknown) => e);
     await client.close();
     expect(error).toBeInstanceOf(OperationRemovedError);
@@ -44,7 +49,7 @@ describe('a 404', () => {
     expect((error as Error).message).toBe(
       'POST /v1/spaces/s1/change-requests/cr1/content/import failed with 404 Not Found (API: "Not found"): this API version does not offer ' +
         "importContentInChangeRequest (GitBook's published API dropped it in @gitbook/api 0.202.0); docsync writes content page by page in the change request " +
-        '(POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content). If the API is the seed\'s and still has it, check the ids in the path instead.',
+        "(POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content). If the API is the seed's and still has it, check the ids in the path instead.",
     );
     expect(exitCodeFor(error)).toBe(EXIT.api);
   });

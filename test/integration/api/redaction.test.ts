@@ -86,9 +86,7 @@ describe('the token', () => {
   });
 
   it('never shows in captured log lines, which carry method, path, status, duration and attempt', async () => {
-    server = await startServer((_h, res, index) =>
-      index === 0 ? sendJson(res, 503, errorBody(503, 'busy')) : sendJson(res, 200, { ok: true }),
-    );
+    server = await startServer((_h, res, index) => (index === 0 ? sendJson(res, 503, errorBody(503, 'busy')) : sendJson(res, 200, { ok: true })));
     const { logger, lines } = capturingLogger();
     client = testClient(server.url, { logger });
     await client.request({ path: '/orgs/o1', query: { shareKey: 'sk_secret' }, schema: z.unknown() });
@@ -99,9 +97,7 @@ describe('the token', () => {
     expect(all).not.toContain('sk_secret');
     expect(all.toLowerCase()).not.toContain('authorization');
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(entries).toContainEqual(
-      expect.objectContaining({ msg: 'api call failed, retrying', method: 'GET', path: '/v1/orgs/o1', status: 503, attempt: 1 }),
-    );
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'api call failed, retrying', method: 'GET', path: '/v1/orgs/o1', status: 503, attempt: 1 }));
     expect(entries).toContainEqual(
       expect.objectContaining({ msg: 'api call', method: 'GET', path: '/v1/orgs/o1', status: 200, attempt: 2, durationMs: expect.any(Number) as unknown }),
     );

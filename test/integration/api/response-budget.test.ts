@@ -105,6 +105,8 @@ describe('an answer nested too deep to validate', () => {
     client = testClient(server.url);
     const error = await client.request({ path: '/spaces/s1/content', schema: z.object({ pages: z.array(PageSchema) }) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
-    expect((error as ResponseShapeError).message).toContain('GET /v1/spaces/s1/content returned an unexpected response (the body is nested more than 512 levels deep)');
+    expect((error as ResponseShapeError).message).toContain(
+      'GET /v1/spaces/s1/content returned an unexpected response (the body is nested more than 512 levels deep)',
+    );
   });
 });

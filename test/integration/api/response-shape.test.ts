@@ -39,7 +39,10 @@ describe('response validation', () => {
   it('names the field path and expected vs received when a list item is malformed', async () => {
     const bad = { ...changeRequest, id: 'cr2', number: '2', outdated: 'no' };
     await serve(200, JSON.stringify({ items: [changeRequest, bad] }));
-    const error = await client.changeRequests.list('space1').all().catch((e: unknown) => e);
+    const error = await client.changeRequests
+      .list('space1')
+      .all()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
     const shape = error as ResponseShapeError;
     expect(shape.code).toBe('E_API_RESPONSE_SHAPE');
@@ -82,8 +85,6 @@ describe('response validation', () => {
 
   it('a schema that expects a body rejects an empty 204', async () => {
     await serve(204, '');
-    await expect(client.request({ path: '/x', schema: z.object({ a: z.string() }) })).rejects.toThrow(
-      /\(body\): expected object, received undefined/,
-    );
+    await expect(client.request({ path: '/x', schema: z.object({ a: z.string() }) })).rejects.toThrow(/\(body\): expected object, received undefined/);
   });
 });

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import {
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  type ApiClient,
-} from '../../../src/api/index.js';
+import { NetworkError, RateLimitError, ServerError, TimeoutError, type ApiClient } from '../../../src/api/index.js';
 import { fakeClock, type FakeClock } from './support/fake-clock.js';
 import { errorBody, freePort, sendJson, startServer, type Handler, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
@@ -192,10 +186,14 @@ describe('handled retries', () => {
     const record = (level: string) => (_fields: object, message?: string) => void levels.push(`${level} ${message ?? ''}`);
     const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
     const retried: (number | undefined)[] = [];
-    await flaky(2, (_h, res, index) => (index === 0 ? sendJson(res, 429, errorBody(429, 'slow down'), { 'retry-after': '1' }) : sendJson(res, 503, errorBody(503, 'busy'))), {
-      logger,
-      onRetry: (status) => retried.push(status),
-    });
+    await flaky(
+      2,
+      (_h, res, index) => (index === 0 ? sendJson(res, 429, errorBody(429, 'slow down'), { 'retry-after': '1' }) : sendJson(res, 503, errorBody(503, 'busy'))),
+      {
+        logger,
+        onRetry: (status) => retried.push(status),
+      },
+    );
     await expect(client!.request({ path: '/x', schema: OkSchema })).resolves.toEqual({ ok: true });
     expect(retried).toEqual([429, 503]);
     expect(levels.filter((line) => line.includes('retrying'))).toEqual(['debug api call failed, retrying', 'debug api call failed, retrying']);

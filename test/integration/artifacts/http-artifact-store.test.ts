@@ -99,7 +99,9 @@ describe('HttpArtifactStore', () => {
     const store = await start();
     const { url } = await store.publish(await bundleFile(large));
     const response = await fetch(url);
-    const received = createHash('sha256').update(new Uint8Array(await response.arrayBuffer())).digest('hex');
+    const received = createHash('sha256')
+      .update(new Uint8Array(await response.arrayBuffer()))
+      .digest('hex');
     expect(received).toBe(createHash('sha256').update(large).digest('hex'));
   });
 

@@ -2,13 +2,7 @@ import { cp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createBundle,
-  GitRefSource,
-  readDocsRepo,
-  SnapshotStaleError,
-  WorktreeSource,
-} from '../../../src/content/index.js';
+import { createBundle, GitRefSource, readDocsRepo, SnapshotStaleError, WorktreeSource } from '../../../src/content/index.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../examples/docs');
@@ -27,8 +21,7 @@ const copyOfExample = async (): Promise<string> => {
 };
 
 /** Every file and folder under `dir`, recursively. */
-const allPaths = async (dir: string): Promise<string[]> =>
-  (await readdir(dir, { recursive: true })).map((entry) => path.join(dir, entry));
+const allPaths = async (dir: string): Promise<string[]> => (await readdir(dir, { recursive: true })).map((entry) => path.join(dir, entry));
 
 describe('createBundle', () => {
   it('gives identical bytes for the same tree, built twice', async () => {

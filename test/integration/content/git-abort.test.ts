@@ -76,7 +76,10 @@ describe('git under an abort signal (a job stopped at shutdown or after losing i
     await writeTree(big, Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`blob-${i}.bin`, randomBytes(1 << 20)])));
     git(big, 'add', '-A');
     git(big, 'commit', '-q', '-m', 'blobs');
-    const oids = git(big, 'ls-tree', 'HEAD').trim().split('\n').map((line) => line.split(/\s+/)[2] ?? '');
+    const oids = git(big, 'ls-tree', 'HEAD')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/)[2] ?? '');
     const controller = new AbortController();
     const repository = await GitRepository.open(big, { signal: controller.signal });
     const blobs = repository.readBlobs(oids)[Symbol.asyncIterator]();
@@ -84,7 +87,10 @@ describe('git under an abort signal (a job stopped at shutdown or after losing i
     await waitFor(() => children('cat-file --batch').length > 0, 'the cat-file process');
 
     controller.abort('shutting down');
-    const error: unknown = await blobs.next().then(() => undefined, (thrown: unknown) => thrown);
+    const error: unknown = await blobs.next().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(GitAbortedError);
     expect((error as GitAbortedError).cause).toBe('shutting down');
     await waitFor(() => children('cat-file --batch').length === 0, 'the cat-file process to end');
@@ -97,8 +103,13 @@ describe('git under an abort signal (a job stopped at shutdown or after losing i
     const { port } = server.address() as { port: number };
     const controller = new AbortController();
     try {
-      const cloning = GitRepository.clone(`http://user:s3cret@127.0.0.1:${port}/docs.git`, path.join(await makeTempDir(), 'clone'), { signal: controller.signal });
-      const settled = cloning.then(() => undefined, (thrown: unknown) => thrown);
+      const cloning = GitRepository.clone(`http://user:s3cret@127.0.0.1:${port}/docs.git`, path.join(await makeTempDir(), 'clone'), {
+        signal: controller.signal,
+      });
+      const settled = cloning.then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
       await waitFor(() => sockets.length > 0, 'git to reach the remote');
       controller.abort('shutting down');
       const error = await settled;

@@ -53,7 +53,7 @@ describe('GitRepository: commits and pushes beside the work tree', () => {
     expect(await repo.commitFiles(head, [{ path: 'docs/a.md', bytes: bytes('# A\n') }], 'nothing', signature)).toBeUndefined();
   });
 
-  it('pushes to a branch, fetches it back, and reports a rejected push with git\'s reason', async () => {
+  it("pushes to a branch, fetches it back, and reports a rejected push with git's reason", async () => {
     const { dir, remote, head } = await repoWithRemote();
     const repo = await GitRepository.open(dir);
     expect(await repo.hasRemote('origin')).toBe(true);

@@ -35,8 +35,7 @@ beforeAll(async () => {
 
 afterAll(removeTempDirs);
 
-const title = async (source: GitRefSource | WorktreeSource): Promise<string | undefined> =>
-  (await readDocsRepo(source)).pages[0]?.pages[0]?.title;
+const title = async (source: GitRefSource | WorktreeSource): Promise<string | undefined> => (await readDocsRepo(source)).pages[0]?.pages[0]?.title;
 
 describe('GitRefSource', () => {
   it('reads the committed tree at HEAD, not the dirty worktree', async () => {

@@ -44,7 +44,11 @@ describe('HashCache on a 2,000-page repo', () => {
     expect(afterEdit.counter.bytes).toBeLessThan(100);
     expect(third.stats).toMatchObject({ read: 1, cached: generated.files.length - 1 });
     expect(third.contentHash).not.toBe(first.contentHash);
-    const page = third.pages.flatMap((group) => group.pages).flatMap((p) => p.children).flatMap((c) => c.children).find((p) => p.path === edited);
+    const page = third.pages
+      .flatMap((group) => group.pages)
+      .flatMap((p) => p.children)
+      .flatMap((c) => c.children)
+      .find((p) => p.path === edited);
     expect(page).toMatchObject({ title: 'Page 1234', description: 'Edited.' });
     await editCache.save();
   });
@@ -71,7 +75,7 @@ describe('HashCache on a 2,000-page repo', () => {
     expect((await HashCache.load(file)).size).toBe(files.length);
   });
 
-  it('keeps every field of a page\'s metadata across a save and a load (a binary page stays one)', async () => {
+  it("keeps every field of a page's metadata across a save and a load (a binary page stays one)", async () => {
     const file = path.join(await makeTempDir(), 'cache.json');
     const cache = await HashCache.load(file);
     const page: PageMeta = {

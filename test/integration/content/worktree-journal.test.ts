@@ -34,11 +34,14 @@ describe('WorktreeJournal', () => {
       ['edit in place, new size', () => writeFile(at('guide/setup.md'), '# Setup, longer now\n')],
       ['edit in place, same size', () => writeFile(at('guide/setup.md'), '# Setup, LONGER now\n')],
       ['new file', () => writeFile(at('guide/new.md'), '# New\n')],
-      ['new nested folders with files', async () => {
-        await mkdir(at('fresh/one/two'), { recursive: true });
-        await writeFile(at('fresh/one/two/c.md'), '# C\n');
-        await writeFile(at('fresh/d.md'), '# D\n');
-      }],
+      [
+        'new nested folders with files',
+        async () => {
+          await mkdir(at('fresh/one/two'), { recursive: true });
+          await writeFile(at('fresh/one/two/c.md'), '# C\n');
+          await writeFile(at('fresh/d.md'), '# D\n');
+        },
+      ],
       ['file in the new folder', () => writeFile(at('fresh/one/e.md'), '# E\n')],
       ['deleted file', () => rm(at('other/b.md'))],
       ['renamed file', () => rename(at('guide/new.md'), at('guide/renamed.md'))],
@@ -46,10 +49,13 @@ describe('WorktreeJournal', () => {
       ['edit inside the renamed folder', () => writeFile(at('guide/deeper/a.md'), '# A again\n')],
       ['deleted folder', () => rm(at('fresh'), { recursive: true })],
       ['symlink (skipped, as a full walk skips it)', () => symlink(at('README.md'), at('link.md'))],
-      ['folder replaced by a file', async () => {
-        await rm(at('other'), { recursive: true });
-        await writeFile(at('other'), 'now a file');
-      }],
+      [
+        'folder replaced by a file',
+        async () => {
+          await rm(at('other'), { recursive: true });
+          await writeFile(at('other'), 'now a file');
+        },
+      ],
     ];
     for (const [what, change] of changes) {
       await change();

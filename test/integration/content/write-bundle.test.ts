@@ -18,8 +18,7 @@ import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.j
 afterAll(removeTempDirs);
 
 /** Distinct text per page, so pages deflate to different bytes. */
-const prose = (seed: number, words: number): string =>
-  Array.from({ length: words }, (_, i) => `word${(i * 7919 + seed * 104_729) % 5003}`).join(' ');
+const prose = (seed: number, words: number): string => Array.from({ length: words }, (_, i) => `word${(i * 7919 + seed * 104_729) % 5003}`).join(' ');
 
 /** A repo whose pages need more deflating than is done inline (256 KiB), so workers do it. */
 const bigTree = (): Promise<string> => {

@@ -77,7 +77,10 @@ const CALLS: readonly ClientCall[] = [
   { operation: `POST ${site}/share-links`, call: (c) => c.shareLinks.create(SITE, { name: 'partners' }) },
   { operation: `PATCH ${site}/share-links/{shareLinkId}`, call: (c) => c.shareLinks.update(SITE, 'sl1', { active: false }) },
   { operation: `GET ${site}/redirects`, call: (c) => c.siteRedirects.list(SITE).all() },
-  { operation: `POST ${site}/redirects`, call: (c) => c.siteRedirects.create(SITE, { source: '/old', destination: { kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' } }) },
+  {
+    operation: `POST ${site}/redirects`,
+    call: (c) => c.siteRedirects.create(SITE, { source: '/old', destination: { kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' } }),
+  },
   { operation: `PUT ${site}/redirects`, call: (c) => c.siteRedirects.bulkUpsert(SITE, [{ source: '/old', destination: null }]) },
   { operation: `PATCH ${site}/redirects/{siteRedirectId}`, call: (c) => c.siteRedirects.update(SITE, 'r1', { source: '/old' }) },
   { operation: `POST ${site}/external-links`, call: (c) => c.externalLinks.create(SITE, { title: 'Status', url: 'https://status.example.com' }) },
@@ -255,7 +258,11 @@ describe.each(CONTRACTS)('the client accepts every answer the %s document allows
     const schema = operation?.response;
     if (operation === undefined || schema === undefined) throw new Error(`the ${name} document has no JSON answer for ${key}`);
     const instances: unknown[] = [];
-    for (const [mode, seed, runs] of [['full', 1, PER_MODE], ['minimal', 2, PER_MODE], ['nulls', 3, NULLS]] as [FillMode, number, number][]) {
+    for (const [mode, seed, runs] of [
+      ['full', 1, PER_MODE],
+      ['minimal', 2, PER_MODE],
+      ['nulls', 3, NULLS],
+    ] as [FillMode, number, number][]) {
       instances.push(...fc.sample(arbitraries.of(schema, mode), { numRuns: runs, seed }));
     }
     const variants = (name === 'seed' ? [] : VARIANTS.filter((v) => v.operation === key)).flatMap((v) => {

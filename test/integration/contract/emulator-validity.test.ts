@@ -48,7 +48,10 @@ const RICH_FIXTURE = {
 
 /** Concrete paths for a route pattern: every parameter replaced, the organization by `org`. */
 function concrete(url: string, org: string): string {
-  return url.replace(':organizationId', org).replace(/:(\w+)/g, 'missing-$1').replace('*', 'missing/path');
+  return url
+    .replace(':organizationId', org)
+    .replace(/:(\w+)/g, 'missing-$1')
+    .replace('*', 'missing/path');
 }
 
 async function errorPass(emulator: RunningEmulator, as: TokenRole | null, org: string): Promise<number[]> {
@@ -68,7 +71,11 @@ function report(label: string, conformance: readonly OperationConformance[]): st
   });
   const checked = conformance.reduce((sum, o) => sum + Object.values(o.statuses).reduce((s, [c]) => s + c, 0), 0);
   const invalid = conformance.reduce((sum, o) => sum + Object.values(o.statuses).reduce((s, [, i]) => s + i, 0), 0);
-  return [`emulator validity, ${label} (operation  status:answers checked):`, ...lines, `  total: ${conformance.length} operations, ${checked} answers, ${invalid} invalid`].join('\n');
+  return [
+    `emulator validity, ${label} (operation  status:answers checked):`,
+    ...lines,
+    `  total: ${conformance.length} operations, ${checked} answers, ${invalid} invalid`,
+  ].join('\n');
 }
 
 describe.each([
@@ -106,7 +113,11 @@ describe.each([
 
     const conformance = emulator.conformance() ?? [];
     console.log(report(`${mode}, ${label}`, conformance));
-    const invalid = conformance.flatMap((o) => Object.entries(o.statuses).filter(([, [, bad]]) => bad > 0).map(([status]) => `${o.operationId} ${status}`));
+    const invalid = conformance.flatMap((o) =>
+      Object.entries(o.statuses)
+        .filter(([, [, bad]]) => bad > 0)
+        .map(([status]) => `${o.operationId} ${status}`),
+    );
     expect(invalid).toEqual([]);
 
     const document = mode === 'seed' ? contract : currentContract;
@@ -130,7 +141,9 @@ it('answers a response that breaks the official schema with a 500 naming the ope
     space.visibility = 'everyone';
     const broken = await call(emulator, 'GET', `/v1/orgs/${ORG}/members/user-admin/spaces`);
     expect(broken.status).toBe(500);
-    expect((broken.body as { error: { message: string } }).error.message).toMatch(/^The emulator's answer to listSpacesForOrganizationMember \(status 200\) breaks the official response schema: \/items\/\d+\/space\/visibility: must be equal to one of the allowed values/);
+    expect((broken.body as { error: { message: string } }).error.message).toMatch(
+      /^The emulator's answer to listSpacesForOrganizationMember \(status 200\) breaks the official response schema: \/items\/\d+\/space\/visibility: must be equal to one of the allowed values/,
+    );
     expect(emulator.conformance()?.find((o) => o.operationId === 'listSpacesForOrganizationMember')?.statuses['200']).toEqual([1, 1]);
   } finally {
     await emulator.close();

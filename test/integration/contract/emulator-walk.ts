@@ -273,7 +273,9 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
       { source: '/gone', destination: null },
     ];
     await run('PUT', `${NEW}/redirects`, 200, { body: { redirects: upserts } });
-    await run('POST', `${NEW}/redirects`, 201, { body: { source: '/drafted', draft: true, permanent: true, destination: { kind: 'path', spaceId: 'space-api', path: apiPages.pages[0].path } } });
+    await run('POST', `${NEW}/redirects`, 201, {
+      body: { source: '/drafted', draft: true, permanent: true, destination: { kind: 'path', spaceId: 'space-api', path: apiPages.pages[0].path } },
+    });
     await run('PUT', `${NEW}/redirects`, 200, { body: { redirects: [{ source: '/drafted', intent: 'publish' }] } });
     await run('GET', `${NEW}/redirects`, 200, { query: { draft: 'false', orderBy: 'source' } });
   }
@@ -286,7 +288,9 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   const links = seed
     ? []
     : [
-        await run('POST', `${NEW}/external-links`, 201, { body: { title: 'Status', url: 'https://status.example.com/', parent: group.id, description: 'Is it up?' } }),
+        await run('POST', `${NEW}/external-links`, 201, {
+          body: { title: 'Status', url: 'https://status.example.com/', parent: group.id, description: 'Is it up?' },
+        }),
         await run('POST', `${NEW}/external-links`, 201, { body: { title: 'Forum', url: 'https://forum.example.com/', icon: 'comments', condition: null } }),
       ];
   for (const external of links.slice(1)) await run('PATCH', `${NEW}/external-links/${external.id}`, 200, { body: { parent: group.id, description: null } });

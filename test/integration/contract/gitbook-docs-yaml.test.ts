@@ -43,7 +43,8 @@ function followRules(config: Config): Config {
   let structure = copy.site.structure;
   // Groups nest one level: drop deeper ones.
   for (const group of structure.filter((n) => n.type === 'section-group')) {
-    for (const inner of nodes(group.children).filter((n) => n.type === 'section-group')) inner.children = nodes(inner.children).filter((n) => n.type !== 'section-group');
+    for (const inner of nodes(group.children).filter((n) => n.type === 'section-group'))
+      inner.children = nodes(inner.children).filter((n) => n.type !== 'section-group');
   }
   const sections: Node[] = [];
   walk(structure, (n) => (n.type === 'section' ? sections.push(n) : undefined));
@@ -79,7 +80,8 @@ function followRules(config: Config): Config {
   };
   const oneDefault = (list: Node[]): void => list.forEach((n, i) => (n.default = i === 0));
   for (const section of sections) {
-    if (nodes(section.children).length === 0) section.children = [{ type: 'space', key: `${section.key}~space`, title: 'Space', path: 'space', content: { directory: null } }];
+    if (nodes(section.children).length === 0)
+      section.children = [{ type: 'space', key: `${section.key}~space`, title: 'Space', path: 'space', content: { directory: null } }];
     oneDefault(nodes(section.children));
     uniquePaths(nodes(section.children));
   }
@@ -124,12 +126,18 @@ function count(config: Config, type: string): number {
 }
 
 describe('gitbook-docs.yaml (GitSyncSiteConfig of @gitbook/api 0.202.0) loads as a site manifest', () => {
-  const instances = (['full', 'minimal'] as FillMode[]).flatMap((mode, i) => fc.sample(arbitraries.of(schema, mode), { numRuns: PER_MODE, seed: 11 + i }) as Config[]);
+  const instances = (['full', 'minimal'] as FillMode[]).flatMap(
+    (mode, i) => fc.sample(arbitraries.of(schema, mode), { numRuns: PER_MODE, seed: 11 + i }) as Config[],
+  );
 
   it('the generator makes legal instances, with every kind of node among them', () => {
     for (const instance of instances) expect(validateOfficial(schema, instance, currentContract)).toEqual([]);
     const all = instances.map(followRules);
-    for (const type of ['section', 'section-group', 'space', 'external-link']) expect(all.some((c) => count(c, type) > 0), type).toBe(true);
+    for (const type of ['section', 'section-group', 'space', 'external-link'])
+      expect(
+        all.some((c) => count(c, type) > 0),
+        type,
+      ).toBe(true);
   });
 
   it('loads every instance that follows the published rules, keeping every section, group, space and external link', () => {

@@ -50,11 +50,15 @@ async function recordingProxy(upstream: string, recorded: Recorded[], flow: () =
       const url = new URL(req.url ?? '/', upstream);
       recorded.push({ flow: flow(), method: req.method ?? 'GET', path: url.pathname, body: text === '' ? undefined : (JSON.parse(text) as unknown) });
       const hopByHop = ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'];
-      const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && !hopByHop.includes(e[0])));
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && !hopByHop.includes(e[0])),
+      );
       fetch(url, { method: req.method, headers, body: text === '' ? undefined : text })
         .then(async (answer) => {
           const payload = Buffer.from(await answer.arrayBuffer());
-          const forwarded = Object.fromEntries([...answer.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)));
+          const forwarded = Object.fromEntries(
+            [...answer.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)),
+          );
           res.writeHead(answer.status, forwarded).end(payload);
         })
         .catch((error: unknown) => {
@@ -186,7 +190,8 @@ describe.each(['seed', 'current'] as const)('every request docsync sends to the 
     for (const row of rows) expect(row.requests, row.name).toBeGreaterThan(0);
     expect(rows.flatMap((r) => r.violations)).toEqual([]);
     // Content went in the way this API takes it, in sync and in migrate.
-    for (const name of ['sync', 'migrate'].filter((f) => flows.includes(f))) expect(rows.find((r) => r.name === name)?.operations, name).toContain(CONTENT_WRITES[mode]);
+    for (const name of ['sync', 'migrate'].filter((f) => flows.includes(f)))
+      expect(rows.find((r) => r.name === name)?.operations, name).toContain(CONTENT_WRITES[mode]);
     // Every answer the strict emulator gave was valid under the same document.
     const invalid = (emulator.conformance() ?? []).filter((o) => Object.values(o.statuses).some(([, bad]) => bad > 0));
     expect(invalid).toEqual([]);

@@ -77,7 +77,10 @@ export class SchemaArbitraries {
       // An `enum` still has the last word: null only where it lists null.
       const types = stringList(type).filter((one) => one !== 'null' || !Array.isArray(rest.enum) || rest.enum.includes(null));
       if (mode === 'nulls' && types.includes('null')) return fc.constant(null);
-      const narrowed = this.#narrow(types.map((one): SchemaNode => ({ ...rest, type: one })), depth);
+      const narrowed = this.#narrow(
+        types.map((one): SchemaNode => ({ ...rest, type: one })),
+        depth,
+      );
       return fc.oneof(...narrowed.map((one) => (one.type === 'null' ? fc.constant(null) : this.#build(one, mode, depth))));
     }
     if ('const' in schema) return fc.constant(schema.const);
@@ -87,7 +90,10 @@ export class SchemaArbitraries {
       let arbitrary = this.#memo.get(key);
       if (arbitrary === undefined) {
         // Placeholder first: a reference to itself at the same depth resolves lazily.
-        this.#memo.set(key, fc.constant(null).chain(() => this.#memo.get(key) ?? fc.constant(null)));
+        this.#memo.set(
+          key,
+          fc.constant(null).chain(() => this.#memo.get(key) ?? fc.constant(null)),
+        );
         arbitrary = this.#build(this.#resolve(schema.$ref), mode, depth);
         this.#memo.set(key, arbitrary);
       }
@@ -163,7 +169,7 @@ export class SchemaArbitraries {
       this.#heights = heights;
       const components = isNode(this.#document.components) && isNode(this.#document.components.schemas) ? this.#document.components.schemas : {};
       const refs = Object.keys(components).map((name) => `#/components/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-      for (let moved = true; moved; ) {
+      for (let moved = true; moved;) {
         moved = false;
         for (const ref of refs) {
           const height = this.#heightOf(this.#resolve(ref));
@@ -280,13 +286,13 @@ export class SchemaArbitraries {
       // fast-check cannot build from lookaheads (today's `SiteRedirectSourcePath`): built without them, kept only when the whole pattern matches.
       const pattern = new RegExp(schema.pattern);
       const bare = schema.pattern.replace(/\(\?[!=](?:[^()\\]|\\.|\([^()]*\))*\)/g, '');
-      return bare === schema.pattern ? fc.stringMatching(pattern).filter(fits) : fc.stringMatching(new RegExp(bare)).filter((value) => fits(value) && pattern.test(value));
+      return bare === schema.pattern
+        ? fc.stringMatching(pattern).filter(fits)
+        : fc.stringMatching(new RegExp(bare)).filter((value) => fits(value) && pattern.test(value));
     }
     switch (schema.format) {
       case 'date-time':
-        return fc
-          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
-          .map((date) => date.toISOString());
+        return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
       case 'uri':
         return fc.webUrl().filter(fits);
       case 'email':

@@ -43,7 +43,11 @@ describe('daemon shutdown past its grace period', () => {
     cleanups.push(() => (stopped ? Promise.resolve() : first.stop()));
     const requestsBefore = emulator.stats().total;
     const queue = first.producer.queue('space-sync');
-    await until('the start-up sync to be talking to the API', async () => (await queue.getActiveCount()) > 0 && emulator.stats().total > requestsBefore, 30_000);
+    await until(
+      'the start-up sync to be talking to the API',
+      async () => (await queue.getActiveCount()) > 0 && emulator.stats().total > requestsBefore,
+      30_000,
+    );
     await first.stop();
     stopped = true;
     expect(logger.lines.join('\n')).toContain('job aborted; it runs again');

@@ -113,7 +113,10 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
     const requestsBefore = run.emulator.stats().total;
     await writeFile(join(run.docs, EDITED_PAGE), page('First edit.'));
     // The job has read the files once it sends its first request; the second edit comes after that.
-    await until('the sync of the first edit to be talking to the API', async () => (await queue.getActiveCount()) > 0 && run.emulator.stats().total > requestsBefore);
+    await until(
+      'the sync of the first edit to be talking to the API',
+      async () => (await queue.getActiveCount()) > 0 && run.emulator.stats().total > requestsBefore,
+    );
     await writeFile(join(run.docs, EDITED_PAGE), page('Second edit, made during the sync.'));
     const activeWhenEdited = await queue.getActiveCount();
 

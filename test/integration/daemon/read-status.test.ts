@@ -61,7 +61,9 @@ describe('docsync status reads the file state', () => {
 
   it('with no Redis and no state file: fails naming Redis, as there is nothing to show', async () => {
     const { dir: fresh } = await exampleWorkspace();
-    const error = await readStatus(configFor(emulator, fresh, {}, { redis: { url: await nobodyListening() } }), silentLogger).catch((caught: unknown) => caught);
+    const error = await readStatus(configFor(emulator, fresh, {}, { redis: { url: await nobodyListening() } }), silentLogger).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(RedisUnavailableError);
   });
 });

@@ -185,10 +185,7 @@ describe('space comments', () => {
     expect(both.reactions[0].users.map((u: { user: { id: string } }) => u.user.id)).toEqual(['user-comment', 'user-review']);
     expect(both.reactions[1]).toMatchObject({ emoji: '🎉', count: 1 });
     const removed = await call(emulator, 'PUT', url, { as: 'review', body: { removedReactions: ['👍', '🎉'] } });
-    expect(json(removed.body).reactions).toEqual([
-      expect.objectContaining({ emoji: '👍', count: 1 }),
-      expect.objectContaining({ emoji: '🎉', count: 1 }),
-    ]);
+    expect(json(removed.body).reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 }), expect.objectContaining({ emoji: '🎉', count: 1 })]);
     expect((await call(emulator, 'PUT', url, { as: 'read', body: { addedReactions: ['👀'] } })).status).toBe(403);
   });
 

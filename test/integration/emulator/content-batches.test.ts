@@ -74,7 +74,8 @@ const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base6
 describe('content batches (POST CR/content)', () => {
   it('inserts pages whose markdown frontmatter and heading set the metadata, and lists them in the answer', async () => {
     const cr = await openCr();
-    const markdown = '---\ndescription: How to begin.\nhidden: true\nicon: rocket\nlayout:\n  outline:\n    visible: false\n---\n# Getting started\n\nFirst steps.\n';
+    const markdown =
+      '---\ndescription: How to begin.\nhidden: true\nicon: rocket\nlayout:\n  outline:\n    visible: false\n---\n# Getting started\n\nFirst steps.\n';
     const answer = await applied(cr, [
       { operation: 'insert_page', title: 'Ignored, the heading wins', slug: 'start', ref: 'start-page', document: { markdown } },
       { operation: 'insert_page', title: 'Child', into: (await tree(cr)).ids.guides, at: 0, document: { markdown: 'No heading.\n' } },
@@ -82,14 +83,28 @@ describe('content batches (POST CR/content)', () => {
     const after = await tree(cr);
     expect(after.paths).toEqual(['introduction', 'guides', 'guides/child', 'guides/install', 'start']);
     const start = await pageByPath(cr, 'start');
-    expect(start).toMatchObject({ title: 'Getting started', description: 'How to begin.', hidden: true, icon: 'rocket', markdown: '# Getting started\n\nFirst steps.\n' });
+    expect(start).toMatchObject({
+      title: 'Getting started',
+      description: 'How to begin.',
+      hidden: true,
+      icon: 'rocket',
+      markdown: '# Getting started\n\nFirst steps.\n',
+    });
     expect(start.layout).toMatchObject({ outline: false, title: true, tableOfContents: true });
     expect(after.pages['guides/child']).toMatchObject({ title: 'Child', slug: 'child' });
     expect(after.pages['guides/child'].layout).toMatchObject({ outline: true });
 
     expect(answer.changeRequest).toMatchObject({ id: cr, object: 'change-request' });
     expect(answer.changes).toEqual([
-      { object: 'created_page', ref: 'start-page', page: { object: 'page', id: start.id, urls: { location: expect.stringMatching(new RegExp(`/v1/spaces/space-docs/change-requests/${cr}/content/page/${start.id}$`)) } } },
+      {
+        object: 'created_page',
+        ref: 'start-page',
+        page: {
+          object: 'page',
+          id: start.id,
+          urls: { location: expect.stringMatching(new RegExp(`/v1/spaces/space-docs/change-requests/${cr}/content/page/${start.id}$`)) },
+        },
+      },
       { object: 'created_page', page: expect.objectContaining({ id: after.ids['guides/child'] }) },
     ]);
     expect(answer.insertedFiles).toEqual([]);
@@ -100,7 +115,10 @@ describe('content batches (POST CR/content)', () => {
   it('advances the change request by one revision per batch; main is untouched until the merge', async () => {
     const cr = await openCr();
     const before = json((await call(emulator, 'GET', `${CRS}/${cr}`)).body);
-    const res = await call(emulator, 'POST', `${CRS}/${cr}/content`, { as: 'edit', body: { changes: [{ operation: 'insert_page', document: { markdown: '# One\n' } }] } });
+    const res = await call(emulator, 'POST', `${CRS}/${cr}/content`, {
+      as: 'edit',
+      body: { changes: [{ operation: 'insert_page', document: { markdown: '# One\n' } }] },
+    });
     expect(res.status).toBe(200);
     // The default answer (compat) is the change request itself.
     const after = json(res.body);
@@ -118,8 +136,25 @@ describe('content batches (POST CR/content)', () => {
   it('updates a page: document, title and metadata, frontmatter winning and standing for the whole page', async () => {
     const cr = await openCr();
     const id = (await tree(cr)).ids.introduction!;
-    await applied(cr, [{ operation: 'update_page', page: id, emoji: '🎉', noIndex: true, condition: 'visitor.claims.beta', document: { markdown: '---\ndescription: Old.\n---\n# Intro\n' } }]);
-    expect(await pageByPath(cr, 'introduction')).toMatchObject({ id, title: 'Intro', description: 'Old.', emoji: '🎉', noIndex: true, condition: 'visitor.claims.beta', markdown: '# Intro\n' });
+    await applied(cr, [
+      {
+        operation: 'update_page',
+        page: id,
+        emoji: '🎉',
+        noIndex: true,
+        condition: 'visitor.claims.beta',
+        document: { markdown: '---\ndescription: Old.\n---\n# Intro\n' },
+      },
+    ]);
+    expect(await pageByPath(cr, 'introduction')).toMatchObject({
+      id,
+      title: 'Intro',
+      description: 'Old.',
+      emoji: '🎉',
+      noIndex: true,
+      condition: 'visitor.claims.beta',
+      markdown: '# Intro\n',
+    });
 
     // Markdown without a description clears it; `""` removes the emoji; a metadata-only update keeps the document.
     const answer = await applied(cr, [
@@ -167,7 +202,12 @@ describe('content batches (POST CR/content)', () => {
     const { ids } = await tree(cr);
     expect(await errorOf(cr, [{ operation: 'insert_page', slug: 'guides', document: { markdown: '# Other guides\n' } }])).toMatch(/changes\.0\.slug.*"guides"/);
     expect(await errorOf(cr, [{ operation: 'insert_page', document: { markdown: '# Introduction\n' } }])).toMatch(/changes\.0\.slug/);
-    expect(await errorOf(cr, [{ operation: 'update_page', page: ids['guides/install'], into: null, at: 0 }, { operation: 'update_page', page: ids.introduction, slug: 'install' }])).toMatch(/changes\.1\.slug/);
+    expect(
+      await errorOf(cr, [
+        { operation: 'update_page', page: ids['guides/install'], into: null, at: 0 },
+        { operation: 'update_page', page: ids.introduction, slug: 'install' },
+      ]),
+    ).toMatch(/changes\.1\.slug/);
     expect(await errorOf(cr, [{ operation: 'update_page', page: ids.introduction, slug: 'a/b' }])).toMatch(/changes\.0\.slug.*path segment/);
   });
 
@@ -183,18 +223,27 @@ describe('content batches (POST CR/content)', () => {
     // A page inserted and deleted in the same batch never shows up.
     const inserted = await applied(cr, [{ operation: 'insert_page', slug: 'temp', document: { markdown: '# Temp\n' } }]);
     const temp = inserted.changes[0].page.id as string;
-    expect((await applied(cr, [{ operation: 'update_page', page: temp, title: 'T' }, { operation: 'delete_page', page: temp }])).changes).toEqual([{ object: 'deleted_page', page: temp }]);
+    expect(
+      (
+        await applied(cr, [
+          { operation: 'update_page', page: temp, title: 'T' },
+          { operation: 'delete_page', page: temp },
+        ])
+      ).changes,
+    ).toEqual([{ object: 'deleted_page', page: temp }]);
     expect(await errorOf(cr, [{ operation: 'delete_page', page: temp }])).toMatch(/changes\.0\.page/);
   });
 
   it('reverts pages to the base revision or a given one: edits undone, added pages removed, deleted pages restored', async () => {
     const cr = await openCr();
     const { ids } = await tree(cr);
-    const added = (await applied(cr, [
-      { operation: 'update_page', page: ids.introduction, title: 'Changed', document: { markdown: '---\ndescription: New.\n---\nNew body.\n' } },
-      { operation: 'delete_page', page: ids.guides },
-      { operation: 'insert_page', slug: 'extra', document: { markdown: '# Extra\n' } },
-    ])).changes.find((c: any) => c.object === 'created_page').page.id as string;
+    const added = (
+      await applied(cr, [
+        { operation: 'update_page', page: ids.introduction, title: 'Changed', document: { markdown: '---\ndescription: New.\n---\nNew body.\n' } },
+        { operation: 'delete_page', page: ids.guides },
+        { operation: 'insert_page', slug: 'extra', document: { markdown: '# Extra\n' } },
+      ])
+    ).changes.find((c: any) => c.object === 'created_page').page.id as string;
     const middle = json((await call(emulator, 'GET', `${CRS}/${cr}`)).body).revision as string;
     await applied(cr, [{ operation: 'update_page', page: added, document: { markdown: '# Extra, edited\n' } }]);
 
@@ -231,9 +280,13 @@ describe('content batches (POST CR/content)', () => {
       { operation: 'delete_page', page: ids.guides },
       { operation: 'insert_files', files: [{ name: 'a.png', contentType: 'image/png', base64: base64(PNG) }] },
     ];
-    expect(await errorOf(cr, [...good, { operation: 'update_page', page: 'page_missing', title: 'x' }])).toMatch(/"changes\.4\.page".*page_missing.*Nothing in the batch was applied/);
+    expect(await errorOf(cr, [...good, { operation: 'update_page', page: 'page_missing', title: 'x' }])).toMatch(
+      /"changes\.4\.page".*page_missing.*Nothing in the batch was applied/,
+    );
     server.set('/missing-later.png', PNG);
-    expect(await errorOf(cr, [...good, { operation: 'insert_files', files: [{ name: 'b.png', url: server.url('/not-there.png') }] }])).toMatch(/"changes\.4\.files\.0\.url".*404/);
+    expect(await errorOf(cr, [...good, { operation: 'insert_files', files: [{ name: 'b.png', url: server.url('/not-there.png') }] }])).toMatch(
+      /"changes\.4\.files\.0\.url".*404/,
+    );
     expect(json((await call(emulator, 'GET', `${CRS}/${cr}`)).body).revision).toBe(before);
     expect((await tree(cr)).paths).toEqual(['introduction', 'guides', 'guides/install']);
     expect(json((await call(emulator, 'GET', `${CRS}/${cr}/content/files`)).body).items).toEqual([]);
@@ -245,22 +298,33 @@ describe('content batches (POST CR/content)', () => {
     const page = { operation: 'insert_page', document: { markdown: '# P\n' } };
     const png = { name: 'p.png', contentType: 'image/png', base64: base64(PNG) };
     expect(await errorOf(cr, [])).toMatch(/"changes"/);
-    expect(await errorOf(cr, Array.from({ length: 51 }, () => page))).toMatch(/"changes".*at most 50/);
+    expect(
+      await errorOf(
+        cr,
+        Array.from({ length: 51 }, () => page),
+      ),
+    ).toMatch(/"changes".*at most 50/);
     expect(await errorOf(cr, [{ operation: 'rename_page', page: 'x' }])).toMatch(/changes\.0/);
     expect(await errorOf(cr, [{ operation: 'insert_page' }])).toMatch(/changes\.0\.document/);
     expect(await errorOf(cr, [{ ...page, title: '' }])).toMatch(/changes\.0\.title/);
     expect(await errorOf(cr, [{ ...page, at: -1 }])).toMatch(/changes\.0\.at/);
     expect(await errorOf(cr, [{ ...page, slug: 's'.repeat(101) }])).toMatch(/changes\.0\.slug/);
     expect(await errorOf(cr, [{ operation: 'insert_page', document: { markdown: '# P\n', document: {} } }])).toMatch(/changes\.0\.document/);
-    expect(await errorOf(cr, [{ operation: 'insert_page', document: { document: { object: 'document', data: {}, nodes: [] } } }])).toMatch(/changes\.0\.document\.document.*markdown/);
+    expect(await errorOf(cr, [{ operation: 'insert_page', document: { document: { object: 'document', data: {}, nodes: [] } } }])).toMatch(
+      /changes\.0\.document\.document.*markdown/,
+    );
     expect(await errorOf(cr, [{ operation: 'insert_files', files: [] }])).toMatch(/changes\.0\.files/);
     expect(await errorOf(cr, [{ operation: 'insert_files', files: Array.from({ length: 21 }, () => png) }])).toMatch(/changes\.0\.files/);
     expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ name: 'p.png', base64: base64(PNG) }] }])).toMatch(/changes\.0\.files\.0\.contentType/);
     expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ name: 'p.png' }] }])).toMatch(/changes\.0\.files\.0\.url.*exactly one/);
-    expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, url: server.url('/p.png') }] }])).toMatch(/changes\.0\.files\.0\.url.*exactly one/);
+    expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, url: server.url('/p.png') }] }])).toMatch(
+      /changes\.0\.files\.0\.url.*exactly one/,
+    );
     expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, name: '' }] }])).toMatch(/changes\.0\.files\.0\.name/);
     expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, base64: 'not base64!' }] }])).toMatch(/changes\.0\.files\.0\.base64/);
-    expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, base64: base64(new Uint8Array(1024 * 1024 + 1)) }] }])).toMatch(/changes\.0\.files\.0\.base64.*1048576/);
+    expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ...png, base64: base64(new Uint8Array(1024 * 1024 + 1)) }] }])).toMatch(
+      /changes\.0\.files\.0\.base64.*1048576/,
+    );
   });
 
   it('refuses exactly the bodies today’s document refuses (and a JSON document, which it has no markdown for)', async () => {
@@ -299,13 +363,22 @@ describe('content batches (POST CR/content)', () => {
   it('accepts the limits themselves: 50 changes, 20 files, 1 MiB inline', async () => {
     const cr = await openCr();
     const pages = Array.from({ length: 49 }, (_, n) => ({ operation: 'insert_page', slug: `p${n}`, document: { markdown: `# Page ${n}\n` } }));
-    const files = Array.from({ length: 20 }, (_, n) => ({ name: `f${n}.bin`, contentType: 'application/octet-stream', base64: base64(new Uint8Array(n === 0 ? 1024 * 1024 : 1)) }));
+    const files = Array.from({ length: 20 }, (_, n) => ({
+      name: `f${n}.bin`,
+      contentType: 'application/octet-stream',
+      base64: base64(new Uint8Array(n === 0 ? 1024 * 1024 : 1)),
+    }));
     const answer = await applied(cr, [...pages, { operation: 'insert_files', files }]);
     expect(answer.changes).toHaveLength(49);
     expect(answer.insertedFiles).toHaveLength(20);
     expect(answer.insertedFiles[0]).toMatchObject({ name: 'f0.bin', size: 1024 * 1024, contentType: 'application/octet-stream' });
     expect(emulator.stats().contentBatches).toEqual({ calls: 1, changes: 50, largest: 50 });
-    expect(emulator.stats().routes).toContainEqual({ method: 'POST', route: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content', status: 200, count: 1 });
+    expect(emulator.stats().routes).toContainEqual({
+      method: 'POST',
+      route: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+      status: 200,
+      count: 1,
+    });
   });
 
   it('resolves refs to files and pages of the same batch in any order; covers and file blocks too', async () => {
@@ -316,11 +389,18 @@ describe('content batches (POST CR/content)', () => {
         operation: 'insert_page',
         slug: 'tour',
         document: {
-          markdown: '---\ncover: ./logo.png\ncoverY: 12\n---\n# Tour\n\n![Logo](./logo.png) and ![Diagram](<./assets/diagram.svg>), see [next](./next-ref.md#part) or [site](https://example.com/logo.png).\n\n<img src="./logo.png" alt="x">\n\n{% file src="./assets/diagram.svg" %}\nThe diagram\n{% endfile %}\n',
+          markdown:
+            '---\ncover: ./logo.png\ncoverY: 12\n---\n# Tour\n\n![Logo](./logo.png) and ![Diagram](<./assets/diagram.svg>), see [next](./next-ref.md#part) or [site](https://example.com/logo.png).\n\n<img src="./logo.png" alt="x">\n\n{% file src="./assets/diagram.svg" %}\nThe diagram\n{% endfile %}\n',
         },
       },
       { operation: 'insert_page', ref: 'next-ref', slug: 'next', document: { markdown: '# Next\n\nBack to [the tour](./tour.md).\n' } },
-      { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: base64(PNG) }, { ref: 'assets/diagram.svg', name: 'diagram.svg', url: server.url('/diagram.svg') }] },
+      {
+        operation: 'insert_files',
+        files: [
+          { ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: base64(PNG) },
+          { ref: 'assets/diagram.svg', name: 'diagram.svg', url: server.url('/diagram.svg') },
+        ],
+      },
     ]);
     const [logo, diagram] = answer.insertedFiles as any[];
     expect(logo).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: PNG.byteLength });
@@ -338,7 +418,17 @@ describe('content batches (POST CR/content)', () => {
     const listed = json((await call(emulator, 'GET', `${CRS}/${cr}/content/files`)).body).items.map((f: any) => f.id);
     expect(listed).toEqual([logo.id, diagram.id]);
 
-    expect(await errorOf(cr, [{ operation: 'insert_files', files: [{ ref: 'x', name: 'a', contentType: 'text/plain', base64: 'YQ==' }, { ref: 'x', name: 'b', contentType: 'text/plain', base64: 'YQ==' }] }])).toMatch(/changes\.0\.files\.1\.ref.*unique/);
+    expect(
+      await errorOf(cr, [
+        {
+          operation: 'insert_files',
+          files: [
+            { ref: 'x', name: 'a', contentType: 'text/plain', base64: 'YQ==' },
+            { ref: 'x', name: 'b', contentType: 'text/plain', base64: 'YQ==' },
+          ],
+        },
+      ]),
+    ).toMatch(/changes\.0\.files\.1\.ref.*unique/);
     expect(await errorOf(cr, [{ operation: 'insert_page', ref: 'introduction', document: { markdown: '# I2\n' } }])).toMatch(/changes\.0\.ref.*path of page/);
   });
 
@@ -356,7 +446,13 @@ describe('content batches (POST CR/content)', () => {
       { operation: 'update_page', page: ids['guides/install'], into: null },
       { operation: 'insert_page', into: ids.guides, slug: 'setup', document: { markdown: '---\ndescription: Set up.\n---\n# Setup\n' } },
       // Two files of one name (from two folders of a repository): both stay, through the merge too.
-      { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: base64(PNG) }, { name: 'logo.png', contentType: 'image/png', base64: base64(PNG.slice(1)) }] },
+      {
+        operation: 'insert_files',
+        files: [
+          { name: 'logo.png', contentType: 'image/png', base64: base64(PNG) },
+          { name: 'logo.png', contentType: 'image/png', base64: base64(PNG.slice(1)) },
+        ],
+      },
     ]);
     // Main moves on meanwhile: another change request merged first.
     const other = await openCr();

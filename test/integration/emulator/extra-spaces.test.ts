@@ -43,7 +43,10 @@ describe('an emulator started with extra spaces', () => {
       ].join('\n'),
     );
     emulator = await startTestEmulator({ contract: 'current', fixtures, spaces: [{ id: 'space-extra', title: 'space-extra' }] });
-    const listed = json((await call(emulator, 'GET', '/v1/orgs/org-acme/spaces', { as: { token: 'acme-token' } })).body).items as { id: string; title: string }[];
+    const listed = json((await call(emulator, 'GET', '/v1/orgs/org-acme/spaces', { as: { token: 'acme-token' } })).body).items as {
+      id: string;
+      title: string;
+    }[];
     expect(listed.map((s) => [s.id, s.title])).toEqual([
       ['space-guide', 'Guide'],
       ['space-extra', 'space-extra'],

@@ -7,16 +7,9 @@ import { call, json, startTestEmulator } from '../../support/emulator-harness.js
 const SPACE = '/v1/spaces/space-docs';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-const README_BODY = [
-  '# Welcome',
-  '',
-  '{% hint style="info" %}',
-  'Read **this** first.',
-  '{% endhint %}',
-  '',
-  '![Logo](.gitbook/assets/logo.png)',
-  '',
-].join('\n');
+const README_BODY = ['# Welcome', '', '{% hint style="info" %}', 'Read **this** first.', '{% endhint %}', '', '![Logo](.gitbook/assets/logo.png)', ''].join(
+  '\n',
+);
 const QUICKSTART_BODY = '# Quick start\r\n\r\n{% tabs %}\r\n{% tab title="npm" %}\r\nnpm i\r\n{% endtab %}\r\n{% endtabs %}\r\n';
 
 /** A GitBook repository as GitHub zips it: everything inside `repo-main/`. */
@@ -104,7 +97,14 @@ describe('import of a GitBook-format zip', () => {
         'group',
         'Getting started',
         'getting-started',
-        [['document', 'Quickstart', 'quickstart', [['document', 'Install on Linux', 'quickstart/linux', [['document', 'Deep dive', 'quickstart/linux/deep', []]]]]]],
+        [
+          [
+            'document',
+            'Quickstart',
+            'quickstart',
+            [['document', 'Install on Linux', 'quickstart/linux', [['document', 'Deep dive', 'quickstart/linux/deep', []]]]],
+          ],
+        ],
       ],
       ['group', 'Reference', 'reference', [['document', 'API', 'reference', [['document', 'Endpoints', 'reference/endpoints', []]]]]],
     ]);

@@ -6,7 +6,8 @@ import { fetchSpecText } from '../../../src/emulator/openapi/fetch-spec.js';
 import { ORG, call, json, startTestEmulator } from '../../support/emulator-harness.js';
 
 const BASE = `/v1/orgs/${ORG}/openapi`;
-const YAML_SPEC = 'openapi: 3.0.3\ninfo:\n  title: Pets\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
+const YAML_SPEC =
+  'openapi: 3.0.3\ninfo:\n  title: Pets\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: ok\n';
 const JSON_SPEC = JSON.stringify({ swagger: '2.0', info: { title: 'Old', version: '1' }, paths: {} });
 
 let emulator: RunningEmulator;

@@ -15,9 +15,7 @@ describe('space search', () => {
     const items = json(res.body).items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ title: 'Install', path: 'guides/install', urls: { app: expect.stringContaining('guides/install') } });
-    expect(items[0].sections).toEqual([
-      expect.objectContaining({ title: 'Install', path: 'guides/install#install', body: 'Run the installer.' }),
-    ]);
+    expect(items[0].sections).toEqual([expect.objectContaining({ title: 'Install', path: 'guides/install#install', body: 'Run the installer.' })]);
     expect(json((await call(emulator, 'GET', '/v1/spaces/space-docs/search', { query: { query: 'zzz' } })).body).items).toEqual([]);
   });
 

@@ -104,8 +104,7 @@ describe('SITE/section-groups/{id}/sections', () => {
     const [a, b] = sectionIds as [string, string, string];
     const other = await createGroup({ title: 'Other', sections: [a] });
     const created = await createGroup();
-    const add = (sectionId: string, as: 'admin' | 'edit' = 'admin') =>
-      call(emulator, 'POST', `${group(created.id)}/sections`, { as, body: { sectionId } });
+    const add = (sectionId: string, as: 'admin' | 'edit' = 'admin') => call(emulator, 'POST', `${group(created.id)}/sections`, { as, body: { sectionId } });
     const res = await add(a);
     expect(res.status).toBe(201);
     expect(json(res.body).sections.map((s: any) => s.id)).toEqual([a]);
@@ -120,8 +119,7 @@ describe('SITE/section-groups/{id}/sections', () => {
   it('removes a section with 205, putting it at the top level after the group', async () => {
     const [a, b, c] = sectionIds as [string, string, string];
     const created = await createGroup({ sections: [a, b] });
-    const remove = (sectionId: string, as: 'admin' | 'edit' = 'admin') =>
-      call(emulator, 'DELETE', `${group(created.id)}/sections/${sectionId}`, { as });
+    const remove = (sectionId: string, as: 'admin' | 'edit' = 'admin') => call(emulator, 'DELETE', `${group(created.id)}/sections/${sectionId}`, { as });
     expect((await remove(a, 'edit')).status).toBe(403);
     const res = await remove(a);
     expect(res.status).toBe(205);
@@ -136,8 +134,7 @@ describe('SITE/section-groups/{id}/move (deprecated)', () => {
   it('moves a group before or after a section', async () => {
     const [a, b, c] = sectionIds as [string, string, string];
     const created = await createGroup({ sections: [c] });
-    const move = (position: unknown, as: 'admin' | 'edit' = 'admin') =>
-      call(emulator, 'POST', `${group(created.id)}/move`, { as, body: { position } });
+    const move = (position: unknown, as: 'admin' | 'edit' = 'admin') => call(emulator, 'POST', `${group(created.id)}/move`, { as, body: { position } });
     const res = await move({ before: { type: 'site-section', id: a } });
     expect(res.status).toBe(200);
     expect(json(res.body)).toMatchObject({ object: 'site-section-group', id: created.id });

@@ -121,16 +121,11 @@ describe('SITE/sections/{siteSectionId} PATCH', () => {
 
   it('sets the default site space, only to one of this section', async () => {
     const created = await createSection(emulator, siteId);
-    const added = json(
-      (await call(emulator, 'POST', `${siteUrl(siteId)}/site-spaces`, { body: { spaceId: 'space-api', sectionId: created.id } })).body,
-    );
+    const added = json((await call(emulator, 'POST', `${siteUrl(siteId)}/site-spaces`, { body: { spaceId: 'space-api', sectionId: created.id } })).body);
     const res = await call(emulator, 'PATCH', section(created.id), { body: { defaultSiteSpace: added.id } });
     expect(json(res.body).siteSpaces.map((s: any) => s.default)).toEqual([false, true]);
     const other = await createSection(emulator, siteId, { title: 'Other' });
-    expectBadField(
-      await call(emulator, 'PATCH', section(created.id), { body: { defaultSiteSpace: other.siteSpaces[0].id } }),
-      'defaultSiteSpace',
-    );
+    expectBadField(await call(emulator, 'PATCH', section(created.id), { body: { defaultSiteSpace: other.siteSpaces[0].id } }), 'defaultSiteSpace');
   });
 });
 
@@ -139,8 +134,7 @@ describe('SITE/sections/{siteSectionId}/move (deprecated)', () => {
     const a = await createSection(emulator, siteId, { title: 'Alpha' });
     const b = await createSection(emulator, siteId, { title: 'Beta' });
     const c = await createSection(emulator, siteId, { title: 'Gamma' });
-    const move = (id: string, position: unknown, as: 'admin' | 'edit' = 'admin') =>
-      call(emulator, 'POST', `${section(id)}/move`, { as, body: { position } });
+    const move = (id: string, position: unknown, as: 'admin' | 'edit' = 'admin') => call(emulator, 'POST', `${section(id)}/move`, { as, body: { position } });
     const res = await move(c.id, { before: { type: 'site-section', siteSection: a.id } });
     expect(res.status).toBe(200);
     expect(json(res.body)).toMatchObject({ object: 'site-section', id: c.id });

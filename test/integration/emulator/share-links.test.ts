@@ -45,7 +45,13 @@ describe('SITE/share-links', () => {
     await createLink(await createSite(emulator), 'Elsewhere');
     const res = await call(emulator, 'GET', links('site-docs'), { as: 'read' });
     expect(res.status).toBe(200);
-    expect(json(res.body)).toMatchObject({ count: 2, items: [{ id: first.id, name: 'One' }, { id: second.id, name: 'Two' }] });
+    expect(json(res.body)).toMatchObject({
+      count: 2,
+      items: [
+        { id: first.id, name: 'One' },
+        { id: second.id, name: 'Two' },
+      ],
+    });
     expect((await call(emulator, 'GET', links('site-docs'), { as: 'guest' })).status).toBe(403);
     expect((await call(emulator, 'GET', links('site-docs'), { as: null })).status).toBe(401);
   });

@@ -18,11 +18,7 @@ export async function createSite(emulator: RunningEmulator, body: Record<string,
   return json(res.body).id as string;
 }
 
-export async function createSection(
-  emulator: RunningEmulator,
-  siteId: string,
-  body: Record<string, unknown> = {},
-): Promise<Record<string, any>> {
+export async function createSection(emulator: RunningEmulator, siteId: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await call(emulator, 'POST', `${siteUrl(siteId)}/sections`, { body: { spaceId: 'space-docs', ...body } });
   expect(res.status).toBe(201);
   return json(res.body);

@@ -41,7 +41,14 @@ function deps(state: MemoryStateStore): MigrateItemDeps {
 }
 
 async function item(mode: MigrationItem['mode'], merge: boolean): Promise<MigrationItem> {
-  return { id: 'handbook', space: targetSpace(0), source: { kind: 'folder', path: await docsFolder(dir, 'handbook', 3) }, mode, merge, subject: DEFAULT_SUBJECT };
+  return {
+    id: 'handbook',
+    space: targetSpace(0),
+    source: { kind: 'folder', path: await docsFolder(dir, 'handbook', 3) },
+    mode,
+    merge,
+    subject: DEFAULT_SUBJECT,
+  };
 }
 
 /** The call runs on the server, then the answer is lost: what a crash or a dropped connection looks like. */
@@ -123,9 +130,14 @@ describe('migrateItem, repeated after an attempt died mid-item', () => {
     const original = api.content.listPages.bind(api.content);
     api.content.listPages = async (...args) => (await original(...args)).filter((page) => page.title !== 'Guides');
     const spec = await item('direct', false);
-    await expect(migrateItem(deps(state), RUN, spec)).rejects.toThrow(/verification failed: expected 4 pages, found 1; missing guides\/page-0\.md, guides\/page-1\.md, guides\/page-2\.md/);
+    await expect(migrateItem(deps(state), RUN, spec)).rejects.toThrow(
+      /verification failed: expected 4 pages, found 1; missing guides\/page-0\.md, guides\/page-1\.md, guides\/page-2\.md/,
+    );
     const record = await new RunLedger(state, RUN).get('handbook');
-    expect(record).toMatchObject({ status: 'failed', result: { status: 'failed', verification: { ok: false, diff: { missing: ['guides/page-0.md', 'guides/page-1.md', 'guides/page-2.md'] } } } });
+    expect(record).toMatchObject({
+      status: 'failed',
+      result: { status: 'failed', verification: { ok: false, diff: { missing: ['guides/page-0.md', 'guides/page-1.md', 'guides/page-2.md'] } } },
+    });
   });
 
   it('starts a failed item over on the next run: a new import, into a new change request when the old one was merged', async () => {

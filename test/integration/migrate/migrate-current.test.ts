@@ -30,7 +30,8 @@ interface LivePage {
   pages?: LivePage[];
 }
 
-const titles = (pages: readonly LivePage[]): string[] => pages.flatMap((page) => [...(page.type === 'document' ? [page.title] : []), ...titles(page.pages ?? [])]);
+const titles = (pages: readonly LivePage[]): string[] =>
+  pages.flatMap((page) => [...(page.type === 'document' ? [page.title] : []), ...titles(page.pages ?? [])]);
 
 async function spaceTitles(em: RunningEmulator, space: string): Promise<string[]> {
   return titles(json((await call(em, 'GET', `/v1/spaces/${space}/content/pages`, { as: 'read' })).body).pages as LivePage[]).sort();
@@ -74,7 +75,7 @@ describe("docsync migrate on today's API (emulator contract: current, strict)", 
     expect(em.stats().writes).toBe(stats.writes);
   });
 
-  it('honours each item\'s delivery as sync does: import and changes are used as set, whatever the API offers; auto asks it', async () => {
+  it("honours each item's delivery as sync does: import and changes are used as set, whatever the API offers; auto asks it", async () => {
     const dir = await makeTempDir('docsync-migrate-delivery-');
     for (const name of ['a', 'b', 'c']) await docsFolder(path.join(dir, 'sources'), name, 2);
     const file = path.join(dir, 'plan.yaml');
@@ -91,7 +92,11 @@ describe("docsync migrate on today's API (emulator contract: current, strict)", 
     );
     const plan = await loadPlan(file);
     expect(plan.items.map((item) => item.delivery)).toEqual(['changes', 'import', undefined]);
-    const count = (em: RunningEmulator, route: (name: string) => boolean): number => em.stats().routes.filter((r) => route(r.route)).reduce((n, r) => n + r.count, 0);
+    const count = (em: RunningEmulator, route: (name: string) => boolean): number =>
+      em
+        .stats()
+        .routes.filter((r) => route(r.route))
+        .reduce((n, r) => n + r.count, 0);
     const imports = (em: RunningEmulator): number => count(em, (route) => route.includes('/import'));
     // What the API does not have is answered 404, counted apart.
     const missing = (em: RunningEmulator): number => count(em, (route) => route === '(no such operation)');

@@ -69,7 +69,10 @@ describe('docsync migrate --queue', () => {
     const plan = path.join(dir, 'plan.yaml');
     await writeFile(plan, stringify({ items }));
     const config = path.join(dir, 'docsync.yaml');
-    await writeFile(config, stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }));
+    await writeFile(
+      config,
+      stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }),
+    );
 
     const out: string[] = [];
     const io = { stdout: { write: (t: string) => out.push(t), isTTY: false }, stderr: { write: () => true }, env: {}, logger: silentLogger };
@@ -104,7 +107,10 @@ describe('docsync migrate --queue', () => {
     const plan = path.join(dir, 'plan.yaml');
     await writeFile(plan, stringify({ items: [{ id: 'guide', source: bytes.url(`/guide.zip${query}`), space: targetSpace(0), mode: 'direct' }] }));
     const config = path.join(dir, 'docsync.yaml');
-    await writeFile(config, stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }));
+    await writeFile(
+      config,
+      stringify({ api: { endpoint: emulator.url, token: 'emulator-admin' }, redis: { url: testRedisUrl(), prefix }, state: { backend: 'redis' } }),
+    );
     const out: string[] = [];
     const io = { stdout: { write: (t: string) => out.push(t), isTTY: false }, stderr: { write: () => true }, env: {}, logger: silentLogger };
     expect(await migrateAction(plan, { queue: true, config, json: true }, io)).toBe(EXIT.ok);

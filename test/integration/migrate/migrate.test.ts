@@ -10,7 +10,15 @@ import { runIdFor } from '../../../src/migrate/run-id.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { startByteServer, type ByteServer } from '../../support/byte-server.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
-import { changeRequestsIn, importsInto, runInlinePlan, sourceSpace, startMigrationEmulator, targetSpace, writeMixedPlan } from '../../support/migrate-support.js';
+import {
+  changeRequestsIn,
+  importsInto,
+  runInlinePlan,
+  sourceSpace,
+  startMigrationEmulator,
+  targetSpace,
+  writeMixedPlan,
+} from '../../support/migrate-support.js';
 
 const ITEMS = 50;
 
@@ -61,7 +69,11 @@ describe('docsync migrate (inline, against the emulator)', () => {
     }
     // Exact verification compares the page paths and blob ids: 4 pages (readme + 3) per generated repo.
     const folder = report.items.find((item) => item.id === 'set-001');
-    expect(folder).toMatchObject({ status: 'done', outcome: 'merged', verification: { ok: true, basis: 'exact', expected: { pages: 4 }, actual: { pages: 4 } } });
+    expect(folder).toMatchObject({
+      status: 'done',
+      outcome: 'merged',
+      verification: { ok: true, basis: 'exact', expected: { pages: 4 }, actual: { pages: 4 } },
+    });
     const direct = report.items.find((item) => item.id === 'set-005');
     expect(direct).toMatchObject({ status: 'done', mode: 'direct', outcome: 'imported' });
     expect(direct && 'changeRequest' in direct ? direct.changeRequest : undefined).toBeUndefined();
@@ -82,7 +94,9 @@ describe('docsync migrate (inline, against the emulator)', () => {
     await writeFile(file, stringify({ items: [{ id: 'from-space', source: `space:${sourceSpace(0)}`, space: targetSpace(0), mode: 'direct' }] }));
     const plan = await loadPlan(file);
     const { report } = await runInlinePlan(emulator, dir, plan, runIdFor(plan));
-    expect(report.items).toEqual([expect.objectContaining({ id: 'from-space', status: 'done', verification: expect.objectContaining({ ok: true, basis: 'exact' }) })]);
+    expect(report.items).toEqual([
+      expect.objectContaining({ id: 'from-space', status: 'done', verification: expect.objectContaining({ ok: true, basis: 'exact' }) }),
+    ]);
     expect(importsInto(emulator, targetSpace(0))).toBe(1);
     expect(report.items[0]?.status === 'done' && report.items[0].source).toEqual({ kind: 'space', label: sourceSpace(0) });
     expect(formatSummary(report)).toContain(`space ${sourceSpace(0)}`);

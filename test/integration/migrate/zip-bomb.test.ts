@@ -43,7 +43,9 @@ describe('a zip bomb', () => {
     const [item] = report.items;
     expect(item?.status).toBe('failed');
     const failed = item?.status === 'failed' ? item : undefined;
-    expect(failed?.error?.message).toBe(`${server.url('/bomb.zip')} expands beyond 268435456 bytes (256 MiB), the cap on an archive's content; nothing was read.`);
+    expect(failed?.error?.message).toBe(
+      `${server.url('/bomb.zip')} expands beyond 268435456 bytes (256 MiB), the cap on an archive's content; nothing was read.`,
+    );
     // Permanent: one attempt, no retries of a bomb.
     expect(failed?.attempts).toBe(1);
     expect(importsInto(emulator, targetSpace(0))).toBe(0);
@@ -53,6 +55,8 @@ describe('a zip bomb', () => {
     emulator = await startMigrationEmulator(0, { contract: 'seed' });
     const res = await call(emulator, 'POST', '/v1/spaces/space-docs/content/import', { body: { url: server.url('/bomb.zip'), source: 'zip' } });
     expect(res.status).toBe(400);
-    expect(json(res.body).error.message).toMatch(/^The archive expands more than 100 times its \d+ bytes, the cap on an archive's compression ratio \(a zip bomb\?\); nothing was imported\.$/);
+    expect(json(res.body).error.message).toMatch(
+      /^The archive expands more than 100 times its \d+ bytes, the cap on an archive's compression ratio \(a zip bomb\?\); nothing was imported\.$/,
+    );
   });
 });

@@ -108,7 +108,10 @@ const CASES: readonly CorpusRepo[] = [
     name: 'unicode-names',
     pages: ['Guía rápida.md', 'README.md', 'notes (draft).md', 'über uns/Café & Tee.md', 'über uns/README.md', '日本語のページ.md'],
     files: ['.gitbook/assets/Skizze (1).png'],
-    differs: { 'SUMMARY.md': 'links are written percent-encoded (the repository has raw unicode and an <angle> link)', '.gitbook.yaml': 'the repository has none' },
+    differs: {
+      'SUMMARY.md': 'links are written percent-encoded (the repository has raw unicode and an <angle> link)',
+      '.gitbook.yaml': 'the repository has none',
+    },
   },
 ];
 
@@ -132,7 +135,10 @@ async function liveContent(): Promise<{ pages: Map<string, string>; files: Map<s
     git?: { path: string; oid: string };
     pages?: LivePage[];
   }
-  const revision = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content')).body) as { pages: LivePage[]; files: { name: string; git?: { path: string; oid: string } }[] };
+  const revision = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content')).body) as {
+    pages: LivePage[];
+    files: { name: string; git?: { path: string; oid: string } }[];
+  };
   const pages = new Map<string, string>();
   const walk = (list: readonly LivePage[]): void => {
     for (const page of list) {
@@ -287,7 +293,8 @@ describe('corpus: sync, dry-run, pull → sync', () => {
     }
     const original = join(CORPUS, 'docs-root-redirects');
     expect(await listFiles(clone)).toEqual(await listFiles(original));
-    for (const path of await listFiles(original)) expect([path, (await readFile(join(clone, path))).equals(await readFile(join(original, path)))]).toEqual([path, true]);
+    for (const path of await listFiles(original))
+      expect([path, (await readFile(join(clone, path))).equals(await readFile(join(original, path)))]).toEqual([path, true]);
   });
 
   it('large-assets: bundling every asset goes over import.maxBytes and fails before any write', async () => {

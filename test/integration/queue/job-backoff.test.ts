@@ -43,10 +43,14 @@ describe('BullMQ job retries', () => {
       await producer.enqueue('space-sync', { target: 'flaky' });
       await producer.enqueue('space-sync', { target: 'broken' });
       const queue = producer.queue('space-sync');
-      await until('both jobs to settle', async () => {
-        const counts = await queue.getJobCounts('completed', 'failed');
-        return counts.completed === 1 && counts.failed === 1;
-      }, 30_000);
+      await until(
+        'both jobs to settle',
+        async () => {
+          const counts = await queue.getJobCounts('completed', 'failed');
+          return counts.completed === 1 && counts.failed === 1;
+        },
+        30_000,
+      );
       expect(attempts.get('flaky')).toEqual([1, 2, 3]);
       expect(attempts.get('broken')).toEqual([1]);
       const [failed] = await queue.getFailed();

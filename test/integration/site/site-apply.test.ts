@@ -44,7 +44,13 @@ describe('site apply against the emulator', () => {
     expect(first.writes).toBeGreaterThan(first.actions - 1);
 
     const site = await live(deps, siteId);
-    expect(site.site).toMatchObject({ title: 'Built from a manifest', visibility: 'share-link', basename: 'handbook', agentsContext: 'excluded', adaptiveContent: { enabled: true } });
+    expect(site.site).toMatchObject({
+      title: 'Built from a manifest',
+      visibility: 'share-link',
+      basename: 'handbook',
+      agentsContext: 'excluded',
+      adaptiveContent: { enabled: true },
+    });
     expect(site.site.proxy?.origin).toBe('www.example.com/docs');
     expect(site.groups.map((g) => [g.title, g.icon, g.sections.map((s) => s.path)])).toEqual([
       ['Product', 'box', ['guides', 'api']],
@@ -59,7 +65,10 @@ describe('site apply against the emulator', () => {
     expect(site.sections.find((s) => s.path === 'api')).toMatchObject({ default: true, siteSpaces: [{ path: 'reference', space: { id: 'space-api' } }] });
     expect(site.sections.find((s) => s.path === 'beta')?.condition).toBe('visitor.claims.isBeta === true');
     expect(site.siteSpaces).toHaveLength(6);
-    expect(site.shareLinks.map((l) => [l.name, l.active])).toEqual([['partners', true], ['auditors', false]]);
+    expect(site.shareLinks.map((l) => [l.name, l.active])).toEqual([
+      ['partners', true],
+      ['auditors', false],
+    ]);
     expect(site.adaptiveSchema.properties).toHaveProperty('isBeta', { type: 'boolean', description: 'In the beta programme' });
 
     const readsBefore = emulator.stats().total;
@@ -104,7 +113,10 @@ describe('site apply against the emulator', () => {
     const siteId = await emptySite(emulator);
     await apply(deps, await manifestTarget(dir, fullManifest(siteId)));
     const before = (await live(deps, siteId)).sections.find((s) => s.path === 'guides')!;
-    const renamed = await manifestTarget(dir, fullManifest(siteId, (t) => t.replace('title: Guides\n          path: guides', 'title: User guides\n          path: user-guides')));
+    const renamed = await manifestTarget(
+      dir,
+      fullManifest(siteId, (t) => t.replace('title: Guides\n          path: guides', 'title: User guides\n          path: user-guides')),
+    );
     const { plan } = await planSiteTarget(deps, renamed);
     expect(plan.actions).toMatchObject([{ kind: 'update-section', id: before.id, body: { title: 'User guides', path: 'user-guides' } }]);
     await apply(deps, renamed);
@@ -139,7 +151,10 @@ describe('site apply against the emulator', () => {
   it('stops at a failing action and lets the next plan finish without duplicates', async () => {
     const deps = siteDeps(emulator);
     const siteId = await emptySite(emulator);
-    const broken = await manifestTarget(dir, fullManifest(siteId, (t) => t.replace('spaceId: space-5', 'spaceId: space-nowhere')));
+    const broken = await manifestTarget(
+      dir,
+      fullManifest(siteId, (t) => t.replace('spaceId: space-5', 'spaceId: space-nowhere')),
+    );
     const error = await applySitePlan(deps, (await planSiteTarget(deps, broken)).plan).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteApplyError);
     expect((error as SiteApplyError).description).toContain('space-nowhere');

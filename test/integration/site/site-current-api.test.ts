@@ -105,7 +105,10 @@ describe("sites on today's API", () => {
 
   it('creates a site whose answer has no agentsContext, and drops the field from the settings it then sets', async () => {
     const deps = siteDeps(emulator);
-    const target = await manifestTarget(dir, fullManifest('unused', (t) => t.replace(/ {2}id: unused\n/, '').replace('Built from a manifest', 'Created on today')));
+    const target = await manifestTarget(
+      dir,
+      fullManifest('unused', (t) => t.replace(/ {2}id: unused\n/, '').replace('Built from a manifest', 'Created on today')),
+    );
     await apply(deps, target);
     await nothingLeft(deps, target);
   });
@@ -138,7 +141,9 @@ describe("sites on today's API", () => {
     expect(plan.actions.filter((a) => a.kind === 'create-external-link')).toHaveLength(2);
     let site = await live(deps, siteId);
     const more = site.groups.find((g) => g.title === 'More');
-    const byTitle = site.externalLinks.map((l) => [l.title, l.url, l.description, l.icon, l.sectionGroup]).sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    const byTitle = site.externalLinks
+      .map((l) => [l.title, l.url, l.description, l.icon, l.sectionGroup])
+      .sort((x, y) => String(x[0]).localeCompare(String(y[0])));
     expect(byTitle).toEqual([
       ['Blog', 'https://blog.example.com/', undefined, 'pen', more?.id],
       ['Status page', 'https://status.example.com/', 'Is it up?', undefined, undefined],
@@ -168,7 +173,10 @@ describe("sites on today's API", () => {
   it('loads a site title the API cannot hold, notes it in the plan, and stops apply on it before any write', async () => {
     const deps = siteDeps(emulator);
     const siteId = await emptySite(emulator, 'Short title');
-    const target = await manifestTarget(dir, linksManifest(siteId, (t) => t.replace('  title: Links\n', '  title: L\n')));
+    const target = await manifestTarget(
+      dir,
+      linksManifest(siteId, (t) => t.replace('  title: Links\n', '  title: L\n')),
+    );
     const { plan } = await planSiteTarget(deps, target);
     expect(plan.notes.filter((n) => n.startsWith('site.title is 1 character(s) long'))).toHaveLength(1);
     expect(plan.actions.some((a) => a.kind === 'update-site' && a.body.title === 'L')).toBe(true);
@@ -198,7 +206,9 @@ describe("sites on today's API", () => {
     const deps = siteDeps(emulator);
     const siteId = await emptySite(emulator, 'Kept links');
     await apply(deps, await manifestTarget(dir, linksManifest(siteId)));
-    const made = await call(emulator, 'POST', `/v1/orgs/${ORG}/sites/${siteId}/external-links`, { body: { title: 'Community', url: 'https://forum.example.com/' } });
+    const made = await call(emulator, 'POST', `/v1/orgs/${ORG}/sites/${siteId}/external-links`, {
+      body: { title: 'Community', url: 'https://forum.example.com/' },
+    });
     expect(made.status).toBe(201);
     const target = await manifestTarget(dir, linksManifest(siteId));
     const { plan } = await planSiteTarget(deps, target);

@@ -21,7 +21,13 @@ const CASES: [string, (text: string) => string, number, string | undefined, stri
   ['a title out of bounds', (t) => t.replace('title: Blog', `title: ${'b'.repeat(129)}`), 63, 'site.structure.1.children.1.title', '128'],
   ['a bad proxy', (t) => t.replace('proxy: www.example.com/docs', 'proxy: https://www.example.com/docs'), 7, 'site.proxy', 'host name'],
   ['an unknown space key', (t) => `${t}spaces:\n  no-such-space: space-1\n`, 68, 'spaces.no-such-space', 'unknown space key'],
-  ['an invalid JSON Schema', (t) => t.replace('isBeta: { type: boolean, description: In the beta programme }', 'isBeta: { type: boolean }'), 15, 'site.adaptiveContent.jsonSchema.properties.isBeta', '`description` is required'],
+  [
+    'an invalid JSON Schema',
+    (t) => t.replace('isBeta: { type: boolean, description: In the beta programme }', 'isBeta: { type: boolean }'),
+    15,
+    'site.adaptiveContent.jsonSchema.properties.isBeta',
+    '`description` is required',
+  ],
 ];
 
 describe('invalid site manifests', () => {

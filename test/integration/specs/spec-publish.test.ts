@@ -53,7 +53,11 @@ const io = (): SpecIo => ({ stdout: (text) => out.push(text), env: {}, logger: s
 const printed = (): string => out.join('');
 const report = (): Record<string, any> => JSON.parse(printed());
 const writes = (): number => emulator.stats().writes;
-const puts = (): number => emulator.stats().routes.filter((r) => r.method === 'PUT').reduce((n, r) => n + r.count, 0);
+const puts = (): number =>
+  emulator
+    .stats()
+    .routes.filter((r) => r.method === 'PUT')
+    .reduce((n, r) => n + r.count, 0);
 const liveSpec = (slug: string) => [...emulator.state.openapiSpecs.values()].find((s) => s.slug === slug);
 
 async function closedPortUrl(): Promise<string> {
@@ -90,7 +94,11 @@ describe('docsync spec publish against the emulator', () => {
       const deps = { api, state: new MemoryStateStore(), logger: silentLogger };
       const published = await publishSpec(deps, { organizationId: ORG, slug: 'petstore', file: join(dir, 'specs/petstore.yaml') });
       const seen: string[] = [];
-      const outcome = await waitForSpec(api, ORG, 'petstore', { initial: published.spec ?? undefined, sleep: () => delay(2), onRead: (s) => seen.push(s.processingState) });
+      const outcome = await waitForSpec(api, ORG, 'petstore', {
+        initial: published.spec ?? undefined,
+        sleep: () => delay(2),
+        onRead: (s) => seen.push(s.processingState),
+      });
       expect(seen[0]).toBe('pending');
       expect(seen.at(-1)).toBe('complete');
       expect(outcome).toMatchObject({ kind: 'done', version: published.spec?.lastVersion });
@@ -145,7 +153,14 @@ describe('docsync spec publish against the emulator', () => {
 
   it('refuses before any request when no token is given anywhere, exit 3; a dry run still plans without one', async () => {
     const file = join(dir, 'docsync.yaml');
-    await writeFile(file, stringify({ api: { endpoint: emulator.url }, state: { path: 'state.json' }, specs: [{ organizationId: ORG, slug: 'petstore', file: 'specs/petstore.yaml' }] }));
+    await writeFile(
+      file,
+      stringify({
+        api: { endpoint: emulator.url },
+        state: { path: 'state.json' },
+        specs: [{ organizationId: ORG, slug: 'petstore', file: 'specs/petstore.yaml' }],
+      }),
+    );
     const before = emulator.stats().total;
     const refused: unknown = await specPublishAction([], { config: file }, io()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MissingTokenError);
@@ -153,7 +168,11 @@ describe('docsync spec publish against the emulator', () => {
     expect(exitCodeFor(refused)).toBe(EXIT.auth);
     await expect(specStatusAction(undefined, { config: file }, io())).rejects.toThrow(MissingTokenError);
     // With --org and no configuration file, the error names no file that is not there.
-    const orgOnly: unknown = await specStatusAction(undefined, { config: join(dir, 'none.yaml'), org: ORG }, { ...io(), env: { DOCSYNC_ENDPOINT: emulator.url } }).catch((error: unknown) => error);
+    const orgOnly: unknown = await specStatusAction(
+      undefined,
+      { config: join(dir, 'none.yaml'), org: ORG },
+      { ...io(), env: { DOCSYNC_ENDPOINT: emulator.url } },
+    ).catch((error: unknown) => error);
     expect(orgOnly).toBeInstanceOf(MissingTokenError);
     expect(String(orgOnly)).toMatch(/^MissingTokenError: api\.token: no API token; set GITBOOK_TOKEN/);
     expect(exitCodeFor(orgOnly)).toBe(EXIT.auth);
@@ -190,7 +209,10 @@ describe('docsync spec publish against the emulator', () => {
   });
 
   it('makes zero writes for an unchanged spec on a runner without local state, and adds no version', async () => {
-    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }, { slug: 'multi', file: 'specs/multi/openapi.yaml' }]);
+    const file = await config([
+      { slug: 'petstore', file: 'specs/petstore.yaml' },
+      { slug: 'multi', file: 'specs/multi/openapi.yaml' },
+    ]);
     expect(await specPublishAction([], { config: file, wait: true }, io())).toBe(0);
     const versions = (slug: string): number => liveSpec(slug)?.versions.length ?? 0;
     for (const run of [1, 2]) {
@@ -273,7 +295,10 @@ describe('docsync spec publish against the emulator', () => {
 
 describe('docsync spec status and versions', () => {
   it('shows state, last version and last error; exit 1 when processing failed', async () => {
-    const file = await config([{ slug: 'petstore', file: 'specs/petstore.yaml' }, { slug: 'remote', url: await closedPortUrl() }]);
+    const file = await config([
+      { slug: 'petstore', file: 'specs/petstore.yaml' },
+      { slug: 'remote', url: await closedPortUrl() },
+    ]);
     await specPublishAction([], { config: file, wait: true }, io());
     out = [];
     expect(await specStatusAction('petstore', { config: file, json: true }, io())).toBe(0);

@@ -22,7 +22,10 @@ describe('specs validated in a worker thread (the daemon)', () => {
   it('gives the same specs and the same errors as loadSpec in the process', async () => {
     const dir = await makeTempDir('docsync-spec-thread-');
     await cp(FIXTURES, join(dir, 'specs'), { recursive: true });
-    await writeTree(dir, { 'outside.yaml': 'openapi: 3.0.3\n', 'specs/escape.yaml': 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    A: { $ref: "../outside.yaml" }\n' });
+    await writeTree(dir, {
+      'outside.yaml': 'openapi: 3.0.3\n',
+      'specs/escape.yaml': 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    A: { $ref: "../outside.yaml" }\n',
+    });
     const scope = ReadScope.of(join(dir, 'specs'));
     const thread = new SpecValidationThread();
     try {

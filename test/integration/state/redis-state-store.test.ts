@@ -17,7 +17,10 @@ describe('RedisStateStore on a real Redis', () => {
     const store = new RedisStateStore(redis, prefix);
     const state: TargetState = {
       reviewersRequested: [],
-      delivered: { pages: deliveredPages.of([['a.md', { id: 'p1', hash: 'x', updatedAt: '2026-01-01T00:00:00.000Z' }]]), files: deliveredFiles.of([['b.png', { id: 'f1', hash: 'y' }]]) },
+      delivered: {
+        pages: deliveredPages.of([['a.md', { id: 'p1', hash: 'x', updatedAt: '2026-01-01T00:00:00.000Z' }]]),
+        files: deliveredFiles.of([['b.png', { id: 'f1', hash: 'y' }]]),
+      },
       base: { pages: basePages.of([['a.md', { oid: 'o1', fingerprint: 'f1' }]]) },
     };
     // As states were written before tables: the maps as records of objects.

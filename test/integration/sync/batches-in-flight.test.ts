@@ -77,7 +77,15 @@ beforeAll(async () => {
   changeRequest = (await api.changeRequests.create(SPACE, { subject: 'batches in flight' })).id;
   live = { pages: deliveredPages.of([]), files: deliveredFiles.of([]) };
   // Inserts at the root share a parent: they go one batch at a time, in order.
-  const inserts: PlannedChange[] = Array.from({ length: PAGES }, (_, i) => ({ kind: 'insert-page', ref: `p${i}`, path: `p${i}.md`, title: `p${i}`, slug: `p${i}`, parent: null, at: i }));
+  const inserts: PlannedChange[] = Array.from({ length: PAGES }, (_, i) => ({
+    kind: 'insert-page',
+    ref: `p${i}`,
+    path: `p${i}.md`,
+    title: `p${i}`,
+    slug: `p${i}`,
+    parent: null,
+    at: i,
+  }));
   const { peak, delivered } = await send(inserts, 1, budgetWith(100));
   expect(peak).toBe(1);
   live = delivered;

@@ -16,7 +16,12 @@ afterAll(removeTempDirs);
 
 const gitCalls = logGitCalls();
 const BRANCH = 'docsync/platform-edits/docs';
-const target = (platformEdits: 'adopt' | 'preserve') => ({ name: 'docs', platformEdits, platformEditsBranch: 'docsync/platform-edits/{target}', platformEditsRemote: 'origin' });
+const target = (platformEdits: 'adopt' | 'preserve') => ({
+  name: 'docs',
+  platformEdits,
+  platformEditsBranch: 'docsync/platform-edits/{target}',
+  platformEditsRemote: 'origin',
+});
 
 /**
  * `count` pages committed on `main` under docs/ and pushed to a bare origin; then the branch: one
@@ -46,7 +51,7 @@ async function workspace(count: number): Promise<{ docs: string; pages: string[]
   git(dir, 'commit', '-q', '-m', ['Platform edits of docs', '', ...lines, ''].join('\n'));
   const edited = pages.map((page, i) => (i === removed ? '' : git(dir, 'rev-parse', `HEAD:docs/${page}`).trim()));
   await writeFile(path.join(dir, 'docs', pages[0] ?? ''), 'Changed on the branch by hand.\n');
-  git(dir, 'commit', '-q', '-am', 'A reviewer\'s change');
+  git(dir, 'commit', '-q', '-am', "A reviewer's change");
   git(dir, 'push', '-q', 'origin', `edits:${BRANCH}`);
   git(dir, 'checkout', '-q', 'main');
   return { docs: path.join(dir, 'docs'), pages, gitBlobs, edited };
@@ -62,7 +67,7 @@ async function readBranch(docs: string, pages: readonly string[], platformEdits:
 }
 
 describe('branchLeftLive', () => {
-  it('reads what a sync left live or left out, and git\'s blob then, from one git log for all pages', async () => {
+  it("reads what a sync left live or left out, and git's blob then, from one git log for all pages", async () => {
     const small = await workspace(3);
     const large = await workspace(40);
     const read = await readBranch(large.docs, large.pages);

@@ -32,14 +32,19 @@ describe("pull-request previews on today's API (emulator contract: current, stri
     expect([a.failures, b.failures]).toEqual([[], []]);
     expect(a.results[0]).toMatchObject({ target: 'docs@feature-a', outcome: 'created', delivery: 'changes' });
     for (const result of [a.results[0], b.results[0]]) {
-      const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${result?.changeRequest?.id ?? ''}/content/pages`)).body).pages as LivePage[];
+      const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${result?.changeRequest?.id ?? ''}/content/pages`)).body)
+        .pages as LivePage[];
       expect(documents(pages)).toBe(27);
     }
 
     await appendFile(join(docs, 'README.md'), '\nA line from the second push.\n');
     const before = emulator.stats().contentBatches;
     const again = await sync('feature-a');
-    expect(again.results[0]).toMatchObject({ outcome: 'updated', changeRequest: { number: a.results[0]?.changeRequest?.number }, delivered: { changes: 1, batches: 1 } });
+    expect(again.results[0]).toMatchObject({
+      outcome: 'updated',
+      changeRequest: { number: a.results[0]?.changeRequest?.number },
+      delivered: { changes: 1, batches: 1 },
+    });
     const after = emulator.stats();
     expect(after.contentBatches.calls - before.calls).toBe(1);
     expect(after.routes.filter((route) => route.route.includes('/import') || route.route.endsWith('/merge'))).toEqual([]);

@@ -25,7 +25,8 @@ interface LiveCr {
 
 /** Change requests in a status; `live` means open or draft (a new one is a draft until reviewed). */
 async function changeRequests(status: 'live' | 'archived' | 'merged'): Promise<LiveCr[]> {
-  const list = async (s: string) => json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: s } })).body).items as LiveCr[];
+  const list = async (s: string) =>
+    json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests', { query: { status: s } })).body).items as LiveCr[];
   return status === 'live' ? [...(await list('open')), ...(await list('draft'))] : list(status);
 }
 
@@ -49,7 +50,9 @@ describe('pull-request previews as change requests', () => {
     const again = await sync({ branch: 'feature-a' });
     expect(again.results[0]).toMatchObject({ target: 'docs@feature-a', outcome: 'updated', changeRequest: { number: a.results[0]?.changeRequest?.number } });
     const open = await changeRequests('live');
-    expect(open.map((cr) => cr.subject.slice(cr.subject.lastIndexOf('[')))).toEqual(expect.arrayContaining(['[docsync:docs@feature-a]', '[docsync:docs@feature/b]']));
+    expect(open.map((cr) => cr.subject.slice(cr.subject.lastIndexOf('[')))).toEqual(
+      expect.arrayContaining(['[docsync:docs@feature-a]', '[docsync:docs@feature/b]']),
+    );
     expect(open).toHaveLength(2);
 
     const closed = await sync({ closeBranch: 'feature/b' });
@@ -61,7 +64,7 @@ describe('pull-request previews as change requests', () => {
     expect((await sync({ closeBranch: 'feature/b' })).writes).toBe(0);
   });
 
-  it('a merge on main supersedes the merged branch\'s preview: archived, with a comment linking the merged change request', async () => {
+  it("a merge on main supersedes the merged branch's preview: archived, with a comment linking the merged change request", async () => {
     const { dir } = await exampleWorkspace();
     git(dir, 'init', '-q', '-b', 'main');
     git(dir, 'add', '.');
@@ -78,7 +81,9 @@ describe('pull-request previews as change requests', () => {
     const merged = main.results[0]?.changeRequest;
     expect(main.archived).toMatchObject([{ branch: 'feature-a', changeRequest: { number: previewCr?.number }, supersededBy: { number: merged?.number } }]);
 
-    const comments = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${previewCr?.id}/comments`)).body).items as { body: { markdown?: string } }[];
+    const comments = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${previewCr?.id}/comments`)).body).items as {
+      body: { markdown?: string };
+    }[];
     expect(comments.map((c) => c.body.markdown ?? '').join('\n')).toContain(`Superseded by change request [#${merged?.number}]`);
     // The other branch's preview is not touched.
     expect((await changeRequests('live')).map((cr) => cr.number)).toEqual([other.results[0]?.changeRequest?.number]);

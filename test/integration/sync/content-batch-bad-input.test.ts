@@ -50,7 +50,9 @@ describe("bad input on today's content batches: one error naming the file, exit 
     const report = await syncOnce(loaded);
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({ code: 'E_SYNC_FILE_NOT_SENDABLE', exitCode: EXIT.config, file: LARGE });
-    expect(report.failures[0]?.error).toContain(`${LARGE} cannot be sent to the API: it is 1.5 MiB, over the 1 MB the API takes inline, and artifacts.store is none`);
+    expect(report.failures[0]?.error).toContain(
+      `${LARGE} cannot be sent to the API: it is 1.5 MiB, over the 1 MB the API takes inline, and artifacts.store is none`,
+    );
     expect(report.failures[0]?.error).toContain('Nothing was sent and nothing merged');
     // Not even a change request: the check runs before the first write.
     expect(emulator.stats().writes).toBe(0);

@@ -24,10 +24,13 @@ beforeAll(async () => {
   const upstream = new URL(emulator.url);
   proxy = createServer((incoming, answer) => {
     const url = (incoming.url ?? '/').replace(/([?&])compat=false&?/, '$1').replace(/[?&]$/, '');
-    const out = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: url, headers: { ...incoming.headers, host: upstream.host } }, (back) => {
-      answer.writeHead(back.statusCode ?? 502, back.headers);
-      back.pipe(answer);
-    });
+    const out = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: url, headers: { ...incoming.headers, host: upstream.host } },
+      (back) => {
+        answer.writeHead(back.statusCode ?? 502, back.headers);
+        back.pipe(answer);
+      },
+    );
     incoming.pipe(out);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));

@@ -35,7 +35,11 @@ function flatten(pages: readonly LivePage[]): LivePage[] {
 
 /** Title → id of every document page. */
 async function idsByTitle(): Promise<Map<string, string>> {
-  return new Map(flatten(await livePages()).filter((page) => page.type === 'document').map((page) => [page.title, page.id]));
+  return new Map(
+    flatten(await livePages())
+      .filter((page) => page.type === 'document')
+      .map((page) => [page.title, page.id]),
+  );
 }
 
 describe("space sync on today's API: content batches", () => {
@@ -74,7 +78,8 @@ describe("space sync on today's API: content batches", () => {
     const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
     expect((await syncOnce(loaded)).failures).toEqual([]);
     const landed = await idsByTitle();
-    const fileIds = async (): Promise<string[]> => (json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/files')).body).items as { id: string }[]).map((file) => file.id);
+    const fileIds = async (): Promise<string[]> =>
+      (json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/files')).body).items as { id: string }[]).map((file) => file.id);
     const files = await fileIds();
     expect(files).toHaveLength(1);
 

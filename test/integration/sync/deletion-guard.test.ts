@@ -53,7 +53,9 @@ describe('sync.maxDeletions', () => {
     expect((await syncOnce(loaded)).failures).toEqual([]);
     await cutSummary(docs, (line) => !line.includes('reference/cli.md') && !line.includes('faq/'));
     expect((await syncOnce(loaded)).failures[0]?.error).toMatch(/would remove \d+ of the 27 live pages, more than sync\.maxDeletions \(1\)/);
-    await exampleWorkspace().then(({ docs: fresh }) => readFile(join(fresh, 'SUMMARY.md'), 'utf8')).then((text) => writeFile(join(docs, 'SUMMARY.md'), text));
+    await exampleWorkspace()
+      .then(({ docs: fresh }) => readFile(join(fresh, 'SUMMARY.md'), 'utf8'))
+      .then((text) => writeFile(join(docs, 'SUMMARY.md'), text));
     await cutSummary(docs, (line) => !line.includes('reference/cli.md'));
     const one = await syncOnce(loaded);
     expect(one.failures).toEqual([]);

@@ -79,7 +79,7 @@ describe('an edit landing between two reads of the docs', () => {
     }
   });
 
-  it('supersedes a sync that sends page changes (today\'s API) before any write, too', async () => {
+  it("supersedes a sync that sends page changes (today's API) before any write, too", async () => {
     const current = await startTestEmulator({ contract: 'current' });
     const { dir, docs } = await exampleWorkspace();
     const daemon = await daemonLike(dir, { delivery: 'changes' }, current);

@@ -34,7 +34,9 @@ describe('import size', () => {
     const report = await syncOnce(configFor(emulator, dir, { import: { maxBytes: LIMIT } }));
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({ code: 'E_CONTENT_TOO_LARGE', exitCode: 2 });
-    expect(report.failures[0]!.error).toMatch(/is 30\d\.\d KiB, over the import limit of 256\.0 KiB \(import\.maxBytes\); nothing was sent\. Largest files: \.gitbook\/assets\/big\.png \(200\.0 KiB\), \.gitbook\/assets\/medium\.png \(100\.0 KiB\)/);
+    expect(report.failures[0]!.error).toMatch(
+      /is 30\d\.\d KiB, over the import limit of 256\.0 KiB \(import\.maxBytes\); nothing was sent\. Largest files: \.gitbook\/assets\/big\.png \(200\.0 KiB\), \.gitbook\/assets\/medium\.png \(100\.0 KiB\)/,
+    );
     expect(emulator.stats().writes).toBe(before.writes);
     const crs = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests')).body);
     expect(crs.items).toEqual([]);
@@ -46,14 +48,19 @@ describe('import size', () => {
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({ code: 'E_CONTENT_TOO_LARGE', exitCode: 2 });
     expect(report.failures[0]!.error).toContain('Largest files: .gitbook/assets/big.png (200.0 KiB)');
-    expect(report.failures[0]!.warnings).toEqual(['SUMMARY.md:2: "../elsewhere.md" points outside the docs root; entry skipped', expect.stringContaining('referenced by no page')]);
+    expect(report.failures[0]!.warnings).toEqual([
+      'SUMMARY.md:2: "../elsewhere.md" points outside the docs root; entry skipped',
+      expect.stringContaining('referenced by no page'),
+    ]);
     expect(emulator.stats().writes).toBe(before.writes);
   });
 
   it('bundles only referenced files, so the same repo fits once the medium image is excluded', async () => {
     const report = await syncOnce(configFor(emulator, dir, { mode: 'direct', import: { maxBytes: LIMIT }, assets: { exclude: ['medium.png'] } }));
     expect(report.failures).toEqual([]);
-    expect(report.results[0]?.warnings.join('\n')).toContain('2 files referenced by no page, so not bundled: .gitbook/assets/medium.png, .gitbook/assets/unused.png');
+    expect(report.results[0]?.warnings.join('\n')).toContain(
+      '2 files referenced by no page, so not bundled: .gitbook/assets/medium.png, .gitbook/assets/unused.png',
+    );
     const files = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/files')).body);
     expect(files.items.map((file: { name: string }) => file.name)).toEqual(['big.png']);
   });

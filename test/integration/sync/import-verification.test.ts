@@ -70,10 +70,16 @@ describe('sync verifies the live content after the import', () => {
   it('fails the target naming a page that did not land, merges nothing, and the next run reuses that change request', async () => {
     const { dir } = await exampleWorkspace();
     const autoMerge = { changeRequest: { autoMerge: true } };
-    const merges = (): number => emulator.stats().routes.filter((r) => r.route.endsWith('/merge')).reduce((n, r) => n + r.count, 0);
+    const merges = (): number =>
+      emulator
+        .stats()
+        .routes.filter((r) => r.route.endsWith('/merge'))
+        .reduce((n, r) => n + r.count, 0);
     await expect(syncWith(dir, autoMerge, { tamper: withoutPage('getting-started/quickstart.md') })).rejects.toMatchObject({
       code: 'E_SYNC_VERIFY',
-      message: expect.stringMatching(/change request #1 did not land as bundled: expected 27 pages, found 26; missing getting-started\/quickstart\.md\. Nothing was merged/),
+      message: expect.stringMatching(
+        /change request #1 did not land as bundled: expected 27 pages, found 26; missing getting-started\/quickstart\.md\. Nothing was merged/,
+      ),
     });
     expect(merges()).toBe(0);
     // Not empty: kept open for the next run, which reuses it.
@@ -88,7 +94,9 @@ describe('sync verifies the live content after the import', () => {
     const onlyAssets = (zip: Zip): Zip => Object.fromEntries(Object.entries(zip).filter(([name]) => !name.endsWith('.md') || name === 'SUMMARY.md'));
     await expect(syncWith(dir, { mode: 'direct' }, { tamper: onlyAssets })).rejects.toMatchObject({
       code: 'E_SYNC_VERIFY',
-      message: expect.stringMatching(/space space-docs did not land as bundled: expected 27 pages, found 0; missing .*\. The import already replaced the space's content/),
+      message: expect.stringMatching(
+        /space space-docs did not land as bundled: expected 27 pages, found 0; missing .*\. The import already replaced the space's content/,
+      ),
     });
     await expect(syncWith(dir, { mode: 'direct' }, { tamper: onlyAssets })).rejects.toSatisfy((error: Error) => !error.message.includes('merged'));
   });

@@ -16,9 +16,13 @@ afterAll(removeTempDirs);
 
 const run = promisify(execFile);
 const git = (dir: string, ...args: string[]): Promise<unknown> =>
-  run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+  run('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+    cwd: dir,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
 
-const targetFor = (directory: string, source: string) => DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory, spaceId: 'space', source }] }).spaces[0]!;
+const targetFor = (directory: string, source: string) =>
+  DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory, spaceId: 'space', source }] }).spaces[0]!;
 
 const DOCS = {
   'README.md': '# Home\n',
@@ -71,7 +75,10 @@ describe('a one-shot read kept in .docsync/', () => {
       // Content only: the page read again, nothing else.
       const body = await change('guide/install.md', '# Install\n\nRun it twice.\n');
       const install = body.snapshot.files.find((file) => file.path === 'guide/install.md');
-      expect(body.changed).toEqual({ since: first.contentHash, files: [{ path: 'guide/install.md', size: install?.size, hash: install?.hash, title: 'Install' }] });
+      expect(body.changed).toEqual({
+        since: first.contentHash,
+        files: [{ path: 'guide/install.md', size: install?.size, hash: install?.hash, title: 'Install' }],
+      });
       expect(body.snapshot.stats.read).toBe(1);
       expect(body.contentHash).not.toBe(first.contentHash);
       // A heading SUMMARY.md's title hides, and an asset's bytes: content too.

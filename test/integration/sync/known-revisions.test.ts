@@ -28,7 +28,11 @@ function flatten(pages: readonly LivePage[]): LivePage[] {
 
 /** GET requests served so far: the change request's content, main's content, the lists of change requests. */
 function reads(): { changeRequestContent: number; mainContent: number; changeRequestLists: number } {
-  const count = (route: string): number => emulator.stats().routes.filter((r) => r.method === 'GET' && r.route === route).reduce((sum, r) => sum + r.count, 0);
+  const count = (route: string): number =>
+    emulator
+      .stats()
+      .routes.filter((r) => r.method === 'GET' && r.route === route)
+      .reduce((sum, r) => sum + r.count, 0);
   return {
     changeRequestContent: count('/v1/spaces/:spaceId/change-requests/:changeRequestId/content'),
     mainContent: count('/v1/spaces/:spaceId/content'),
@@ -38,7 +42,11 @@ function reads(): { changeRequestContent: number; mainContent: number; changeReq
 
 function since(before: ReturnType<typeof reads>): ReturnType<typeof reads> {
   const now = reads();
-  return { changeRequestContent: now.changeRequestContent - before.changeRequestContent, mainContent: now.mainContent - before.mainContent, changeRequestLists: now.changeRequestLists - before.changeRequestLists };
+  return {
+    changeRequestContent: now.changeRequestContent - before.changeRequestContent,
+    mainContent: now.mainContent - before.mainContent,
+    changeRequestLists: now.changeRequestLists - before.changeRequestLists,
+  };
 }
 
 describe("a daemon's syncs on today's API (contract: 'current') keep the revisions they read", () => {

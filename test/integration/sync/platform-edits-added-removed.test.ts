@@ -57,7 +57,9 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       type Live = { title: string; type: string; pages?: Live[] };
       const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
       const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[];
-      return flat(pages).filter((page) => page.type === 'document').map((page) => page.title);
+      return flat(pages)
+        .filter((page) => page.type === 'document')
+        .map((page) => page.title);
     }
 
     function expectOnBranch(remote: string): void {
@@ -68,7 +70,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(git(remote, 'ls-tree', '--name-only', `${BRANCH}:docs/getting-started`).trim()).toBe('quickstart.md');
     }
 
-    it('preserve: both go to the branch, then git\'s pages are live again; the next sync writes nothing', async () => {
+    it("preserve: both go to the branch, then git's pages are live again; the next sync writes nothing", async () => {
       const { remote, loaded } = await editedOnBothSides('preserve');
       const first = await sync(loaded);
       expect(first.report.failures).toEqual([]);
@@ -88,11 +90,18 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
     });
 
-    it('adopt: both stay as the platform has them and go to the branch while git\'s change goes live; once merged, nothing is left to sync', async () => {
+    it("adopt: both stay as the platform has them and go to the branch while git's change goes live; once merged, nothing is left to sync", async () => {
       const { dir, remote, loaded } = await editedOnBothSides('adopt');
       const first = await sync(loaded);
       expect(first.report.failures).toEqual([]);
-      expect(first.result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${REMOVED}`, outcome: 'removed' }, { file: `docs/${ADDED}`, outcome: 'edited' }], conflicts: 0, pushed: true });
+      expect(first.result?.platformEdits).toMatchObject({
+        pages: [
+          { file: `docs/${REMOVED}`, outcome: 'removed' },
+          { file: `docs/${ADDED}`, outcome: 'edited' },
+        ],
+        conflicts: 0,
+        pushed: true,
+      });
       expectOnBranch(remote);
       const expectAsThePlatformHasThem = async (): Promise<void> => {
         const titles = await liveTitles();
@@ -123,7 +132,13 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
 
     it('adopt: once on the branch, the next runs (with state or without) report them no more, until the platform changes them again', async () => {
       const { dir, remote, loaded } = await editedOnBothSides('adopt');
-      expect((await sync(loaded)).result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${REMOVED}`, outcome: 'removed' }, { file: `docs/${ADDED}`, outcome: 'edited' }], pushed: true });
+      expect((await sync(loaded)).result?.platformEdits).toMatchObject({
+        pages: [
+          { file: `docs/${REMOVED}`, outcome: 'removed' },
+          { file: `docs/${ADDED}`, outcome: 'edited' },
+        ],
+        pushed: true,
+      });
       const tip = git(remote, 'rev-parse', BRANCH).trim();
 
       const again = await sync(loaded);

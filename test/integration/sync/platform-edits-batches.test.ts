@@ -82,11 +82,13 @@ describe('platformEdits on content batches', () => {
     const { report, writes } = await statelessSync(loaded);
     expect(writes).toBe(0);
     expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_NO_REMOTE', exitCode: EXIT.config })]);
-    expect(report.failures[0]?.error).toMatch(/getting-started\/quickstart\.md.*no remote named "origin".*git remote add origin.*platformEditsRemote.*platformEdits: overwrite/s);
+    expect(report.failures[0]?.error).toMatch(
+      /getting-started\/quickstart\.md.*no remote named "origin".*git remote add origin.*platformEditsRemote.*platformEdits: overwrite/s,
+    );
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
 
-  it('stops before overwriting anything when the push is not a fast-forward, with git\'s message', async () => {
+  it("stops before overwriting anything when the push is not a fast-forward, with git's message", async () => {
     const { dir, remote } = await repoWorkspace();
     const loaded = configFor(emulator, dir, TARGET);
     expect((await syncOnce(loaded)).failures).toEqual([]);

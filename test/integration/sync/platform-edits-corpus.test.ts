@@ -51,12 +51,15 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
     async function livePages(): Promise<{ id: string; title: string; markdown: string }[]> {
       type Live = { id: string; title: string; type: string; pages?: Live[] };
       const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-      const pages = flat(json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[]).filter((page) => page.type === 'document');
+      const pages = flat(json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[]).filter(
+        (page) => page.type === 'document',
+      );
       return Promise.all(
         pages.map(async (page) => ({
           id: page.id,
           title: page.title,
-          markdown: json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string,
+          markdown: json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body)
+            .markdown as string,
         })),
       );
     }
@@ -95,7 +98,8 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
 
       // Every page edited in the editor, as it holds it (links to files by id on today's API).
       const pages = await livePages();
-      for (const page of pages) await editPageInPlatform(emulator, 'space-docs', { pageId: page.id, markdown: `${page.markdown.trimEnd()}\n\nEdited in the editor: ${page.title}.\n` });
+      for (const page of pages)
+        await editPageInPlatform(emulator, 'space-docs', { pageId: page.id, markdown: `${page.markdown.trimEnd()}\n\nEdited in the editor: ${page.title}.\n` });
       const edited = await livePages();
       // Today's API holds the links of pages sent in batches by file id.
       if (contract === 'current') expect(edited.filter((page) => page.markdown.includes('/files/'))).toHaveLength(repo.links);
@@ -125,7 +129,8 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
 
       // Every page retitled and its outline hidden in the editor.
       const pages = await livePages();
-      for (const page of pages) await editPageInPlatform(emulator, 'space-docs', { pageId: page.id, newTitle: `${page.title} (edited)`, layout: { outline: false } });
+      for (const page of pages)
+        await editPageInPlatform(emulator, 'space-docs', { pageId: page.id, newTitle: `${page.title} (edited)`, layout: { outline: false } });
       const edited = await liveLayouts();
       expect(edited.map((page) => page.title)).toEqual(pages.map((page) => `${page.title} (edited)`));
       expect(edited.every((page) => page.outline === false)).toBe(true);

@@ -56,7 +56,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
     }
 
-    it('adopt: a page edited only in the platform stays live and goes to the branch while git\'s other change goes live; then nothing is left to sync', async () => {
+    it("adopt: a page edited only in the platform stays live and goes to the branch while git's other change goes live; then nothing is left to sync", async () => {
       const { dir, docs, remote, loaded } = await syncedRepo({ platformEdits: 'adopt' });
       const edited = '# Quickstart\n\nEdited in the editor.\n';
       await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, title: 'Quickstart', markdown: edited });
@@ -125,7 +125,9 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       git(dir, 'commit', '--quiet', '-am', 'Both');
 
       const first = await sync(loaded);
-      expect(first.report.failures).toEqual([expect.objectContaining({ exitCode: EXIT.platformEditsConflict, error: expect.stringContaining('left live as the platform has them') })]);
+      expect(first.report.failures).toEqual([
+        expect.objectContaining({ exitCode: EXIT.platformEditsConflict, error: expect.stringContaining('left live as the platform has them') }),
+      ]);
       expect(first.result?.platformEdits).toMatchObject({ pages: [{ file: `docs/${PAGE}`, outcome: 'conflict' }], conflicts: 1 });
       expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('<<<<<<< git');
       expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe(platform);

@@ -21,7 +21,7 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 describe('an unreachable platform-edits remote', () => {
-  it('stops the sync before overwriting anything, with exit 7 and git\'s reason', async () => {
+  it("stops the sync before overwriting anything, with exit 7 and git's reason", async () => {
     const { dir } = await repoWorkspace();
     const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
     expect((await syncOnce(loaded)).failures).toEqual([]);

@@ -31,7 +31,13 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
 
     /** Non-GET requests by route and status made while `run` ran. */
     async function writesDuring(run: () => Promise<unknown>): Promise<Record<string, number>> {
-      const count = (): Map<string, number> => new Map(emulator.stats().routes.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.route} ${r.status}`, r.count]));
+      const count = (): Map<string, number> =>
+        new Map(
+          emulator
+            .stats()
+            .routes.filter((r) => r.method !== 'GET')
+            .map((r) => [`${r.method} ${r.route} ${r.status}`, r.count]),
+        );
       const before = count();
       await run();
       const made: Record<string, number> = {};
@@ -51,9 +57,9 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
       expect((await syncOnce(loaded)).failures).toEqual([]);
 
       await editPageInPlatform(emulator, 'space-docs', { gitPath: EDITED, title: 'Quickstart', markdown: '# Quickstart\n\nEdited in the editor.\n' });
-      await editPageInPlatform(emulator, 'space-docs', { gitPath: BOTH, title: 'Installation', markdown: '# Installation\n\nThe editor\'s install steps.\n' });
+      await editPageInPlatform(emulator, 'space-docs', { gitPath: BOTH, title: 'Installation', markdown: "# Installation\n\nThe editor's install steps.\n" });
       await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
-      await writeFile(join(docs, BOTH), '# Installation\n\nGit\'s install steps.\n');
+      await writeFile(join(docs, BOTH), "# Installation\n\nGit's install steps.\n");
       git(dir, 'commit', '--quiet', '-am', 'FAQ and installation');
 
       if (!withState) await rm(join(dir, '.docsync'), { recursive: true, force: true });
@@ -76,7 +82,11 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
           edited: git(remote, 'show', `${BRANCH}:docs/${EDITED}`),
           both: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
         },
-        live: { edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'), both: await liveMarkdown(emulator, 'space-docs', 'Installation'), gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?') },
+        live: {
+          edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'),
+          both: await liveMarkdown(emulator, 'space-docs', 'Installation'),
+          gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?'),
+        },
         git: { edited: await readFile(join(docs, EDITED), 'utf8') },
       };
     }
@@ -100,7 +110,9 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
       });
       expect(stateful.branch.parent).toBe(true);
       expect(stateful.branch.edited).toBe('# Quickstart\n\nEdited in the editor.\n');
-      expect(stateful.branch.both).toMatch(/^(# Installation\n\n)?<<<<<<< git\n(# Installation\n\n)?Git's install steps.\n=======\n[\s\S]*The editor's install steps.\n>>>>>>> platform\n$/);
+      expect(stateful.branch.both).toMatch(
+        /^(# Installation\n\n)?<<<<<<< git\n(# Installation\n\n)?Git's install steps.\n=======\n[\s\S]*The editor's install steps.\n>>>>>>> platform\n$/,
+      );
       expect(stateful.live.edited).not.toContain('Edited in the editor.');
       expect(stateful.live.both).toContain("Git's install steps.");
       expect(stateful.live.gitOnly).toContain('Changed in git.');
@@ -132,7 +144,11 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
      * then git changes a third page, or again the merged page apart from both sides' changes, and the
      * next sync runs with that state or with none.
      */
-    async function scenario(platformEdits: 'preserve' | 'adopt', withState: boolean, thenGit: 'changes another page' | 'changes the merged page' = 'changes another page') {
+    async function scenario(
+      platformEdits: 'preserve' | 'adopt',
+      withState: boolean,
+      thenGit: 'changes another page' | 'changes the merged page' = 'changes another page',
+    ) {
       emulator.reset();
       const { dir, docs } = await exampleWorkspace();
       const remote = await commitWithRemote(dir, ['docs']);
@@ -149,7 +165,11 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
       const tip = git(remote, 'rev-parse', BRANCH).trim();
 
       if (thenGit === 'changes another page') await writeFile(join(docs, GIT_ONLY), `${await readFile(join(docs, GIT_ONLY), 'utf8')}\nChanged in git.\n`);
-      else await writeFile(join(docs, BOTH), (await readFile(join(docs, BOTH), 'utf8')).replace('docsync --version\n', 'docsync --version # Changed in git again.\n'));
+      else
+        await writeFile(
+          join(docs, BOTH),
+          (await readFile(join(docs, BOTH), 'utf8')).replace('docsync --version\n', 'docsync --version # Changed in git again.\n'),
+        );
       git(dir, 'commit', '--quiet', '-am', 'Git again');
       if (!withState) await rm(join(dir, '.docsync'), { recursive: true, force: true });
       const before = emulator.stats().writes;
@@ -162,20 +182,26 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
         platformEdits: kept,
         wrote: emulator.stats().writes - before > 0,
         branchMoved: git(remote, 'rev-parse', BRANCH).trim() !== tip,
-        live: { edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'), both: await liveMarkdown(emulator, 'space-docs', 'Installation'), gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?') },
+        live: {
+          edited: await liveMarkdown(emulator, 'space-docs', 'Quickstart'),
+          both: await liveMarkdown(emulator, 'space-docs', 'Installation'),
+          gitOnly: await liveMarkdown(emulator, 'space-docs', 'Can docsync open two change requests?'),
+        },
         merged: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
       };
     }
 
     for (const platformEdits of ['adopt', 'preserve'] as const) {
-      it(`${platformEdits}: keeps the merge live${platformEdits === 'adopt' ? ' and the platform\'s page' : ''}, as a runner with state does, while git's change goes live`, async () => {
+      it(`${platformEdits}: keeps the merge live${platformEdits === 'adopt' ? " and the platform's page" : ''}, as a runner with state does, while git's change goes live`, async () => {
         const stateful = await scenario(platformEdits, true);
         expect(stateful.failures).toEqual([]);
         expect(stateful.merged).toContain('Added in the editor.');
         expect(stateful.live.both).toContain('Added in the editor.');
         expect(stateful.live.both).toContain('Changed in git.');
         expect(stateful.live.gitOnly).toContain('Changed in git.');
-        expect(stateful.live.edited).toBe(platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'));
+        expect(stateful.live.edited).toBe(
+          platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'),
+        );
         expect(stateful.branchMoved).toBe(false);
 
         expect(await scenario(platformEdits, false)).toEqual(stateful);
@@ -191,7 +217,9 @@ for (const [name, { contract, target }] of Object.entries(LEFT_LIVE)) {
           expect(side).toContain('Changed in git.');
           expect(side).toContain('Changed in git again.');
         }
-        expect(stateful.live.edited).toBe(platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'));
+        expect(stateful.live.edited).toBe(
+          platformEdits === 'adopt' ? '# Quickstart\n\nEdited in the editor.\n' : await readFile(join(EXAMPLE_DOCS, EDITED), 'utf8'),
+        );
 
         expect(await scenario(platformEdits, false, 'changes the merged page')).toEqual(stateful);
       });

@@ -48,7 +48,9 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const slug = file.replace(/^.*\//, '').replace(/\.md$/, '');
       const page = pages.find((p) => p.type === 'document' && p.path?.split('/').pop() === slug);
       if (!page) throw new Error(`no live page ${file}`);
-      return json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body) as unknown as LivePage;
+      return json(
+        (await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body,
+      ) as unknown as LivePage;
     }
 
     async function workspace(platformEdits: 'preserve' | 'adopt') {
@@ -59,7 +61,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       return { dir, docs, remote, loaded, gitText, head: git(dir, 'rev-parse', 'HEAD').trim() };
     }
 
-    it('preserve: a title changed in the editor is committed where the repo keeps it, and git\'s title goes live', async () => {
+    it("preserve: a title changed in the editor is committed where the repo keeps it, and git's title goes live", async () => {
       const { dir, remote, loaded, gitText, head } = await workspace('preserve');
       await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', newTitle: 'Begin here' });
 
@@ -73,7 +75,9 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       if (contract === 'current') expect(committed).toBe(gitText.replace('# Quickstart\n', '# Begin here\n'));
       // Where the link text titles the page, that is where the title goes: the page itself is git's.
       else expect(committed).toBe(gitText);
-      expect(git(remote, 'diff', '--name-only', head, BRANCH).trim().split('\n')).toEqual(contract === 'current' ? ['docs/SUMMARY.md', `docs/${QUICKSTART}`] : ['docs/SUMMARY.md']);
+      expect(git(remote, 'diff', '--name-only', head, BRANCH).trim().split('\n')).toEqual(
+        contract === 'current' ? ['docs/SUMMARY.md', `docs/${QUICKSTART}`] : ['docs/SUMMARY.md'],
+      );
       expect((await livePage(QUICKSTART)).title).toBe('Quickstart');
 
       const again = await reconcilePass(emulator, loaded);
@@ -82,14 +86,16 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect(git(dir, 'status', '--porcelain', '--untracked-files=no')).toBe('');
     });
 
-    it('preserve: a layout changed in the editor is committed as GitBook\'s `layout:` frontmatter, and git\'s layout goes live', async () => {
+    it("preserve: a layout changed in the editor is committed as GitBook's `layout:` frontmatter, and git's layout goes live", async () => {
       const { remote, loaded, gitText } = await workspace('preserve');
       await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', layout: { outline: false, pagination: false } });
       expect((await livePage(QUICKSTART)).layout).toMatchObject({ outline: false, pagination: false });
 
       const { result } = await reconcilePass(emulator, loaded);
       expect(result.platformEdits).toMatchObject({ pages: [{ file: `docs/${QUICKSTART}`, outcome: 'edited' }], pushed: true });
-      const layout = ['title', 'description', 'tableOfContents', 'outline', 'pagination'].map((key) => `  ${key}:\n    visible: ${key !== 'outline' && key !== 'pagination'}\n`).join('');
+      const layout = ['title', 'description', 'tableOfContents', 'outline', 'pagination']
+        .map((key) => `  ${key}:\n    visible: ${key !== 'outline' && key !== 'pagination'}\n`)
+        .join('');
       expect(git(remote, 'show', `${BRANCH}:docs/${QUICKSTART}`)).toBe(`---\nlayout:\n${layout}---\n${gitText}`);
       expect((await livePage(QUICKSTART)).layout).toMatchObject({ outline: true, pagination: true });
       expect((await reconcilePass(emulator, loaded)).writes).toBe(0);
@@ -115,7 +121,8 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const summary = git(remote, 'show', `${BRANCH}:docs/SUMMARY.md`);
       expect(summary).toContain('* [Begin here](getting-started/quickstart.md)\n');
       expect(summary).toContain('* [Install it](getting-started/installation.md "Install docsync")\n');
-      if (contract === 'current') expect(git(remote, 'show', `${BRANCH}:docs/${INSTALLATION}`)).toMatch(/^---\ndescription: .*\n---\n# Install it\n\ndocsync needs/s);
+      if (contract === 'current')
+        expect(git(remote, 'show', `${BRANCH}:docs/${INSTALLATION}`)).toMatch(/^---\ndescription: .*\n---\n# Install it\n\ndocsync needs/s);
 
       git(dir, 'fetch', '--quiet', 'origin', BRANCH);
       git(dir, 'merge', '--quiet', '--ff-only', 'FETCH_HEAD');
@@ -128,7 +135,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       expect([await livePage(QUICKSTART), await livePage(INSTALLATION)]).toEqual(edited);
     });
 
-    it('changed on both sides: the platform\'s title and git\'s body merge cleanly, and go live together', async () => {
+    it("changed on both sides: the platform's title and git's body merge cleanly, and go live together", async () => {
       const { dir, docs, remote, loaded, gitText } = await workspace('preserve');
       await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', newTitle: 'Begin here' });
       const changed = `${gitText}\nA line added in git.\n`;
@@ -185,7 +192,10 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       // As an earlier docsync saved it: no version, fingerprints of another meaning.
       const old = (): NonNullable<typeof saved> => {
         const { version: _version, ...base } = saved!.base!;
-        return { ...saved!, base: { ...base, pages: basePages.of([...base.pages].map(([path, entry]) => [path, { ...entry, fingerprint: `before:${entry.fingerprint}` }])) } };
+        return {
+          ...saved!,
+          base: { ...base, pages: basePages.of([...base.pages].map(([path, entry]) => [path, { ...entry, fingerprint: `before:${entry.fingerprint}` }])) },
+        };
       };
       await store().set('space:docs', old());
       const quiet = await reconcilePass(emulator, loaded);

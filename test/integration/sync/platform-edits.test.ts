@@ -32,7 +32,12 @@ async function statelessSync(dir: string, target: Record<string, unknown>) {
 }
 
 async function livePage(gitPath: string): Promise<string> {
-  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as { id: string; title: string; git?: { path: string }; pages?: unknown[] }[];
+  const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as {
+    id: string;
+    title: string;
+    git?: { path: string };
+    pages?: unknown[];
+  }[];
   const flat = (list: typeof pages): typeof pages => list.flatMap((page) => [page, ...flat((page.pages ?? []) as typeof pages)]);
   const byTitle = { [PAGE]: 'Quickstart', 'getting-started/installation.md': 'Installation' } as Record<string, string>;
   const page = flat(pages).find((p) => p.git?.path === gitPath || p.title === byTitle[gitPath]);
@@ -41,7 +46,10 @@ async function livePage(gitPath: string): Promise<string> {
 }
 
 // The seed's API takes content as a zip import: a runner without state uses it at once.
-const MODES = { 'change request with autoMerge': { changeRequest: { autoMerge: true }, delivery: 'import' }, direct: { mode: 'direct', delivery: 'import' } } as const;
+const MODES = {
+  'change request with autoMerge': { changeRequest: { autoMerge: true }, delivery: 'import' },
+  direct: { mode: 'direct', delivery: 'import' },
+} as const;
 
 describe('platformEdits: preserve', () => {
   for (const [mode, target] of Object.entries(MODES)) {
@@ -123,7 +131,7 @@ describe('platformEdits: preserve', () => {
     expect(await livePage(PAGE)).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
 
-  it('stops before overwriting anything when the push is rejected, with git\'s message, and pushes the edit once when it can', async () => {
+  it("stops before overwriting anything when the push is rejected, with git's message, and pushes the edit once when it can", async () => {
     const { dir, remote } = await repoWorkspace();
     await syncOnce(configFor(emulator, dir, MODES.direct));
     await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, markdown: '# Quickstart\n\nEdited in the editor.\n' });

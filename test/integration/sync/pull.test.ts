@@ -38,7 +38,10 @@ function io(): PullIo & { out: string[]; err: string[] } {
 /** A docsync.yaml in `dir` pointing at the emulator, with target `docs` → ./docs → space-docs. */
 async function writeConfig(dir: string): Promise<string> {
   const file = join(dir, 'docsync.yaml');
-  await writeFile(file, `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: space-docs\n`);
+  await writeFile(
+    file,
+    `api:\n  endpoint: ${emulator.url}\n  token: emulator-admin\nspaces:\n  - name: docs\n    directory: ./docs\n    spaceId: space-docs\n`,
+  );
   return file;
 }
 
@@ -124,7 +127,10 @@ describe('docsync pull', () => {
     const at = lines.findIndex((line) => line.startsWith('No target in'));
     const file = /(\S+):$/.exec(lines[at] ?? '')?.[1];
     expect(file).toBe(join(dir, hintFile));
-    const snippet = lines.slice(at + 1).filter((line) => line.startsWith('  ')).map((line) => line.slice(2));
+    const snippet = lines
+      .slice(at + 1)
+      .filter((line) => line.startsWith('  '))
+      .map((line) => line.slice(2));
     await appendFile(file ?? '', `${snippet.join('\n')}\n`);
     const loaded = await loadConfig(file, {});
     expect(loaded.config.spaces).toMatchObject([{ name: basename(target), spaceId: 'space-docs' }]);
@@ -149,7 +155,12 @@ describe('docsync pull', () => {
     const doc = (id: string, title: string, path: string, extra: Record<string, unknown> = {}) => ({ id, title, type: 'document', path, ...extra });
     const tree = [
       doc('p1', 'Welcome', 'welcome', { pages: [] }),
-      { id: 'g1', title: 'Guides [beta]', type: 'group', pages: [doc('p2', 'Install', 'install', { pages: [doc('p3', 'On Linux', 'install/linux', { hidden: true, description: 'Tux: yes' })] })] },
+      {
+        id: 'g1',
+        title: 'Guides [beta]',
+        type: 'group',
+        pages: [doc('p2', 'Install', 'install', { pages: [doc('p3', 'On Linux', 'install/linux', { hidden: true, description: 'Tux: yes' })] })],
+      },
       { id: 'l1', title: 'Elsewhere', type: 'link' },
     ];
     const api = {
@@ -167,9 +178,7 @@ describe('docsync pull', () => {
     );
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('# Page p1\n');
     expect(await readFile(join(dir, 'install/linux.md'), 'utf8')).toBe("---\ndescription: 'Tux: yes'\nhidden: true\n---\n# Page p3\n");
-    expect(result.warnings).toEqual([
-      'link page "Elsewhere" in the top level: only documents and groups are pulled; skipped',
-    ]);
+    expect(result.warnings).toEqual(['link page "Elsewhere" in the top level: only documents and groups are pulled; skipped']);
     expect(result.snapshot.pages.map((g) => [g.title, g.pages.map((p) => p.title)])).toEqual([
       [undefined, ['Welcome']],
       ['Guides [beta]', ['Install']],

@@ -200,7 +200,12 @@ describe('watchTargets, ref mode', () => {
     await writeTree(dir, { 'docs/README.md': '# Home, third\n' });
     git(dir, 'commit', '-q', '-am', 'Third on main');
     await waitFor(() => calls.length >= 6, 'both targets to see the commit on main');
-    expect(calls.slice(4).map((call) => call.name).sort()).toEqual(['head', 'main']);
+    expect(
+      calls
+        .slice(4)
+        .map((call) => call.name)
+        .sort(),
+    ).toEqual(['head', 'main']);
   });
 
   it('finds HEAD and refs of a linked worktree, where .git is a file', async () => {

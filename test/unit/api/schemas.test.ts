@@ -21,8 +21,7 @@ import {
   type TeamMember,
 } from '../../../src/api/schemas/index.js';
 
-const issuePaths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
-  (r.error?.issues ?? []).map((i) => i.path.join('.'));
+const issuePaths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (r.error?.issues ?? []).map((i) => i.path.join('.'));
 
 describe('request body bounds', () => {
   it('site section title is 2..128', () => {
@@ -64,9 +63,7 @@ describe('request body bounds', () => {
       expect(issuePaths(CreateOpenAPISpecBodySchema.safeParse({ ...ok, slug }))).toContain('slug');
     }
     expect(OPENAPI_SLUG_PATTERN.test('v2')).toBe(true);
-    expect(issuePaths(CreateOpenAPISpecBodySchema.safeParse({ slug: 'a', source: { url: 'nope' } }))).toEqual([
-      'source.url',
-    ]);
+    expect(issuePaths(CreateOpenAPISpecBodySchema.safeParse({ slug: 'a', source: { url: 'nope' } }))).toEqual(['source.url']);
   });
 
   it('proxy is host + path segments, no scheme, max 512, or null', () => {
@@ -191,9 +188,7 @@ describe('response schemas', () => {
       teams: 1,
     };
     expect(TeamMemberSchema.safeParse({ organization: member, team: { role: 'owner' }, permissions: { view: true } }).success).toBe(true);
-    expect(issuePaths(MemberTeamSchema.safeParse({ team: { object: 'team', id: 't' }, member: { role: 'boss' } }))).toEqual([
-      'member.role',
-    ]);
+    expect(issuePaths(MemberTeamSchema.safeParse({ team: { object: 'team', id: 't' }, member: { role: 'boss' } }))).toEqual(['member.role']);
     expectTypeOf<MemberTeam['team']['id']>().toEqualTypeOf<string>();
     // An organization role the API adds later is kept as an (unknown) string.
     expectTypeOf<'read'>().toExtend<TeamMember['organization']['role']>();

@@ -19,13 +19,17 @@ describe('assertReachableByApi', () => {
   it('refuses a loopback bundle URL for a public API, with exit 2, naming the store and both fixes', () => {
     const error = refusal(() => assertReachableByApi('https://api.gitbook.com', store('http://127.0.0.1:8787'), 'http'));
     expect(exitCodeFor(error)).toBe(EXIT.config);
-    expect(error.message).toContain('The API at https://api.gitbook.com cannot fetch bundles from the embedded bundle server (artifacts.store: http) at http://127.0.0.1:8787');
+    expect(error.message).toContain(
+      'The API at https://api.gitbook.com cannot fetch bundles from the embedded bundle server (artifacts.store: http) at http://127.0.0.1:8787',
+    );
     expect(error.message).toContain('artifacts.store: s3');
     expect(error.message).toContain('artifacts.publicUrl');
   });
 
   it('refuses an S3-compatible endpoint on a private address for a public API, and says to change the endpoint', () => {
-    const error = refusal(() => assertReachableByApi('https://api.gitbook.com', store('http://192.168.1.5:9000', 'bucket "b" at http://192.168.1.5:9000 (artifacts.store: s3)'), 's3'));
+    const error = refusal(() =>
+      assertReachableByApi('https://api.gitbook.com', store('http://192.168.1.5:9000', 'bucket "b" at http://192.168.1.5:9000 (artifacts.store: s3)'), 's3'),
+    );
     expect(error.message).toContain('bucket "b" at http://192.168.1.5:9000');
     expect(error.message).toContain('artifacts.endpoint');
   });

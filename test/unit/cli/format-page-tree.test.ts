@@ -13,7 +13,13 @@ describe('formatPageTree', () => {
       },
       { title: 'Elsewhere', type: 'link' },
     ]);
-    expect(tree.lines).toEqual(['  - Introduction  (introduction)', '  ▸ FAQ  (group)', '    - FAQ  (faq)', '      - Duplicates  (faq/duplicates)', '  - Elsewhere']);
+    expect(tree.lines).toEqual([
+      '  - Introduction  (introduction)',
+      '  ▸ FAQ  (group)',
+      '    - FAQ  (faq)',
+      '      - Duplicates  (faq/duplicates)',
+      '  - Elsewhere',
+    ]);
     expect({ pages: tree.pages, groups: tree.groups }).toEqual({ pages: 4, groups: 1 });
   });
 });

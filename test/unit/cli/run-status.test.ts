@@ -7,7 +7,7 @@ const report = (failures: SyncReport['failures'], writes = 0): SyncReport => ({ 
 const conflict = { target: 'docs', code: PLATFORM_EDITS_CONFLICT, error: 'pages clash', exitCode: EXIT.platformEditsConflict };
 const failed = { target: 'api', code: 'E_API_NOT_FOUND', error: 'not found', exitCode: EXIT.api };
 
-describe('runStatus (the action\'s `status` output)', () => {
+describe("runStatus (the action's `status` output)", () => {
   it('is `conflict` when every failure is a platform-edits conflict', () => {
     expect(runStatus(report([conflict], 3), false)).toBe('conflict');
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeWarnings } from '../../../src/cli/summarize-warnings.js';
 
-const missing = (n: number): string => `.gitbook.yaml:${n + 7}: redirect "old/page-${n}" points at guides/gone-${n}.md, which does not exist under the docs root`;
+const missing = (n: number): string =>
+  `.gitbook.yaml:${n + 7}: redirect "old/page-${n}" points at guides/gone-${n}.md, which does not exist under the docs root`;
 
 describe('summarizeWarnings', () => {
   it('sums up many warnings of one kind in one line with their count and the first three, keeping the others', () => {

@@ -50,7 +50,7 @@ describe('paths named by docsync.yaml stay in its repository', () => {
     expect(config.allowPaths).toEqual(['../elsewhere']);
   });
 
-  it('refuses plan sources outside the plan\'s repository unless allowed', async () => {
+  it("refuses plan sources outside the plan's repository unless allowed", async () => {
     const { dir, repo } = await repoBeside({ 'plan.yaml': 'items:\n  - source: ./handbook\n    space: a\n  - source: ../elsewhere\n    space: b\n' });
     const error = await refusal(loadPlan(join(repo, 'plan.yaml')));
     expect({ line: error.line, field: error.field }).toEqual({ line: 4, field: 'items.1.source' });

@@ -8,7 +8,10 @@ const CONFIGURATION = new URL('../../../docs/configuration.md', import.meta.url)
 describe('docs/configuration.md', () => {
   it('lists every key of docsync.yaml as `npm run docs:reference` writes it from the schema', async () => {
     const document = await readFile(CONFIGURATION, 'utf8');
-    expect(updateConfigurationReference(document, configJsonSchema()), 'docs/configuration.md differs from the configuration schema: run `npm run docs:reference`').toBe(document);
+    expect(
+      updateConfigurationReference(document, configJsonSchema()),
+      'docs/configuration.md differs from the configuration schema: run `npm run docs:reference`',
+    ).toBe(document);
   });
 });
 

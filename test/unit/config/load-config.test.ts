@@ -46,7 +46,9 @@ describe('loadConfig', () => {
     expect(error.field).toBe('api.token');
     const usual = await configFile('api:\n  token: ${GITBOOK_TOKEN}\n');
     const unset = (await loadConfig(usual, {}).catch((e: unknown) => e)) as MissingTokenError;
-    expect(unset.message).toBe(`${usual}:2: api.token: environment variable GITBOOK_TOKEN is not set; export it, or set DOCSYNC_TOKEN, which overrides api.token`);
+    expect(unset.message).toBe(
+      `${usual}:2: api.token: environment variable GITBOOK_TOKEN is not set; export it, or set DOCSYNC_TOKEN, which overrides api.token`,
+    );
     expect((await loadConfig(usual, { DOCSYNC_TOKEN: 'from-env' })).config.api.token).toBe('from-env');
     const withDefault = await configFile('api:\n  token: ${NOPE_TOKEN:-fallback}\n');
     expect((await loadConfig(withDefault, {})).config.api.token).toBe('fallback');
@@ -62,9 +64,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses two targets with one name', async () => {
-    const file = await configFile(
-      'spaces:\n  - name: docs\n    directory: a\n    spaceId: s\n  - name: docs\n    directory: b\n    spaceId: t\n',
-    );
+    const file = await configFile('spaces:\n  - name: docs\n    directory: a\n    spaceId: s\n  - name: docs\n    directory: b\n    spaceId: t\n');
     const error = (await loadConfig(file, {}).catch((e: unknown) => e)) as ConfigError;
     expect(error.field).toBe('spaces.1.name');
     expect(error.line).toBe(5);

@@ -29,7 +29,15 @@ describe('contentHash', () => {
       { path: 'z.md', size: 6, hash: '0d' },
     ];
     const text = table.map(contentLine).join('\n');
-    for (const others of [[], [{ path: '.gitbook.yaml', size: 1, hash: '01' }], [{ path: 'SUMMARY.md', size: 2, hash: '02' }, { path: 'zz.md', size: 7, hash: '03' }], [{ path: 'guide/b.md', size: 8, hash: '04' }]]) {
+    for (const others of [
+      [],
+      [{ path: '.gitbook.yaml', size: 1, hash: '01' }],
+      [
+        { path: 'SUMMARY.md', size: 2, hash: '02' },
+        { path: 'zz.md', size: 7, hash: '03' },
+      ],
+      [{ path: 'guide/b.md', size: 8, hash: '04' }],
+    ]) {
       expect(contentHashOf(text, others)).toBe(contentHash([...table, ...others]));
     }
     expect(contentHashOf('', files)).toBe(contentHash(files));

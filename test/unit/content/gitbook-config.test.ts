@@ -4,7 +4,15 @@ import { DEFAULT_GITBOOK_CONFIG, formatGitbookConfig, parseGitbookConfig } from 
 describe('parseGitbookConfig', () => {
   it('reads root, structure and redirects, normalising paths', () => {
     const parsed = parseGitbookConfig(
-      ['root: ./docs/', 'structure:', '  readme: ./intro.md', '  summary: toc/SUMMARY.md', 'redirects:', '  old/page: ./new/page.md', '  help: support/README.md'].join('\n'),
+      [
+        'root: ./docs/',
+        'structure:',
+        '  readme: ./intro.md',
+        '  summary: toc/SUMMARY.md',
+        'redirects:',
+        '  old/page: ./new/page.md',
+        '  help: support/README.md',
+      ].join('\n'),
     );
     expect(parsed.warnings).toEqual([]);
     expect(parsed.config).toEqual({
@@ -95,8 +103,6 @@ describe('formatGitbookConfig', () => {
     const text = formatGitbookConfig(config);
     expect(text).toBe('root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  a/b: c.md\n');
     expect(parseGitbookConfig(text).config).toEqual(config);
-    expect(formatGitbookConfig({ ...config, root: 'docs', redirects: {} })).toBe(
-      'root: ./docs/\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
-    );
+    expect(formatGitbookConfig({ ...config, root: 'docs', redirects: {} })).toBe('root: ./docs/\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n');
   });
 });

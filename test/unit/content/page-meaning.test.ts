@@ -77,10 +77,17 @@ describe('pageFingerprint', () => {
   });
 
   it('gives a page written from the platform the fingerprint of what the platform holds', () => {
-    const live = { description: 'A long description that the writer folds because it runs well past eighty columns wide', icon: 'rocket', hidden: true, layout: { outline: false, title: true } };
+    const live = {
+      description: 'A long description that the writer folds because it runs well past eighty columns wide',
+      icon: 'rocket',
+      hidden: true,
+      layout: { outline: false, title: true },
+    };
     const markdown = '# Quickstart\n\n{% hint style="info" %}\nHi\n{% endhint %}\n';
     const text = pageText(live, markdown);
-    expect(text).toContain('layout:\n  title:\n    visible: true\n  description:\n    visible: true\n  tableOfContents:\n    visible: true\n  outline:\n    visible: false\n');
+    expect(text).toContain(
+      'layout:\n  title:\n    visible: true\n  description:\n    visible: true\n  tableOfContents:\n    visible: true\n  outline:\n    visible: false\n',
+    );
     expect(fileFingerprint(text, BATCHES)).toBe(pageFingerprint({ ...live, title: 'Quickstart', body: markdown.slice('# Quickstart\n'.length) }));
     expect(fileFingerprint(text, BATCHES, 'Quickstart')).toBe(fileFingerprint(text, BATCHES));
   });

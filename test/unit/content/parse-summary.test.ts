@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSummary, type SummaryItem } from '../../../src/content/index.js';
 
 /** Titles as a nested array, for compact assertions. */
-const shape = (items: readonly SummaryItem[]): unknown[] =>
-  items.map((item) => (item.children.length === 0 ? item.title : [item.title, shape(item.children)]));
+const shape = (items: readonly SummaryItem[]): unknown[] => items.map((item) => (item.children.length === 0 ? item.title : [item.title, shape(item.children)]));
 
 describe('parseSummary', () => {
   it.each([['# Table of Contents'], ['# Summary'], ['#   Table of contents  ']])('takes %j as the title, not a group', (heading) => {
@@ -19,9 +18,7 @@ describe('parseSummary', () => {
   });
 
   it('makes ## and ### headings groups, keeping bullets before the first heading in an untitled group', () => {
-    const parsed = parseSummary(
-      ['# Summary', '* [Intro](README.md)', '', '## Basics', '* [A](a.md)', '', '### Deep dives', '- [B](b.md)'].join('\n'),
-    );
+    const parsed = parseSummary(['# Summary', '* [Intro](README.md)', '', '## Basics', '* [A](a.md)', '', '### Deep dives', '- [B](b.md)'].join('\n'));
     expect(parsed.groups.map((group) => [group.title, group.line, shape(group.items)])).toEqual([
       [undefined, undefined, ['Intro']],
       ['Basics', 4, ['A']],
@@ -41,9 +38,7 @@ describe('parseSummary', () => {
 
   it('nests five levels and more', () => {
     const lines = Array.from({ length: 7 }, (_, depth) => `${'  '.repeat(depth)}* [L${depth}](l${depth}.md)`);
-    expect(shape(parseSummary(lines.join('\n')).groups[0]!.items)).toEqual([
-      ['L0', [['L1', [['L2', [['L3', [['L4', [['L5', ['L6']]]]]]]]]]]],
-    ]);
+    expect(shape(parseSummary(lines.join('\n')).groups[0]!.items)).toEqual([['L0', [['L1', [['L2', [['L3', [['L4', [['L5', ['L6']]]]]]]]]]]]]);
   });
 
   it('keeps targets as written and reads the "label" after them', () => {

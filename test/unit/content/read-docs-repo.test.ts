@@ -1,18 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  DocsRootNotFoundError,
-  type PageNode,
-  readDocsRepo,
-  SourceNotFoundError,
-  WorktreeSource,
-} from '../../../src/content/index.js';
+import { DocsRootNotFoundError, type PageNode, readDocsRepo, SourceNotFoundError, WorktreeSource } from '../../../src/content/index.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
 
 /** Pages as nested [path] / [path, children] arrays. */
-const paths = (pages: readonly PageNode[]): unknown[] =>
-  pages.map((page) => (page.children.length === 0 ? page.path : [page.path, paths(page.children)]));
+const paths = (pages: readonly PageNode[]): unknown[] => pages.map((page) => (page.children.length === 0 ? page.path : [page.path, paths(page.children)]));
 
 const read = async (files: Record<string, string | Uint8Array>, directory?: string) =>
   readDocsRepo(new WorktreeSource(await tempTree(files)), directory === undefined ? {} : { directory });
@@ -62,14 +55,7 @@ describe('readDocsRepo with SUMMARY.md', () => {
       'guide/setup.md': '# S',
     });
     expect(snapshot.warnings).toEqual([]);
-    expect(paths(snapshot.pages[0]!.pages)).toEqual([
-      'README.md',
-      'contents/9/Page.md',
-      'my page.md',
-      'other page.md',
-      'guide/README.md',
-      'guide/setup.md',
-    ]);
+    expect(paths(snapshot.pages[0]!.pages)).toEqual(['README.md', 'contents/9/Page.md', 'my page.md', 'other page.md', 'guide/README.md', 'guide/setup.md']);
   });
 
   it('makes a folder README the parent of its children, five levels deep and more', async () => {
@@ -157,7 +143,7 @@ describe('readDocsRepo without SUMMARY.md', () => {
       'zeta.md',
     ]);
     expect(snapshot.warnings).toEqual([
-      '.gitbook/assets: 1 file referenced by no page, so not bundled: .gitbook/assets/x.md (add a pattern to the target\'s assets.include to bundle them)',
+      ".gitbook/assets: 1 file referenced by no page, so not bundled: .gitbook/assets/x.md (add a pattern to the target's assets.include to bundle them)",
     ]);
   });
 });
@@ -181,19 +167,19 @@ describe('readDocsRepo roots, assets and errors', () => {
       ['intro.md', 'docs/intro.md'],
     ]);
     const config = snapshot.files[0]!;
-    expect(new TextDecoder().decode(config.bytes)).toBe(
-      'root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\nredirects:\n  old: intro.md\n',
-    );
+    expect(new TextDecoder().decode(config.bytes)).toBe('root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\nredirects:\n  old: intro.md\n');
   });
 
   it('bundles only referenced files (links, images, {% file %}, cover, file icons, SUMMARY links), naming the rest in one warning', async () => {
     const files: Record<string, string | Uint8Array> = {
-      'README.md': '---\ncover: .gitbook/assets/cover.jpg\ncoverY: 12\nicon: .gitbook/assets/icon.svg\n---\n# Home\n\n{% file src=".gitbook/assets/guide.pdf" %}\n[Sheet](.gitbook/assets/data.csv)\n',
+      'README.md':
+        '---\ncover: .gitbook/assets/cover.jpg\ncoverY: 12\nicon: .gitbook/assets/icon.svg\n---\n# Home\n\n{% file src=".gitbook/assets/guide.pdf" %}\n[Sheet](.gitbook/assets/data.csv)\n',
       'SUMMARY.md': '* [Home](README.md)\n* [Spec](openapi.yaml)\n* [A](a.md)\n',
       'a.md': '# A\n<img src="../docs/.gitbook/assets/shot.png">\n',
       'openapi.yaml': 'openapi: 3.1.0\n',
     };
-    for (const name of ['cover.jpg', 'icon.svg', 'guide.pdf', 'data.csv', 'unused-1.png', 'unused-2.png', 'big.mov']) files[`.gitbook/assets/${name}`] = new Uint8Array([1]);
+    for (const name of ['cover.jpg', 'icon.svg', 'guide.pdf', 'data.csv', 'unused-1.png', 'unused-2.png', 'big.mov'])
+      files[`.gitbook/assets/${name}`] = new Uint8Array([1]);
     const snapshot = await read(files);
     expect(snapshot.files.map((file) => file.path)).toEqual([
       '.gitbook/assets/cover.jpg',
@@ -207,13 +193,19 @@ describe('readDocsRepo roots, assets and errors', () => {
     ]);
     expect(snapshot.pages[0]!.pages[0]).toMatchObject({ path: 'README.md' });
     expect(snapshot.warnings.filter((w) => w.startsWith('.gitbook/assets'))).toEqual([
-      '.gitbook/assets: 3 files referenced by no page, so not bundled: .gitbook/assets/big.mov, .gitbook/assets/unused-1.png, .gitbook/assets/unused-2.png (add a pattern to the target\'s assets.include to bundle them)',
+      ".gitbook/assets: 3 files referenced by no page, so not bundled: .gitbook/assets/big.mov, .gitbook/assets/unused-1.png, .gitbook/assets/unused-2.png (add a pattern to the target's assets.include to bundle them)",
     ]);
 
     const dir = await tempTree(files);
     const withRules = await readDocsRepo(new WorktreeSource(dir), { assets: { include: ['.gitbook/assets/unused-*'], exclude: ['*.pdf'] } });
     const bundled = withRules.files.map((file) => file.path).filter((path) => path.startsWith('.gitbook/'));
-    expect(bundled).toEqual(['.gitbook/assets/cover.jpg', '.gitbook/assets/data.csv', '.gitbook/assets/icon.svg', '.gitbook/assets/unused-1.png', '.gitbook/assets/unused-2.png']);
+    expect(bundled).toEqual([
+      '.gitbook/assets/cover.jpg',
+      '.gitbook/assets/data.csv',
+      '.gitbook/assets/icon.svg',
+      '.gitbook/assets/unused-1.png',
+      '.gitbook/assets/unused-2.png',
+    ]);
     expect(withRules.warnings.join('\n')).toContain('2 files referenced by no page, so not bundled: .gitbook/assets/big.mov, .gitbook/assets/guide.pdf');
   });
 

@@ -3,8 +3,14 @@ import type { Page } from '../../../src/api/schemas/content.js';
 import { contentFingerprint, gitBlobOid } from '../../../src/content/content-expectation.js';
 import { livePages, verifyContent } from '../../../src/content/verify-content.js';
 
-const page = (title: string, gitPath: string | undefined, oid = 'o', pages: Page[] = [], type = 'document'): Page =>
-  ({ id: title, title, type, path: title.toLowerCase(), ...(gitPath ? { git: { path: gitPath, oid } } : {}), pages });
+const page = (title: string, gitPath: string | undefined, oid = 'o', pages: Page[] = [], type = 'document'): Page => ({
+  id: title,
+  title,
+  type,
+  path: title.toLowerCase(),
+  ...(gitPath ? { git: { path: gitPath, oid } } : {}),
+  pages,
+});
 
 describe('verifyContent', () => {
   const expected = [
@@ -41,14 +47,18 @@ describe('verifyContent', () => {
 
   it('cuts long lists, and compares only the count for sources the platform converts', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ path: `p${i}.md`, oid: 'x' }));
-    expect(verifyContent({ kind: 'exact', pages: many }, []).diff?.summary).toBe('expected 8 pages, found 0; missing p0.md, p1.md, p2.md, p3.md, p4.md and 3 more');
+    expect(verifyContent({ kind: 'exact', pages: many }, []).diff?.summary).toBe(
+      'expected 8 pages, found 0; missing p0.md, p1.md, p2.md, p3.md, p4.md and 3 more',
+    );
     expect(verifyContent({ kind: 'page-count', pages: 1, reason: 'a website import makes one page' }, [page('Site', undefined)]).ok).toBe(true);
     expect(verifyContent({ kind: 'page-count', pages: 1, reason: 'a website import makes one page' }, []).diff?.summary).toBe(
       'expected 1 page (a website import makes one page), found 0',
     );
     const crawled = [page('A', undefined), page('B', undefined)];
     expect(verifyContent({ kind: 'page-count', pages: 1, atLeast: true, reason: 'a website' }, crawled).ok).toBe(true);
-    expect(verifyContent({ kind: 'page-count', pages: 1, atLeast: true, reason: 'a website' }, []).diff?.summary).toBe('expected at least 1 page (a website), found 0');
+    expect(verifyContent({ kind: 'page-count', pages: 1, atLeast: true, reason: 'a website' }, []).diff?.summary).toBe(
+      'expected at least 1 page (a website), found 0',
+    );
   });
 
   it('compares files by path and blob id when both sides are given, naming the difference', () => {

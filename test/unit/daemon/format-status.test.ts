@@ -54,7 +54,13 @@ describe('docsync status output', () => {
       ],
       at: '2026-01-02T03:04:05.000Z',
     };
-    const text = formatStatus({ spaces: [], delivery: [], queues: {}, targets: [{ key: 'space:docs', state: { reviewersRequested: [], syncedAt: 'then', platformEdits } }], failures: [] });
+    const text = formatStatus({
+      spaces: [],
+      delivery: [],
+      queues: {},
+      targets: [{ key: 'space:docs', state: { reviewersRequested: [], syncedAt: 'then', platformEdits } }],
+      failures: [],
+    });
     const lines = text.split('\n');
     const at = lines.findIndex((line) => line.startsWith('  space:docs'));
     expect(lines.slice(at + 1, at + 4)).toEqual([

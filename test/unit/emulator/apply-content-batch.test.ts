@@ -45,8 +45,26 @@ describe('applyContentBatch', () => {
   const pageId = fc.constantFrom(...ids, 'page_missing');
   const slug = fc.constantFrom('intro', 'guides', 'install', 'new', 'other', 'from-v1');
   const change: fc.Arbitrary<ContentChange> = fc.oneof(
-    fc.record({ operation: fc.constant('insert_page' as const), into: fc.option(pageId, { nil: undefined }), at: fc.option(fc.nat(4), { nil: undefined }), slug, document: fc.constant({ markdown: '# New\n' }) }, { requiredKeys: ['operation', 'document'] }),
-    fc.record({ operation: fc.constant('update_page' as const), page: pageId, into: fc.option(fc.option(pageId, { nil: null }), { nil: undefined }), at: fc.option(fc.nat(4), { nil: undefined }), slug: fc.option(slug, { nil: undefined }) }, { requiredKeys: ['operation', 'page'] }),
+    fc.record(
+      {
+        operation: fc.constant('insert_page' as const),
+        into: fc.option(pageId, { nil: undefined }),
+        at: fc.option(fc.nat(4), { nil: undefined }),
+        slug,
+        document: fc.constant({ markdown: '# New\n' }),
+      },
+      { requiredKeys: ['operation', 'document'] },
+    ),
+    fc.record(
+      {
+        operation: fc.constant('update_page' as const),
+        page: pageId,
+        into: fc.option(fc.option(pageId, { nil: null }), { nil: undefined }),
+        at: fc.option(fc.nat(4), { nil: undefined }),
+        slug: fc.option(slug, { nil: undefined }),
+      },
+      { requiredKeys: ['operation', 'page'] },
+    ),
     fc.record({ operation: fc.constant('delete_page' as const), page: pageId }),
     fc.record({ operation: fc.constant('revert_page' as const), page: pageId }),
   );
@@ -86,7 +104,13 @@ describe('applyContentBatch', () => {
     const more = result.pages.find((page) => page.id === 'group_1')!;
     expect(more.pages.map((page) => [page.id, page.path])).toEqual([[intro!.id, 'intro']]);
     expect(more.pages[0]!.pages[0]).toMatchObject({ id: guides!.id, path: 'intro/guides', title: 'Guides', createdAt: guides!.createdAt });
-    expect([...walkPages(more.pages)].map((page) => page.path)).toEqual(['intro', 'intro/guides', 'intro/guides/install', 'intro/guides/upgrade', 'intro/guides/upgrade/from-v1']);
+    expect([...walkPages(more.pages)].map((page) => page.path)).toEqual([
+      'intro',
+      'intro/guides',
+      'intro/guides/install',
+      'intro/guides/upgrade',
+      'intro/guides/upgrade/from-v1',
+    ]);
     expect(result.outcomes.map((outcome) => [outcome.kind, outcome.page])).toEqual([
       ['updated', intro!.id],
       ['updated', guides!.id],

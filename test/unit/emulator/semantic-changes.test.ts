@@ -15,7 +15,14 @@ const page = (id: string, path: string, fields: Partial<PageRecord> = {}): PageR
   ...fields,
 });
 const file = (id: string, name: string, bytes: string): FileRecord => ({ id, name, contentType: 'image/png', size: bytes.length, data: Buffer.from(bytes) });
-const revision = (id: string, pages: PageRecord[], files: FileRecord[]): RevisionRecord => ({ id, space: 's', parents: [], pages, files, createdAt: '2026-01-01T00:00:00.000Z' });
+const revision = (id: string, pages: PageRecord[], files: FileRecord[]): RevisionRecord => ({
+  id,
+  space: 's',
+  parents: [],
+  pages,
+  files,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('semanticChanges', () => {
   it('lists pages created, edited (only the fields that changed) and deleted, nested ones included, and files by id or name', () => {
@@ -35,7 +42,11 @@ describe('semanticChanges', () => {
     const changes = semanticChanges(base, head);
     expect(changes).toEqual(
       expect.arrayContaining([
-        { type: 'page_edited', page: { id: 'p1b', type: 'document', title: 'Introduction', path: 'intro' }, attributes: { title: { before: 'intro', after: 'Introduction' }, document: { before: '# intro\n', after: '# Introduction\n' } } },
+        {
+          type: 'page_edited',
+          page: { id: 'p1b', type: 'document', title: 'Introduction', path: 'intro' },
+          attributes: { title: { before: 'intro', after: 'Introduction' }, document: { before: '# intro\n', after: '# Introduction\n' } },
+        },
         { type: 'page_created', page: { id: 'p5', type: 'document', title: 'guide/new', path: 'guide/new' } },
         { type: 'page_deleted', page: { id: 'p3', type: 'document', title: 'guide/old', path: 'guide/old' } },
         expect.objectContaining({ type: 'file_edited', file: expect.objectContaining({ id: 'f9' }) }),

@@ -66,7 +66,10 @@ describe('RetryPolicy.decide', () => {
 
   it('never retries once maxAttempts is reached', () => {
     expect(policy.decide({ method: 'GET', error: e5xx(500), attempt: 4 }).retry).toBe(true);
-    expect(policy.decide({ method: 'GET', error: e5xx(500), attempt: 5 })).toMatchObject({ retry: false, reason: expect.stringContaining('5 attempts') as unknown });
+    expect(policy.decide({ method: 'GET', error: e5xx(500), attempt: 5 })).toMatchObject({
+      retry: false,
+      reason: expect.stringContaining('5 attempts') as unknown,
+    });
     expect(policy.decide({ method: 'GET', error: e429(1), attempt: 5 }).retry).toBe(false);
   });
 

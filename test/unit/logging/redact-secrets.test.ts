@@ -45,7 +45,10 @@ describe('SecretRedactor', () => {
   it('cuts the query of signed URLs (HMAC bundle URLs and S3 presigned URLs), keeping host and path', () => {
     const redactor = new SecretRedactor();
     const cases = [
-      ['could not fetch http://127.0.0.1:4000/bundles/ab12.zip?expires=1700000000&signature=9f8e7d (403)', 'could not fetch http://127.0.0.1:4000/bundles/ab12.zip?[redacted] (403)'],
+      [
+        'could not fetch http://127.0.0.1:4000/bundles/ab12.zip?expires=1700000000&signature=9f8e7d (403)',
+        'could not fetch http://127.0.0.1:4000/bundles/ab12.zip?[redacted] (403)',
+      ],
       [
         '"url":"https://b.s3.amazonaws.com/k/x.zip?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F20240101&X-Amz-Signature=abcd"',
         '"url":"https://b.s3.amazonaws.com/k/x.zip?[redacted]"',
@@ -61,7 +64,10 @@ describe('SecretRedactor', () => {
   it('cuts the value of a signing parameter wherever the URL stands: without its scheme, encoded, in JSON or HTML', () => {
     const redactor = new SecretRedactor();
     const cases = [
-      ['could not fetch 127.0.0.1:9/artifacts/ab/docs.zip?expires=1900000000&signature=9f8e7d (bad port)', 'could not fetch 127.0.0.1:9/artifacts/ab/docs.zip?expires=1900000000&signature=[redacted] (bad port)'],
+      [
+        'could not fetch 127.0.0.1:9/artifacts/ab/docs.zip?expires=1900000000&signature=9f8e7d (bad port)',
+        'could not fetch 127.0.0.1:9/artifacts/ab/docs.zip?expires=1900000000&signature=[redacted] (bad port)',
+      ],
       ['url=http%3A%2F%2Fh%2Fx.zip%3Fexpires%3D19%26signature%3DzZ9-_%26v%3D1', 'url=http%3A%2F%2Fh%2Fx.zip%3Fexpires%3D19%26signature%3D[redacted]%26v%3D1'],
       ['{"url":"h/x.zip?expires=19\\u0026signature=zZ9\\u0026v=1"}', '{"url":"h/x.zip?expires=19\\u0026signature=[redacted]\\u0026v=1"}'],
       ['<a href="/x.zip?expires=19&amp;signature=zZ9">', '<a href="/x.zip?expires=19&amp;signature=[redacted]">'],
@@ -74,11 +80,10 @@ describe('SecretRedactor', () => {
     }
   });
 
-  it('collects the environment\'s secrets, and the password of REDIS_URL', () => {
-    expect(secretsFromEnv({ GITBOOK_TOKEN: TOKEN, DOCSYNC_TOKEN: 'short', REDIS_URL: 'redis://:hunter2hunter2@redis:6379', HOME: '/home/someone-long' })).toEqual([
-      TOKEN,
-      'hunter2hunter2',
-    ]);
+  it("collects the environment's secrets, and the password of REDIS_URL", () => {
+    expect(
+      secretsFromEnv({ GITBOOK_TOKEN: TOKEN, DOCSYNC_TOKEN: 'short', REDIS_URL: 'redis://:hunter2hunter2@redis:6379', HOME: '/home/someone-long' }),
+    ).toEqual([TOKEN, 'hunter2hunter2']);
   });
 });
 

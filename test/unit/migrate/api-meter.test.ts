@@ -5,7 +5,10 @@ describe('ApiMeter', () => {
   it('counts requests per item through async work, and for the run', async () => {
     let now = 1_000;
     const forwarded: string[] = [];
-    const meter = new ApiMeter(() => now, (method, status) => forwarded.push(`${method} ${status}`));
+    const meter = new ApiMeter(
+      () => now,
+      (method, status) => forwarded.push(`${method} ${status}`),
+    );
     const a = { calls: 0, rateLimited: 0 };
     const b = { calls: 0, rateLimited: 0 };
     const tick = () => new Promise((resolve) => setImmediate(resolve));

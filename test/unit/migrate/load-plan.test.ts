@@ -40,10 +40,24 @@ describe('parsePlan (YAML)', () => {
     );
     expect(plan.items).toEqual([
       { id: 'space-a', space: 'space-a', source: { kind: 'folder', path: '/plans/handbook' }, mode: 'change-request', merge: true, subject: 'Import {item}' },
-      { id: 'api', space: 'space-b', source: { kind: 'git', url: path.resolve('/repos/api'), ref: 'v2', subfolder: 'docs' }, mode: 'change-request', merge: true, subject: 'Import {item}' },
+      {
+        id: 'api',
+        space: 'space-b',
+        source: { kind: 'git', url: path.resolve('/repos/api'), ref: 'v2', subfolder: 'docs' },
+        mode: 'change-request',
+        merge: true,
+        subject: 'Import {item}',
+      },
       { id: 'space-c', space: 'space-c', source: { kind: 'zip', url: 'https://example.com/x.zip' }, mode: 'direct', merge: false, subject: 'Import {item}' },
       { id: 'space-d', space: 'space-d', source: { kind: 'space', spaceId: 'old' }, mode: 'change-request', merge: false, subject: 'Import {item}' },
-      { id: 'space-e', space: 'space-e', source: { kind: 'website', url: 'https://example.com/' }, mode: 'change-request', merge: true, subject: 'Import {item}' },
+      {
+        id: 'space-e',
+        space: 'space-e',
+        source: { kind: 'website', url: 'https://example.com/' },
+        mode: 'change-request',
+        merge: true,
+        subject: 'Import {item}',
+      },
     ]);
     expect(runIdFor(plan)).toMatch(RUN_ID);
     // The run id depends on the items only: the same plan written another way resumes the same run.

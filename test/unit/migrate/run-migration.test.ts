@@ -128,7 +128,18 @@ describe('runMigration', () => {
     };
     const outcome = await runMigration({ processor, ledger, logger: silentLogger }, plan(10), { concurrency: 1, signal: stop.signal });
     expect(outcome.interrupted).toBe(true);
-    expect(outcome.items.map((i) => i.status)).toEqual(['done', 'done', 'pending', 'pending', 'pending', 'pending', 'pending', 'pending', 'pending', 'pending']);
+    expect(outcome.items.map((i) => i.status)).toEqual([
+      'done',
+      'done',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     const lines: string[] = [];
     const output = new JsonLinesOutput({ write: (text: string) => lines.push(text) });
     output.end(buildReport('/plans/plan.yaml', outcome));

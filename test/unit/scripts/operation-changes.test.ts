@@ -5,8 +5,7 @@ import { describeChanges, operationChanges, type ComparedDocument } from '../../
 import { CLIENT_OPERATIONS } from '../../../src/api/contracts/client-operations.js';
 
 const resolve = createRequire(import.meta.url).resolve;
-const read = async (name: string): Promise<ComparedDocument> =>
-  JSON.parse(await readFile(resolve(`${name}/spec/openapi.json`), 'utf8')) as ComparedDocument;
+const read = async (name: string): Promise<ComparedDocument> => JSON.parse(await readFile(resolve(`${name}/spec/openapi.json`), 'utf8')) as ComparedDocument;
 const seed = await read('@gitbook/api');
 const current = await read('gitbook-api-current');
 
@@ -25,7 +24,9 @@ describe('operationChanges, on the two pinned documents', () => {
   });
 
   it('names the part and the schema that changed, and ignores a changed description', () => {
-    const edited = structuredClone(current) as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> } };
+    const edited = structuredClone(current) as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> };
+    };
     const site = edited.components.schemas.Site!;
     delete site.properties.basename;
     edited.components.schemas.ChangeRequest!.description = 'Reworded.';

@@ -39,7 +39,11 @@ function appliedSite() {
     section('sec-2', { title: 'Section two', path: 'two', group: 'grp-1', default: true }, spaces.slice(2, 3)),
     section('sec-3', { title: 'Section three', path: 'three', group: 'grp-2' }, spaces.slice(3)),
   ];
-  return liveSite({ sections, siteSpaces: spaces, groups: [group('grp-1', 'Group one', sections.slice(0, 2)), group('grp-2', 'Group two', sections.slice(2))] });
+  return liveSite({
+    sections,
+    siteSpaces: spaces,
+    groups: [group('grp-1', 'Group one', sections.slice(0, 2)), group('grp-2', 'Group two', sections.slice(2))],
+  });
 }
 
 const kinds = (plan: SitePlan): string[] => plan.actions.map((a) => a.kind);
@@ -58,7 +62,11 @@ describe('planSite', () => {
       'set-default-site-space',
     ]);
     const groupOne = plan.actions[4];
-    expect(groupOne).toMatchObject({ kind: 'create-section-group', key: 'g1', sections: [{ ref: { created: 'section:s1' } }, { ref: { created: 'section:s2' } }] });
+    expect(groupOne).toMatchObject({
+      kind: 'create-section-group',
+      key: 'g1',
+      sections: [{ ref: { created: 'section:s1' } }, { ref: { created: 'section:s2' } }],
+    });
     // s2 is not the first section created, and b not the first space of s1: both need a write.
     expect(plan.actions[6]).toMatchObject({ section: { created: 'section:s2' } });
     expect(plan.actions[7]).toMatchObject({ siteSpace: { created: 'space:b' }, section: { created: 'section:s1' } });
@@ -114,7 +122,10 @@ describe('planSite', () => {
     expect(kinds(pruned)).toEqual(['delete-site-space', 'delete-section', 'delete-share-link']);
     expect(pruned.unmanaged).toEqual([]);
 
-    const dropped = planSite(desiredOf(STRUCTURE.replace(/ +- type: section-group\n +key: g2[^]*$/, '')), appliedSite(), { 'section:s3': 'sec-3', 'group:g2': 'grp-2' });
+    const dropped = planSite(desiredOf(STRUCTURE.replace(/ +- type: section-group\n +key: g2[^]*$/, '')), appliedSite(), {
+      'section:s3': 'sec-3',
+      'group:g2': 'grp-2',
+    });
     expect(dropped.actions).toMatchObject([
       { kind: 'delete-section', id: 'sec-3', reason: 'removed' },
       { kind: 'delete-section-group', id: 'grp-2', reason: 'removed' },
@@ -141,7 +152,7 @@ describe('planSite', () => {
 
   it('moves a site space to another section by recreating it there, deleting the old copy last', () => {
     const moved = STRUCTURE.replace(', { type: space, key: b, path: b, spaceId: sp-b, default: true }', '').replace(
-      "[{ type: space, key: d, path: d, spaceId: sp-d }]",
+      '[{ type: space, key: d, path: d, spaceId: sp-d }]',
       '[{ type: space, key: d, path: d, spaceId: sp-d }, { type: space, key: b, path: b, spaceId: sp-b }]',
     );
     const plan = planSite(desiredOf(moved), appliedSite(), { 'space:b': 'ss-b' });

@@ -57,7 +57,10 @@ describe('loadSpec', () => {
 
   it('bundles a JSON root as JSON', async () => {
     await write('json/schemas/pet.json', JSON.stringify({ type: 'object', properties: { id: { type: 'integer' } } }));
-    const root = await write('json/api.json', JSON.stringify({ openapi: '3.0.3', info: { title: 'j', version: '1' }, paths: {}, components: { schemas: { Pet: { $ref: 'schemas/pet.json' } } } }));
+    const root = await write(
+      'json/api.json',
+      JSON.stringify({ openapi: '3.0.3', info: { title: 'j', version: '1' }, paths: {}, components: { schemas: { Pet: { $ref: 'schemas/pet.json' } } } }),
+    );
     const spec = await loadSpec(root);
     expect(spec.format).toBe('json');
     expect(JSON.parse(spec.text).components.schemas.Pet.properties.id.type).toBe('integer');
@@ -94,19 +97,28 @@ describe('loadSpec', () => {
   });
 
   it('blames the $ref line for a referenced file that does not exist', async () => {
-    const root = await write('missing.yaml', "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: ./nope.yaml\n");
+    const root = await write(
+      'missing.yaml',
+      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: ./nope.yaml\n",
+    );
     const error = await failure(root);
     expect(error).toMatchObject({ file: root, line: 7 });
     expect(error.detail).toMatch(/nope\.yaml cannot be read \(ENOENT\)/);
   });
 
   it('blames the $ref line for a pointer that does not exist', async () => {
-    const root = await write('pointer.yaml', "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string}\n    B:\n      $ref: '#/components/schemas/C'\n");
+    const root = await write(
+      'pointer.yaml',
+      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {type: string}\n    B:\n      $ref: '#/components/schemas/C'\n",
+    );
     expect(await failure(root)).toMatchObject({ file: root, line: 8 });
   });
 
   it('refuses remote $refs instead of fetching them', async () => {
-    const root = await write('remote.yaml', "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: https://example.invalid/pet.yaml\n");
+    const root = await write(
+      'remote.yaml',
+      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: https://example.invalid/pet.yaml\n",
+    );
     const error = await failure(root);
     expect(error).toMatchObject({ file: root, line: 7 });
     expect(error.detail).toMatch(/not local/);

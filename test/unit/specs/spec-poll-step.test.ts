@@ -29,7 +29,7 @@ describe('pollStep', () => {
     expect(result.message.startsWith(`${code}:`)).toBe(true);
   });
 
-  it('ignores the previous run\'s error code while a new version is pending', () => {
+  it("ignores the previous run's error code while a new version is pending", () => {
     const stale = spec({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessedAt: '2024-12-31T23:59:00.000Z' });
     expect(pollStep(stale, 0, T0, T0).kind).toBe('wait');
   });
@@ -68,6 +68,8 @@ describe('pollStep', () => {
   });
 
   it('names the URL in fetch messages', () => {
-    expect(describeSpecFailure('FETCH_ERROR', { slug: 's', processingState: 'complete', sourceURL: 'https://x.test/a.yaml' })).toContain('https://x.test/a.yaml');
+    expect(describeSpecFailure('FETCH_ERROR', { slug: 's', processingState: 'complete', sourceURL: 'https://x.test/a.yaml' })).toContain(
+      'https://x.test/a.yaml',
+    );
   });
 });

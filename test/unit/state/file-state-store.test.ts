@@ -5,9 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { basePages, deliveredFiles, deliveredPages, type TargetState } from '../../../src/state/state-store.js';
 
-const pages = Array.from({ length: 50 }, (_, i) => [`part/page-${i}.md`, { id: `page_${i}`, hash: `${i}`.repeat(8), updatedAt: '2026-11-01T10:00:00.000Z' }] as const);
+const pages = Array.from(
+  { length: 50 },
+  (_, i) => [`part/page-${i}.md`, { id: `page_${i}`, hash: `${i}`.repeat(8), updatedAt: '2026-11-01T10:00:00.000Z' }] as const,
+);
 const base = [['part/page-1.md', { oid: 'o1', fingerprint: 'f1' }]] as const;
-const state: TargetState = { lastHash: 'h1', reviewersRequested: [], delivered: { pages: deliveredPages.of(pages), files: deliveredFiles.of([]) }, base: { pages: basePages.of(base) } };
+const state: TargetState = {
+  lastHash: 'h1',
+  reviewersRequested: [],
+  delivered: { pages: deliveredPages.of(pages), files: deliveredFiles.of([]) },
+  base: { pages: basePages.of(base) },
+};
 // The same state as version 1 wrote it: the maps as records of objects.
 const records = { ...state, delivered: { pages: Object.fromEntries(pages), files: {} }, base: { pages: Object.fromEntries(base) } };
 
@@ -36,7 +44,10 @@ describe('FileStateStore', () => {
   it('refuses a damaged table with the file and the line, and keeps the file as it was', async () => {
     dir = await mkdtemp(join(tmpdir(), 'docsync-state-'));
     const file = join(dir, 'state.json');
-    const text = JSON.stringify({ version: 1, targets: { 'space:docs': { reviewersRequested: [], delivered: { pages: 'a.md\tp1\th\t\nb.md\t\th\t', files: '' } } } });
+    const text = JSON.stringify({
+      version: 1,
+      targets: { 'space:docs': { reviewersRequested: [], delivered: { pages: 'a.md\tp1\th\t\nb.md\t\th\t', files: '' } } },
+    });
     await writeFile(file, text);
     await expect(new FileStateStore(file).get('space:docs')).rejects.toThrow(/state file is not in the expected shape \(line 2 of the table: no id\)/);
     expect(await readFile(file, 'utf8')).toBe(text);

@@ -5,7 +5,10 @@ type Entry = NonNullable<ReturnType<NonNullable<TargetState['delivered']>['pages
 
 const odd = ['with\ttab.md', 'with\nbreak.md', 'with\\backslash.md', 'with\r\\n.md', 'plain.md', 'x\\t.md', 'page.md'];
 const entries: [string, Entry][] = [
-  ...odd.map((path, i): [string, Entry] => [path, { id: `page_${i}`, hash: `h${i}`, ...(i % 2 === 0 ? { updatedAt: `2026-01-0${i + 1}T00:00:00.000Z` } : {}) }]),
+  ...odd.map((path, i): [string, Entry] => [
+    path,
+    { id: `page_${i}`, hash: `h${i}`, ...(i % 2 === 0 ? { updatedAt: `2026-01-0${i + 1}T00:00:00.000Z` } : {}) },
+  ]),
   ...Array.from({ length: 40 }, (_, i): [string, Entry] => [`part-${i % 3}/page-${i}.md`, { id: `p${i}`, hash: `${i}`.repeat(4) }]),
 ];
 /** The text a map of these entries is written as, encoded whole. */
@@ -89,8 +92,16 @@ describe('PageMap', () => {
   });
 
   it('answers through a chain of changes as the map they make, and writes it as encoding that map whole would', () => {
-    const first: (readonly [string, Entry | undefined])[] = [['plain.md', { id: 'page_4', hash: 'once' }], ['with\ttab.md', undefined], ['new.md', { id: 'n', hash: 'n' }]];
-    const second: (readonly [string, Entry | undefined])[] = [['plain.md', { id: 'page_4', hash: 'twice' }], ['new.md', undefined], ['with\ttab.md', { id: 'back', hash: 'b' }]];
+    const first: (readonly [string, Entry | undefined])[] = [
+      ['plain.md', { id: 'page_4', hash: 'once' }],
+      ['with\ttab.md', undefined],
+      ['new.md', { id: 'n', hash: 'n' }],
+    ];
+    const second: (readonly [string, Entry | undefined])[] = [
+      ['plain.md', { id: 'page_4', hash: 'twice' }],
+      ['new.md', undefined],
+      ['with\ttab.md', { id: 'back', hash: 'b' }],
+    ];
     const chained = read(entries).with(first).with(second);
     const expected = applied([...applied(entries, first)], second);
     for (const key of [...expected.keys(), 'new.md', 'absent.md']) expect(chained.get(key)).toEqual(expected.get(key));

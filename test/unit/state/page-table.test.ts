@@ -63,7 +63,10 @@ describe('storedTargetState', () => {
   };
 
   it('writes the maps by page as tables that TargetStateSchema reads back to the same state', () => {
-    const stored = JSON.parse(JSON.stringify(storedTargetState(state))) as { delivered: { pages: unknown; files: unknown }; base: { pages: unknown; commit: string } };
+    const stored = JSON.parse(JSON.stringify(storedTargetState(state))) as {
+      delivered: { pages: unknown; files: unknown };
+      base: { pages: unknown; commit: string };
+    };
     expect(typeof stored.delivered.pages).toBe('string');
     expect(typeof stored.delivered.files).toBe('string');
     expect(typeof stored.base.pages).toBe('string');

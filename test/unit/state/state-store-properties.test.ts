@@ -15,24 +15,40 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
 const path = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 });
-const state: fc.Arbitrary<TargetState> = fc.record(
-  {
-    lastHash: fc.string({ unit: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'), minLength: 1, maxLength: 16 }),
-    changeRequest: fc.record({ id: text, number: fc.nat() }),
-    reviewersRequested: fc.array(text, { maxLength: 3 }),
-    syncedAt: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-    delivered: fc.record({
-      pages: fc.uniqueArray(fc.tuple(path, fc.record({ id: text, hash: text, updatedAt: fc.option(text, { nil: undefined }) })), { selector: ([p]) => p, maxLength: 6 }),
-      files: fc.uniqueArray(fc.tuple(path, fc.record({ id: text, hash: text })), { selector: ([p]) => p, maxLength: 4 }),
-    }),
-    base: fc.record({ pages: fc.uniqueArray(fc.tuple(path, fc.record({ oid: text, fingerprint: text })), { selector: ([p]) => p, maxLength: 6 }) }),
-  },
-  { requiredKeys: ['reviewersRequested'] },
-).map(({ delivered, base, ...rest }) => ({
-  ...rest,
-  ...(delivered ? { delivered: { pages: deliveredPages.of(delivered.pages.map(([p, v]) => [p, v.updatedAt === undefined ? { id: v.id, hash: v.hash } : v])), files: deliveredFiles.of(delivered.files) } } : {}),
-  ...(base ? { base: { pages: basePages.of(base.pages) } } : {}),
-}));
+const state: fc.Arbitrary<TargetState> = fc
+  .record(
+    {
+      lastHash: fc.string({
+        unit: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'),
+        minLength: 1,
+        maxLength: 16,
+      }),
+      changeRequest: fc.record({ id: text, number: fc.nat() }),
+      reviewersRequested: fc.array(text, { maxLength: 3 }),
+      syncedAt: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      delivered: fc.record({
+        pages: fc.uniqueArray(fc.tuple(path, fc.record({ id: text, hash: text, updatedAt: fc.option(text, { nil: undefined }) })), {
+          selector: ([p]) => p,
+          maxLength: 6,
+        }),
+        files: fc.uniqueArray(fc.tuple(path, fc.record({ id: text, hash: text })), { selector: ([p]) => p, maxLength: 4 }),
+      }),
+      base: fc.record({ pages: fc.uniqueArray(fc.tuple(path, fc.record({ oid: text, fingerprint: text })), { selector: ([p]) => p, maxLength: 6 }) }),
+    },
+    { requiredKeys: ['reviewersRequested'] },
+  )
+  .map(({ delivered, base, ...rest }) => ({
+    ...rest,
+    ...(delivered
+      ? {
+          delivered: {
+            pages: deliveredPages.of(delivered.pages.map(([p, v]) => [p, v.updatedAt === undefined ? { id: v.id, hash: v.hash } : v])),
+            files: deliveredFiles.of(delivered.files),
+          },
+        }
+      : {}),
+    ...(base ? { base: { pages: basePages.of(base.pages) } } : {}),
+  }));
 
 type Step = { kind: 'set'; key: string; state: TargetState } | { kind: 'delete'; key: string };
 const key = fc.constantFrom('space:docs', 'space:api', 'spec:petstore', 'site:main', 'api:delivery');

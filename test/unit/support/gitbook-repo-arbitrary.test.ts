@@ -29,7 +29,18 @@ describe('gitbookRepoArbitrary', () => {
   });
 
   it('titles a page by contract: frontmatter, then leading heading, then link text on current; link text on seed', () => {
-    const page = { kind: 'page', path: 'a.md', summaryTitle: 'Link', frontmatterTitle: undefined, description: undefined, leadingHeading: 'Lead', midHeading: undefined, images: [], linksTo: [], children: [] } as const;
+    const page = {
+      kind: 'page',
+      path: 'a.md',
+      summaryTitle: 'Link',
+      frontmatterTitle: undefined,
+      description: undefined,
+      leadingHeading: 'Lead',
+      midHeading: undefined,
+      images: [],
+      linksTo: [],
+      children: [],
+    } as const;
     expect(expectedTitle(page, 'current')).toBe('Lead');
     expect(expectedTitle({ ...page, frontmatterTitle: 'Front' }, 'current')).toBe('Front');
     expect(expectedTitle({ ...page, leadingHeading: undefined, midHeading: 'Mid' }, 'current')).toBe('Link');

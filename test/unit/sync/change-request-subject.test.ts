@@ -8,9 +8,7 @@ describe('changeRequestSubject', () => {
   });
 
   it('fills {commit.sha} and {target}, and has a fallback without a commit', () => {
-    expect(changeRequestSubject('{target} at {commit.sha}', 'api', { oid: 'abcdef1234567890', subject: 's' })).toBe(
-      'api at abcdef123456 [docsync:api]',
-    );
+    expect(changeRequestSubject('{target} at {commit.sha}', 'api', { oid: 'abcdef1234567890', subject: 's' })).toBe('api at abcdef123456 [docsync:api]');
     expect(changeRequestSubject('{commit.subject}', 'api', undefined)).toBe('Update docs from api [docsync:api]');
   });
 

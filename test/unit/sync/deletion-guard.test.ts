@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { checkDeletions } from '../../../src/sync/deletion-guard.js';
 
-const diff = (removed: string[], unchanged: number) => ({ added: [], changed: [], removed, unchanged, files: { added: [], changed: [], removed: [] }, titles: {} });
+const diff = (removed: string[], unchanged: number) => ({
+  added: [],
+  changed: [],
+  removed,
+  unchanged,
+  files: { added: [], changed: [], removed: [] },
+  titles: {},
+});
 
 describe('checkDeletions', () => {
   it('allows up to the share of the live pages from git, and stops one page more', () => {
     expect(() => checkDeletions('docs', diff(['a.md'], 3), '25%')).not.toThrow();
-    expect(() => checkDeletions('docs', diff(['a.md', 'b.md'], 2), '25%')).toThrow(/would remove 2 of the 4 live pages, more than sync.maxDeletions \(25%\) allows; nothing was written\. Pages it would remove: a\.md, b\.md/);
+    expect(() => checkDeletions('docs', diff(['a.md', 'b.md'], 2), '25%')).toThrow(
+      /would remove 2 of the 4 live pages, more than sync.maxDeletions \(25%\) allows; nothing was written\. Pages it would remove: a\.md, b\.md/,
+    );
   });
 
   it('takes an absolute number and ignores pages made in the editor', () => {

@@ -11,7 +11,13 @@ describe('pullDownloads', () => {
 
   it('refuses loopback, private and link-local hosts for a public API, before any request, without the query', async () => {
     const pull = pullDownloads('https://api.gitbook.com', download);
-    for (const url of ['http://127.0.0.1:8080/x.png?sig=s3cr3t', 'http://localhost/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://10.1.2.3/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/x.png?sig=s3cr3t',
+      'http://localhost/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x',
+      'http://10.1.2.3/x',
+    ]) {
       const error = await pull(url).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DownloadError);
       expect((error as DownloadError).permanent).toBe(true);

@@ -47,7 +47,13 @@ describe('planPullLayout: where a space may not write', () => {
   });
 
   it('keeps those paths when asked (--any-path), and docsync.yaml below the top is docs content', () => {
-    const layout = planPullLayout([HOME], [file('f1', 'x.yml', '.github/workflows/x.yml'), file('f2', 'docsync.yaml', 'guides/docsync.yaml')], '', 'SUMMARY.md', true);
+    const layout = planPullLayout(
+      [HOME],
+      [file('f1', 'x.yml', '.github/workflows/x.yml'), file('f2', 'docsync.yaml', 'guides/docsync.yaml')],
+      '',
+      'SUMMARY.md',
+      true,
+    );
     expect(layout.assets.map((a) => a.path)).toEqual(['.github/workflows/x.yml', 'guides/docsync.yaml']);
     expect(layout.warnings).toEqual([]);
     const unasked = planPullLayout([HOME], [file('f2', 'docsync.yaml', 'guides/docsync.yaml')]);

@@ -4,8 +4,18 @@ import { assertPageDepth, assertPullRoot, guardPullPaths, MAX_PAGE_DEPTH } from 
 const DIR = '/repo';
 const STRUCTURE = ['.gitbook.yaml', 'SUMMARY.md'];
 const CI_AND_TOOL_FILES = [
-  '.gitlab-ci.yml', 'package.json', '.npmrc', 'Makefile', '.envrc', '.pre-commit-config.yaml', 'Jenkinsfile',
-  'bitbucket-pipelines.yml', '.travis.yml', '.gitattributes', '.gitmodules', '.gitignore',
+  '.gitlab-ci.yml',
+  'package.json',
+  '.npmrc',
+  'Makefile',
+  '.envrc',
+  '.pre-commit-config.yaml',
+  'Jenkinsfile',
+  'bitbucket-pipelines.yml',
+  '.travis.yml',
+  '.gitattributes',
+  '.gitmodules',
+  '.gitignore',
 ];
 
 describe('guardPullPaths', () => {
@@ -13,7 +23,9 @@ describe('guardPullPaths', () => {
     const paths = [...STRUCTURE, 'README.md', 'guide/setup.md', '.gitbook/assets/logo.png', 'images/shot.png', ...CI_AND_TOOL_FILES];
     const guarded = guardPullPaths(DIR, paths, false, STRUCTURE);
     expect([...guarded.skipped].sort()).toEqual([...CI_AND_TOOL_FILES].sort());
-    expect(guarded.warnings).toContain("package.json: a file of the space at the folder's top that is not documentation (a page or an asset); skipped (--any-path writes it)");
+    expect(guarded.warnings).toContain(
+      "package.json: a file of the space at the folder's top that is not documentation (a page or an asset); skipped (--any-path writes it)",
+    );
   });
 
   it('writes them with --any-path', () => {
@@ -29,7 +41,9 @@ describe('guardPullPaths', () => {
 
   it('refuses a name or a path no file system takes, naming it shortened', () => {
     const longName = `${'a'.repeat(5000)}.md`;
-    expect(() => guardPullPaths(DIR, [longName], false, STRUCTURE)).toThrow(/aaaa…a+\.md \(5003 characters\): a page or file of the space has a name of 5003 bytes/);
+    expect(() => guardPullPaths(DIR, [longName], false, STRUCTURE)).toThrow(
+      /aaaa…a+\.md \(5003 characters\): a page or file of the space has a name of 5003 bytes/,
+    );
     const deep = `${Array.from({ length: 500 }, () => 'folder-name').join('/')}/page.md`;
     expect(() => guardPullPaths(DIR, [deep], false, STRUCTURE)).toThrow('longer than the 4096 bytes');
   });

@@ -80,7 +80,9 @@ describe('renderConfig', () => {
     expect((error as Error).message).toContain(
       `${file}:${lineOf('REPLACE_WITH_SPACE_ID')}: spaces.0.spaceId: REPLACE_WITH_SPACE_ID is a placeholder written by \`docsync init\`; put the real id here`,
     );
-    expect((error as Error).message).toContain(`${file}:${lineOf('REPLACE_WITH_ORGANIZATION_ID')}: specs.0.organizationId: REPLACE_WITH_ORGANIZATION_ID is a placeholder`);
+    expect((error as Error).message).toContain(
+      `${file}:${lineOf('REPLACE_WITH_ORGANIZATION_ID')}: specs.0.organizationId: REPLACE_WITH_ORGANIZATION_ID is a placeholder`,
+    );
   });
 
   it('renders a loadable config with empty lists and worktree source when nothing is found', async () => {

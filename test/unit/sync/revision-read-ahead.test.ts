@@ -103,7 +103,10 @@ describe('RevisionReadAhead', () => {
     expect(known.get({ spaceId: 'a' })).toBeUndefined();
 
     const synced = ahead.getRevision({ spaceId: 'b' });
-    reads[1]?.settle({ ...revision('git'), pages: [{ id: 'p', type: 'document', pages: [{ id: 'q', type: 'document', git: { oid: 'o', path: 'q.md' } }] }] } as unknown as Revision);
+    reads[1]?.settle({
+      ...revision('git'),
+      pages: [{ id: 'p', type: 'document', pages: [{ id: 'q', type: 'document', git: { oid: 'o', path: 'q.md' } }] }],
+    } as unknown as Revision);
     await synced;
     expect(known.get({ spaceId: 'b' })).toBeUndefined();
   });

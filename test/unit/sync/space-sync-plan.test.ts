@@ -3,15 +3,20 @@ import { SpaceTargetSchema } from '../../../src/config/config-schema.js';
 import { planSpaceSync } from '../../../src/sync/space-sync-plan.js';
 import type { ChangeRequest } from '../../../src/api/schemas/change-request.js';
 
-const target = (extra: Record<string, unknown> = {}) =>
-  SpaceTargetSchema.parse({ name: 'docs', directory: 'docs', spaceId: 'space-1', ...extra });
+const target = (extra: Record<string, unknown> = {}) => SpaceTargetSchema.parse({ name: 'docs', directory: 'docs', spaceId: 'space-1', ...extra });
 
 const liveCr = (extra: Partial<ChangeRequest> = {}) =>
   ({ object: 'change-request', id: 'cr-1', number: 4, status: 'open', subject: 'S [docsync:docs]', outdated: false, ...extra }) as ChangeRequest;
 
 describe('planSpaceSync', () => {
   it('plans nothing when the hash matches the last sync', () => {
-    const plan = planSpaceSync({ target: target(), contentHash: 'h1', subject: 'S', state: { lastHash: 'h1', reviewersRequested: [] }, liveChangeRequest: undefined });
+    const plan = planSpaceSync({
+      target: target(),
+      contentHash: 'h1',
+      subject: 'S',
+      state: { lastHash: 'h1', reviewersRequested: [] },
+      liveChangeRequest: undefined,
+    });
     expect(plan.actions).toEqual([]);
     expect(plan.skipReason).toContain('unchanged');
   });
@@ -62,13 +67,27 @@ describe('planSpaceSync', () => {
 describe('planSpaceSync when the live content already holds the bundle', () => {
   it('writes nothing when the space holds it, in either mode, whatever the state says', () => {
     for (const mode of ['change-request', 'direct']) {
-      const plan = planSpaceSync({ target: target({ mode }), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: undefined, liveMatches: true });
+      const plan = planSpaceSync({
+        target: target({ mode }),
+        contentHash: 'h2',
+        subject: 'S',
+        state: undefined,
+        liveChangeRequest: undefined,
+        liveMatches: true,
+      });
       expect(plan).toMatchObject({ actions: [], skipReason: 'the space already holds this content' });
     }
   });
 
   it('leaves a change request that holds it alone, and only merges it with autoMerge', () => {
-    const open = planSpaceSync({ target: target(), contentHash: 'h2', subject: 'S', state: undefined, liveChangeRequest: liveCr({ outdated: true }), liveMatches: true });
+    const open = planSpaceSync({
+      target: target(),
+      contentHash: 'h2',
+      subject: 'S',
+      state: undefined,
+      liveChangeRequest: liveCr({ outdated: true }),
+      liveMatches: true,
+    });
     expect(open).toMatchObject({ actions: [], changeRequest: { number: 4 }, skipReason: 'change request #4 already holds this content' });
     const merging = planSpaceSync({
       target: target({ changeRequest: { autoMerge: true, reviewers: ['u1'] } }),

@@ -37,7 +37,9 @@ describe('what SUMMARY.md holds beyond pages', () => {
 
   it('names them on a zip import too, and nothing for a SUMMARY.md of pages alone', () => {
     const [links] = structureNotices(summaryStructure(parseSummary('* [A](a.md)\n* [B](https://b.example)\n')), 'import', 'docs/SUMMARY.md');
-    expect(links).toBe('docs/SUMMARY.md: 1 link entry is not delivered ("B" at line 2): docsync\'s import delivers pages only; it stays in docs/SUMMARY.md only');
+    expect(links).toBe(
+      'docs/SUMMARY.md: 1 link entry is not delivered ("B" at line 2): docsync\'s import delivers pages only; it stays in docs/SUMMARY.md only',
+    );
     expect(structureNotices(summaryStructure(parseSummary('## G\n* [A](a.md)\n')), 'changes', 'SUMMARY.md')).toEqual([]);
   });
 });

@@ -46,11 +46,23 @@ describe('sync report output', () => {
     const failed: SyncReport = {
       ...report,
       results: [],
-      failures: [{ target: 'docs', error: 'The bundle is 2.9 MiB, over the import limit', code: 'E_CONTENT_TOO_LARGE', exitCode: 2, warnings: ['SUMMARY.md:4: "../x.md" points outside the docs root; entry skipped'] }],
+      failures: [
+        {
+          target: 'docs',
+          error: 'The bundle is 2.9 MiB, over the import limit',
+          code: 'E_CONTENT_TOO_LARGE',
+          exitCode: 2,
+          warnings: ['SUMMARY.md:4: "../x.md" points outside the docs root; entry skipped'],
+        },
+      ],
     };
-    expect(formatHuman(failed, false)).toContain('failed   docs  The bundle is 2.9 MiB, over the import limit\n         warning: SUMMARY.md:4: "../x.md" points outside');
+    expect(formatHuman(failed, false)).toContain(
+      'failed   docs  The bundle is 2.9 MiB, over the import limit\n         warning: SUMMARY.md:4: "../x.md" points outside',
+    );
     expect(formatAnnotations(failed)).toContain('::warning file=SUMMARY.md,line=4,title=docsync docs::"../x.md" points outside the docs root; entry skipped');
-    expect(formatStepSummary(failed)).toContain('| docs | **failed** | The bundle is 2.9 MiB, over the import limit<br>warnings 1: SUMMARY.md:4: "../x.md" points outside');
+    expect(formatStepSummary(failed)).toContain(
+      '| docs | **failed** | The bundle is 2.9 MiB, over the import limit<br>warnings 1: SUMMARY.md:4: "../x.md" points outside',
+    );
   });
 
   it('lists in a dry run the pages and the files the import would add, change and remove', () => {
@@ -110,27 +122,52 @@ describe('sync report output', () => {
 
   it('gives the workflow the first change request link, one status word and the write count', () => {
     const withUrl = { ...report, results: [{ ...result('updated'), changeRequest: { id: 'cr1', number: 7, url: 'https://app.example/cr/7' } }] };
-    expect(syncOutputs(withUrl, false)).toEqual({ 'change-request-url': 'https://app.example/cr/7', status: 'failed', writes: '2', 'platform-edits-branch': '', conflicts: '0' });
+    expect(syncOutputs(withUrl, false)).toEqual({
+      'change-request-url': 'https://app.example/cr/7',
+      status: 'failed',
+      writes: '2',
+      'platform-edits-branch': '',
+      conflicts: '0',
+    });
     expect(syncOutputs({ ...withUrl, failures: [] }, false).status).toBe('synced');
     expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, false).status).toBe('unchanged');
     expect(syncOutputs({ ...withUrl, failures: [], writes: 0 }, true).status).toBe('planned');
   });
 
   it('names the platform-edits branch that got a commit and counts the conflicts', () => {
-    const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b.md', outcome: 'conflict' as const, line: 3 }];
-    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true } };
+    const pages = [
+      { file: 'docs/a.md', outcome: 'edited' as const },
+      { file: 'docs/b.md', outcome: 'conflict' as const, line: 3 },
+    ];
+    const kept = {
+      ...result('imported'),
+      platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
+    };
     expect(syncOutputs({ ...report, results: [kept] }, false)).toMatchObject({ 'platform-edits-branch': 'docsync/platform-edits/docs', conflicts: '1' });
     const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1, pushed: false } };
     expect(syncOutputs({ ...report, results: [dry] }, true)).toMatchObject({ 'platform-edits-branch': '', conflicts: '1' });
   });
 
   it('annotates each clashing page on its file and line, and counts the conflicts in --json', () => {
-    const pages = [{ file: 'docs/a.md', outcome: 'edited' as const }, { file: 'docs/b,c.md', outcome: 'conflict' as const, line: 3 }];
-    const kept = { ...result('imported'), platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true } };
-    const failure = { target: 'docs', error: 'pages edited both in the platform and in git clash (docs/b,c.md:3)', code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 };
+    const pages = [
+      { file: 'docs/a.md', outcome: 'edited' as const },
+      { file: 'docs/b,c.md', outcome: 'conflict' as const, line: 3 },
+    ];
+    const kept = {
+      ...result('imported'),
+      platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
+    };
+    const failure = {
+      target: 'docs',
+      error: 'pages edited both in the platform and in git clash (docs/b,c.md:3)',
+      code: 'E_PLATFORM_EDITS_CONFLICT',
+      exitCode: 8,
+    };
     const clashed: SyncReport = { ...report, results: [kept], failures: [failure] };
     const annotations = formatAnnotations(clashed);
-    expect(annotations).toMatch(/^::error file=docs\/b%2Cc\.md,line=3,title=docsync docs%3A platform edit conflict::edited both in the platform and in git in the same lines: .*docsync\/platform-edits\/docs/m);
+    expect(annotations).toMatch(
+      /^::error file=docs\/b%2Cc\.md,line=3,title=docsync docs%3A platform edit conflict::edited both in the platform and in git in the same lines: .*docsync\/platform-edits\/docs/m,
+    );
     expect(annotations).not.toContain('docs/a.md');
     expect(annotations.match(/::error/g)).toHaveLength(1);
     const json = JSON.parse(formatJson(clashed)) as { conflicts: number; error: { exitCode: number } };

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { batchesInFlight, batchNeeds, maySend } from '../../../../src/sync/pages/batch-schedule.js';
 import type { PlannedChange } from '../../../../src/sync/pages/page-plan.js';
 
-const insert = (path: string, parent: { id: string } | { ref: string } | null, ref = `ref-${path}`): PlannedChange => ({ kind: 'insert-page', ref, path, title: path, slug: path, parent, at: 0 });
+const insert = (path: string, parent: { id: string } | { ref: string } | null, ref = `ref-${path}`): PlannedChange => ({
+  kind: 'insert-page',
+  ref,
+  path,
+  title: path,
+  slug: path,
+  parent,
+  at: 0,
+});
 const rewrite = (id: string): PlannedChange => ({ kind: 'update-page', id, path: `${id}.md`, document: true, title: id });
 
 describe('maySend', () => {

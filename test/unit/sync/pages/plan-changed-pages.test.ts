@@ -9,7 +9,9 @@ const files = {
   'logo.png': { path: 'logo.png', size: 3, hash: 'logo-2', title: undefined },
 };
 const delivered = {
-  pages: deliveredPages.of(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
+  pages: deliveredPages.of(
+    Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } }),
+  ),
   files: deliveredFiles.of([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
 };
 const landed = { hash: 'content-1', revision: 'cr-rev', mergedOnto: 'main-rev' };
@@ -17,7 +19,10 @@ const content = (paths: (keyof typeof files)[]) => ({ pageCount: 2, changed: { s
 
 describe('planChangedPages', () => {
   it('rewrites the changed pages alone, by their recorded ids, on the revision the last sync left or its merge onto an unchanged main', () => {
-    for (const revision of [{ id: 'cr-rev', parents: ['main-rev'] }, { id: 'merged', parents: ['main-rev', 'cr-rev'] }]) {
+    for (const revision of [
+      { id: 'cr-rev', parents: ['main-rev'] },
+      { id: 'merged', parents: ['main-rev', 'cr-rev'] },
+    ]) {
       const planned = planChangedPages(revision, content(['README.md']), delivered, landed);
       expect(planned?.plan.changes).toEqual([{ kind: 'update-page', id: 'p1', path: 'README.md', document: true, title: 'Home' }]);
       expect(planned).toMatchObject({ fromChanges: true, revision: revision.id, diff: { changed: ['README.md'], unchanged: 1 } });

@@ -16,11 +16,15 @@ function live(id: string, path: string, children: LivePage[] = [], overrides: Pa
   return { id, type: 'document', title: path, slug, key: path, hash: content(path), children, ...overrides };
 }
 
-const kinds = (changes: readonly PlannedChange[]): string[] => changes.map((change) => `${change.kind} ${'path' in change ? change.path : change.kind === 'delete-page' ? change.id : ''}`);
+const kinds = (changes: readonly PlannedChange[]): string[] =>
+  changes.map((change) => `${change.kind} ${'path' in change ? change.path : change.kind === 'delete-page' ? change.id : ''}`);
 
 describe('planPageChanges', () => {
   it('plans nothing when every page is live where and as the repo has it', () => {
-    const plan = planPageChanges({ desired: root(page('README.md'), page('guide.md', [page('guide/install.md')])), live: [live('a', 'README.md'), live('b', 'guide.md', [live('c', 'guide/install.md')])] });
+    const plan = planPageChanges({
+      desired: root(page('README.md'), page('guide.md', [page('guide/install.md')])),
+      live: [live('a', 'README.md'), live('b', 'guide.md', [live('c', 'guide/install.md')])],
+    });
     expect(plan.changes).toEqual([]);
     expect(plan.unchanged).toBe(3);
   });
@@ -90,7 +94,9 @@ describe('planPageChanges', () => {
 
   it('puts the pages of a group the space lacks at the root, and says so', () => {
     const plan = planPageChanges({ desired: [{ title: 'Guides', pages: [page('a.md')] }], live: [] });
-    expect(plan.warnings).toEqual(['the group "Guides" is not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)']);
+    expect(plan.warnings).toEqual([
+      'the group "Guides" is not in the space and the API cannot create groups: their pages go to the root (create the groups once in the editor and the next sync places the pages in them)',
+    ]);
     expect(plan.changes).toMatchObject([{ kind: 'insert-page', parent: null, at: 0 }]);
   });
 
@@ -115,10 +121,7 @@ describe('planPageChanges', () => {
   it('moves root pages into a group once the editor has created it', () => {
     const plan = planPageChanges({
       desired: [{ title: 'Guides', pages: [page('a.md')] }],
-      live: [
-        live('A', 'a.md'),
-        { id: 'G', type: 'group', title: 'Guides', children: [] },
-      ],
+      live: [live('A', 'a.md'), { id: 'G', type: 'group', title: 'Guides', children: [] }],
     });
     expect(plan.warnings).toEqual([]);
     expect(plan.changes).toMatchObject([{ kind: 'update-page', id: 'A', move: { parent: { id: 'G' }, at: 0 } }]);
@@ -189,7 +192,11 @@ const liveArb: fc.Arbitrary<LivePage[]> = fc
 
 /** The result as containers of (path, slug, content; the title goes with the content), groups by title. */
 function shape(pages: readonly ModelPage[]): unknown[] {
-  return pages.map((node) => (node.type === 'group' ? { group: node.title, pages: shape(node.children) } : { key: node.key, slug: node.slug, hash: node.hash, pages: shape(node.children) }));
+  return pages.map((node) =>
+    node.type === 'group'
+      ? { group: node.title, pages: shape(node.children) }
+      : { key: node.key, slug: node.slug, hash: node.hash, pages: shape(node.children) },
+  );
 }
 
 /**
@@ -198,7 +205,8 @@ function shape(pages: readonly ModelPage[]): unknown[] {
  */
 function expectedShape(desired: readonly DesiredGroup[], live: readonly LivePage[]): unknown[] {
   const slugs = pageSlugs(desired);
-  const pages = (list: readonly DesiredPage[]): unknown[] => list.map((node) => ({ key: node.path, slug: slugs.get(node.path), hash: node.hash, pages: pages(node.children) }));
+  const pages = (list: readonly DesiredPage[]): unknown[] =>
+    list.map((node) => ({ key: node.path, slug: slugs.get(node.path), hash: node.hash, pages: pages(node.children) }));
   const atRoot: unknown[] = [];
   const claimed = new Map<string, unknown[]>();
   for (const group of desired) {
@@ -248,7 +256,8 @@ describe('planPageChanges on random trees', () => {
         const wanted = new Set(desired.flatMap((group) => [...flattenDesired(group.pages)].map((node) => node.path)));
         const result = ids(applyBatches(live, batchChanges(planPageChanges({ desired, live }).changes)));
         const firstClaimant = new Map<string, string>();
-        for (const node of flatten(live)) if (node.type === 'document' && node.key !== undefined && !firstClaimant.has(node.key)) firstClaimant.set(node.key, node.id);
+        for (const node of flatten(live))
+          if (node.type === 'document' && node.key !== undefined && !firstClaimant.has(node.key)) firstClaimant.set(node.key, node.id);
         for (const [path, id] of firstClaimant) if (wanted.has(path)) expect(result.get(path)).toBe(id);
       }),
       { numRuns: 300 },
@@ -265,7 +274,13 @@ describe('planPageChanges on random trees', () => {
   it('cuts batches by body size too: inline files split across batches (one change split if need be), files by URL count little', () => {
     const file = (n: number, size: number) => ({ path: `f${n}.png`, hash: `h${n}`, size, ref: `docsync-file-${n}` });
     const inline = Array.from({ length: 20 }, (_, n) => file(n, 700 * 1024));
-    const batches = batchChanges([{ kind: 'insert-files', files: inline }, { kind: 'insert-files', files: [file(20, 5 * 1024 * 1024)] }], { maxBytes: 8 * 1024 * 1024 });
+    const batches = batchChanges(
+      [
+        { kind: 'insert-files', files: inline },
+        { kind: 'insert-files', files: [file(20, 5 * 1024 * 1024)] },
+      ],
+      { maxBytes: 8 * 1024 * 1024 },
+    );
     const perBatch = batches.map((batch) => batch.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((f) => f.path) : [])));
     expect(perBatch.flat()).toEqual([...inline.map((f) => f.path), 'f20.png']);
     expect(perBatch.map((paths) => paths.length)).toEqual([8, 8, 5]);

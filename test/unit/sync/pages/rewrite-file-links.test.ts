@@ -29,10 +29,15 @@ describe('rewriteFileLinks', () => {
   });
 
   it("points the frontmatter's cover at the file, quoted or not, and leaves the rest of the block as written", () => {
-    const page = (cover: string): string => `---\ndescription: A page.\ncover: ${cover}\ncoverY: -12\n---\n\n# Guide\n\ncover: ../.gitbook/assets/diagram.svg\n`;
+    const page = (cover: string): string =>
+      `---\ndescription: A page.\ncover: ${cover}\ncoverY: -12\n---\n\n# Guide\n\ncover: ../.gitbook/assets/diagram.svg\n`;
     const rewritten = page('/files/f42');
-    expect(rewriteFileLinks(page('../.gitbook/assets/diagram.svg'), 'guide/page.md', (path) => known.get(path))).toBe(rewritten.replace(/\ncover: [^\n]*\n$/, '\ncover: ../.gitbook/assets/diagram.svg\n'));
-    expect(rewriteFileLinks(page('"../.gitbook/assets/My Image (1).png"'), 'guide/page.md', (path) => known.get(path))).toContain('\ncover: ./docsync-file-1\ncoverY: -12\n');
+    expect(rewriteFileLinks(page('../.gitbook/assets/diagram.svg'), 'guide/page.md', (path) => known.get(path))).toBe(
+      rewritten.replace(/\ncover: [^\n]*\n$/, '\ncover: ../.gitbook/assets/diagram.svg\n'),
+    );
+    expect(rewriteFileLinks(page('"../.gitbook/assets/My Image (1).png"'), 'guide/page.md', (path) => known.get(path))).toContain(
+      '\ncover: ./docsync-file-1\ncoverY: -12\n',
+    );
     expect(rewriteFileLinks(page("'https://example.com/x.png'"), 'guide/page.md', (path) => known.get(path))).toContain("cover: 'https://example.com/x.png'");
   });
 

@@ -49,7 +49,20 @@ describe('classifyPages', () => {
   });
 
   it('takes every path of any side, once, sorted', () => {
-    const changes = classifyPages(new Map([['b.md', '1'], ['a.md', '1']]), new Map([['a.md', '1'], ['c.md', '2']]), new Map([['b.md', '1'], ['a.md', '3']]));
+    const changes = classifyPages(
+      new Map([
+        ['b.md', '1'],
+        ['a.md', '1'],
+      ]),
+      new Map([
+        ['a.md', '1'],
+        ['c.md', '2'],
+      ]),
+      new Map([
+        ['b.md', '1'],
+        ['a.md', '3'],
+      ]),
+    );
     expect(changes.map((change) => [change.path, change.kind])).toEqual([
       ['a.md', 'platform'],
       ['b.md', 'git'],

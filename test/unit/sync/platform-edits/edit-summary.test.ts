@@ -5,12 +5,28 @@ const SUMMARY = '# Table of contents\n\n* [Intro](README.md)\n\n## Guides\n\n* [
 
 describe('editSummary: retitle', () => {
   it('replaces the link text of retitled pages and nothing else on their lines', () => {
-    const edited = editSummary(SUMMARY, 'SUMMARY.md', { add: [], remove: [], retitle: [{ path: 'guides/setup.md', title: 'Getting [set] up' }, { path: 'guides/deep.md', title: 'Deeper' }] });
+    const edited = editSummary(SUMMARY, 'SUMMARY.md', {
+      add: [],
+      remove: [],
+      retitle: [
+        { path: 'guides/setup.md', title: 'Getting [set] up' },
+        { path: 'guides/deep.md', title: 'Deeper' },
+      ],
+    });
     expect(edited).toBe(SUMMARY.replace('[Setup]', '[Getting \\[set\\] up]').replace('[Deep \\[dive\\]]', '[Deeper]'));
   });
 
   it('leaves a page it does not list, and a title it already has, as they are', () => {
-    expect(editSummary(SUMMARY, 'SUMMARY.md', { add: [], remove: [], retitle: [{ path: 'other.md', title: 'Other' }, { path: 'README.md', title: 'Intro' }] })).toBe(SUMMARY);
+    expect(
+      editSummary(SUMMARY, 'SUMMARY.md', {
+        add: [],
+        remove: [],
+        retitle: [
+          { path: 'other.md', title: 'Other' },
+          { path: 'README.md', title: 'Intro' },
+        ],
+      }),
+    ).toBe(SUMMARY);
   });
 });
 

@@ -23,7 +23,11 @@ describe('withLivePages', () => {
       commit: 'c1',
       pages: basePages.of(
         Object.entries({
-          'a.md': { oid: 'a1', fingerprint: 'fa', live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings('a.md')) } },
+          'a.md': {
+            oid: 'a1',
+            fingerprint: 'fa',
+            live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: fileFingerprint(text, titlings('a.md')) },
+          },
           'b.md': { oid: 'b1', fingerprint: 'fb' },
         }),
       ),

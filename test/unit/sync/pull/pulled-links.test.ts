@@ -23,7 +23,7 @@ describe('rewritePulledLinks', () => {
     );
   });
 
-  it('moves a link written for the page\'s old place, and leaves links that resolve, external links and unknown ones as written', () => {
+  it("moves a link written for the page's old place, and leaves links that resolve, external links and unknown ones as written", () => {
     const text = '[a](api.md#x) [b](../reference/api.md) [c](https://example.com/x.md) [d](missing.md) ![e](<../.gitbook/assets/a diagram.png>)';
     expect(rewritePulledLinks(text, 'guide/setup.md', 'old/setup.md', links)).toBe(
       '[a](../reference/api.md#x) [b](../reference/api.md) [c](https://example.com/x.md) [d](missing.md) ![e](<../.gitbook/assets/a diagram.png>)',

@@ -45,7 +45,9 @@ describe('planRedirects', () => {
       ['p1', 'install'],
       ['p2', 'guides/ci'],
     ]);
-    expect(planRedirects(input({ record, mainPages })).actions).toEqual([{ kind: 'create', source: '/docs/setup', pageId: 'p1', why: 'page moved from /docs/setup' }]);
+    expect(planRedirects(input({ record, mainPages })).actions).toEqual([
+      { kind: 'create', source: '/docs/setup', pageId: 'p1', why: 'page moved from /docs/setup' },
+    ]);
     expect(planRedirects(input({ record, mainPages, auto: false })).actions).toEqual([]);
   });
 
