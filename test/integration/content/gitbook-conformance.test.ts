@@ -218,8 +218,13 @@ const CASES: Case[] = [
   },
   {
     name: 'an empty link text takes the page heading',
-    files: { ...HOME, 'a.md': '```\n# not this\n```\n\n# From heading\n', 'SUMMARY.md': summary('* [Home](README.md)', '* [](a.md)') },
+    files: { ...HOME, 'a.md': '# From heading\n\n```\n# not this\n```\n', 'SUMMARY.md': summary('* [Home](README.md)', '* [](a.md)') },
     pages: ['Home <README.md>', 'From heading <a.md>'],
+  },
+  {
+    name: 'an empty link text and no leading heading: the file name (a heading after a code block titles nothing)',
+    files: { ...HOME, 'a.md': '```\n# not this\n```\n\n# Nor this\n', 'SUMMARY.md': summary('* [Home](README.md)', '* [](a.md)') },
+    pages: ['Home <README.md>', 'a <a.md>'],
   },
   // README
   {

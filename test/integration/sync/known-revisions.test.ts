@@ -52,7 +52,8 @@ function since(before: ReturnType<typeof reads>): ReturnType<typeof reads> {
 describe("a daemon's syncs on today's API (contract: 'current') keep the revisions they read", () => {
   it('a one-page edit reads neither content again while the change request and main are where the last sync left them; a change made in between is read and synced over', async () => {
     const { dir, docs } = await exampleWorkspace();
-    const loaded = configFor(emulator, dir);
+    // overwrite: a page removed in docsync's change request is put back, not kept as a reviewer's edit.
+    const loaded = configFor(emulator, dir, { platformEdits: 'overwrite' });
     expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'created', delivery: 'changes' });
     const runtime = await createRuntime(loaded, { logger: silentLogger, longLived: true });
     try {

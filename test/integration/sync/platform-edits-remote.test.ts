@@ -31,8 +31,8 @@ describe('an unreachable platform-edits remote', () => {
     git(dir, 'commit', '--quiet', '--allow-empty', '-m', 'Nothing');
     const before = emulator.stats().writes;
     const report = await syncOnce(loaded, false);
-    expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_PLATFORM_EDITS_PUSH', exitCode: EXIT.platformEditsPush })]);
-    expect(report.failures[0]?.error).toMatch(/could not be read/);
+    expect(report.failures).toEqual([expect.objectContaining({ target: 'docs', code: 'E_CONTENT_GIT_REMOTE', exitCode: EXIT.platformEditsPush })]);
+    expect(report.failures[0]?.error).toMatch(/could not be reached to read the platform-edits branch/);
     expect(emulator.stats().writes - before).toBe(0);
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nEdited in the editor.\n');
   });
