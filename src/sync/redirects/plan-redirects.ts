@@ -51,6 +51,8 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
   // Sources a live page answers at: a redirect there would hide it.
   const pageSources = new Set([...input.mainPages.values()].map((path) => redirectSource(input.prefix, path)));
   const desired = new Map<string, { pageId: string; why: string }>();
+  // Sources `.gitbook.yaml` still names whose page main does not show yet: what docsync made there stays.
+  const waiting = new Set<string>();
 
   // Pages that moved since the last sync: their old path leads to them, unless a page lives there now.
   const moved = new Map<string, string>();
@@ -79,8 +81,10 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
       continue;
     }
     const pageId = input.pageIdOf(file);
-    if (pageId === undefined || !input.mainPages.has(pageId)) pending.push(`${from} → ${file}`);
-    else desired.set(source, { pageId, why: `.gitbook.yaml: ${from} → ${file}` });
+    if (pageId === undefined || !input.mainPages.has(pageId)) {
+      pending.push(`${from} → ${file}`);
+      waiting.add(source);
+    } else desired.set(source, { pageId, why: `.gitbook.yaml: ${from} → ${file}` });
   }
 
   const live = new Map(input.live.map((r) => [r.source, r]));
@@ -106,6 +110,10 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
   for (const source of made) {
     const found = live.get(source);
     if (desired.has(source) || found === undefined) continue;
+    if (waiting.has(source)) {
+      ours.add(source);
+      continue;
+    }
     actions.push({ kind: 'delete', source, id: found.id });
   }
   return {

@@ -61,6 +61,13 @@ describe('planRedirects', () => {
     const plan = planRedirects(input({ fileRedirects: { later: 'new.md' } }));
     expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'] });
   });
+
+  it('keeps a redirect it made while the file still names it, even when its page is not in main for now', () => {
+    const live: SiteRedirect[] = [{ id: 'r1', source: '/docs/later', destination: page('p9') }];
+    const record = { made: ['/docs/later'], moved: {}, pages: {}, blobs: {}, pending: [] };
+    const plan = planRedirects(input({ fileRedirects: { later: 'new.md' }, live, record }));
+    expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'], record: { made: ['/docs/later'] } });
+  });
 });
 
 describe('redirectSource', () => {
