@@ -19,7 +19,7 @@ import {
   writeDaemonConfig,
 } from '../../support/daemon-harness.js';
 import { startHoldingProxy, type HeldRequest } from '../../support/holding-proxy.js';
-import { exampleWorkspace } from '../../support/sync-harness.js';
+import { repoWorkspace } from '../../support/platform-edits-workspace.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
 
@@ -49,7 +49,9 @@ describe('a stale content batch that lands after a newer delivery', () => {
     cleanups.push(() => emulator.close());
     const proxy = await startHoldingProxy(emulator.url);
     cleanups.push(() => proxy.close());
-    const { dir, docs } = await exampleWorkspace();
+    // A repository with a remote: a page the stale batch changed in the change request looks like a
+    // reviewer's edit, which preserve keeps on the platform-edits branch while git's version goes live.
+    const { dir, docs } = await repoWorkspace();
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const prefix = uniquePrefix('stale-batch');
     cleanups.push(() => deleteKeys(testRedisUrl(), prefix));
