@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { ApiError } from '../../api/errors/api-error.js';
 import type { Page } from '../../api/schemas/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
+import type { PageGroup, PageNode } from '../../content/docs-snapshot.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RedirectRecord } from '../../state/redirect-record.js';
 import type { StateStore } from '../../state/state-store.js';
@@ -56,11 +57,14 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
   const fileRedirects = run.content.snapshot.config.redirects;
   const keeps = Object.keys(fileRedirects).length > 0 || target.redirects === 'auto' || (record?.made.length ?? 0) > 0;
   if (!keeps) return undefined;
-  const settled = settledKey(run.content.contentHash, fileRedirects, target.redirects);
-  // A sync that wrote nothing costs no read: the redirects were settled for this content (or wait on
-  // a change request, which the next sync that reads main sees merged), or, without a record (a
-  // runner without state), they are kept by the runs that write content.
-  if (run.unchangedContent && (record === undefined || record.settled === settled)) {
+  // Settled for a table of contents (pages' paths, titles, nesting) and `.gitbook.yaml`'s redirects:
+  // an edit of pages' content moves no page, so it costs no read.
+  const settled = settledKey(run.content.snapshot.pages, fileRedirects, target.redirects);
+  // A sync that wrote nothing costs no read either: the redirects were settled (or wait on a change
+  // request, which the next sync that reads main sees merged), or, without a record (a runner
+  // without state), they are kept by the runs that write content.
+  const sameLayout = record !== undefined && record.settled === settled;
+  if ((run.unchangedContent && (record === undefined || sameLayout)) || (sameLayout && record.pending.length === 0)) {
     return record === undefined
       ? undefined
       : { ...(record.site ? { site: record.site.siteId } : {}), ...counts(), unchanged: record.made.length, pending: record.pending };
@@ -163,9 +167,17 @@ function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
   return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {}, pending: [] };
 }
 
-function settledKey(contentHash: string, redirects: Readonly<Record<string, string>>, mode: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([contentHash, redirects, mode]))
-    .digest('hex')
-    .slice(0, 32);
+function settledKey(pages: readonly PageGroup[], redirects: Readonly<Record<string, string>>, mode: string): string {
+  const hash = createHash('sha256').update(JSON.stringify([redirects, mode]));
+  const add = (nodes: readonly PageNode[], depth: number): void => {
+    for (const node of nodes) {
+      hash.update(`\n${depth}\t${node.path}\t${node.title}\t${node.label ?? ''}`);
+      add(node.children, depth + 1);
+    }
+  };
+  for (const group of pages) {
+    hash.update(`\n#\t${group.title ?? ''}`);
+    add(group.pages, 0);
+  }
+  return hash.digest('hex').slice(0, 32);
 }

@@ -74,6 +74,23 @@ describe.each(['current', 'seed'] as const satisfies readonly ContractName[])('s
     expect(await writes()).toBe(before);
   });
 
+  it('a page edit that moves no page reads and writes no redirect', async () => {
+    const { loaded, docs } = await synced();
+    const siteCalls = async (): Promise<number> => {
+      const { routes } = (await (await fetch(new URL('/_emulator/stats', emulator.url))).json()) as { routes: { route: string; count: number }[] };
+      return routes.filter((r) => r.route.includes('/sites')).reduce((sum, r) => sum + r.count, 0);
+    };
+    const before = await siteCalls();
+    const page = join(docs, 'getting-started', 'quickstart.md');
+    await writeFile(page, `${await readFile(page, 'utf8')}\nOne more line.\n`);
+    const edited = (await syncOnce(loaded)).results[0];
+    expect(edited?.outcome).toBe('merged');
+    expect(edited?.redirects).toMatchObject({ created: 0, updated: 0, deleted: 0, unchanged: 2 });
+    expect(await siteCalls()).toBe(before);
+    expect((await syncOnce(loaded)).results[0]?.outcome).toBe('skipped');
+    expect(await siteCalls()).toBe(before);
+  });
+
   it('waits for pages a change request has not merged yet: pending, then made by the sync after the merge', async () => {
     const { dir, docs } = await exampleWorkspace();
     const open = (await syncOnce(configFor(emulator, dir))).results[0];
