@@ -6,12 +6,16 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startTestEmulator({ contract: 'seed' });
 });
-afterAll(() => emulator.close());
+afterAll(async () => {
+  await emulator.close();
+  await removeTempDirs();
+});
 beforeEach(() => emulator.reset());
 
 describe('sync --once with bad inputs: one clear error, a distinct exit code, nothing half-applied', () => {
@@ -89,6 +93,40 @@ describe('sync --once with bad inputs: one clear error, a distinct exit code, no
     expect(report.failures).toEqual([]);
     expect(report.results[0]?.outcome).toBe('created');
   });
+
+  it('a page that is not UTF-8 syncs with a warning in the report naming the page and line', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    await writeFile(join(docs, 'cafe.md'), Buffer.concat([Buffer.from('# Page\n\nCaf'), Buffer.from([0xe9]), Buffer.from(' au lait\n')]));
+    await writeFile(join(docs, 'SUMMARY.md'), '# Summary\n\n* [Introduction](README.md)\n* [Cafe](cafe.md)\n');
+    const report = await syncOnce(configFor(emulator, dir));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]?.warnings).toContain('cafe.md:3: not UTF-8 (an unreadable byte became "\uFFFD"); the page may be garbled: save the file as UTF-8');
+  });
+
+  it.each(['a symlink leaving the repository', 'a fifo'])(
+    '.gitbook.yaml and SUMMARY.md that are %s are named in a warning saying what docsync did instead',
+    async (kind) => {
+      const { dir, docs } = await exampleWorkspace();
+      for (const name of ['.gitbook.yaml', 'SUMMARY.md']) {
+        await rm(join(docs, name));
+        if (kind === 'a fifo') execFileSync('mkfifo', [join(docs, name)]);
+        else {
+          const outside = join(await makeTempDir('docsync-outside-'), name);
+          await writeFile(outside, name === 'SUMMARY.md' ? '* [Outside](README.md)\n' : 'root: ./\n');
+          await symlink(outside, join(docs, name));
+        }
+      }
+      const report = await syncOnce(configFor(emulator, dir));
+      expect(report.failures).toEqual([]);
+      const what = kind === 'a fifo' ? 'a fifo' : 'a symlink';
+      expect(report.results[0]?.warnings).toEqual(
+        expect.arrayContaining([
+          `.gitbook.yaml: not read, it is ${what} (docsync reads regular files only); using the defaults`,
+          `SUMMARY.md: not read, it is ${what} (docsync reads regular files only); no table of contents: pages inferred from folders`,
+        ]),
+      );
+    },
+  );
 
   it('a git ref asked of a folder that is not a git repository fails with exit 2 naming the folder', async () => {
     const { dir, docs } = await exampleWorkspace();
