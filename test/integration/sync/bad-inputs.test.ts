@@ -128,6 +128,23 @@ describe('sync --once with bad inputs: one clear error, a distinct exit code, no
     },
   );
 
+  it('a SUMMARY.md committed as a symlink is named in a warning when syncing a git ref', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    await rm(join(docs, 'SUMMARY.md'));
+    await symlink('/etc/hostname', join(docs, 'SUMMARY.md'));
+    const git = (...args: string[]): void => {
+      execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+    };
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'Docs with a linked table of contents');
+    const report = await syncOnce(configFor(emulator, dir, { source: 'HEAD', mode: 'direct' }));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]?.warnings).toContain(
+      'SUMMARY.md: not read, it is a symlink (docsync reads regular files only); no table of contents: pages inferred from folders',
+    );
+  });
+
   it('a git ref asked of a folder that is not a git repository fails with exit 2 naming the folder', async () => {
     const { dir, docs } = await exampleWorkspace();
     const report = await syncOnce(configFor(emulator, dir, { source: 'HEAD' }));
