@@ -1,3 +1,6 @@
+import { appendFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/api-client.js';
@@ -9,6 +12,7 @@ import { BatchRefusedError } from '../../../src/sync/errors/batch-refused-error.
 import type { PlannedChange } from '../../../src/sync/pages/page-plan.js';
 import { sendBatches, type SentBatches } from '../../../src/sync/pages/send-batches.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
+import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 
 /**
  * An API that answers a content batch with page ids docsync did not send or that name no page. An
@@ -88,5 +92,55 @@ describe('a content-batch answer with bogus page ids', () => {
     const sent = await sendWithAnswers(bogus);
     expect(sent).toMatchObject({ batches: 1, unlisted: true, strayIds: true });
     expect([...sent.delivered.pages.values()]).toEqual([]);
+  });
+});
+
+describe('a sync whose content-batch answers name refs docsync did not send', () => {
+  it('lands every page all the same: the rest is planned from the change request', async () => {
+    const { createServer, request } = await import('node:http');
+    const target = new URL(emulator.url);
+    // Forwards to the emulator; each content batch's answer has its created pages' refs renamed.
+    const proxy = createServer((incoming, response) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const out = request(
+          { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+          (answer) => {
+            const parts: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => parts.push(chunk));
+            answer.on('end', () => {
+              let body = Buffer.concat(parts).toString('utf8');
+              if (incoming.method === 'POST' && /\/change-requests\/[^/]+\/content(?:\?|$)/.test(incoming.url ?? '') && answer.statusCode === 200) {
+                body = body.replace(/"ref":"/g, '"ref":"never-sent-');
+              }
+              const { 'content-length': _length, 'transfer-encoding': _chunked, connection: _connection, ...headers } = answer.headers;
+              response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+              response.end(body);
+            });
+          },
+        );
+        out.on('error', () => response.destroy());
+        out.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const { dir, docs } = await exampleWorkspace();
+      // New pages, a parent and its child: the child is placed by the id the answer gives its parent.
+      await writeFile(join(docs, 'new.md'), '# New\n');
+      await writeFile(join(docs, 'new-child.md'), '# New child\n');
+      await appendFile(join(docs, 'SUMMARY.md'), '\n* [New](new.md)\n  * [New child](new-child.md)\n');
+      const report = await syncOnce(
+        configFor({ ...emulator, url: `http://127.0.0.1:${port}` } as RunningEmulator, dir, { delivery: 'changes', changeRequest: { autoMerge: true } }),
+      );
+      expect(report.failures).toEqual([]);
+      const pages = JSON.stringify((await api.content.getRevision({ spaceId: SPACE })).pages);
+      expect(pages).toContain('"title":"New child"');
+      expect(pages).toContain('"title":"New"');
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });
