@@ -133,7 +133,7 @@ describe('a sync whose content-batch answers name refs docsync did not send', ()
       await writeFile(join(docs, 'new-child.md'), '# New child\n');
       await appendFile(join(docs, 'SUMMARY.md'), '\n* [New](new.md)\n  * [New child](new-child.md)\n');
       const report = await syncOnce(
-        configFor({ ...emulator, url: `http://127.0.0.1:${port}` } as RunningEmulator, dir, { delivery: 'changes', changeRequest: { autoMerge: true } }),
+        configFor({ ...emulator, url: `http://127.0.0.1:${port}` }, dir, { delivery: 'changes', changeRequest: { autoMerge: true } }),
       );
       expect(report.failures).toEqual([]);
       const pages = JSON.stringify((await api.content.getRevision({ spaceId: SPACE })).pages);
