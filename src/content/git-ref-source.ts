@@ -44,10 +44,19 @@ export class GitRefSource implements TreeSource {
     return this.repository.headCommit(this.commit);
   }
 
+  /** Symlinks of the commit's tree, as the last {@link list} found them. */
+  private readonly links = new Set<string>();
+
+  notAFile(path: string): string | undefined {
+    return this.links.has(path) ? 'a symlink' : undefined;
+  }
+
   async list(): Promise<readonly TreeEntry[]> {
     const entries: TreeEntry[] = [];
     const oids = new Map<string, string>();
+    this.links.clear();
     for (const entry of await this.repository.listTree(this.commit, this.repository.prefix)) {
+      if (entry.mode === '120000') this.links.add(entry.path);
       // Symlinks (120000) and submodules (160000) hold no docs content of their own.
       if (entry.type !== 'blob' || entry.mode === '120000') continue;
       oids.set(entry.path, entry.oid);

@@ -48,6 +48,10 @@ export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uin
       if (theirs.length > 0) yield* hashMany(theirs);
     };
   }
+  if (source.notAFile !== undefined) {
+    const notAFile = source.notAFile.bind(source);
+    overlay.notAFile = (path) => (files.has(path) ? undefined : notAFile(path));
+  }
   if (source.blobOids !== undefined) {
     const blobOids = source.blobOids.bind(source);
     overlay.blobOids = async (paths) => {

@@ -50,6 +50,12 @@ export function parsePageMeta(text: string, page?: SplitPage): PageMeta {
   if (text.includes('\u0000')) return { refs: [], notes: [], binary: true };
   page ??= splitFrontmatter(text);
   const notes: LineNote[] = [...page.notes];
+  const undecodable = text.indexOf('\uFFFD');
+  if (undecodable >= 0) {
+    // decodeText turned each byte that is not UTF-8 into U+FFFD, as for SUMMARY.md: the page would go live garbled.
+    const line = text.slice(0, undecodable).split('\n').length;
+    notes.push({ line, message: 'not UTF-8 (an unreadable byte became "\uFFFD"); the page may be garbled: save the file as UTF-8' });
+  }
   const fields = frontmatterFields(page.data, notes);
   const body = scanBody(page.body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), page.bodyLine);
   // Frontmatter files come first: they are named at line 1, before any body reference.

@@ -69,6 +69,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const location = locateDocs(index, directory, configFile === undefined ? undefined : (configFile.text ?? ''));
   const { parsed: parsedConfig, root, readmePath, summaryPath } = location;
   warnings.push(...parsedConfig.warnings);
+  const configKind = configFile === undefined ? source.notAFile?.(configPath) : undefined;
+  if (configKind !== undefined) warnings.push(`${configPath}: not read, it is ${configKind} (docsync reads regular files only); using the defaults`);
   const { config } = parsedConfig;
   if (index.under(root).length === 0) {
     const hint = configFile === undefined ? undefined : `${configPath}:${parsedConfig.rootLine ?? 1} (root: ./${config.root})`;
@@ -76,6 +78,10 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   }
   const summaryFile = (await loader.load([summaryPath], 'text')).get(summaryPath);
   const summaryText = summaryFile === undefined ? undefined : (summaryFile.text ?? '');
+  const summaryKind = summaryFile === undefined ? source.notAFile?.(summaryPath) : undefined;
+  if (summaryKind !== undefined) {
+    warnings.push(`${summaryPath}: not read, it is ${summaryKind} (docsync reads regular files only); no table of contents: pages inferred from folders`);
+  }
   const assetRules = options.assets ?? NO_ASSET_RULES;
   const memo = options.memo ?? new ReadMemo();
   memo.begin(index.entries, JSON.stringify([directory, configFile?.text ?? null, summaryText ?? null, assetRules]));

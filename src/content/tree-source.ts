@@ -34,6 +34,11 @@ export interface TreeSource {
   readonly counter: ReadCounter;
   /** Every regular file, sorted by path. */
   list(): Promise<readonly TreeEntry[]>;
+  /**
+   * What `path` is when the tree holds it but {@link list} leaves it out: `a symlink`, `a fifo`…; undefined
+   * when it is a listed file or not there. Optional: without it, such paths are not told apart.
+   */
+  notAFile?(path: string): string | undefined;
   /** One file's bytes. Throws `SourceFileNotFoundError` when it is not there. */
   read(path: string): Promise<Uint8Array>;
   /** Many files' bytes, in any order, with bounded memory (batched where the backend allows). */

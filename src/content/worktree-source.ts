@@ -160,6 +160,14 @@ export class WorktreeSource implements TreeSource {
     return sorted([...kept, ...fresh.values()]);
   }
 
+  /** lstat only: a FIFO is never opened, a symlink never followed. */
+  notAFile(relative: string): string | undefined {
+    const info = this.lstat(relative);
+    if (info === undefined || info.isFile() || info.isDirectory()) return undefined;
+    if (info.isSymbolicLink()) return 'a symlink';
+    return info.isFIFO() ? 'a fifo' : info.isSocket() ? 'a socket' : 'a device';
+  }
+
   /** undefined when not there: removed, or a path through what is now a file (a watched folder's own name). */
   private lstat(relative: string): Stats | undefined {
     try {

@@ -85,7 +85,9 @@ export async function deliverPages(
     if (!sent.unlisted) break;
     // Each round lands at least one batch, so this ends: the rest is planned from what the change request holds now.
     input.warn?.(
-      `the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`,
+      sent.strayIds
+        ? `the API answered a content batch of ${where} with page ids for pages docsync did not send (or without the ids of those it sent); docsync reads the change request again to place the next ones`
+        : `the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`,
     );
     planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download);
   }

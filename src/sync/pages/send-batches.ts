@@ -8,6 +8,7 @@ import type { ContentApi } from '../../api/resources/content.js';
 import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api/schemas/content-changes.js';
 import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
 import { contentTypeOf } from '../../content/content-type-of.js';
+import { serverText } from '../../logging/sanitize-output.js';
 import type { TargetState } from '../../state/state-store.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
@@ -91,6 +92,11 @@ export interface SentBatches {
    * the ids of the pages it inserted are unknown, so the batches after it were not sent.
    */
   readonly unlisted: boolean;
+  /**
+   * A batch landed with an answer that gave page ids for refs docsync did not send, ids no API gives,
+   * or no id for a ref it sent (`unlisted` is then true too).
+   */
+  readonly strayIds: boolean;
 }
 
 export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<SentBatches> {
@@ -135,7 +141,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   };
 
   // Updated by the batches as they land, read by the loop that starts them.
-  const landed = { batches: 0, changes: 0, unlisted: false };
+  const landed = { batches: 0, changes: 0, unlisted: false, strayIds: false };
   const send = async (batch: readonly PlannedChange[]): Promise<void> => {
     const published: PublishedArtifact[] = [];
     try {
@@ -199,9 +205,15 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
 
       const created = new Map<string, string>();
+      const refs = new Set(batch.flatMap((change) => (change.kind === 'insert-page' ? [change.ref] : [])));
       for (const affected of answer.changes ?? []) {
-        if (affected.object === 'created_page' && affected.ref !== undefined && typeof affected.page === 'object') created.set(affected.ref, affected.page.id);
+        if (affected.object !== 'created_page' || affected.ref === undefined || typeof affected.page !== 'object') continue;
+        // An id for a ref docsync did not send, or one no API gives (empty, control characters), is not kept.
+        if (refs.has(affected.ref) && affected.page.id !== '' && serverText(affected.page.id) === affected.page.id) created.set(affected.ref, affected.page.id);
+        else landed.strayIds = true;
       }
+      // Pages under a page whose id the answer did not give cannot be placed: the rest is planned from the change request.
+      if (answer.changes !== undefined && [...refs].some((ref) => !created.has(ref))) landed.strayIds = true;
       for (const change of batch) {
         if (change.kind === 'delete-page') {
           const path = pathOf(change.id, change.key);
@@ -233,7 +245,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
       landed.batches += 1;
       landed.changes += batch.length;
-      if (answer.changes === undefined) landed.unlisted = true;
+      if (answer.changes === undefined || landed.strayIds) landed.unlisted = true;
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));
     }
@@ -307,8 +319,12 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
  */
 function refusal(error: unknown, batch: readonly PlannedChange[], where: string): unknown {
   if (!(error instanceof ApiError) || error.status !== 400) return error;
-  const named = /changes\.(\d+)(?:\.files\.(\d+))?/.exec(error.apiMessage ?? error.message);
+  const named = /changes\.(\d+)(?:\.files\.(\d+)|\.(into))?/.exec(error.apiMessage ?? error.message);
   const change = named === null ? undefined : batch[Number(named[1])];
+  // A parent named by ref got its id from the API's answer to an earlier batch: when that id is refused,
+  // the answer was at fault, not the page's file.
+  const parent = change?.kind === 'insert-page' ? change.parent : change?.kind === 'update-page' ? change.move?.parent : undefined;
+  if (named?.[3] === 'into' && parent !== undefined && parent !== null && parent.id === undefined) return new BatchRefusedError(undefined, where, error, true);
   const file =
     change === undefined
       ? undefined

@@ -6,12 +6,16 @@ import { EXIT } from '../../../src/failure/exit-codes.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
+import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startTestEmulator({ contract: 'seed' });
 });
-afterAll(() => emulator.close());
+afterAll(async () => {
+  await emulator.close();
+  await removeTempDirs();
+});
 beforeEach(() => emulator.reset());
 
 describe('sync --once with bad inputs: one clear error, a distinct exit code, nothing half-applied', () => {
@@ -88,6 +92,57 @@ describe('sync --once with bad inputs: one clear error, a distinct exit code, no
     const report = await syncOnce(configFor(emulator, dir));
     expect(report.failures).toEqual([]);
     expect(report.results[0]?.outcome).toBe('created');
+  });
+
+  it('a page that is not UTF-8 syncs with a warning in the report naming the page and line', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    await writeFile(join(docs, 'cafe.md'), Buffer.concat([Buffer.from('# Page\n\nCaf'), Buffer.from([0xe9]), Buffer.from(' au lait\n')]));
+    await writeFile(join(docs, 'SUMMARY.md'), '# Summary\n\n* [Introduction](README.md)\n* [Cafe](cafe.md)\n');
+    const report = await syncOnce(configFor(emulator, dir));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]?.warnings).toContain('cafe.md:3: not UTF-8 (an unreadable byte became "\uFFFD"); the page may be garbled: save the file as UTF-8');
+  });
+
+  it.each(['a symlink leaving the repository', 'a fifo'])(
+    '.gitbook.yaml and SUMMARY.md that are %s are named in a warning saying what docsync did instead',
+    async (kind) => {
+      const { dir, docs } = await exampleWorkspace();
+      for (const name of ['.gitbook.yaml', 'SUMMARY.md']) {
+        await rm(join(docs, name));
+        if (kind === 'a fifo') execFileSync('mkfifo', [join(docs, name)]);
+        else {
+          const outside = join(await makeTempDir('docsync-outside-'), name);
+          await writeFile(outside, name === 'SUMMARY.md' ? '* [Outside](README.md)\n' : 'root: ./\n');
+          await symlink(outside, join(docs, name));
+        }
+      }
+      const report = await syncOnce(configFor(emulator, dir));
+      expect(report.failures).toEqual([]);
+      const what = kind === 'a fifo' ? 'a fifo' : 'a symlink';
+      expect(report.results[0]?.warnings).toEqual(
+        expect.arrayContaining([
+          `.gitbook.yaml: not read, it is ${what} (docsync reads regular files only); using the defaults`,
+          `SUMMARY.md: not read, it is ${what} (docsync reads regular files only); no table of contents: pages inferred from folders`,
+        ]),
+      );
+    },
+  );
+
+  it('a SUMMARY.md committed as a symlink is named in a warning when syncing a git ref', async () => {
+    const { dir, docs } = await exampleWorkspace();
+    await rm(join(docs, 'SUMMARY.md'));
+    await symlink('/etc/hostname', join(docs, 'SUMMARY.md'));
+    const git = (...args: string[]): void => {
+      execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+    };
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'Docs with a linked table of contents');
+    const report = await syncOnce(configFor(emulator, dir, { source: 'HEAD', mode: 'direct' }));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]?.warnings).toContain(
+      'SUMMARY.md: not read, it is a symlink (docsync reads regular files only); no table of contents: pages inferred from folders',
+    );
   });
 
   it('a git ref asked of a folder that is not a git repository fails with exit 2 naming the folder', async () => {

@@ -287,4 +287,10 @@ describe('readDocsRepo with a SUMMARY.md that is hostile or mis-encoded', () => 
     const snapshot = await read({ 'README.md': '# Home\n', 'cafe.md': '# Cafe\n', 'SUMMARY.md': latin1 });
     expect(snapshot.warnings).toEqual(['SUMMARY.md:2: not UTF-8 (an unreadable byte became "\uFFFD"); titles may be garbled: save the file as UTF-8']);
   });
+
+  it('warns about a page that is not UTF-8, naming the page and the line', async () => {
+    const latin1 = Uint8Array.from([...Buffer.from('# Page\n\nCaf'), 0xe9, ...Buffer.from(' au lait\n')]);
+    const snapshot = await read({ 'README.md': '# Home\n', 'cafe.md': latin1, 'SUMMARY.md': '* [Home](README.md)\n* [Cafe](cafe.md)\n' });
+    expect(snapshot.warnings).toEqual(['cafe.md:3: not UTF-8 (an unreadable byte became "\uFFFD"); the page may be garbled: save the file as UTF-8']);
+  });
 });
