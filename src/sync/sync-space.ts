@@ -465,7 +465,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
                     current = { ...current, delivered: landed };
                     await saveState(current);
                   },
-                  warn: (message) => deps.logger.warn({ target: target.name }, message),
+                  warn: (message) => {
+                    deps.logger.warn({ target: target.name }, message);
+                    base.warnings.push(message);
+                  },
                   signal,
                 },
               ),

@@ -136,6 +136,7 @@ describe('a sync whose content-batch answers name refs docsync did not send', ()
         configFor({ ...emulator, url: `http://127.0.0.1:${port}` }, dir, { delivery: 'changes', changeRequest: { autoMerge: true } }),
       );
       expect(report.failures).toEqual([]);
+      expect(report.results[0]?.warnings).toContainEqual(expect.stringContaining('with page ids for pages docsync did not send'));
       const pages = JSON.stringify((await api.content.getRevision({ spaceId: SPACE })).pages);
       expect(pages).toContain('"title":"New child"');
       expect(pages).toContain('"title":"New"');
