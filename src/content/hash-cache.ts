@@ -20,7 +20,7 @@ export interface CachedFile {
   readonly page?: PageMeta;
 }
 
-const CACHE_VERSION = 5; // bump when parsing changes what `page` holds, or the file's layout
+export const CACHE_VERSION = 5; // bump when parsing changes what `page` holds, or the file's layout
 
 /** Every field of {@link PageMeta}: one left out is dropped on load, and a warm read sees another page. */
 const pageSchema = z.object({

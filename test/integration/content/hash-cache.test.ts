@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocsRepo, type GeneratedDocsRepo } from '../../../bench/generate-docs-repo.js';
 import { HashCache, readDocsRepo, WorktreeSource, type PageMeta } from '../../../src/content/index.js';
+import { CACHE_VERSION } from '../../../src/content/hash-cache.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let repo: string;
@@ -56,13 +57,13 @@ describe('HashCache on a 2,000-page repo', () => {
   it('starts empty from a damaged or foreign cache file, and saves atomically', async () => {
     const dir = await makeTempDir();
     const file = path.join(dir, 'cache.json');
-    await writeFile(file, '{"version": 4}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {');
+    await writeFile(file, `{"version": ${CACHE_VERSION}}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {`);
     const damaged = await HashCache.load(file);
     expect(damaged.size).toBe(0);
     expect(damaged.loadNote).toMatch(/cache\.json:3 is not valid JSON/);
     await writeFile(file, '{"version": 999}\n');
     expect((await HashCache.load(file)).loadNote).toMatch(/another docsync version/);
-    await writeFile(file, '{"version": 4}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {"token": "t"}]\n');
+    await writeFile(file, `{"version": ${CACHE_VERSION}}\n["a.md", {"token": "t", "size": 1, "sha256": "x"}]\n["b.md", {"token": "t"}]\n`);
     const damagedEntry = await HashCache.load(file);
     expect(damagedEntry.size).toBe(0);
     expect(damagedEntry.loadNote).toMatch(/damaged/);
