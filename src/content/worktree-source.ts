@@ -178,7 +178,8 @@ export class WorktreeSource implements TreeSource {
   }
 
   private entry(relative: string, info: Stats, startedAt: number): TreeEntry {
-    const trusted = startedAt - info.mtimeMs >= this.racyWindowMs;
+    // Whole milliseconds, as Date.now() gives them: a file written in the read's own millisecond is not newer than it.
+    const trusted = startedAt - Math.floor(info.mtimeMs) >= this.racyWindowMs;
     return { path: relative, size: info.size, token: trusted ? `${info.size}:${info.mtimeMs}` : undefined };
   }
 
