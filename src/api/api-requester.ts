@@ -10,7 +10,9 @@ import { EndpointRedirectsError } from './errors/endpoint-redirects-error.js';
 import { errorForStatus } from './errors/error-for-status.js';
 import { describeSent } from './describe-sent.js';
 import { ResponseShapeError } from './errors/response-shape-error.js';
-import { HttpTransport, type TransportResponse } from './http-transport.js';
+import { HttpTransport, type TransportResponse } from '../http/http-transport.js';
+import { TransportError } from '../http/errors/transport-error.js';
+import { apiErrorOfTransport } from './api-error-of-transport.js';
 import { paginate, type PaginateOptions } from './paginate.js';
 import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';
@@ -167,6 +169,7 @@ export class ApiRequester implements Requester {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent };
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
 
     for (let attempt = 1; ; attempt++) {
       const budget = this.rateBudget.acquire(options.signal);
@@ -174,18 +177,21 @@ export class ApiRequester implements Requester {
       if (waitedMs > 0) this.#logger?.debug({ method, path: logPath, waitedMs, ...this.rateBudget.state }, 'api rate budget: waited');
       const started = this.#clock.now();
       try {
-        const response = await this.#transport.request({
-          origin: this.#origin,
-          method,
-          path: fullPath,
-          logPath,
-          headers,
-          body: options.body,
-          timeoutMs,
-          deadlineMs: Math.max(this.deadlineMs, timeoutMs),
-          maxBytes: this.maxResponseBytes,
-          signal: options.signal,
-        });
+        const response = await this.#transport
+          .request({
+            origin: this.#origin,
+            method,
+            path: fullPath,
+            headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            body,
+            timeoutMs,
+            deadlineMs: Math.max(this.deadlineMs, timeoutMs),
+            maxBytes: this.maxResponseBytes,
+            signal: options.signal,
+          })
+          .catch((error: unknown) => {
+            throw error instanceof TransportError ? apiErrorOfTransport(error, { method, path: logPath, origin: this.#origin }) : error;
+          });
         this.rateBudget.observe(response.headers);
         this.#onResponse?.(method, response.status);
         this.#logger?.debug({ method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt }, 'api call');
@@ -230,7 +236,8 @@ export class ApiRequester implements Requester {
   }
 
   #read(response: TransportResponse, method: string, path: string, schema: z.ZodType | undefined, sent: unknown): unknown {
-    const { status, text } = response;
+    const { status } = response;
+    const text = response.body.toString('utf8');
     if (status >= 200 && status < 300) {
       if (schema === undefined) return undefined;
       let data: unknown;

@@ -1,8 +1,8 @@
-/** The errno code (`ECONNRESET`, `ENOTFOUND`, …) of a failed request, looked for along its causes; undici's own codes are not errnos. */
+/** The errno code (`ECONNRESET`, `ENOTFOUND`, …) of a failed request, looked for along its causes. */
 export function errnoOf(error: unknown): string | undefined {
   for (let at: unknown = error; at instanceof Error; at = at.cause) {
     const code = (at as Error & { code?: unknown }).code;
-    if (typeof code === 'string' && !code.startsWith('UND_ERR')) return code;
+    if (typeof code === 'string') return code;
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
-import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
+import { performance } from 'node:perf_hooks';
+import type { LookupFunction } from 'node:net';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { DownloadError } from './errors/download-error.js';
-import { errnoOf } from './errno-of.js';
+import { TransportError } from './errors/transport-error.js';
+import { HttpTransport, type TransportResponse } from './http-transport.js';
 import { withoutQuery } from './without-query.js';
 
 /** Options of one download. */
@@ -9,6 +11,11 @@ export interface DownloadOptions {
   readonly signal?: AbortSignal | undefined;
   /** Most bytes accepted; a larger body fails at once (permanent) and is not read further. */
   readonly maxBytes?: number | undefined;
+  /**
+   * Why a URL may not be fetched, as the words that follow it (`is on a private address…`), or
+   * `undefined` to fetch it. Asked of the URL and of every URL a redirect names, before any request to it.
+   */
+  readonly refuse?: ((url: URL) => string | undefined) | undefined;
 }
 
 /** Downloads a whole URL: what callers outside the composition root depend on. */
@@ -19,8 +26,8 @@ export interface UrlDownloaderOptions {
   /** Milliseconds to the response headers, and the longest gap between body chunks. Default 60 000. */
   readonly timeoutMs?: number;
   /**
-   * Milliseconds one try may take from sending to the body's last byte, however steadily it arrives:
-   * a server trickling one byte a second is cut off. Default 300 000.
+   * Milliseconds one try may take from sending to the body's last byte, redirects included, however
+   * steadily it arrives: a server trickling one byte a second is cut off. Default 300 000.
    */
   readonly deadlineMs?: number;
   /** Most bytes accepted when a download names no `maxBytes` of its own. Default: no bound. */
@@ -29,20 +36,37 @@ export interface UrlDownloaderOptions {
   readonly attempts?: number;
   /** Replaces the real timer between retries (tests). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Resolves host names (tests). Default: the system's resolver. */
+  readonly lookup?: LookupFunction;
 }
 
 /** Errno codes of a host that does not exist or does not serve: trying again will not help. */
 const PERMANENT_ERRNO = /ENOTFOUND|EAI_NONAME|ECONNREFUSED|CERT|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** `url` (resolved against `base`) when it is an http(s) URL. */
+function httpUrl(url: string, base?: URL): URL | undefined {
+  const parsed = URL.parse(url, base?.href);
+  return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? parsed : undefined;
+}
+
+/** `512 bytes`, `64 KiB`, `1.5 MiB`. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1_048_576) return `${Math.round((bytes / 1_048_576) * 10) / 10} MiB`;
+  return bytes >= 1024 ? `${Math.round((bytes / 1024) * 10) / 10} KiB` : `${bytes} bytes`;
+}
+
 /**
- * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space): GET
- * with timeouts, up to 5 redirects, a size cap checked while the body streams, and retries of 5xx,
- * resets and timeouts on the one retry loop (p-retry, the client's backoff). Errors name the URL
- * without its query string, so a signed download URL never reaches a log or a report.
+ * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space), on the
+ * API's own {@link HttpTransport}: GET with timeouts, a size cap checked while the body streams, up
+ * to 5 redirects followed by this code (each target asked of the caller's `refuse` rule first), and
+ * retries of 5xx, resets and timeouts on the one retry loop (p-retry, the client's backoff). Errors
+ * name URLs without their query string, so a signed download URL never reaches a log or a report.
  */
 export class UrlDownloader {
-  readonly #agent: Dispatcher;
-  readonly #agentToClose: Agent;
+  readonly #transport: HttpTransport;
   readonly #timeoutMs: number;
   readonly #deadlineMs: number;
   readonly #maxBytes: number;
@@ -50,8 +74,7 @@ export class UrlDownloader {
   readonly #sleep: ((ms: number) => Promise<void>) | undefined;
 
   constructor(options: UrlDownloaderOptions = {}) {
-    this.#agentToClose = new Agent({ connect: { timeout: 10_000 } });
-    this.#agent = this.#agentToClose.compose(interceptors.redirect({ maxRedirections: 5 }));
+    this.#transport = new HttpTransport({ connectTimeoutMs: 10_000, lookup: options.lookup });
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#deadlineMs = options.deadlineMs ?? 300_000;
     this.#maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
@@ -64,69 +87,65 @@ export class UrlDownloader {
     retryWithPolicy(() => this.#once(url, options), { attempts: this.#attempts, signal: options.signal, sleep: this.#sleep });
 
   async close(): Promise<void> {
-    await this.#agentToClose.close();
+    await this.#transport.close();
   }
 
   async #once(url: string, options: DownloadOptions): Promise<Uint8Array> {
     const shown = withoutQuery(url);
-    if (!/^https?:\/\//i.test(url)) throw new DownloadError(shown, 'is not an http(s) URL', true);
-    const deadline = AbortSignal.timeout(this.#deadlineMs);
-    const signal = options.signal === undefined ? deadline : AbortSignal.any([options.signal, deadline]);
-    const failure = (error: unknown): unknown =>
-      deadline.aborted && options.signal?.aborted !== true
-        ? new DownloadError(shown, `did not finish within ${this.#deadlineMs / 1000} s`, true, undefined, { cause: error })
-        : this.#failure(error, shown, options.signal);
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(url, { dispatcher: this.#agent, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs, signal });
-    } catch (error) {
-      throw failure(error);
-    }
-    const { statusCode, headers, body } = response;
-    if (statusCode < 200 || statusCode >= 300) {
-      body.resume();
-      // 408 and 429 ask to come back; other 4xx will answer the same; 5xx may heal, except 501.
-      const permanent = statusCode < 500 ? statusCode !== 408 && statusCode !== 429 : statusCode === 501;
-      throw new DownloadError(shown, `answered HTTP ${statusCode}`, permanent, statusCode);
-    }
-    const max = options.maxBytes ?? this.#maxBytes;
-    const tooLarge = (): DownloadError =>
-      new DownloadError(shown, `is larger than ${(max / 1048576).toFixed(0)} MiB, the most docsync reads`, true, statusCode);
-    if (Number(headers['content-length'] ?? 0) > max) {
-      // Destroyed before its end, undici's body emits an abort error: nobody else is listening.
-      body.on('error', () => undefined).destroy();
-      throw tooLarge();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) {
-          body.on('error', () => undefined).destroy();
-          throw tooLarge();
-        }
-        chunks.push(chunk);
+    const first = httpUrl(url);
+    if (first === undefined) throw new DownloadError(shown, 'is not an http(s) URL', true);
+    let at = first;
+    const started = performance.now();
+    for (let redirects = 0; ; redirects++) {
+      const refusal = options.refuse?.(at);
+      if (refusal !== undefined) throw new DownloadError(shown, redirects === 0 ? refusal : `redirects to ${withoutQuery(at.href)}, which ${refusal}`, true);
+      const response = await this.#get(at, shown, options, this.#deadlineMs - (performance.now() - started));
+      const { status } = response;
+      if (REDIRECT_STATUSES.has(status)) {
+        const location = response.headers.location;
+        const next: URL | undefined = location === undefined ? undefined : httpUrl(location, at);
+        if (next === undefined) throw new DownloadError(shown, `answered HTTP ${status} with no http(s) Location to follow`, true, status);
+        if (redirects === MAX_REDIRECTS) throw new DownloadError(shown, `redirects more than ${MAX_REDIRECTS} times`, true, status);
+        at = next;
+        continue;
       }
-    } catch (error) {
-      if (error instanceof DownloadError) throw error;
-      throw failure(error);
+      if (status < 200 || status >= 300) {
+        // 408 and 429 ask to come back; other 4xx will answer the same; 5xx may heal, except 501.
+        const permanent = status < 500 ? status !== 408 && status !== 429 : status === 501;
+        throw new DownloadError(shown, `answered HTTP ${status}`, permanent, status);
+      }
+      return new Uint8Array(response.body.buffer, response.body.byteOffset, response.body.byteLength);
     }
-    return new Uint8Array(Buffer.concat(chunks, size));
   }
 
-  #failure(error: unknown, shown: string, signal: AbortSignal | undefined): unknown {
-    if (signal?.aborted === true) return signal.reason as unknown;
-    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      return new DownloadError(shown, `is unreachable (no answer within ${this.#timeoutMs / 1000} s)`, false, undefined, { cause: error });
+  /** One GET within what is left of the try's deadline. */
+  async #get(url: URL, shown: string, options: DownloadOptions, leftMs: number): Promise<TransportResponse> {
+    const maxBytes = options.maxBytes ?? this.#maxBytes;
+    const late = (cause?: unknown): DownloadError => new DownloadError(shown, `did not finish within ${this.#deadlineMs / 1000} s`, true, undefined, { cause });
+    if (leftMs <= 0) throw late();
+    try {
+      return await this.#transport.request({
+        origin: url.origin,
+        method: 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: { accept: '*/*', 'user-agent': 'docsync' },
+        timeoutMs: this.#timeoutMs,
+        deadlineMs: leftMs,
+        maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      const { failure } = error;
+      if (failure.kind === 'budget' && failure.budget.kind === 'deadline') throw late(error);
+      if (failure.kind === 'budget') {
+        throw new DownloadError(shown, `is larger than ${sizeText(maxBytes)}, the most docsync reads`, true, undefined, { cause: error, maxBytes });
+      }
+      if (failure.kind === 'timeout') {
+        throw new DownloadError(shown, `is unreachable (no answer within ${failure.timeoutMs / 1000} s)`, false, undefined, { cause: error });
+      }
+      const reason = failure.errno ?? 'connection failed';
+      throw new DownloadError(shown, `is unreachable (${reason})`, PERMANENT_ERRNO.test(reason), undefined, { cause: error });
     }
-    const reason = errnoOf(error) ?? (error instanceof Error ? error.message : String(error));
-    return new DownloadError(
-      shown,
-      `is unreachable (${reason})`,
-      PERMANENT_ERRNO.test(reason) || error instanceof undiciErrors.InvalidArgumentError,
-      undefined,
-      { cause: error },
-    );
   }
 }

@@ -1,7 +1,7 @@
+import type { ResponseBudget } from '../../http/errors/transport-error.js';
 import { ApiError, type ApiErrorContext } from './api-error.js';
 
-/** Which bound of a response's budget an answer broke. */
-export type ResponseBudget = { readonly kind: 'size'; readonly maxBytes: number } | { readonly kind: 'deadline'; readonly deadlineMs: number };
+export type { ResponseBudget };
 
 function mebibytes(bytes: number): string {
   return `${Math.round((bytes / 1_048_576) * 10) / 10} MiB`;

@@ -68,11 +68,11 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   const loaded = configPath === undefined ? undefined : await loadConfig(configPath, env);
   const api = openApiClient(loaded?.config, { env, logger });
   await refuseWithoutToken(api, loaded?.file);
-  // A file of a space larger than an import may be is no documentation: the cap stops an endless answer.
-  const downloader = new UrlDownloader({ maxBytes: DEFAULT_IMPORT_MAX_BYTES });
+  const downloader = new UrlDownloader();
   const directory = path.resolve(dir);
   // What a target syncing this space delivered, by id: pages and files go back to their git paths.
   const syncing = loaded && (findPullTarget(loaded, spaceId, directory) ?? loaded.config.spaces.find((t) => t.spaceId === spaceId));
+  const maxFileBytes = syncing ? syncing.import.maxBytes : DEFAULT_IMPORT_MAX_BYTES;
   let known: ReturnType<typeof pullRecordOf>;
   if (loaded && syncing) {
     const opened = await openStateStore(loaded.config, loaded.baseDir, logger, { defaultBackend: 'file' });
@@ -85,7 +85,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
     result = await pullSpace(
-      { api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download) },
+      { api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download, maxFileBytes) },
       { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known },
     );
   } catch (error) {

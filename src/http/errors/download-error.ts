@@ -1,6 +1,8 @@
 /** A URL outside the API could not be downloaded. Names the URL without its query string (signatures live there). */
 export class DownloadError extends Error {
   readonly code = 'E_DOWNLOAD';
+  /** The cap a body was larger than, when that is what failed. */
+  readonly maxBytes: number | undefined;
 
   constructor(
     /** The URL as it may be shown (no query string). */
@@ -11,9 +13,10 @@ export class DownloadError extends Error {
     readonly permanent: boolean,
     /** The HTTP status, when an answer came. */
     readonly status?: number,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { readonly maxBytes?: number },
   ) {
     super(`${url} ${reason}`, options);
     this.name = 'DownloadError';
+    this.maxBytes = options?.maxBytes;
   }
 }

@@ -118,17 +118,19 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
 
   const failures: string[] = [];
   let firstFailure: unknown;
+  let overCap: number | undefined;
   const assetBytes = await mapLimit(layout.assets, concurrency, async ({ file, path: where }) => {
     try {
       return await deps.download(file.downloadURL);
     } catch (error) {
       firstFailure ??= error;
+      if (error instanceof DownloadError) overCap ??= error.maxBytes;
       failures.push(`${where}: ${reasonOf(error)}`);
       return new Uint8Array();
     }
   });
   // A folder missing a file would sync back as a deletion: fail before the first write instead.
-  if (failures.length > 0) throw new PullDownloadError(failures.sort(), { cause: firstFailure });
+  if (failures.length > 0) throw new PullDownloadError(failures.sort(), { cause: firstFailure, overCap });
 
   const writes: [relative: string, data: string | Uint8Array][] = [];
   const readme = layout.readme ?? 'README.md';
@@ -220,7 +222,7 @@ async function readGitbookConfig(directory: string): Promise<GitbookConfig | und
   }
 }
 
-/** `fetch failed (ECONNREFUSED)`: undici puts the useful part in the cause. */
+/** `HTTP 404`, the download's own words, or an error's message with the errno of its cause. */
 function reasonOf(error: unknown): string {
   if (error instanceof DownloadError && error.status !== undefined) return `HTTP ${error.status}`;
   if (!(error instanceof Error)) return String(error);

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DownloadError } from '../../../src/http/errors/download-error.js';
-import { pullDownloads } from '../../../src/sync/pull/pull-download-policy.js';
+import type { DownloadOptions } from '../../../src/http/url-downloader.js';
+import { pullDownloadRule, pullDownloads } from '../../../src/sync/pull/pull-download-policy.js';
 
-describe('pullDownloads', () => {
-  const fetched: string[] = [];
-  const download = (url: string): Promise<Uint8Array> => {
-    fetched.push(url);
-    return Promise.resolve(new Uint8Array([1]));
-  };
-
-  it('refuses loopback, private and link-local hosts for a public API, before any request, without the query', async () => {
-    const pull = pullDownloads('https://api.gitbook.com', download);
+describe('pullDownloadRule', () => {
+  it('refuses loopback, private and link-local hosts for a public API, and only those', () => {
+    const refuse = pullDownloadRule('https://api.gitbook.com');
     for (const url of [
       'http://127.0.0.1:8080/x.png?sig=s3cr3t',
       'http://localhost/x',
@@ -18,20 +12,23 @@ describe('pullDownloads', () => {
       'http://[::1]/x',
       'http://10.1.2.3/x',
     ]) {
-      const error = await pull(url).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DownloadError);
-      expect((error as DownloadError).permanent).toBe(true);
-      expect((error as DownloadError).message).toContain('loopback or private address, which pull never fetches for an API at https://api.gitbook.com');
-      expect((error as DownloadError).message).not.toContain('s3cr3t');
+      expect(refuse?.(new URL(url))).toBe('is on a loopback or private address: pull never fetches those for an API at https://api.gitbook.com');
     }
-    expect(fetched).toEqual([]);
-    await pull('https://files.gitbook.com/x.png');
-    expect(fetched).toEqual(['https://files.gitbook.com/x.png']);
+    expect(refuse?.(new URL('https://files.gitbook.com/x.png'))).toBeUndefined();
   });
 
-  it('lets an API on this machine (the emulator) serve its files from there', async () => {
-    fetched.length = 0;
-    await pullDownloads('http://127.0.0.1:4000', download)('http://127.0.0.1:4000/files/x.png');
-    expect(fetched).toEqual(['http://127.0.0.1:4000/files/x.png']);
+  it('has no rule for an API on this machine (the emulator), which serves its files from there', () => {
+    expect(pullDownloadRule('http://127.0.0.1:4000')).toBeUndefined();
+  });
+});
+
+describe('pullDownloads', () => {
+  it("hands every download the rule and the pull's cap, unless the call names a cap of its own", async () => {
+    const seen: DownloadOptions[] = [];
+    const pull = pullDownloads('https://api.gitbook.com', (_url, options = {}) => (seen.push(options), Promise.resolve(new Uint8Array())), 5000);
+    await pull('https://files.gitbook.com/a.png');
+    await pull('https://files.gitbook.com/b.png', { maxBytes: 10 });
+    expect(seen.map((options) => options.maxBytes)).toEqual([5000, 10]);
+    expect(seen[0]?.refuse?.(new URL('http://10.0.0.1/x'))).toContain('loopback or private address');
   });
 });

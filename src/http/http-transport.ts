@@ -1,9 +1,8 @@
-import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { NetworkError } from './errors/network-error.js';
-import { ResponseBudgetError, type ResponseBudget } from './errors/response-budget-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
-import type { ResponseHeaders } from './retry-after.js';
+import type { LookupFunction } from 'node:net';
+import { errnoOf } from './errno-of.js';
+import { TransportError, type TransportFailure } from './errors/transport-error.js';
 
 /** Options of {@link HttpTransport}. */
 export interface HttpTransportOptions {
@@ -13,6 +12,8 @@ export interface HttpTransportOptions {
   readonly connectTimeoutMs?: number;
   /** Milliseconds an idle keep-alive socket is kept (less when the server's `Keep-Alive` asks). Default `4_000`. */
   readonly keepAliveTimeoutMs?: number;
+  /** Resolves host names. Default: the system's resolver (tests point a public-looking name at a loopback server). */
+  readonly lookup?: LookupFunction | undefined;
 }
 
 /** One HTTP exchange as the transport sees it. */
@@ -20,13 +21,11 @@ export interface TransportRequest {
   /** `http(s)://host[:port]`, no path. */
   readonly origin: string;
   readonly method: string;
-  /** Path with query string. Only `logPath` (no query) ever goes into errors. */
+  /** Path with query string. */
   readonly path: string;
-  /** Path without the query string, for error messages. */
-  readonly logPath: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** Serialized as JSON when not `undefined`. */
-  readonly body?: unknown;
+  /** Sent as is, with its `content-length`. */
+  readonly body?: string | undefined;
   /** Applies to waiting for headers and to each gap while reading the body. */
   readonly timeoutMs: number;
   /** The whole exchange, from sending to the body's end, in milliseconds. Default: no bound. */
@@ -38,42 +37,27 @@ export interface TransportRequest {
 
 export interface TransportResponse {
   readonly status: number;
-  readonly headers: ResponseHeaders;
-  /** The whole body as text ('' when empty). */
-  readonly text: string;
-}
-
-function errnoOf(error: unknown): string | undefined {
-  if (error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return undefined;
-}
-
-/** No response headers, or no next piece of the body, within the request's `timeoutMs`. */
-class ResponseTimeout extends Error {}
-
-/** The answer broke the request's `deadlineMs` or `maxBytes`. */
-class BudgetExceeded extends Error {
-  constructor(readonly budget: ResponseBudget) {
-    super(budget.kind);
-  }
+  readonly headers: IncomingHttpHeaders;
+  /** The whole body (empty when there is none). */
+  readonly body: Buffer;
 }
 
 /** Errno of a connection that did not open within `connectTimeoutMs`: nothing was sent. */
 const CONNECT_TIMEOUT = 'E_CONNECT_TIMEOUT';
 
 /**
- * The only module that sends the API's HTTP requests, with Node's own `http` and `https`: one
- * keep-alive agent per origin, JSON in, text out. (Node's built-in client, unlike undici, loads
- * nothing and compiles no WebAssembly parser, which a one-shot command paid for at start and at
- * exit.) Failures come out as {@link NetworkError} or {@link TimeoutError}; an abort through
- * `signal` rejects with the signal's reason untouched.
+ * docsync's one HTTP client, for the API and for downloads alike, on Node's own `http` and `https`
+ * (which, unlike undici, load nothing and compile no WebAssembly parser, which a one-shot command
+ * paid for at start and at exit): one keep-alive agent per origin, a connect timeout, and a response
+ * budget. Redirects are answers like any other: the caller decides whether to follow one. Failures
+ * come out as {@link TransportError}; an abort through `signal` rejects with the signal's reason
+ * untouched; a header or method Node refuses (a programming error) as Node's own error.
  */
 export class HttpTransport {
   readonly #agents = new Map<string, HttpAgent>();
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #options: Required<HttpTransportOptions>;
+  readonly #options: Required<Omit<HttpTransportOptions, 'lookup'>>;
+  readonly #lookup: LookupFunction | undefined;
 
   constructor(options: HttpTransportOptions = {}) {
     this.#options = {
@@ -81,13 +65,19 @@ export class HttpTransport {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 4_000,
     };
+    this.#lookup = options.lookup;
   }
 
   #agent(origin: string): HttpAgent {
     let agent = this.#agents.get(origin);
     if (agent === undefined) {
       // `timeout` closes a socket left idle that long; Node shortens it to a server's `Keep-Alive` hint.
-      const options = { keepAlive: true, maxSockets: this.#options.connections, timeout: this.#options.keepAliveTimeoutMs };
+      const options = {
+        keepAlive: true,
+        maxSockets: this.#options.connections,
+        timeout: this.#options.keepAliveTimeoutMs,
+        ...(this.#lookup === undefined ? {} : { lookup: this.#lookup }),
+      };
       agent = origin.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options);
       this.#agents.set(origin, agent);
     }
@@ -100,53 +90,59 @@ export class HttpTransport {
    * and `maxBytes` the body, so a server that answers forever, or one byte at a time, is cut off.
    */
   async request(req: TransportRequest): Promise<TransportResponse> {
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const headers: OutgoingHttpHeaders =
-      body === undefined ? { ...req.headers } : { ...req.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    const exchange = this.#exchange(req, headers, body);
+    const headers: OutgoingHttpHeaders = req.body === undefined ? { ...req.headers } : { ...req.headers, 'content-length': Buffer.byteLength(req.body) };
+    const exchange = this.#exchange(req, headers);
     this.#inFlight.add(exchange);
     try {
       return await exchange;
     } catch (error) {
-      throw this.#translate(error, req);
+      if (req.signal?.aborted === true) throw req.signal.reason;
+      throw error;
     } finally {
       this.#inFlight.delete(exchange);
     }
   }
 
-  #exchange(req: TransportRequest, headers: OutgoingHttpHeaders, body: string | undefined): Promise<TransportResponse> {
+  #exchange(req: TransportRequest, headers: OutgoingHttpHeaders): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {
       const send = req.origin.startsWith('https:') ? httpsRequest : httpRequest;
       const outgoing = send(`${req.origin}${req.path}`, { method: req.method, headers, agent: this.#agent(req.origin), signal: req.signal });
       let timer: NodeJS.Timeout | undefined;
-      // The first failure settles the exchange; destroying the request may emit more errors, which are moot.
+      // The first failure settles the exchange. The request is destroyed without it: given the error,
+      // a socket the agent already holds as free would emit it with no one listening.
       const fail = (error: Error): void => {
         settle();
         reject(error);
-        outgoing.destroy(error);
+        outgoing.destroy();
       };
+      const failWith = (failure: TransportFailure, cause?: unknown): void => fail(new TransportError(failure, { cause }));
       const deadline =
         req.deadlineMs === undefined
           ? undefined
-          : setTimeout(() => fail(new BudgetExceeded({ kind: 'deadline', deadlineMs: req.deadlineMs ?? 0 })), req.deadlineMs);
+          : setTimeout(() => failWith({ kind: 'budget', budget: { kind: 'deadline', deadlineMs: req.deadlineMs ?? 0 } }), req.deadlineMs);
       const awaitNext = (): void => {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(new ResponseTimeout()), req.timeoutMs);
+        timer = setTimeout(() => failWith({ kind: 'timeout', timeoutMs: req.timeoutMs }), req.timeoutMs);
       };
       const settle = (): void => {
         clearTimeout(timer);
         clearTimeout(deadline);
       };
       const maxBytes = req.maxBytes ?? Number.POSITIVE_INFINITY;
-      const tooLarge = (): BudgetExceeded => new BudgetExceeded({ kind: 'size', maxBytes });
+      const tooLarge = (): void => failWith({ kind: 'budget', budget: { kind: 'size', maxBytes } });
+      const broken = (error: Error): void => {
+        // A header or method Node refuses is a programming error, not a network condition.
+        if (errnoOf(error)?.startsWith('ERR_INVALID') === true) fail(error);
+        else failWith({ kind: 'network', errno: errnoOf(error) }, error);
+      };
       outgoing.once('socket', (socket) => {
         if (!socket.connecting) return;
-        const connecting = setTimeout(() => fail(Object.assign(new Error('connect timeout'), { code: CONNECT_TIMEOUT })), this.#options.connectTimeoutMs);
+        const connecting = setTimeout(() => failWith({ kind: 'network', errno: CONNECT_TIMEOUT }), this.#options.connectTimeoutMs);
         socket.once('connect', () => clearTimeout(connecting)).once('close', () => clearTimeout(connecting));
       });
       outgoing.once('response', (response) => {
         if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
-          fail(tooLarge());
+          tooLarge();
           return;
         }
         awaitNext();
@@ -155,7 +151,7 @@ export class HttpTransport {
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
-            fail(tooLarge());
+            tooLarge();
             return;
           }
           chunks.push(chunk);
@@ -163,27 +159,17 @@ export class HttpTransport {
         });
         response.once('end', () => {
           settle();
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, size) });
         });
-        response.on('error', fail);
+        response.on('error', broken);
         response.once('close', () => {
-          if (!response.complete) fail(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }));
+          if (!response.complete) broken(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }));
         });
       });
-      outgoing.on('error', fail);
+      outgoing.on('error', broken);
       awaitNext();
-      outgoing.end(body);
+      outgoing.end(req.body);
     });
-  }
-
-  #translate(error: unknown, req: TransportRequest): unknown {
-    if (req.signal?.aborted === true) return req.signal.reason as unknown;
-    const context = { method: req.method, path: req.logPath, cause: error };
-    if (error instanceof ResponseTimeout) return new TimeoutError({ ...context, timeoutMs: req.timeoutMs });
-    if (error instanceof BudgetExceeded) return new ResponseBudgetError({ ...context, budget: error.budget });
-    // A header or method Node refuses is a programming error, not a network condition.
-    if (errnoOf(error)?.startsWith('ERR_INVALID') === true) return error;
-    return new NetworkError({ ...context, origin: req.origin, errno: errnoOf(error) });
   }
 
   /** Waits for the requests in flight, then closes every connection. */
