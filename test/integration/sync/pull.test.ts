@@ -186,6 +186,20 @@ describe('docsync pull', () => {
     expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'install/linux.md', hidden: true, description: 'Tux: yes' });
   });
 
+  it("caps each file at the syncing target's import.maxBytes, naming the setting, and writes nothing", async () => {
+    await mergedExampleSpace();
+    const dir = await makeTempDir('docsync-pull-');
+    const config = join(dir, 'docsync.yaml');
+    await writeFile(config, `${await readFile(await writeConfig(dir), 'utf8')}    import:\n      maxBytes: 50\n`);
+    const error = await pullAction('space-docs', join(dir, 'docs'), { config }, io()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PullDownloadError);
+    expect((error as PullDownloadError).failures).toEqual([
+      expect.stringMatching(/^\.gitbook\/assets\/Sync flow \(1\)\.png: http:\/\/127\.0\.0\.1:\d+\/\S+ is larger than 50 bytes, the most docsync reads$/),
+    ]);
+    expect((error as Error).message).toContain('A file larger than 50 bytes (import.maxBytes) is not pulled');
+    expect(await readdir(dir)).toEqual(['docsync.yaml']);
+  });
+
   it('fails naming every file it could not download, and writes nothing', async () => {
     await mergedExampleSpace();
     const dir = await makeTempDir('docsync-pull-');
