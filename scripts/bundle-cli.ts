@@ -24,7 +24,6 @@ const BUNDLED = new Set([
   'commander',
   'zod',
   'yaml',
-  'undici',
   'pino',
   'simple-git',
   'p-retry',
