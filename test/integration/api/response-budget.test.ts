@@ -57,10 +57,13 @@ describe('the response budget of an API call', () => {
 describe('the response budget of a download', () => {
   it('stops an endless body at maxBytes and a trickling one at the deadline, without retrying', async () => {
     server = await startServer((hit, res) => (hit.path === '/endless' ? sendEndless(res, 'image/png') : sendTrickle(res, 20, 'image/png')));
-    downloader = new UrlDownloader({ maxBytes: 1_048_576, deadlineMs: 1_000, timeoutMs: 1_000, sleep: () => Promise.resolve() });
-    const endless = await downloader.download(`${server.url}/endless?sig=abc`).catch((e: unknown) => e);
+    // Each budget on its own downloader: on a loaded machine, 1 MiB may take longer than the trickle's deadline.
+    const bySize = new UrlDownloader({ maxBytes: 1_048_576, deadlineMs: 60_000, timeoutMs: 30_000, sleep: () => Promise.resolve() });
+    const endless = await bySize.download(`${server.url}/endless?sig=abc`).catch((e: unknown) => e);
     expect(endless).toBeInstanceOf(DownloadError);
     expect((endless as DownloadError).message).toContain('is larger than 1 MiB');
+    await bySize.close();
+    downloader = new UrlDownloader({ maxBytes: 1_048_576, deadlineMs: 1_000, timeoutMs: 1_000, sleep: () => Promise.resolve() });
     const slow = await downloader.download(`${server.url}/slow?sig=abc`).catch((e: unknown) => e);
     expect(slow).toBeInstanceOf(DownloadError);
     expect((slow as DownloadError).message).toContain('did not finish within 1 s');
