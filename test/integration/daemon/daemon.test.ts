@@ -133,7 +133,8 @@ describe('docsync daemon (in process, real Redis, emulator)', () => {
     // Five requests per second per token; a burst of other calls with the daemon's token keeps the
     // window exhausted, so the daemon's own calls are answered 429. The test looks with another
     // token (four calls a look, one look a second), within that token's own budget.
-    const run = await startAll('storm', { rateLimit: 5 });
+    // A long lock: this test is about 429s, and a loaded machine must not turn a slow attempt into a lost lock.
+    const run = await startAll('storm', { rateLimit: 5 }, { lockDuration: '30s' });
     await initialSync(run, 1_000);
 
     // The storm lasts until the job itself has been rate limited (it outlasts the API client's own
