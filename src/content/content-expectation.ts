@@ -33,11 +33,6 @@ export function byPath(a: { readonly path: string }, b: { readonly path: string 
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** The id git gives a file's bytes; imported pages carry it as `git.oid`. */
-export function gitBlobOid(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
-}
-
 export function expectedPageCount(expectation: ContentExpectation): number {
   return expectation.kind === 'exact' ? expectation.pages.length : expectation.pages;
 }

@@ -3,7 +3,8 @@ import { bundleContents } from '../../content/bundle-contents.js';
 import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
 import type { TreeSource } from '../../content/tree-source.js';
 import { DEFAULT_LEVEL, FIXED_MTIME, levelFor } from '../../content/zip-layout.js';
-import { byPath, gitBlobOid, type ExpectedPage } from '../../content/content-expectation.js';
+import { byPath, type ExpectedPage } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 
 /** A snapshot zipped for import, with the pages the import must produce. */
 export interface SnapshotBundle {
