@@ -5,6 +5,7 @@ import { Document, Scalar } from 'yaml';
 import type { ApiClient } from '../../api/api-client.js';
 import { apiPath } from '../../api/api-path.js';
 import { FileSchema, type Page } from '../../api/schemas/content.js';
+import { comparePaths } from '../../content/compare-paths.js';
 import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { hiddenSwitches, LAYOUT_SWITCHES } from '../../content/page-meaning.js';
@@ -281,5 +282,5 @@ async function refuseLinks(directory: string, files: readonly string[]): Promise
       }
     }
   }
-  if (links.size > 0) throw PullTargetError.holdsLinks(directory, [...links].sort());
+  if (links.size > 0) throw PullTargetError.holdsLinks(directory, [...links].sort(comparePaths));
 }
