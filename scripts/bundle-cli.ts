@@ -27,7 +27,7 @@ const BUNDLED = new Set([
   'undici',
   'pino',
   'simple-git',
-  'p-retry',
+  'p-map',
   '@11ty/gray-matter',
   'fflate',
   'ignore',

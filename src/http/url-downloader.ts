@@ -37,7 +37,7 @@ const PERMANENT_ERRNO = /ENOTFOUND|EAI_NONAME|ECONNREFUSED|CERT|SELF_SIGNED|UNAB
 /**
  * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space): GET
  * with timeouts, up to 5 redirects, a size cap checked while the body streams, and retries of 5xx,
- * resets and timeouts on the one retry loop (p-retry, the client's backoff). Errors name the URL
+ * resets and timeouts on the one retry loop (retryWithPolicy, the client's backoff). Errors name the URL
  * without its query string, so a signed download URL never reaches a log or a report.
  */
 export class UrlDownloader {
