@@ -26,7 +26,7 @@ const BUNDLED = new Set([
   'yaml',
   'pino',
   'simple-git',
-  'p-retry',
+  'p-map',
   '@11ty/gray-matter',
   'fflate',
   'ignore',

@@ -1,5 +1,6 @@
 import type { SnapshotFile } from './docs-snapshot.js';
 import { levelFor } from './zip-layout.js';
+import { comparePaths } from './compare-paths.js';
 
 // Zip headers as the bundle writers lay them out: a local header (30 bytes) and a central directory
 // entry (46 bytes) per file, each with the name; one end record (22 bytes).
@@ -24,5 +25,5 @@ export function bundleSizeBound(files: readonly Pick<SnapshotFile, 'path' | 'siz
 
 /** The `count` largest files, biggest first (ties by path, so the order is stable). */
 export function largestFiles<T extends Pick<SnapshotFile, 'path' | 'size'>>(files: readonly T[], count: number): T[] {
-  return [...files].sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1)).slice(0, count);
+  return [...files].sort((a, b) => b.size - a.size || comparePaths(a.path, b.path)).slice(0, count);
 }

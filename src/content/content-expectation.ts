@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { comparePaths } from './compare-paths.js';
 
 /** A page the target must hold: its path in the source repository and the git blob id of its file. */
 export interface ExpectedPage {
@@ -25,17 +26,8 @@ export type ContentExpectation =
 /** sha256 over the sorted `path<TAB>oid` lines: same pages with the same bytes, same fingerprint. */
 export function contentFingerprint(pages: readonly ExpectedPage[]): string {
   const hash = createHash('sha256');
-  for (const page of [...pages].sort(byPath)) hash.update(`${page.path}\t${page.oid}\n`);
+  for (const page of [...pages].sort((a, b) => comparePaths(a.path, b.path))) hash.update(`${page.path}\t${page.oid}\n`);
   return hash.digest('hex');
-}
-
-export function byPath(a: { readonly path: string }, b: { readonly path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/** The id git gives a file's bytes; imported pages carry it as `git.oid`. */
-export function gitBlobOid(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
 }
 
 export function expectedPageCount(expectation: ContentExpectation): number {

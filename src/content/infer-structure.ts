@@ -1,6 +1,7 @@
 import { parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from './file-index.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
+import { comparePaths } from './compare-paths.js';
 
 /**
  * The table of contents of a docs root without `SUMMARY.md`, as GitBook infers it: the readme first;
@@ -54,5 +55,5 @@ function byName(a: string, b: string): number {
   const [x, y] = [baseName(a), baseName(b)];
   const [lx, ly] = [x.toLowerCase(), y.toLowerCase()];
   if (lx !== ly) return lx < ly ? -1 : 1;
-  return x < y ? -1 : x > y ? 1 : 0;
+  return comparePaths(x, y);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { comparePaths } from './compare-paths.js';
-import { gitBlobOid } from './content-expectation.js';
+import { gitBlobOid } from './git-blob-oid.js';
 import { SourceFileNotFoundError } from './errors/source-file-not-found-error.js';
 import type { FileBytes, TreeEntry, TreeSource } from './tree-source.js';
 

@@ -1,4 +1,4 @@
-import { gitBlobOid } from './content-expectation.js';
+import { gitBlobOid } from './git-blob-oid.js';
 import type { DocsSnapshot } from './docs-snapshot.js';
 import { fileLookup, type FileLookup, snapshotFileReader } from './snapshot-file-reader.js';
 import type { TreeSource } from './tree-source.js';

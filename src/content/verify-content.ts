@@ -1,4 +1,5 @@
-import { byPath, contentFingerprint, type ContentExpectation, type ExpectedFile, type ExpectedPage } from './content-expectation.js';
+import { contentFingerprint, type ContentExpectation, type ExpectedFile, type ExpectedPage } from './content-expectation.js';
+import { comparePaths } from './compare-paths.js';
 
 /** What verification reads of a live page (the API's page tree). */
 export interface LivePage {
@@ -55,7 +56,7 @@ export function livePages(pages: readonly LivePage[]): ExpectedPage[] {
     }
   };
   walk(pages);
-  return found.sort(byPath);
+  return found.sort((a, b) => comparePaths(a.path, b.path));
 }
 
 /**
@@ -120,7 +121,9 @@ export function verifyContent(expectation: ContentExpectation, live: readonly Li
 
 /** The live files as (source path, blob id); a file without git metadata (uploaded by hand) by its name. */
 function liveFileEntries(files: readonly LiveFile[]): ExpectedFile[] {
-  return files.map((file) => (file.git ? { path: file.git.path, oid: file.git.oid } : { path: `(no source file) ${file.name}`, oid: '-' })).sort(byPath);
+  return files
+    .map((file) => (file.git ? { path: file.git.path, oid: file.git.oid } : { path: `(no source file) ${file.name}`, oid: '-' }))
+    .sort((a, b) => comparePaths(a.path, b.path));
 }
 
 /** Expected versus live entries by path, then blob id. */

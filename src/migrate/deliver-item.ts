@@ -1,6 +1,5 @@
 import type { ContentApi } from '../api/resources/content.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
-import { byPath } from '../content/content-expectation.js';
 import { verifyContent, type LivePage, type Verification } from '../content/verify-content.js';
 import { deliverPages } from '../sync/pages/deliver-pages.js';
 import { desiredPages } from '../sync/pages/desired-pages.js';
@@ -11,6 +10,7 @@ import { VerificationError } from './errors/verification-error.js';
 import type { MigrationItem } from './plan-schema.js';
 import type { ItemRecord } from './run-ledger.js';
 import type { ResolvedSource, SourcePages } from './sources/resolved-source.js';
+import { comparePaths } from '../content/compare-paths.js';
 
 /** The steps of an item that find its change request and merge it, each checking what an earlier attempt did. */
 export interface ChangeRequestSteps {
@@ -89,5 +89,5 @@ function verifyDelivered(pages: SourcePages, delivered: ItemRecord['delivered'])
     });
   desiredPages(pages.snapshot).groups.forEach((group) => walk(group.pages));
   const live: LivePage[] = [...(delivered?.pages ?? [])].map(([path, entry]) => ({ id: entry.id, type: 'document', git: { path, oid: entry.hash } }));
-  return verifyContent({ kind: 'exact', pages: expected.sort(byPath) }, live);
+  return verifyContent({ kind: 'exact', pages: expected.sort((a, b) => comparePaths(a.path, b.path)) }, live);
 }

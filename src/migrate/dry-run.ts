@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { NotFoundError } from '../api/errors/not-found-error.js';
 import { PermissionError } from '../api/errors/permission-error.js';
 import type { Logger } from '../logging/logger.js';
@@ -40,16 +41,7 @@ export async function dryRunPlan(
   plan: MigrationPlan,
   options: { concurrency?: number; signal?: AbortSignal | undefined } = {},
 ): Promise<DryRunItem[]> {
-  const results = new Array<DryRunItem>(plan.items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < plan.items.length; index = next++) {
-      const item = plan.items[index] as MigrationItem;
-      results[index] = await checkItem(deps, item, options.signal);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, plan.items.length)) }, worker));
-  return results;
+  return pMap(plan.items, (item) => checkItem(deps, item, options.signal), { concurrency: options.concurrency ?? 8 });
 }
 
 async function checkItem(deps: DryRunDeps, item: MigrationItem, signal: AbortSignal | undefined): Promise<DryRunItem> {

@@ -1,7 +1,8 @@
-import { byPath, type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
+import { type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import { snapshotAssets } from '../content/snapshot-assets.js';
 import type { PreparedContent } from './prepared-content.js';
+import { comparePaths } from '../content/compare-paths.js';
 
 /**
  * What the space must hold once the bundle is imported: every page of the table of contents and
@@ -24,5 +25,5 @@ export async function bundleExpectation(content: Pick<PreparedContent, 'snapshot
   const pages: ExpectedPage[] = [];
   const files: ExpectedFile[] = [];
   for (const [path, oid] of await content.blobOids([...pageSet, ...assets])) (pageSet.has(path) ? pages : files).push({ path, oid });
-  return { kind: 'exact', pages: pages.sort(byPath), files: files.sort(byPath) };
+  return { kind: 'exact', pages: pages.sort((a, b) => comparePaths(a.path, b.path)), files: files.sort((a, b) => comparePaths(a.path, b.path)) };
 }

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import pMap from 'p-map';
 import type { ApiClient } from '../api/api-client.js';
 import type { ContentTarget } from '../api/resources/content.js';
 import type { Page, Revision } from '../api/schemas/content.js';
@@ -33,16 +34,15 @@ export async function settleByMeaning(
   const filePaths = new Map(revision.files.flatMap((file) => (file.git ? [[file.id, file.git.path] as const] : [])));
   const paths = [...local.keys()];
   const same = new Map<string, string>();
-  let next = 0;
-  const reader = async (): Promise<void> => {
-    for (let index = next++; index < paths.length; index = next++) {
-      const path = paths[index] as string;
+  await pMap(
+    paths,
+    async (path) => {
       const page = live.get(path) as Page & { git: { oid: string } };
       const full = await api.content.getPage(into, page.id, { format: 'markdown', signal });
       if (isDeepStrictEqual(local.get(path), liveMeaning(full, filePaths))) same.set(path, page.git.oid);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READS, paths.length) }, reader));
+    },
+    { concurrency: READS },
+  );
   if (same.size === 0) return expectation;
   return { ...expectation, pages: expectation.pages.map((page) => ({ path: page.path, oid: same.get(page.path) ?? page.oid })) };
 }

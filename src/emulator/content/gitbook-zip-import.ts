@@ -12,7 +12,7 @@ import type { OutlineNode } from '../../content/outline.js';
 import { badRequest } from '../emulator-error.js';
 import { slugify } from '../state/revisions.js';
 import { contentTypeOf } from '../../content/content-type-of.js';
-import { gitBlobOid } from './git-blob-oid.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import type { ImportedContent, ImportedFile, ImportedPage } from './imported-content.js';
 import { markdownPage } from './markdown-page.js';
 import { baseName, pageSlug } from './repo-path.js';

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { badRequest } from '../emulator-error.js';
 import type { ContentChange } from './content-batch-body.js';
 import { contentTypeOf } from '../../content/content-type-of.js';
@@ -45,14 +46,14 @@ export async function loadBatchFiles(changes: readonly ContentChange[], fetchLim
       loaded.set(fileKey(c, f), { bytes, contentType: file.contentType ?? contentTypeOf(file.name) });
     });
   });
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let item = fetches[next++]; item !== undefined; item = fetches[next++]) {
+  await pMap(
+    fetches,
+    async (item) => {
       const fetched = await fetchImportSource(item.url, fetchLimit, item.field);
       const served = fetched.contentType?.split(';')[0]?.trim();
       loaded.set(item.key, { bytes: fetched.bytes, contentType: item.contentType ?? (served || contentTypeOf(item.name)) });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, fetches.length) }, worker));
+    },
+    { concurrency: PARALLEL_FETCHES },
+  );
   return loaded;
 }

@@ -2,7 +2,7 @@ import { decodeText } from '../../content/clean-text.js';
 import { parsePageMeta } from '../../content/parse-page-meta.js';
 import { splitFrontmatter } from '../../content/split-frontmatter.js';
 import { slugify } from '../state/revisions.js';
-import { gitBlobOid } from './git-blob-oid.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import { layoutSwitches } from './read-markdown-document.js';
 import type { ImportedPage } from './imported-content.js';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { comparePaths } from '../../content/compare-paths.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-error.js';
 import type { DefineRoute } from '../http/define-route.js';
@@ -205,7 +206,7 @@ function ordered(redirects: SiteRedirectRecord[], by: 'createdAt' | 'updatedAt' 
   const indexed = redirects.map((r, i) => [r, i] as const);
   const key = (r: SiteRedirectRecord): string => (by === 'updatedAt' ? (r.updatedAt ?? r.createdAt) : by === 'createdAt' ? r.createdAt : r.source);
   indexed.sort(([a, i], [b, j]) => {
-    const order = by === 'source' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a));
+    const order = by === 'source' ? comparePaths(key(a), key(b)) : key(b).localeCompare(key(a));
     return order !== 0 ? order : by === 'source' ? i - j : j - i;
   });
   return indexed.map(([r]) => r);

@@ -3,7 +3,9 @@ import { bundleContents } from '../../content/bundle-contents.js';
 import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
 import type { TreeSource } from '../../content/tree-source.js';
 import { DEFAULT_LEVEL, FIXED_MTIME, levelFor } from '../../content/zip-layout.js';
-import { byPath, gitBlobOid, type ExpectedPage } from '../../content/content-expectation.js';
+import type { ExpectedPage } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
+import { comparePaths } from '../../content/compare-paths.js';
 
 /** A snapshot zipped for import, with the pages the import must produce. */
 export interface SnapshotBundle {
@@ -39,5 +41,5 @@ export async function bundleSnapshot(snapshot: DocsSnapshot, source: TreeSource)
     zippable[file.path] = [bytes, { level: levelFor(file.path, DEFAULT_LEVEL), mtime: FIXED_MTIME }];
     if (pagePaths.has(file.path)) pages.push({ path: file.path, oid: gitBlobOid(bytes) });
   }
-  return { bytes: zipSync(zippable, { mtime: FIXED_MTIME }), contentHash: snapshot.contentHash, pages: pages.sort(byPath) };
+  return { bytes: zipSync(zippable, { mtime: FIXED_MTIME }), contentHash: snapshot.contentHash, pages: pages.sort((a, b) => comparePaths(a.path, b.path)) };
 }

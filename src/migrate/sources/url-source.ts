@@ -4,12 +4,14 @@ import { joinDocPath } from '../../content/doc-path.js';
 import { ArchiveError } from '../../content/errors/archive-error.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
-import { byPath, gitBlobOid, type ContentExpectation, type ExpectedPage } from '../../content/content-expectation.js';
+import { type ContentExpectation, type ExpectedPage } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { sourceLabel, type SourceSpec, type UrlSourceKind } from '../plan-schema.js';
 import { snapshotPagePaths } from './bundle-snapshot.js';
 import type { ResolveDeps, ResolvedSource, SourcePages } from './resolved-source.js';
 import { ZipTreeSource } from './zip-tree-source.js';
+import { comparePaths } from '../../content/compare-paths.js';
 
 /** Beyond this, a source is not read by docsync (the API may still take it). */
 const MAX_BYTES = 200 * 1024 * 1024;
@@ -70,7 +72,7 @@ export async function resolveUrlSource(
       const full = joinDocPath(snapshot.root, path);
       pages.push({ path: full, oid: gitBlobOid(await source.read(full)) });
     }
-    expectation = { kind: 'exact', pages: pages.sort(byPath) };
+    expectation = { kind: 'exact', pages: pages.sort((a, b) => comparePaths(a.path, b.path)) };
     asPages = { snapshot, readMany: snapshotFileReader(snapshot, source) };
   } else {
     expectation =

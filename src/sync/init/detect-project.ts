@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseGitbookConfig } from '../../content/gitbook-config.js';
+import { comparePaths } from '../../content/compare-paths.js';
 
 /** A folder docsync can sync as a space: it holds `.gitbook.yaml` or `SUMMARY.md`. */
 export interface DetectedDocs {
@@ -65,7 +66,7 @@ export async function detectProject(dir: string, options: DetectOptions = {}): P
       warnings.push(`${relative || '.'}: not readable (${(error as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort((a, b) => comparePaths(a.name, b.name));
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) {
@@ -101,7 +102,7 @@ export async function detectProject(dir: string, options: DetectOptions = {}): P
     if (summaryDirs.some((other) => other !== directory && isWithin(directory, other))) continue;
     docs.push({ directory, root: directory, gitbookYaml: false, summary: true });
   }
-  docs.sort((a, b) => (a.directory < b.directory ? -1 : a.directory > b.directory ? 1 : 0));
+  docs.sort((a, b) => comparePaths(a.directory, b.directory));
   return { dir: top, git: await insideGitRepo(top), docs, specs, warnings };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import pMap from 'p-map';
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
 import type { File, Page } from '../../api/schemas/content.js';
 import { decodeText } from '../../content/clean-text.js';
@@ -67,27 +68,31 @@ export async function recognizeLiveContent(
   const local = new Map<string, string>();
   for await (const { path, bytes } of content.readMany([...unknown.keys()])) local.set(path, decodeText(bytes));
   const same = new Map<string, string>(); // live page id → the repo page's hash
-  await inParallel([...unknown], async ([path, page]) => {
-    const text = local.get(path);
-    const want = wanted.get(path);
-    if (text === undefined || want === undefined) return;
-    // The title and the layout are compared on their own, below.
-    const asWritten = pageMeaning(path, new TextEncoder().encode(text), ['layout', 'title']);
-    if (asWritten === undefined) return;
-    const sent = rewriteFileLinks(text, path, (file) => (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
-    const full = await deps.api.content.getPage(into, page.id, { format: 'markdown', signal });
-    if (full.title !== (documentTitle(sent) ?? want.title) || !sameLayout(parsePageMeta(text).layout, full.layout)) return;
-    // The cover compares by the path of its file; a page docsync sent holds its links as file ids,
-    // one imported from git as written.
-    // The titles being the same, a `# ` heading that titles the page is compared as the title: the
-    // platform keeps a title apart from the document, and its editor changes that alone.
-    const titling = { source: 'document', summaryTitle: undefined, fileTitle: path } as const;
-    const untitled = <T extends { body: string } | undefined>(meaning: T): T =>
-      meaning === undefined ? meaning : { ...meaning, body: titledBody(meaning.body, titling).body };
-    const theirs = untitled(liveMeaning(full, filePaths));
-    const mine = untitled({ ...asWritten, body: splitFrontmatter(sent).body });
-    if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(untitled(asWritten), theirs)) same.set(page.id, want.hash);
-  });
+  await pMap(
+    [...unknown],
+    async ([path, page]) => {
+      const text = local.get(path);
+      const want = wanted.get(path);
+      if (text === undefined || want === undefined) return;
+      // The title and the layout are compared on their own, below.
+      const asWritten = pageMeaning(path, new TextEncoder().encode(text), ['layout', 'title']);
+      if (asWritten === undefined) return;
+      const sent = rewriteFileLinks(text, path, (file) => (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
+      const full = await deps.api.content.getPage(into, page.id, { format: 'markdown', signal });
+      if (full.title !== (documentTitle(sent) ?? want.title) || !sameLayout(parsePageMeta(text).layout, full.layout)) return;
+      // The cover compares by the path of its file; a page docsync sent holds its links as file ids,
+      // one imported from git as written.
+      // The titles being the same, a `# ` heading that titles the page is compared as the title: the
+      // platform keeps a title apart from the document, and its editor changes that alone.
+      const titling = { source: 'document', summaryTitle: undefined, fileTitle: path } as const;
+      const untitled = <T extends { body: string } | undefined>(meaning: T): T =>
+        meaning === undefined ? meaning : { ...meaning, body: titledBody(meaning.body, titling).body };
+      const theirs = untitled(liveMeaning(full, filePaths));
+      const mine = untitled({ ...asWritten, body: splitFrontmatter(sent).body });
+      if (isDeepStrictEqual(mine, theirs) || isDeepStrictEqual(untitled(asWritten), theirs)) same.set(page.id, want.hash);
+    },
+    { concurrency: READS },
+  );
   const settle = (pages: readonly LivePage[]): LivePage[] =>
     pages.map((page) => {
       const hash = same.get(page.id);
@@ -137,14 +142,18 @@ async function recognizeFiles(
     }
   }
   const hashes = new Map<string, string>();
-  await inParallel([...new Set(pairs.map((pair) => pair.file))], async (file) => {
-    try {
-      const bytes = await download(file.downloadURL, { signal, maxBytes: file.size });
-      hashes.set(file.id, createHash('sha256').update(bytes).digest('hex'));
-    } catch {
-      // Not readable now: its content stays unknown, and the repo's file is sent again.
-    }
-  });
+  await pMap(
+    [...new Set(pairs.map((pair) => pair.file))],
+    async (file) => {
+      try {
+        const bytes = await download(file.downloadURL, { signal, maxBytes: file.size });
+        hashes.set(file.id, createHash('sha256').update(bytes).digest('hex'));
+      } catch {
+        // Not readable now: its content stays unknown, and the repo's file is sent again.
+      }
+    },
+    { concurrency: READS },
+  );
   const taken = new Set<string>();
   for (const { want, file } of pairs) {
     if (found.has(file.id) || taken.has(want.path) || hashes.get(file.id) !== want.hash) continue;
@@ -152,12 +161,4 @@ async function recognizeFiles(
     taken.add(want.path);
   }
   return live.map((file) => found.get(file.id) ?? file);
-}
-
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(READS, items.length) }, worker));
 }

@@ -1,3 +1,5 @@
+import { comparePaths } from '../../content/compare-paths.js';
+
 /**
  * Which side changed a page since the base: `unchanged`; `git` or `platform` (only that side);
  * `both` (each differently); `converged` (both, to the same content); `held` (git unchanged, the
@@ -28,7 +30,7 @@ export function classifyPages(
   held: ReadonlyMap<string, string> = new Map(),
   takenIn: ReadonlySet<string> = new Set(),
 ): PageChange[] {
-  const paths = [...new Set([...base.keys(), ...git.keys(), ...platform.keys()])].sort();
+  const paths = [...new Set([...base.keys(), ...git.keys(), ...platform.keys()])].sort(comparePaths);
   return paths.map((path) => {
     const sides = { base: base.get(path), git: git.get(path), platform: platform.get(path) };
     return { path, kind: kindOf(sides.base, sides.git, sides.platform, held.get(path), takenIn.has(path)), ...sides };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { decodeText } from '../../content/clean-text.js';
-import { gitBlobOid } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
 import { GitRepository, type FileChange } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';

@@ -2,7 +2,7 @@ import type { ExpectedPage } from '../../content/content-expectation.js';
 import { basePages, type TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
-import { gitBlobOid } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import { fileFingerprint } from '../../content/page-meaning.js';
 import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';

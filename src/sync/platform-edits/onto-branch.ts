@@ -1,5 +1,5 @@
 import { decodeText } from '../../content/clean-text.js';
-import { gitBlobOid } from '../../content/content-expectation.js';
+import { gitBlobOid } from '../../content/git-blob-oid.js';
 import type { FileChange, GitRepository } from '../../content/git-repository.js';
 import { readOutcome, type KeptOutcome } from './outcome-line.js';
 

@@ -1,9 +1,11 @@
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pMap from 'p-map';
 import { Document, Scalar } from 'yaml';
 import type { ApiClient } from '../../api/api-client.js';
 import { apiPath } from '../../api/api-path.js';
 import { FileSchema, type Page } from '../../api/schemas/content.js';
+import { comparePaths } from '../../content/compare-paths.js';
 import type { DocsSnapshot } from '../../content/docs-snapshot.js';
 import { joinDocPath } from '../../content/doc-path.js';
 import { hiddenSwitches, LAYOUT_SWITCHES } from '../../content/page-meaning.js';
@@ -109,26 +111,34 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   };
 
   // The page listing leaves markdown out: one read per page.
-  const bodies = await mapLimit(layout.pages, concurrency, async ({ page, file }) => {
-    const full = await deps.api.content.getPage(target, page.id, { format: 'markdown' });
-    if (full.markdown === undefined) warnings.push(`page "${page.title}": the API sent no markdown; written empty`);
-    if (full.cover !== undefined && coverOf(full, file) === undefined) warnings.push(`page "${page.title}": its cover is not a file of the space; left out`);
-    return pageText({ ...full, cover: coverOf(full, file) }, rewritePulledLinks(full.markdown ?? '', file, links.originOf(page.id) ?? file, links));
-  });
+  const bodies = await pMap(
+    layout.pages,
+    async ({ page, file }) => {
+      const full = await deps.api.content.getPage(target, page.id, { format: 'markdown' });
+      if (full.markdown === undefined) warnings.push(`page "${page.title}": the API sent no markdown; written empty`);
+      if (full.cover !== undefined && coverOf(full, file) === undefined) warnings.push(`page "${page.title}": its cover is not a file of the space; left out`);
+      return pageText({ ...full, cover: coverOf(full, file) }, rewritePulledLinks(full.markdown ?? '', file, links.originOf(page.id) ?? file, links));
+    },
+    { concurrency },
+  );
 
   const failures: string[] = [];
   let firstFailure: unknown;
   let overCap: number | undefined;
-  const assetBytes = await mapLimit(layout.assets, concurrency, async ({ file, path: where }) => {
-    try {
-      return await deps.download(file.downloadURL);
-    } catch (error) {
-      firstFailure ??= error;
-      if (error instanceof DownloadError) overCap ??= error.maxBytes;
-      failures.push(`${where}: ${reasonOf(error)}`);
-      return new Uint8Array();
-    }
-  });
+  const assetBytes = await pMap(
+    layout.assets,
+    async ({ file, path: where }) => {
+      try {
+        return await deps.download(file.downloadURL);
+      } catch (error) {
+        firstFailure ??= error;
+        if (error instanceof DownloadError) overCap ??= error.maxBytes;
+        failures.push(`${where}: ${reasonOf(error)}`);
+        return new Uint8Array();
+      }
+    },
+    { concurrency },
+  );
   // A folder missing a file would sync back as a deletion: fail before the first write instead.
   if (failures.length > 0) throw new PullDownloadError(failures.sort(), { cause: firstFailure, overCap });
 
@@ -274,16 +284,5 @@ async function refuseLinks(directory: string, files: readonly string[]): Promise
       }
     }
   }
-  if (links.size > 0) throw PullTargetError.holdsLinks(directory, [...links].sort());
-}
-
-/** `fn` over `items`, at most `limit` at a time, results in input order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await fn(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+  if (links.size > 0) throw PullTargetError.holdsLinks(directory, [...links].sort(comparePaths));
 }

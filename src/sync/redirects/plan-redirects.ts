@@ -1,3 +1,4 @@
+import { comparePaths } from '../../content/compare-paths.js';
 import type { SiteRedirect } from '../../api/schemas/site-redirect.js';
 import type { RedirectRecord } from '../../state/redirect-record.js';
 
@@ -122,7 +123,7 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
     warnings,
     unchanged,
     record: {
-      made: [...ours].sort(),
+      made: [...ours].sort(comparePaths),
       moved: Object.fromEntries(moved),
       pages: Object.fromEntries(input.mainPages),
       blobs: Object.fromEntries(input.mainBlobs),

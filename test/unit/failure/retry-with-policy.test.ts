@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
 import { RetryPolicy } from '../../../src/failure/retry-policy.js';
 import { retryWithPolicy } from '../../../src/failure/retry-with-policy.js';
 import { PermanentJobError } from '../../../src/failure/permanent-job-error.js';
@@ -58,5 +59,37 @@ describe('retryWithPolicy', () => {
     );
     await expect(run).rejects.toBeInstanceOf(PermanentJobError);
     expect(calls).toBe(1);
+  });
+
+  it('waits what a 429 asks without spending an attempt, and gives up past the most rate waits', async () => {
+    const calls: number[] = [];
+    const slept: number[] = [];
+    const retries: { attempt: number; waitMs: number; kind: string }[] = [];
+    const run = retryWithPolicy(
+      (attempt) => {
+        calls.push(attempt);
+        const error =
+          calls.length === 2
+            ? Object.assign(new Error('connect ECONNRESET'), { code: 'ECONNRESET' })
+            : new RateLimitError({ method: 'GET', path: '/x', status: 429, retryAfterMs: 250 });
+        return Promise.reject(error);
+      },
+      {
+        attempts: 2,
+        policy,
+        maxRateWaits: 3,
+        sleep: (ms) => {
+          slept.push(ms);
+          return Promise.resolve();
+        },
+        onRetry: ({ attempt, waitMs, verdict }) => retries.push({ attempt, waitMs, kind: verdict.kind }),
+      },
+    );
+    await expect(run).rejects.toBeInstanceOf(RateLimitError);
+    // Three 429 waits and one transient retry; the fourth 429 is one too many.
+    expect(calls).toEqual([1, 1, 2, 2, 2]);
+    expect(retries.map(({ attempt, kind }) => `${attempt}:${kind}`)).toEqual(['1:rate-limited', '1:transient', '2:rate-limited', '2:rate-limited']);
+    expect(slept).toEqual(retries.map(({ waitMs }) => waitMs));
+    expect(slept.filter((ms) => ms === 250)).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gitBlobOid } from '../../../../src/content/content-expectation.js';
+import { gitBlobOid } from '../../../../src/content/git-blob-oid.js';
 import { fileFingerprint } from '../../../../src/content/page-meaning.js';
 import { basePages } from '../../../../src/state/state-store.js';
 import { withLivePages } from '../../../../src/sync/platform-edits/next-base.js';
