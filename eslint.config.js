@@ -76,13 +76,14 @@ export default defineConfig(
 
 /**
  * The layers, from the top down: a module of src/ or workers/ imports from its own layer or the
- * layers below it, never from one above. The emulator stands aside: only the CLI starts it, and it
+ * layers below it, never from one above; of the layers above workers/, only cli/ imports it. The emulator stands aside: only the CLI starts it, and it
  * imports only the ground (its own rule above).
  */
 const LAYERS = [
   ['cli'],
   ['daemon'],
   ['workers'],
+  ['jobs'],
   ['queue'],
   ['runtime'],
   ['emulator'],
@@ -123,6 +124,8 @@ function layersRule() {
             node,
             message: `Layers only point down: ${from.folder}/ may not import from ${to.folder}/, a layer above it (see LAYERS in eslint.config.js).`,
           });
+        } else if (to?.folder === 'workers' && from.folder !== 'workers' && from.folder !== 'cli') {
+          context.report({ node, message: `Only cli/ loads workers/: ${from.folder}/ is handed the processors (a ProcessorFactory of src/jobs/).` });
         }
       };
       /** @param {import('estree').ImportDeclaration | import('estree').ExportNamedDeclaration | import('estree').ExportAllDeclaration | import('estree').ImportExpression} node */

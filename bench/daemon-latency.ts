@@ -38,8 +38,8 @@ import { createRuntime } from '../src/runtime/create-runtime.js';
 import { RedisStateStore } from '../src/state/redis-state-store.js';
 import { createContentPreparer } from '../src/sync/prepare-content.js';
 import { processorRegistry } from '../workers/processor-registry.js';
-import { JOBS } from '../workers/job-kinds.js';
-import type { JobProcessor, JobRegistry } from '../workers/worker-deps.js';
+import { JOBS } from '../src/jobs/job-kinds.js';
+import type { JobProcessor, JobRegistry } from '../src/jobs/worker-deps.js';
 
 const REDIS_URL = process.env.DOCSYNC_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const EXAMPLE_DOCS = new URL('../../examples/docs/', import.meta.url).pathname;

@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 import { resolve } from 'node:path';
 import { migrateItemProcessor } from '../src/migrate/migrate-item-processor.js';
 import { migrationCache } from '../src/runtime/open-migration.js';

@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 
 /** `reconcile-tick`: a full pass. Unchanged targets cost reads only; their syncs make zero writes. */
 export function reconcileTickProcessor(deps: WorkerDeps): JobProcessor<'reconcile-tick'> {

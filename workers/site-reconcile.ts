@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { reconcileSite } from '../src/site/reconcile-site.js';
 import { siteTargetOfConfig } from '../src/site/site-target-of-config.js';

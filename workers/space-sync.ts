@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 import { resolve } from 'node:path';
 import { ContentError } from '../src/content/errors/content-error.js';
 import { SnapshotStaleError } from '../src/content/errors/snapshot-stale-error.js';
@@ -6,7 +6,8 @@ import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { lostLock } from '../src/queue/lost-lock.js';
 import { SupersededError } from '../src/sync/errors/superseded-error.js';
 import { syncSpace } from '../src/sync/sync-space.js';
-import { SUPERSEDED, verifyAfterStall } from './verify-after-stall.js';
+import { SUPERSEDED } from '../src/jobs/job-kinds.js';
+import { scheduleStallCheck } from '../src/jobs/schedule-stall-check.js';
 
 /** The reason of a sync the watcher enqueued: files changed. */
 const CHANGE = 'change';
@@ -58,7 +59,7 @@ export function spaceSyncProcessor(deps: WorkerDeps): JobProcessor<'space-sync'>
       if (lostLock(signal)) {
         logger.info({ target: data.target }, 'lost the job while a write may have been in flight; the live content is checked again');
         await deps.enqueue('space-sync', { target: data.target, reason: SUPERSEDED });
-        verifyAfterStall(deps, data.target, logger);
+        await scheduleStallCheck(deps.enqueue, data.target, deps.loaded.config.api.timeout, logger);
       }
       // A file changing under the reader is worth another try; a missing docs root is not.
       if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) {

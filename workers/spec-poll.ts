@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';
 import { pollStep } from '../src/specs/spec-poll-step.js';
 

@@ -1,4 +1,4 @@
-import type { JobProcessor, WorkerDeps } from './worker-deps.js';
+import type { JobProcessor, WorkerDeps } from '../src/jobs/worker-deps.js';
 import { isAbsolute, resolve } from 'node:path';
 import { configReadScope } from '../src/config/load-config.js';
 import { PermanentJobError } from '../src/failure/permanent-job-error.js';

@@ -10,7 +10,7 @@ import { openStateStore } from '../runtime/open-state-store.js';
 import type { TargetState } from '../state/state-store.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import { DELIVERY_STATE_KEY, type Delivery } from '../sync/resolve-delivery.js';
-import { JOB_KINDS, JOBS } from '../../workers/job-kinds.js';
+import { JOB_KINDS, JOBS } from '../jobs/job-kinds.js';
 
 /** A configured space as the API describes it; `error` when it could not be read. */
 export interface SpaceStatus {

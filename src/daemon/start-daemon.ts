@@ -11,9 +11,9 @@ import { checkEvictionPolicy, createRedisConnection, isRedisReady, redisDownReas
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { openStateStore } from '../runtime/open-state-store.js';
 import { watchTargets, type TargetWatchers } from '../watch/target-watcher.js';
-import { JOB_KINDS, JOBS, type DocsyncJobSchemas, type JobInput, type JobKind } from '../../workers/job-kinds.js';
-import type { ProcessorFactory } from '../../workers/worker-deps.js';
-import { verifyAfterStall } from '../../workers/verify-after-stall.js';
+import { JOB_KINDS, JOBS, type DocsyncJobSchemas, type JobInput, type JobKind } from '../jobs/job-kinds.js';
+import type { ProcessorFactory } from '../jobs/worker-deps.js';
+import { scheduleStallCheck } from '../jobs/schedule-stall-check.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { watchPlan } from './watch-plan.js';
 
@@ -25,7 +25,7 @@ export interface DaemonOptions {
   logger: Logger;
   /** Operators' endpoint; defaults to `http.listen` for the `daemon` role, none for the others. */
   httpListen?: string | undefined;
-  /** The processors of every job kind (workers/processor-registry.ts), for the roles that work. */
+  /** The processors of every job kind, handed in by the CLI (workers/processor-registry.ts), for the roles that work. */
   processors: ProcessorFactory;
 }
 
@@ -97,8 +97,8 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
       }
       return depths;
     });
-    const enqueue = async <K extends JobKind>(kind: K, data: JobInput<K>): Promise<void> => {
-      await producer.enqueue(kind, data);
+    const enqueue = async <K extends JobKind>(kind: K, data: JobInput<K>, options: { delayMs?: number } = {}): Promise<void> => {
+      await producer.enqueue(kind, data, options.delayMs === undefined ? {} : { delay: options.delayMs });
     };
 
     let runtime: Runtime | undefined;
@@ -123,7 +123,7 @@ export async function startDaemon(loaded: LoadedConfig, options: DaemonOptions):
         // The stalled attempt's write may land after the attempt that took over: checked once it must have.
         onStalled: (kind, data) => {
           const target = kind === 'space-sync' ? JOBS.schemas['space-sync'].safeParse(data) : undefined;
-          if (target?.success === true) verifyAfterStall({ loaded, enqueue }, target.data.target, logger);
+          if (target?.success === true) void scheduleStallCheck(enqueue, target.data.target, config.api.timeout, logger);
         },
       });
       // Active jobs drain within shutdownGrace, less what closing the rest takes, so the process is gone by then.

@@ -3,7 +3,7 @@ import { configReadScope, type LoadedConfig } from '../config/load-config.js';
 import { siteTargetOfConfig } from '../site/site-target-of-config.js';
 import { listSpecFiles } from '../specs/list-spec-files.js';
 import type { WatchTarget } from '../watch/target-watcher.js';
-import type { JobInput, JobKind } from '../../workers/job-kinds.js';
+import type { JobInput, JobKind } from '../jobs/job-kinds.js';
 
 /** A watched path and the job its change enqueues. */
 export interface WatchedTarget {

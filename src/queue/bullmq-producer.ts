@@ -46,10 +46,14 @@ export class BullmqProducer<S extends JobSchemas> {
     return queue;
   }
 
+  /**
+   * With `options.delay`, a job of the same id still delayed is moved to the new time instead: a
+   * delayed job waits for the last of its causes.
+   */
   async enqueue<K extends JobKind<S>>(kind: K, input: JobInput<S, K>, options: JobsOptions = {}): Promise<string | undefined> {
     const data = parseJobData(this.jobs, kind, input);
     const job = await this.queue(kind).add(kind, data, {
-      deduplication: { id: this.jobs.deduplicationId(kind, data), keepLastIfActive: true },
+      deduplication: { id: this.jobs.deduplicationId(kind, data), keepLastIfActive: true, reschedule: options.delay !== undefined },
       ...options,
     });
     return job.id;

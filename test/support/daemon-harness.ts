@@ -10,7 +10,7 @@ import { createRedisConnection } from '../../src/redis/redis-connection.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { call, json, type TokenRole } from './emulator-harness.js';
 import { configFor } from './sync-harness.js';
-import type { DocsyncJobSchemas } from '../../workers/job-kinds.js';
+import type { DocsyncJobSchemas } from '../../src/jobs/job-kinds.js';
 import type { FinishedCli } from './exit-matcher.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;

@@ -183,7 +183,7 @@ async function onQueue(
     import('../../redis/redis-connection.js'),
     import('../../state/redis-state-store.js'),
     import('../../queue/bullmq-producer.js'),
-    import('../../../workers/job-kinds.js'),
+    import('../../jobs/job-kinds.js'),
     import('../../migrate/run-ledger.js'),
     import('../../migrate/run-migration-on-queue.js'),
   ]);

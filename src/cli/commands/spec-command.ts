@@ -10,6 +10,7 @@ import type { SpecRunReport, SpecRunResult } from '../../runtime/run-specs-once.
 import type { SpecsApi } from '../../runtime/open-specs-api.js';
 import type { StateStore } from '../../state/state-store.js';
 import { EXIT } from '../../failure/exit-codes.js';
+import { serverText } from '../../logging/sanitize-output.js';
 
 /** Where a spec action writes and what it reads; tests pass their own. */
 export interface SpecIo {
@@ -45,6 +46,24 @@ interface SpecContext {
 }
 
 const DEFAULT_CONFIG = 'docsync.yaml';
+
+/** How an action prints: `text` for reports, `commands` for docsync's own annotations. */
+interface SpecWriter {
+  text(text: string): void;
+  commands(text: string): void;
+}
+
+/**
+ * Everything an action prints goes through safe-output: the token and the configured secrets cut
+ * by value, and no line a workflow command. Text from the API or a spec file is also escaped field
+ * by field (`serverText`), so no control character reaches the terminal.
+ */
+async function writerFor(io: SpecIo, loaded: LoadedConfig | undefined): Promise<SpecWriter> {
+  const [{ safeOutput }, { configSecrets }] = await Promise.all([import('../safe-output.js'), import('../../config/config-secrets.js')]);
+  const safe = safeOutput(loaded ? configSecrets(loaded.config) : [], io.env ?? process.env);
+  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  return { text: (text) => write(safe.text(text)), commands: (text) => write(safe.commands(text)) };
+}
 const NO_TOKEN = 'no API token; set GITBOOK_TOKEN (as the official CLI reads it) or DOCSYNC_TOKEN, or api.token in the configuration';
 
 /** Heavy modules load here, inside actions, so `docsync --help` and other commands stay lean. */
@@ -84,7 +103,7 @@ export async function specPublishAction(slugs: string[], flags: SpecPublishFlags
   // A dry run without a token (a pull request from a fork has no secrets) still validates and plans.
   const ctx = await openContext(flags, io, { tokenOptional: flags.dryRun === true });
   const [{ runSpecsOnce }, { openSpecLoader }] = await Promise.all([import('../../runtime/run-specs-once.js'), import('../../runtime/open-spec-loader.js')]);
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  const write = await writerFor(io, ctx.loaded);
   try {
     if (!ctx.loaded || !ctx.state) return EXIT.config;
     const dryRun = flags.dryRun ?? false;
@@ -98,9 +117,9 @@ export async function specPublishAction(slugs: string[], flags: SpecPublishFlags
       slugs: slugs.length > 0 ? slugs : undefined,
       poll: flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 },
     });
-    write(flags.json === true ? `${JSON.stringify(toJson(report), null, 2)}\n` : formatPublish(report));
+    write.text(flags.json === true ? `${JSON.stringify(toJson(report), null, 2)}\n` : formatPublish(report));
     const env = io.env ?? process.env;
-    if (env.GITHUB_ACTIONS === 'true') write(formatAnnotations(report));
+    if (env.GITHUB_ACTIONS === 'true') write.commands(formatAnnotations(report));
     // One PUT per published spec.
     const writes = report.results.filter((r) => r.outcome === 'published').length;
     const status = report.failures.length > 0 ? 'failed' : dryRun ? 'planned' : writes > 0 ? 'synced' : 'unchanged';
@@ -122,15 +141,16 @@ export async function specValidateAction(files: string[], flags: CommonFlags, io
     import('../../specs/load-spec.js'),
     import('../../specs/errors/spec-validation-error.js'),
   ]);
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  let loaded: LoadedConfig | undefined;
   let targets: { file: string; scope?: ReturnType<typeof configReadScope> }[];
   if (files.length > 0) targets = files.map((file) => ({ file }));
   else {
-    const loaded = await loadConfig(flags.config ?? DEFAULT_CONFIG, io.env ?? process.env, { tokenOptional: true });
-    const scope = configReadScope(loaded);
-    targets = loaded.config.specs.flatMap((spec) => (spec.file === undefined ? [] : [{ file: resolve(loaded.baseDir, spec.file), scope }]));
+    const config = await loadConfig(flags.config ?? DEFAULT_CONFIG, io.env ?? process.env, { tokenOptional: true });
+    loaded = config;
+    const scope = configReadScope(config);
+    targets = config.config.specs.flatMap((spec) => (spec.file === undefined ? [] : [{ file: resolve(config.baseDir, spec.file), scope }]));
     if (targets.length === 0)
-      throw new ConfigError('no spec with a local `file` to validate; name a file, or add one under `specs`', loaded.file, undefined, 'specs');
+      throw new ConfigError('no spec with a local `file` to validate; name a file, or add one under `specs`', config.file, undefined, 'specs');
   }
   const results: { file: string; version?: string; error?: { message: string; line: number | null } }[] = [];
   for (const { file, scope } of targets) {
@@ -142,9 +162,15 @@ export async function specValidateAction(files: string[], flags: CommonFlags, io
       results.push({ file: error.file, error: { message: error.message, line: error.line ?? null } });
     }
   }
-  if (flags.json === true) write(`${JSON.stringify({ valid: results.every((r) => !r.error), results }, null, 2)}\n`);
+  const write = await writerFor(io, loaded);
+  if (flags.json === true) write.text(`${JSON.stringify({ valid: results.every((r) => !r.error), results }, null, 2)}\n`);
   else
-    for (const r of results) write(r.error ? `invalid  ${r.error.message}\n` : `valid    ${relative(process.cwd(), r.file) || r.file} (${r.version ?? '?'})\n`);
+    for (const r of results)
+      write.text(
+        r.error
+          ? `invalid  ${serverText(r.error.message)}\n`
+          : `valid    ${serverText(relative(process.cwd(), r.file) || r.file)} (${serverText(r.version ?? '?')})\n`,
+      );
   return results.some((r) => r.error) ? EXIT.config : EXIT.ok;
 }
 
@@ -153,7 +179,7 @@ export async function specStatusAction(slug: string | undefined, flags: SpecRead
   const ctx = await openContext(flags, io);
   const { NotFoundError } = await import('../../api/errors/not-found-error.js');
   const { describeSpecFailure } = await import('../../specs/spec-poll-step.js');
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  const write = await writerFor(io, ctx.loaded);
   try {
     const rows = [];
     for (const { organizationId, slug: s } of targetsOf(ctx, slug, flags.org)) {
@@ -175,14 +201,16 @@ export async function specStatusAction(slug: string | undefined, flags: SpecRead
         local: local ? { lastVersion: local.lastVersion ?? null, lastHash: local.lastHash ?? null, publishedAt: local.syncedAt ?? null } : null,
       });
     }
-    if (flags.json === true) write(`${JSON.stringify(rows, null, 2)}\n`);
+    if (flags.json === true) write.text(`${JSON.stringify(rows, null, 2)}\n`);
     else {
       for (const r of rows) {
-        const local = r.local?.lastVersion ? `  (docsync published ${r.local.lastVersion}${r.local.publishedAt ? ` at ${r.local.publishedAt}` : ''})` : '';
-        write(`${r.slug.padEnd(24)} ${r.state.padEnd(13)} version ${r.lastVersion ?? '-'}${local}\n`);
-        if (r.lastError) write(`${' '.repeat(25)}error ${r.lastError.message}\n`);
+        const local = r.local?.lastVersion
+          ? `  (docsync published ${serverText(r.local.lastVersion)}${r.local.publishedAt ? ` at ${serverText(r.local.publishedAt)}` : ''})`
+          : '';
+        write.text(`${r.slug.padEnd(24)} ${serverText(r.state).padEnd(13)} version ${serverText(r.lastVersion ?? '-')}${local}\n`);
+        if (r.lastError) write.text(`${' '.repeat(25)}error ${serverText(r.lastError.message)}\n`);
       }
-      if (rows.length === 0) write('no specs configured\n');
+      if (rows.length === 0) write.text('no specs configured\n');
     }
     return rows.some((r) => r.lastError !== null) ? EXIT.failed : EXIT.ok;
   } finally {
@@ -193,21 +221,21 @@ export async function specStatusAction(slug: string | undefined, flags: SpecRead
 /** `docsync spec versions <slug>`: the spec's versions, newest first. */
 export async function specVersionsAction(slug: string, flags: SpecReadFlags, io: SpecIo = {}): Promise<number> {
   const ctx = await openContext(flags, io);
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
+  const write = await writerFor(io, ctx.loaded);
   try {
     const [target] = targetsOf(ctx, slug, flags.org);
     if (!target) return EXIT.config;
     const versions = await ctx.api.openapi.listVersions(target.organizationId, slug).all();
     if (flags.json === true)
-      write(
+      write.text(
         `${JSON.stringify(
           versions.map(({ id, createdAt, url }) => ({ id, createdAt: createdAt ?? null, url })),
           null,
           2,
         )}\n`,
       );
-    else for (const v of versions) write(`${v.id.padEnd(28)} ${(v.createdAt ?? '').padEnd(26)} ${v.url}\n`);
-    if (flags.json !== true && versions.length === 0) write(`spec "${slug}" has no versions\n`);
+    else for (const v of versions) write.text(`${serverText(v.id).padEnd(28)} ${serverText(v.createdAt ?? '').padEnd(26)} ${serverText(v.url)}\n`);
+    if (flags.json !== true && versions.length === 0) write.text(`spec "${slug}" has no versions\n`);
     return EXIT.ok;
   } finally {
     await ctx.close();
@@ -262,17 +290,18 @@ function formatPublish(report: SpecRunReport): string {
   for (const r of report.results) {
     const from =
       r.source.kind === 'file'
-        ? `${r.source.file} (${(r.source.bytes / 1024).toFixed(1)} kB${r.source.files > 1 ? `, ${r.source.files} files bundled` : ''})`
-        : r.source.url;
+        ? `${serverText(r.source.file)} (${(r.source.bytes / 1024).toFixed(1)} kB${r.source.files > 1 ? `, ${r.source.files} files bundled` : ''})`
+        : serverText(r.source.url);
+    // A plan's reason may quote the platform's version ids.
     if (r.outcome === 'planned') {
-      lines.push(`DRY-RUN: would publish spec ${r.slug} to ${r.organizationId} from ${from}: ${r.plan.reason}`);
+      lines.push(`DRY-RUN: would publish spec ${r.slug} to ${r.organizationId} from ${from}: ${serverText(r.plan.reason)}`);
       continue;
     }
     const state = r.processing ? (r.processing.kind === 'done' ? 'complete' : `failed ${r.processing.code}`) : (r.spec?.processingState ?? '');
     const note = r.outcome === 'skipped' ? `  ${r.plan.reason}` : '';
-    lines.push(`${r.outcome.padEnd(10)} ${r.slug}  version ${versionOf(r) ?? '-'}  ${state}${note}`);
+    lines.push(`${r.outcome.padEnd(10)} ${r.slug}  version ${serverText(versionOf(r) ?? '-')}  ${serverText(state + note)}`);
   }
-  for (const f of report.failures) lines.push(`failed     ${f.target.replace(/^spec:/, '')}  ${f.error}`);
+  for (const f of report.failures) lines.push(`failed     ${f.target.replace(/^spec:/, '')}  ${serverText(f.error)}`);
   const counts = toJson(report) as { summary: Record<string, number> };
   lines.push(
     Object.entries(counts.summary)
@@ -289,7 +318,7 @@ function formatAnnotations(report: SpecRunReport): string {
   return report.failures
     .map((f) => {
       const at = f.file === undefined ? '' : `file=${f.file}${f.line === undefined ? '' : `,line=${f.line}`},`;
-      return `::error ${at}title=docsync spec ${f.target.replace(/^spec:/, '')}::${escape(f.error)}\n`;
+      return `::error ${at}title=docsync spec ${f.target.replace(/^spec:/, '')}::${serverText(escape(f.error))}\n`;
     })
     .join('');
 }

@@ -21,7 +21,7 @@ import {
 import { startHoldingProxy, type HeldRequest } from '../../support/holding-proxy.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
-import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../src/jobs/job-kinds.js';
 
 /**
  * The daemon's workers on today's API (emulator `contract: current`, every answer held to 0.202.0's

@@ -27,7 +27,7 @@ import {
 import { startRedisServer } from '../../support/redis-server.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
-import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../src/jobs/job-kinds.js';
 
 /**
  * The daemon under failure: a worker process killed with SIGKILL mid-job, Redis restarted under a

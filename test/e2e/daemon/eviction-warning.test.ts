@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection } from '../../../src/redis/redis-connection.js';
-import { JOBS } from '../../../workers/job-kinds.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { killCli, logRecords, spawnCli, uniquePrefix, until, writeDaemonConfig } from '../../support/daemon-harness.js';
 import { startRedisServer } from '../../support/redis-server.js';

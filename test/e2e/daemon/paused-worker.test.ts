@@ -20,7 +20,7 @@ import {
 } from '../../support/daemon-harness.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
-import { JOBS } from '../../../workers/job-kinds.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

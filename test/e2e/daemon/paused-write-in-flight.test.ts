@@ -23,7 +23,7 @@ import {
 import { startHoldingProxy, type HeldRequest } from '../../support/holding-proxy.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
-import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../src/jobs/job-kinds.js';
 
 /**
  * A worker paused (SIGSTOP, as a VM pause or a long GC would) past its lock while its write is in

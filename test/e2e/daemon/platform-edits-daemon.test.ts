@@ -5,7 +5,7 @@ import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection } from '../../../src/redis/redis-connection.js';
-import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../src/jobs/job-kinds.js';
 import { deleteKeys, killCli, SPACE, spawnCli, uniquePrefix, until, waitIdle, writeDaemonConfig } from '../../support/daemon-harness.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';

@@ -25,7 +25,7 @@ import type { FinishedCli } from '../../support/exit-matcher.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { exampleWorkspace } from '../../support/sync-harness.js';
 import { docsFolder, importsInto, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
-import { JOBS } from '../../../workers/job-kinds.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
 
 /**
  * Every role with Redis away, through the built CLI against a redis-server of the test's own that

@@ -21,7 +21,7 @@ import {
 import { startHoldingProxy, type HeldRequest } from '../../support/holding-proxy.js';
 import { repoWorkspace } from '../../support/platform-edits-workspace.js';
 import { testRedisUrl } from '../../support/test-environment.js';
-import { JOBS, type DocsyncJobSchemas } from '../../../workers/job-kinds.js';
+import { JOBS, type DocsyncJobSchemas } from '../../../src/jobs/job-kinds.js';
 
 /**
  * Chaos on content batches: a worker paused (SIGSTOP) while its content batch is on the wire, and

@@ -13,7 +13,7 @@ import { CLI } from '../../support/daemon-harness.js';
 import { editSpaceByHand } from '../../support/edit-space-by-hand.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
-import { JOBS } from '../../../workers/job-kinds.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { testRedisUrl } from '../../support/test-environment.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 import { docsFolder, docsZip, importsInto, startMigrationEmulator, targetSpace } from '../../support/migrate-support.js';
 import { startByteServer } from '../../support/byte-server.js';
-import { JOBS } from '../../../workers/job-kinds.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
 
 const downloader = new UrlDownloader({ attempts: 1 });
 afterAll(() => downloader.close());

@@ -7,8 +7,8 @@ import { BullmqProducer } from '../../../src/queue/bullmq-producer.js';
 import { createRedisConnection, type Redis } from '../../../src/redis/redis-connection.js';
 import { deleteKeys, uniquePrefix, until } from '../../support/daemon-harness.js';
 import { testRedisUrl } from '../../support/test-environment.js';
-import { JOBS } from '../../../workers/job-kinds.js';
-import type { JobRegistry } from '../../../workers/worker-deps.js';
+import { JOBS } from '../../../src/jobs/job-kinds.js';
+import type { JobRegistry } from '../../../src/jobs/worker-deps.js';
 
 const connections: Redis[] = [];
 const prefixes: string[] = [];

@@ -7,8 +7,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { ApiClient } from '../../../src/api/api-client.js';
-import { specPublishAction, specStatusAction, specVersionsAction, type SpecIo } from '../../../src/cli/commands/spec-command.js';
-import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { specPublishAction, specStatusAction, specValidateAction, specVersionsAction, type SpecIo } from '../../../src/cli/commands/spec-command.js';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { MissingTokenError } from '../../../src/config/missing-token-error.js';
@@ -319,6 +319,43 @@ describe('docsync spec status and versions', () => {
     const versions = report() as unknown as { id: string }[];
     expect(versions).toHaveLength(2);
     expect(versions[0]?.id).toBe(liveSpec('petstore')?.lastVersion);
+  });
+
+  it('prints no control character, workflow command or token that the API or a spec file sent', async () => {
+    // Not strict: the official schema would refuse these ids in the answers' URLs; a hostile server sends them anyway.
+    const loose = await startEmulator({ contract: 'current', processingStepMs: 5 });
+    const file = join(dir, 'docsync.yaml');
+    const specs = [{ organizationId: ORG, slug: 'petstore', file: 'specs/petstore.yaml' }];
+    await writeFile(file, stringify({ api: { endpoint: loose.url, token: TOKENS.admin }, state: { path: 'state.json' }, specs }));
+    await specPublishAction([], { config: file, wait: true }, io());
+    // The platform names its latest version with terminal escapes, a workflow command and the token.
+    const hostile = `v1\u001b[2J\r\n::add-mask::x${TOKENS.admin}y`;
+    const spec = [...loose.state.openapiSpecs.values()].find((s) => s.slug === 'petstore')!;
+    loose.state.openapiVersions.set(hostile, { ...loose.state.openapiVersions.get(spec.lastVersion!)!, id: hostile });
+    spec.versions.push(hostile);
+    spec.lastVersion = hostile;
+    // The spec file's own version does the same.
+    const specFile = join(dir, 'specs/petstore.yaml');
+    await writeFile(specFile, (await readFile(specFile, 'utf8')).replace('openapi: 3.0.3', 'openapi: "3.0.3\\e]0;owned\\a\\n::warning::from the spec"'));
+    out = [];
+    const onActions = { ...io(), env: { GITHUB_ACTIONS: 'true' } };
+    await specPublishAction([], { config: file, dryRun: true }, onActions);
+    await specStatusAction('petstore', { config: file }, onActions);
+    await specVersionsAction('petstore', { config: file }, onActions);
+    await specValidateAction([specFile], {}, onActions);
+    await specStatusAction('petstore', { config: file, json: true }, onActions);
+    await loose.close();
+    const text = printed();
+    // Shown, escaped, on the line it belongs to.
+    expect(text).toMatch(/^petstore +complete +version v1\\u001b\[2J\\r\\n: :add-mask: :x\S+y /m);
+    expect(text).toMatch(/^invalid .*Unsupported OpenAPI version: 3\.0\.3\\u001b]0;owned\\u0007\\n: :warning: :from the spec\./m);
+    // eslint-disable-next-line no-control-regex -- the characters that must not be printed
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    // The one workflow command is docsync's own annotation of the invalid file.
+    expect(text.split('\n').filter((line) => /^\s*::/.test(line))).toEqual([
+      expect.stringMatching(/^::error file=.*,title=docsync spec petstore::.*: :warning: :/),
+    ]);
+    expect(text).not.toContain(TOKENS.admin);
   });
 
   it('reads an unconfigured slug with --org and no config file', async () => {

@@ -217,6 +217,30 @@ describe('docsync pull', () => {
     }
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('refuses a platform page that would go inside .git in any case, or past the longest path, before writing anything', async () => {
+    await mergedExampleSpace();
+    const space = emulator.state.spaces.get('space-docs')!;
+    const page = emulator.state.revisions.get(space.revision)!.pages.find((p) => p.type === 'document')!;
+    const dir = await makeTempDir('docsync-pull-');
+    const config = await writeConfig(dir);
+    const target = join(dir, 'pulled');
+    const hostile = [
+      ['.GIT/hooks/post-checkout.md', 'would be written inside the .git folder'],
+      [`${Array.from({ length: 25 }, () => 'x'.repeat(199)).join('/')}.md`, 'longer than the 4096 bytes a file system takes'],
+    ] as const;
+    for (const [path, reason] of hostile) {
+      page.git = { oid: page.git?.oid ?? '0'.repeat(40), path };
+      const run = io();
+      expect(await pullAction('space-docs', target, { config, force: true, anyPath: true }, run)).toBe(2);
+      const said = run.err.join('');
+      expect(said).toContain(`${target}/${path.slice(0, 20)}`);
+      expect(said).toContain(reason);
+      expect(said).toContain('nothing was written');
+      // Nothing in the target, nothing beside it.
+      expect(await readdir(dir)).toEqual(['docsync.yaml']);
+    }
+  });
 });
 
 function findPage(tree: readonly Record<string, unknown>[], id: string): Record<string, unknown> | undefined {

@@ -1,7 +1,10 @@
 import * as z from 'zod';
-import { MigrateItemJobSchema } from '../src/migrate/migrate-item-job.js';
-import type { JobCatalog, JobData as CatalogData, JobInput as CatalogInput, JobKind as CatalogKind } from '../src/queue/job-catalog.js';
-import { jobKinds } from '../src/queue/job-catalog.js';
+import { MigrateItemJobSchema } from '../migrate/migrate-item-job.js';
+import type { JobCatalog, JobData as CatalogData, JobInput as CatalogInput, JobKind as CatalogKind } from '../queue/job-catalog.js';
+import { jobKinds } from '../queue/job-catalog.js';
+
+/** The reason of a sync that compares with the live content after an attempt was superseded. */
+export const SUPERSEDED = 'superseded';
 
 /**
  * Every kind of job, with the zod schema of its data. Job data names a target, never its content:
@@ -19,6 +22,12 @@ export const JOB_SCHEMAS = {
   'site-reconcile': z.object({ reason: z.string().default('change') }),
   /** Fired by the job scheduler: enqueues every target with reason `reconcile`. */
   'reconcile-tick': z.object({}),
+  /**
+   * Delayed after a `space-sync` attempt stalled or lost its lock (schedule-stall-check.ts): it then
+   * enqueues a sync of the target that compares with the live content. A job, not a timer, so a
+   * restart between the stall and the check loses nothing.
+   */
+  'stall-check': z.object({ target: z.string().min(1) }),
   /** One item of a migration run (`docsync migrate --queue`): its source, target and run id. */
   'migrate-item': MigrateItemJobSchema,
 } as const;

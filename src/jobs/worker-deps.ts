@@ -1,7 +1,7 @@
-import type { LoadedConfig } from '../src/config/load-config.js';
-import type { Logger } from '../src/logging/logger.js';
-import type { Processor, ProcessorRegistry } from '../src/queue/processor.js';
-import type { Runtime } from '../src/runtime/create-runtime.js';
+import type { LoadedConfig } from '../config/load-config.js';
+import type { Logger } from '../logging/logger.js';
+import type { Processor, ProcessorRegistry } from '../queue/processor.js';
+import type { Runtime } from '../runtime/create-runtime.js';
 import type { DocsyncJobSchemas, JobData, JobInput, JobKind } from './job-kinds.js';
 
 /** The processor of one of docsync's job kinds. */
@@ -15,8 +15,8 @@ export interface WorkerDeps {
   loaded: LoadedConfig;
   runtime: Runtime;
   logger: Logger;
-  /** Adds a follow-up job (a publish is followed by a poll). */
-  enqueue<K extends JobKind>(kind: K, data: JobInput<K>): Promise<void>;
+  /** Adds a follow-up job (a publish is followed by a poll), run at once or `delayMs` from now. */
+  enqueue: <K extends JobKind>(kind: K, data: JobInput<K>, options?: { delayMs?: number }) => Promise<void>;
   /** Counts drift that a reconcile found and fixed. */
   onDrift?(kind: JobKind, count: number): void;
   /** Counts pages changed in the platform that a sync pushed to the target's platform-edits branch, by outcome. */
