@@ -59,18 +59,11 @@ function sizeText(bytes: number): string {
 }
 
 /**
-<<<<<<< HEAD
  * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space), on the
  * API's own {@link HttpTransport}: GET with timeouts, a size cap checked while the body streams, up
  * to 5 redirects followed by this code (each target asked of the caller's `refuse` rule first), and
- * retries of 5xx, resets and timeouts on the one retry loop (p-retry, the client's backoff). Errors
- * name URLs without their query string, so a signed download URL never reaches a log or a report.
-=======
- * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space): GET
- * with timeouts, up to 5 redirects, a size cap checked while the body streams, and retries of 5xx,
- * resets and timeouts on the one retry loop (retryWithPolicy, the client's backoff). Errors name the URL
- * without its query string, so a signed download URL never reaches a log or a report.
->>>>>>> wave5-pools
+ * retries of 5xx, resets and timeouts on the one retry loop (retryWithPolicy, the client's backoff).
+ * Errors name URLs without their query string, so a signed download URL never reaches a log or a report.
  */
 export class UrlDownloader {
   readonly #transport: HttpTransport;
