@@ -1,5 +1,5 @@
 import type { ContentApi } from '../../api/resources/content.js';
-import type { Page, Revision } from '../../api/schemas/content.js';
+import type { File, Page, Revision } from '../../api/schemas/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { decodeText } from '../../content/clean-text.js';
 import { relativeTo } from '../../content/doc-path.js';
@@ -43,6 +43,8 @@ export interface DetectedEdits {
   readonly titles: ReadonlyMap<string, string>;
   /** A base was found to compare with: false for a space docsync never synced. */
   readonly based: boolean;
+  /** The space's files in that revision: those the platform's pages link to go to git with them. */
+  readonly files: readonly File[];
 }
 
 export interface DetectInput {
@@ -170,7 +172,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
-  if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
+  if (baseOids.size === 0)
+    return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false, files: main.files };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(
@@ -239,7 +242,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       ...(title === undefined ? {} : { title }),
     });
   }
-  return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])), based: true };
+  return {
+    revision: { id: main.id, createdAt: main.createdAt },
+    changes,
+    texts,
+    titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
+    based: true,
+    files: main.files,
+  };
 }
 
 /** A live page as the file of the repo it is, and the title the platform shows for it. */
