@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, withoutListedReadme } from './edit-summary.js';
+import { editSummary, withoutListedReadme, type AddedPage } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
@@ -99,7 +99,7 @@ export async function keepPlatformEdits(
     live.set(docPath, text);
     adopted.add(docPath);
   };
-  const summaryEdits = { add: [] as { title: string; path: string }[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
+  const summaryEdits = { add: [] as AddedPage[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
   // Titles that go live with a merged page under `preserve`, where git's table of contents otherwise does.
   const liveTitles: { title: string; path: string }[] = [];
   for (const change of edited) {
@@ -119,7 +119,7 @@ export async function keepPlatformEdits(
       pages.push({ file, outcome: 'edited' });
       changes.push({ path: file, bytes: await toGit(change.path, texts.platform) });
       if (texts.base === undefined && texts.git === undefined)
-        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path });
+        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
       if (target.platformEdits === 'adopt') adopt(change.path, texts.platform);
       continue;
     }
