@@ -15,6 +15,7 @@ import { openSpecLoader } from './open-spec-loader.js';
 import { openStateStore } from './open-state-store.js';
 import type { SpecLoader } from '../specs/load-spec.js';
 import { type Download, UrlDownloader } from '../http/url-downloader.js';
+import { pullDownloads } from '../sync/pull/pull-download-policy.js';
 
 export interface Runtime {
   api: ApiClient;
@@ -90,7 +91,8 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       artifacts,
       state,
       logger: overrides.logger,
-      download: downloader.download,
+      // A space's files, read to compare or kept in git, are fetched as a pull fetches them.
+      download: pullDownloads(api.baseUrl, downloader.download),
       prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
       ...(overrides.longLived === true ? { revisions: new KnownRevisions() } : {}),
     },

@@ -308,7 +308,18 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
     const reviewed =
       live && planned
-        ? await api(() => changeRequestEdits(editsApi, live.id, { target, content, state, expected: gitPages, titlings, dryRun: options.dryRun, signal }))
+        ? await api(() =>
+            changeRequestEdits(editsApi, live.id, {
+              target,
+              content,
+              state,
+              expected: gitPages,
+              titlings,
+              dryRun: options.dryRun,
+              signal,
+              download: deps.download,
+            }),
+          )
         : undefined;
     edits = await api(() =>
       platformEditsStep(editsApi, {
@@ -323,6 +334,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         dryRun: options.dryRun,
         signal,
         known: deps.revisions,
+        download: deps.download,
       }),
     );
     edits = withReviewed(edits, reviewed);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -163,4 +164,96 @@ describe("platform edits are never lost (today's API)", () => {
     expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toBe('# Quickstart\n\nBoth agree on this.\n');
     expect(git(remote, 'rev-parse', BRANCH).trim()).not.toBe('');
   });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`6. ${platformEdits}: an image uploaded in the platform reaches git as a file of the assets folder, with a relative link`, async () => {
+      const { dir, docs, remote } = await repoWorkspace();
+      const loaded = configFor(emulator, dir, { ...MERGED, platformEdits });
+      await sync(loaded);
+      const original = await liveMarkdown(emulator, 'space-docs', 'Quickstart');
+      await editPageInPlatform(emulator, 'space-docs', {
+        gitPath: PAGE,
+        title: 'Quickstart',
+        markdown: `${original}\n![The editor's diagram](./diagram)\n`,
+        files: [{ name: 'Editor diagram.png', ref: 'diagram', bytes: IMAGE }],
+      });
+      await commitLine(dir, 'faq/README.md', 'A git change.');
+
+      expect((await sync(loaded))?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
+      const page = git(remote, 'show', `${BRANCH}:docs/${PAGE}`);
+      expect(page).toContain("![The editor's diagram](../.gitbook/assets/Editor%20diagram.png)");
+      expect(page).not.toContain('/files/');
+      expect(Buffer.from(gitBytes(remote, `${BRANCH}:docs/.gitbook/assets/Editor diagram.png`))).toEqual(Buffer.from(IMAGE));
+
+      // Merged into git, the page and its image sync back as they are: no warning of a link git cannot follow.
+      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+      git(dir, 'merge', '--quiet', '--no-edit', 'FETCH_HEAD');
+      expect(await readFile(join(docs, '.gitbook/assets/Editor diagram.png'))).toEqual(Buffer.from(IMAGE));
+      const merged = await sync(loaded);
+      expect(merged?.warnings.filter((warning) => warning.includes('files/'))).toEqual([]);
+      expect(merged?.platformEdits).toBeUndefined();
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toMatch(/!\[The editor's diagram\]\(\/files\/[^)]+\)/);
+    });
+  }
+
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`7. ${platformEdits}: a page added in the platform under a parent keeps its place on the branch and after the merge`, async () => {
+      const { dir, remote } = await repoWorkspace();
+      const loaded = configFor(emulator, dir, { ...MERGED, platformEdits });
+      await sync(loaded);
+      await editPageInPlatform(emulator, 'space-docs', {
+        add: 'Troubleshooting',
+        markdown: '# Troubleshooting\n\nWhat to do when a sync fails.\n',
+        into: 'Guides',
+        at: 1,
+      });
+      const added = liveChildren(await liveTree(), 'Guides');
+      expect(added.map((page) => page.title).slice(0, 3)).toEqual(['Watching a repository', 'Troubleshooting', 'Working with change requests']);
+      const id = added[1]?.id;
+      await commitLine(dir, 'faq/README.md', 'A git change.');
+
+      const kept = await sync(loaded);
+      expect(kept?.platformEdits?.pages).toEqual([{ file: 'docs/guides/troubleshooting.md', outcome: 'edited' }]);
+      const summary = git(remote, 'show', `${BRANCH}:docs/SUMMARY.md`).split('\n');
+      const at = summary.indexOf('  * [Watching a repository](guides/watching-a-repo.md)');
+      expect(summary.slice(at, at + 3)).toEqual([
+        '  * [Watching a repository](guides/watching-a-repo.md)',
+        '  * [Troubleshooting](guides/troubleshooting.md)',
+        '  * [Working with change requests](guides/change-requests.md)',
+      ]);
+      // Under adopt the page stays live where the editor put it; under preserve git's version (without it) does.
+      const live = liveChildren(await liveTree(), 'Guides').map((page) => page.id);
+      if (platformEdits === 'adopt') expect(live[1]).toBe(id);
+      else expect(live).not.toContain(id);
+
+      // Merged into git and synced: under Guides at its place; under adopt, the page the editor made.
+      git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+      git(dir, 'merge', '--quiet', '--no-edit', 'FETCH_HEAD');
+      await commitLine(dir, 'faq/README.md', 'Another git change.');
+      expect((await sync(loaded))?.platformEdits).toBeUndefined();
+      const after = liveChildren(await liveTree(), 'Guides');
+      expect(after.map((page) => page.title).slice(0, 3)).toEqual(['Watching a repository', 'Troubleshooting', 'Working with change requests']);
+      if (platformEdits === 'adopt') expect(after[1]?.id).toBe(id);
+    });
+  }
 });
+
+/** A few bytes standing for an image uploaded in the editor. */
+const IMAGE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5]);
+
+type LivePage = { id: string; title: string; type: string; pages?: LivePage[] };
+
+async function liveTree(): Promise<LivePage[]> {
+  return json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
+}
+
+/** The child pages of the live page titled `title`. */
+function liveChildren(tree: readonly LivePage[], title: string): LivePage[] {
+  const flat = (list: readonly LivePage[]): LivePage[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+  return flat(tree).find((page) => page.title === title)?.pages ?? [];
+}
+
+/** A blob of a repository as bytes. */
+function gitBytes(repo: string, spec: string): Uint8Array {
+  return execFileSync('git', ['-C', repo, 'show', spec]);
+}

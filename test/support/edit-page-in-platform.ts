@@ -17,9 +17,17 @@ export type PlatformEdit =
       /** Pages delivered in batches carry no git path: found by title, or by id. */
       readonly title?: string;
       readonly pageId?: string;
+      /** Files uploaded with the edit (today's API), which its markdown names as `./<ref>`. */
+      readonly files?: readonly { readonly name: string; readonly ref: string; readonly bytes: Uint8Array }[];
     }
   | { readonly remove: string; readonly title?: string }
-  | { readonly add: string; readonly markdown: string };
+  | {
+      readonly add: string;
+      readonly markdown: string;
+      /** Today's API: the title of the page it goes under, and its position there. */
+      readonly into?: string;
+      readonly at?: number;
+    };
 
 /**
  * Edits a space as a writer does in the editor: a change request opened through the API, its content
@@ -97,11 +105,21 @@ async function changeThroughApi(
   tree: readonly PageRecord[],
   edit: PlatformEdit,
 ): Promise<void> {
-  const walk = (pages: readonly PageRecord[]): PageRecord[] => pages.flatMap((page) => [...(matches(page, edit) ? [page] : []), ...walk(page.pages)]);
-  const found = walk(tree);
+  const found = walkAll(tree).filter((page) => matches(page, edit));
   let changes: Record<string, unknown>[];
   if ('add' in edit) {
-    changes = [{ operation: 'insert_page', title: edit.add, slug: edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-'), document: { markdown: edit.markdown } }];
+    const parent = edit.into === undefined ? undefined : walkAll(tree).find((page) => page.type === 'document' && page.title === edit.into);
+    if (edit.into !== undefined && parent === undefined) throw new Error(`no page ${edit.into} to add under in ${spaceId}`);
+    changes = [
+      {
+        operation: 'insert_page',
+        title: edit.add,
+        slug: edit.add.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        document: { markdown: edit.markdown },
+        ...(parent === undefined ? {} : { into: parent.id }),
+        ...(edit.at === undefined ? {} : { at: edit.at }),
+      },
+    ];
   } else if (found.length === 0) {
     throw new Error(`no page to edit in ${spaceId}`);
   } else if ('remove' in edit) {
@@ -116,6 +134,12 @@ async function changeThroughApi(
         : edit.layout !== undefined
           ? { document: { markdown: pageText(layout(page), page.markdown) } }
           : {};
+    const uploads = (edit.files ?? []).map((file) => ({
+      name: file.name,
+      ref: file.ref,
+      base64: Buffer.from(file.bytes).toString('base64'),
+      contentType: 'image/png',
+    }));
     changes = found.flatMap((page) => {
       const content = { ...document(page), ...(edit.description === undefined ? {} : { description: edit.description }) };
       return [
@@ -123,9 +147,15 @@ async function changeThroughApi(
         ...(edit.newTitle === undefined ? [] : [{ operation: 'update_page', page: page.id, title: edit.newTitle }]),
       ];
     });
+    if (uploads.length > 0) changes.unshift({ operation: 'insert_files', files: uploads });
   }
   const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
   if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+}
+
+/** Every page of a tree, parents before their children. */
+function walkAll(pages: readonly PageRecord[]): PageRecord[] {
+  return pages.flatMap((page) => [page, ...walkAll(page.pages)]);
 }
 
 async function merge(emulator: RunningEmulator, spaceId: string, changeRequest: string): Promise<string> {

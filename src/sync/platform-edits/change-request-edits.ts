@@ -18,7 +18,7 @@ import type { TargetBase } from './detect-platform-edits.js';
 export async function changeRequestEdits(
   api: PlatformEditsApi,
   changeRequest: string,
-  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'dryRun' | 'signal'>,
+  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'dryRun' | 'signal' | 'download'>,
 ): Promise<SettledEdits | undefined> {
   const { target, state, content } = input;
   if (state?.delivered === undefined || state.changeRequest?.id !== changeRequest) return undefined;
@@ -30,7 +30,7 @@ export async function changeRequestEdits(
     content,
     expected,
     { base, delivered: state.delivered.pages, deliveredFiles: state.delivered.files, titlings: input.titlings, changeRequest },
-    { dryRun: input.dryRun, signal: input.signal },
+    { dryRun: input.dryRun, signal: input.signal, download: input.download },
   );
 }
 

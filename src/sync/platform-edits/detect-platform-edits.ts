@@ -1,5 +1,5 @@
 import type { ContentApi } from '../../api/resources/content.js';
-import type { Page, Revision } from '../../api/schemas/content.js';
+import type { File, Page, Revision } from '../../api/schemas/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { decodeText } from '../../content/clean-text.js';
 import { relativeTo } from '../../content/doc-path.js';
@@ -20,6 +20,7 @@ import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 import type { LeftLivePage } from './branch-left-live.js';
+import { livePlaces, type LivePlace } from './live-places.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -43,6 +44,10 @@ export interface DetectedEdits {
   readonly titles: ReadonlyMap<string, string>;
   /** A base was found to compare with: false for a space docsync never synced. */
   readonly based: boolean;
+  /** The space's files in that revision: those the platform's pages link to go to git with them. */
+  readonly files: readonly File[];
+  /** Where each live page is in the page tree, by path: a page made there keeps its place in `SUMMARY.md`. */
+  readonly places: ReadonlyMap<string, LivePlace>;
 }
 
 export interface DetectInput {
@@ -138,7 +143,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
-  const live = liveDocuments(main.pages, pathById, input.content.snapshot.root).map((doc) => {
+  const { docs, places } = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
     if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
@@ -170,7 +176,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
-  if (baseOids.size === 0) return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false };
+  if (baseOids.size === 0)
+    return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false, files: main.files, places };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(
@@ -239,7 +246,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       ...(title === undefined ? {} : { title }),
     });
   }
-  return { revision: { id: main.id, createdAt: main.createdAt }, changes, texts, titles: new Map(live.map((doc) => [doc.path, doc.page.title])), based: true };
+  return {
+    revision: { id: main.id, createdAt: main.createdAt },
+    changes,
+    texts,
+    titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
+    based: true,
+    files: main.files,
+    places,
+  };
 }
 
 /** A live page as the file of the repo it is, and the title the platform shows for it. */
@@ -314,9 +329,9 @@ function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boole
 
 /**
  * The live document pages and their files: a page's git path; else, for a page edited in the
- * platform, the path it had in the base; else the path a pull writes it to.
+ * platform, the path it had in the base; else the path a pull writes it to. And where each is.
  */
-function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, string>, root: string): LiveDocument[] {
+function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, string>, root: string): { docs: LiveDocument[]; places: Map<string, LivePlace> } {
   const edited = new Set<string>();
   const restore = (pages: readonly Page[]): Page[] =>
     pages.map((page) => {
@@ -326,11 +341,12 @@ function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, stri
       return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
     });
   const layout = planPullLayout(restore(tree), [], root);
-  return layout.pages.map(({ page, file }) => ({
+  const docs = layout.pages.map(({ page, file }) => ({
     page,
     path: relativeTo(root, file) ?? file,
     oid: edited.has(page.id) ? undefined : page.git?.oid,
   }));
+  return { docs, places: livePlaces(layout) };
 }
 
 /** Fingerprints and texts of blobs, by page and blob id, each read once: from the docs read, the state's base, or git. */

@@ -1,22 +1,31 @@
 import { joinDocPath, normalizeDocPath, parentOf } from '../../content/doc-path.js';
 import { parseSummary, type SummaryItem } from '../../content/parse-summary.js';
+import type { LivePlace } from './live-places.js';
+
+/** A page to list, and the pages it goes beside or under when it has a place (by path in the docs root). */
+export interface AddedPage extends LivePlace {
+  readonly title: string;
+  readonly path: string;
+}
 
 /** Pages to add to, remove from and retitle in a `SUMMARY.md`, by path in the docs root. */
 export interface SummaryEdits {
-  readonly add: readonly { readonly title: string; readonly path: string }[];
+  readonly add: readonly AddedPage[];
   readonly remove: readonly string[];
   /** Pages whose link text becomes this title (where their bullets give one). */
   readonly retitle?: readonly { readonly title: string; readonly path: string }[];
 }
 
 /**
- * `SUMMARY.md` with the bullets linking removed pages taken out (their children move up), the link
- * text of retitled pages replaced, and a bullet for each added page at the end; every other line as
- * written. Pure.
+ * `SUMMARY.md` with a bullet for each added page at its place (after its previous sibling's bullet
+ * and its children, else before its next sibling's, else first under its parent's; at the end when
+ * none of them is listed), the bullets linking removed pages taken out (their children move up) and
+ * the link text of retitled pages replaced; every other line as written. Pure.
  * `summary` is its own path in the docs root, which its links are relative to.
  */
-export function editSummary(text: string, summary: string, edits: SummaryEdits): string {
+export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
   const folder = parentOf(summary);
+  const { text, unplaced } = withPlacedPages(original, folder, edits.add);
   const removed = new Set(edits.remove);
   const titles = new Map((edits.retitle ?? []).map(({ title, path }) => [path, title]));
   const drop = new Set<number>();
@@ -35,7 +44,7 @@ export function editSummary(text: string, summary: string, edits: SummaryEdits):
     .split('\n')
     .map((line, index) => withLinkText(line, retitled.get(index + 1)))
     .filter((_, index) => !drop.has(index + 1));
-  const added = edits.add.map(({ title, path }) => `* [${linkText(title)}](${encodeLink(relative(folder, path))})`);
+  const added = unplaced.map((page) => `* ${bulletLink(folder, page)}`);
   if (added.length === 0) return lines.join('\n');
   const body = lines.join('\n').replace(/\n*$/, '');
   return `${body}\n${added.join('\n')}\n`;
@@ -57,6 +66,62 @@ export function withoutListedReadme(text: string, summary: string, readme: strin
   const blank = lines[index + 1] === '' && /^ {0,3}#/.test(lines[index + 2] ?? '');
   lines.splice(index, blank ? 2 : 1);
   return lines.join('\n');
+}
+
+/**
+ * The text with a bullet for each added page whose previous sibling, next sibling or parent it
+ * lists (pages placed beside one another placed in turn), and the pages it could not place.
+ */
+function withPlacedPages(text: string, folder: string, add: readonly AddedPage[]): { text: string; unplaced: AddedPage[] } {
+  const lines = text.split('\n');
+  let pending = [...add];
+  for (let placedOne = true; placedOne && pending.length > 0;) {
+    placedOne = false;
+    const listed = new Map<string, { item: SummaryItem; last: number }>();
+    const visit = (items: readonly SummaryItem[]): number =>
+      items.reduce((last, item) => {
+        const end = Math.max(item.line, visit(item.children));
+        listed.set(linkedPath(folder, item.target) ?? '', { item, last: end });
+        return Math.max(last, end);
+      }, 0);
+    for (const group of parseSummary(lines.join('\n')).groups) visit(group.items);
+    for (const page of pending) {
+      const at = placeOf(page, listed, lines);
+      if (at === undefined) continue;
+      lines.splice(at.index, 0, `${at.indent}${at.marker} ${bulletLink(folder, page)}`);
+      pending = pending.filter((other) => other !== page);
+      placedOne = true;
+      // Lines moved: the next page is placed against a fresh parse.
+      break;
+    }
+  }
+  return { text: lines.join('\n'), unplaced: pending };
+}
+
+/** Where an added page's bullet goes (the index of the line it becomes), with its indent and marker. */
+function placeOf(
+  page: AddedPage,
+  listed: ReadonlyMap<string, { item: SummaryItem; last: number }>,
+  lines: readonly string[],
+): { index: number; indent: string; marker: string } | undefined {
+  const bullet = (line: number): { indent: string; marker: string } => {
+    const match = /^(\s*)([*+-]|\d{1,9}[.)])/.exec(lines[line - 1] ?? '');
+    return { indent: match?.[1] ?? '', marker: /^\d/.test(match?.[2] ?? '') ? '*' : (match?.[2] ?? '*') };
+  };
+  const after = page.after === undefined ? undefined : listed.get(page.after);
+  if (after !== undefined) return { index: after.last, ...bullet(after.item.line) };
+  const before = page.before === undefined ? undefined : listed.get(page.before);
+  if (before !== undefined) return { index: before.item.line - 1, ...bullet(before.item.line) };
+  const parent = page.parent === undefined ? undefined : listed.get(page.parent);
+  if (parent === undefined) return undefined;
+  const child = parent.item.children[0];
+  const own = bullet(parent.item.line);
+  return { index: parent.item.line, ...(child === undefined ? { indent: `${own.indent}  `, marker: own.marker } : bullet(child.line)) };
+}
+
+/** `[Title](path)`: a bullet's link to an added page. */
+function bulletLink(folder: string, page: AddedPage): string {
+  return `[${linkText(page.title)}](${encodeLink(relative(folder, page.path))})`;
 }
 
 /** A bullet's line with the text of its link replaced by `title`; as it is without one. */

@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, withoutListedReadme } from './edit-summary.js';
+import { editSummary, withoutListedReadme, type AddedPage } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
@@ -15,6 +15,8 @@ import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 import { ontoBranch, type BranchChange } from './onto-branch.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
+import { platformFilesToGit } from './platform-files-to-git.js';
+import type { Download } from '../../http/url-downloader.js';
 
 /** What became of one page the platform changed. */
 export interface KeptPage {
@@ -65,7 +67,7 @@ export async function keepPlatformEdits(
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   detected: DetectedEdits,
   gitBlobs: ReadonlyMap<string, string>,
-  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; download?: Download | undefined } = {},
 ): Promise<KeptEdits> {
   const branch = platformEditsBranch(target);
   const remote = target.platformEditsRemote;
@@ -81,6 +83,14 @@ export async function keepPlatformEdits(
   const folder = path.posix.join(repository.prefix, root).replace(/^\.$/, '');
   const fileOf = (docPath: string): string => path.posix.join(folder, docPath);
 
+  // Files uploaded in the platform go to git beside the pages linking them; what goes live links them as the platform does.
+  const platformFiles = platformFilesToGit(detected.files, {
+    taken: content.snapshot.files.map((file) => file.path),
+    download: options.dryRun === true ? undefined : options.download,
+    maxBytes: target.import.maxBytes,
+    signal: options.signal,
+  });
+  const toGit = async (docPath: string, text: string): Promise<Uint8Array> => encode(await platformFiles.linkedAsPaths(text, docPath));
   const pages: KeptPage[] = [];
   const changes: FileChange[] = [];
   const live = new Map<string, string | null>();
@@ -89,7 +99,7 @@ export async function keepPlatformEdits(
     live.set(docPath, text);
     adopted.add(docPath);
   };
-  const summaryEdits = { add: [] as { title: string; path: string }[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
+  const summaryEdits = { add: [] as AddedPage[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
   // Titles that go live with a merged page under `preserve`, where git's table of contents otherwise does.
   const liveTitles: { title: string; path: string }[] = [];
   for (const change of edited) {
@@ -107,9 +117,9 @@ export async function keepPlatformEdits(
         continue;
       }
       pages.push({ file, outcome: 'edited' });
-      changes.push({ path: file, bytes: encode(texts.platform) });
+      changes.push({ path: file, bytes: await toGit(change.path, texts.platform) });
       if (texts.base === undefined && texts.git === undefined)
-        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path });
+        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
       if (target.platformEdits === 'adopt') adopt(change.path, texts.platform);
       continue;
     }
@@ -122,7 +132,7 @@ export async function keepPlatformEdits(
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
       if (target.platformEdits === 'adopt' && texts.platform !== undefined) adopt(change.path, texts.platform);
     }
-    changes.push({ path: file, bytes: encode(merged.text) });
+    changes.push({ path: file, bytes: await toGit(change.path, merged.text) });
   }
   if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0 || summaryEdits.retitle.length > 0)) {
     let text = '';
@@ -156,6 +166,8 @@ export async function keepPlatformEdits(
           (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict'),
         )
       : changes.map((change) => ({ change }));
+  // The files as downloaded: a binary file is never merged.
+  const assets = [...platformFiles.written].map(([docPath, bytes]) => ({ path: fileOf(docPath), bytes }));
   const conflictLines = new Map(laid.flatMap((entry) => (entry.conflictLine === undefined ? [] : [[entry.change.path, entry.conflictLine] as const])));
   for (const [index, page] of fresh.entries()) {
     const line = conflictLines.get(page.file);
@@ -164,12 +176,10 @@ export async function keepPlatformEdits(
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
   const message = commitMessage(target, detected, fresh, gitBlobOf);
-  const commit = await repository.commitFiles(
-    parent,
-    laid.map((entry) => entry.change),
-    message,
-    { ...SIGNATURE, date: new Date(detected.revision.createdAt) },
-  );
+  const commit = await repository.commitFiles(parent, [...laid.map((entry) => entry.change), ...assets], message, {
+    ...SIGNATURE,
+    date: new Date(detected.revision.createdAt),
+  });
   // Already there: on the branch's tip, or in the synced commit itself.
   if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, pushed: false };
   try {

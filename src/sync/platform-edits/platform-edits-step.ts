@@ -1,4 +1,5 @@
 import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { Download } from '../../http/url-downloader.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
@@ -41,6 +42,8 @@ export interface PlatformEditsStepInput {
   readonly signal?: AbortSignal | undefined;
   /** A long-lived process's revisions and bases found before (see {@link KnownRevisions}). */
   readonly known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
+  /** Downloads the files uploaded in the platform that kept pages link to, into git. */
+  readonly download?: Download | undefined;
 }
 
 export interface PlatformEditsStep {
@@ -68,6 +71,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
       signal: input.signal,
       known: input.known,
       lastKept: state?.platformEdits,
+      download: input.download,
     },
   );
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);

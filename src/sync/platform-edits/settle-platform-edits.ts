@@ -12,6 +12,7 @@ import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
+import type { Download } from '../../http/url-downloader.js';
 
 /** Commits of a page's history looked through for a version the platform holds again. */
 const HISTORY_DEPTH = 20;
@@ -58,6 +59,8 @@ export async function settlePlatformEdits(
     signal?: AbortSignal | undefined;
     known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
     lastKept?: TargetState['platformEdits'];
+    /** Downloads the files uploaded in the platform that kept pages link to. */
+    download?: Download | undefined;
   } = {},
 ): Promise<SettledEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;

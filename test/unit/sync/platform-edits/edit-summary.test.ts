@@ -38,3 +38,43 @@ describe('withoutListedReadme', () => {
     expect(withoutListedReadme('* [Intro](README.md)\n* [Setup](setup.md)\n', 'SUMMARY.md', 'README.md')).toBe('* [Setup](setup.md)\n');
   });
 });
+
+describe('editSummary: add', () => {
+  const TREE = '# Table of contents\n\n* [Intro](README.md)\n\n## Guides\n\n- [Setup](guides/setup.md)\n    - [Deep](guides/deep.md)\n- [Run](guides/run.md)\n';
+
+  it('puts each added page at its place: after its previous sibling and its children, before its next, or first under its parent', () => {
+    const edited = editSummary(TREE, 'SUMMARY.md', {
+      add: [
+        // Placed after another added page: placed in turn.
+        { title: 'Tips', path: 'guides/tips.md', after: 'guides/faq.md' },
+        { title: 'FAQ', path: 'guides/faq.md', after: 'guides/setup.md', before: 'guides/run.md' },
+        { title: 'First', path: 'guides/first.md', before: 'guides/setup.md' },
+        { title: 'Deeper', path: 'guides/deeper.md', parent: 'guides/deep.md' },
+        { title: 'Notes', path: 'guides/notes.md', parent: 'guides/setup.md', after: 'guides/gone.md' },
+        // Nothing around it listed: at the end.
+        { title: 'Lost', path: 'lost.md', parent: 'nowhere.md' },
+      ],
+      remove: [],
+    });
+    expect(edited).toBe(
+      [
+        '# Table of contents',
+        '',
+        '* [Intro](README.md)',
+        '',
+        '## Guides',
+        '',
+        '- [First](guides/first.md)',
+        '- [Setup](guides/setup.md)',
+        '    - [Notes](guides/notes.md)',
+        '    - [Deep](guides/deep.md)',
+        '      - [Deeper](guides/deeper.md)',
+        '- [FAQ](guides/faq.md)',
+        '- [Tips](guides/tips.md)',
+        '- [Run](guides/run.md)',
+        '* [Lost](lost.md)',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { relativeTo } from '../../content/doc-path.js';
+import type { LaidOutPage, PullLayout } from '../pull/pull-layout.js';
+
+/** Where a live page is in the page tree, by the paths (in the docs root) of the pages around it. */
+export interface LivePlace {
+  /** The page it is a child of; undefined at the top of its group. */
+  readonly parent?: string;
+  /** Its previous sibling; undefined for a first child. */
+  readonly after?: string;
+  /** Its next sibling; undefined for a last child. */
+  readonly before?: string;
+}
+
+/** The place of every document page of a laid-out space, by path in the docs root. Pure. */
+export function livePlaces(layout: Pick<PullLayout, 'root' | 'groups'>): Map<string, LivePlace> {
+  const places = new Map<string, LivePlace>();
+  const pathOf = (page: LaidOutPage): string => relativeTo(layout.root, page.file) ?? page.file;
+  const visit = (siblings: readonly LaidOutPage[], parent: string | undefined): void => {
+    siblings.forEach((page, index) => {
+      const [previous, next] = [siblings[index - 1], siblings[index + 1]];
+      places.set(pathOf(page), {
+        ...(parent === undefined ? {} : { parent }),
+        ...(previous === undefined ? {} : { after: pathOf(previous) }),
+        ...(next === undefined ? {} : { before: pathOf(next) }),
+      });
+      visit(page.children, pathOf(page));
+    });
+  };
+  for (const group of layout.groups) visit(group.pages, undefined);
+  return places;
+}
