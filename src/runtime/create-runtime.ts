@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import { openArtifactStore } from '../artifacts/open-artifact-store.js';
 import type { LoadedConfig } from '../config/load-config.js';
+import { DEFAULT_IMPORT_MAX_BYTES } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
 import { DeflatePool } from '../content/deflate-pool.js';
@@ -91,8 +92,8 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       artifacts,
       state,
       logger: overrides.logger,
-      // A space's files, read to compare or kept in git, are fetched as a pull fetches them.
-      download: pullDownloads(api.baseUrl, downloader.download),
+      // A space's files, read to compare or kept in git, are fetched as a pull fetches them (callers that know the target's import.maxBytes pass it).
+      download: pullDownloads(api.baseUrl, downloader.download, DEFAULT_IMPORT_MAX_BYTES),
       prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
       ...(overrides.longLived === true ? { revisions: new KnownRevisions() } : {}),
     },
