@@ -176,10 +176,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
   const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
-  // With state, after a merge: the changed pages planned against main as that merge left it, nothing
+  // With state, after a merge, git changed: the changed pages planned against main as that merge left it, nothing
   // read. The change request this run creates says whether main is still there (else MainMoved).
   const assumed =
-    early === undefined && !unchanged && delivery === 'changes' && options.dryRun !== true && options.compareLive !== true && state?.changeRequest === undefined
+    early === undefined && !synced && delivery === 'changes' && options.dryRun !== true && options.compareLive !== true && state?.changeRequest === undefined
       ? onMerged(content, state)
       : undefined;
   // Content batches of changed docs: git's pages by blob id (what the platform-edits check and the
@@ -572,8 +572,6 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await baseOf() } : {}),
-    // Main's revision the merge made holds what docsync left: an unchanged repo's next run reads only that.
-    ...(keepsBase && mergedRevision !== undefined ? { seenRevision: mergedRevision } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
@@ -629,6 +627,8 @@ function required<T>(value: T | undefined): T {
  */
 function onMerged(content: PreparedContent, state: TargetState | undefined): PlannedDelivery | undefined {
   const planned = planOnMerged(content, state);
-  const held = planned?.diff.changed.some((path) => state?.base?.pages.get(path)?.live !== undefined);
-  return held === true ? undefined : planned;
+  // Nothing to send creates no change request, which alone would say whether main is still there.
+  if (planned === undefined || planned.plan.changes.length === 0) return undefined;
+  const held = planned.diff.changed.some((path) => state?.base?.pages.get(path)?.live !== undefined);
+  return held ? undefined : planned;
 }
