@@ -9,7 +9,10 @@
  *   carried, and the sync's local work (read + plan, from its `timings`: the state load and the
  *   recorded commit's git process included) against the first sync's.
  * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
- * of the machine's load. Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits]
+ * of the machine's load. Each edit's requests are also summed up against the issue's budget: at most
+ * 5, none a read of a whole revision's content, and the CPU the sync's process used.
+ * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources]
+ * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +30,11 @@ const CLI = fileURLToPath(new URL('../bin/docsync.js', import.meta.url));
 const pages = Number(process.argv[2] ?? 10_000);
 const limit = Number(process.argv[3] ?? 100);
 const edits = Number(process.argv[4] ?? 5);
+const mode = process.argv[5] === 'direct' ? 'direct' : 'change-request';
+const sources = (process.argv[6] ?? 'worktree,HEAD').split(',').filter((s): s is 'worktree' | 'HEAD' => s === 'worktree' || s === 'HEAD');
+const PRELOAD = fileURLToPath(new URL('./report-process-cpu.js', import.meta.url));
+/** Routes whose answer holds every page of a revision: a one-page edit must not read them. */
+const WHOLE_REVISION = /\/content$|\/revisions\/\{[^}]+\}$/;
 
 interface Route {
   method: string;
@@ -54,6 +62,8 @@ interface Step {
   step: string;
   outcome: string;
   processMs: number;
+  /** CPU time of the sync's own process (user + system). */
+  cpuMs: number;
   timings: Timings;
   calls: Stats;
   /** Requests per full one-second window (first and last, partial, left out). */
@@ -121,14 +131,20 @@ function git(dir: string, ...args: string[]): Promise<unknown> {
   });
 }
 
-async function syncOnce(dir: string): Promise<{ outcome: string; timings: Timings; processMs: number }> {
+async function syncOnce(dir: string): Promise<{ outcome: string; timings: Timings; processMs: number; cpuMs: number }> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, [CLI, 'sync', '--once', '--json'], { cwd: dir, maxBuffer: 256 << 20, env: { ...process.env, NO_COLOR: '1' } });
+  const cpuFile = path.join(dir, '.docsync-cpu');
+  const { stdout } = await run(process.execPath, ['--import', PRELOAD, CLI, 'sync', '--once', '--json'], {
+    cwd: dir,
+    maxBuffer: 256 << 20,
+    env: { ...process.env, NO_COLOR: '1', DOCSYNC_BENCH_CPU_FILE: cpuFile },
+  });
   const processMs = performance.now() - started;
+  const cpuMs = Number(await readFile(cpuFile, 'utf8')) / 1000;
   const report = JSON.parse(stdout) as { results: { outcome: string; timings: Timings }[]; failures: { error: string }[] };
   const result = report.results[0];
   if (result === undefined) throw new Error(`sync failed: ${report.failures[0]?.error ?? stdout}`);
-  return { outcome: result.outcome, timings: result.timings, processMs };
+  return { outcome: result.outcome, timings: result.timings, processMs, cpuMs };
 }
 
 async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): Promise<Step[]> {
@@ -147,12 +163,13 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
         '    directory: docs',
         '    spaceId: space-docs',
         `    source: ${source}`,
+        `    mode: ${mode}`,
         '    changeRequest:',
         '      autoMerge: true',
         '',
       ].join('\n'),
     );
-    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
+    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n.docsync-cpu\n');
     await git(dir, 'init', '-q');
     await git(dir, 'add', '-A');
     await git(dir, 'commit', '-q', '-m', 'Generated docs');
@@ -198,7 +215,7 @@ const emulator = await startWorkerEmulator({ contract: 'current', rateLimit: lim
 const steps: Step[] = [];
 const baseline: number[] = [];
 try {
-  for (const source of ['worktree', 'HEAD'] as const) {
+  for (const source of sources) {
     baseline.push(await nodeBaseline());
     steps.push(...(await measure(emulator, source)));
   }
@@ -209,21 +226,22 @@ try {
 
 const local = (t: Timings): number => t.readMs + t.planMs;
 console.log(
-  `sync-cost: ${pages} pages, contract current, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg()
+  `sync-cost: ${pages} pages, contract current, ${mode === 'direct' ? 'direct' : 'change request, auto-merge'}, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`,
 );
 console.log(
-  '| source | step | outcome | process ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |',
+  '| source | step | outcome | process ms | process CPU ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const s of steps) {
   const t = s.timings;
   console.log(
-    `| ${s.source} | ${s.step} | ${s.outcome} | ${s.processMs.toFixed(0)} | ${t.readMs} | ${t.planMs} | ${local(t)} | ${t.apiMs} | ${t.totalMs} | ${s.calls.total} | ${s.calls.writes} | ${s.calls.contentBatches.calls} / ${s.calls.contentBatches.changes} | ${s.calls.rateLimited} |`,
+    `| ${s.source} | ${s.step} | ${s.outcome} | ${s.processMs.toFixed(0)} | ${s.cpuMs.toFixed(0)} | ${t.readMs} | ${t.planMs} | ${local(t)} | ${t.apiMs} | ${t.totalMs} | ${s.calls.total} | ${s.calls.writes} | ${s.calls.contentBatches.calls} / ${s.calls.contentBatches.changes} | ${s.calls.rateLimited} |`,
   );
 }
-for (const source of ['worktree', 'HEAD']) {
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+for (const source of sources) {
   const first = steps.find((s) => s.source === source && s.step === 'first sync');
   const edited = steps.filter((s) => s.source === source && s.step.startsWith('one-page edit'));
   const edit = edited[0];
@@ -231,9 +249,13 @@ for (const source of ['worktree', 'HEAD']) {
   console.log(`\n${source}: one-page edit, requests by operation:`);
   for (const r of edit.calls.routes) console.log(`  ${r.count} × ${r.method} ${r.route} → ${r.status}`);
   const locals = edited.map((s) => local(s.timings)).sort((a, b) => a - b);
-  const median = locals[Math.floor(locals.length / 2)] ?? 0;
   console.log(
-    `${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median} = ${(local(first.timings) / Math.max(1, median)).toFixed(1)}×`,
+    `${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median(locals)} = ${(local(first.timings) / Math.max(1, median(locals))).toFixed(1)}×`,
+  );
+  const wholeReads = (s: Step): number => s.calls.routes.filter((r) => r.method === 'GET' && WHOLE_REVISION.test(r.route)).reduce((sum, r) => sum + r.count, 0);
+  const cpus = edited.map((s) => s.cpuMs);
+  console.log(
+    `${source}: one-page edit, median of ${edited.length}: ${median(edited.map((s) => s.calls.total))} requests (budget 5; each: ${edited.map((s) => s.calls.total).join(', ')}), ${median(edited.map(wholeReads))} reads of a whole revision (budget 0), process CPU ${(median(cpus) / 1000).toFixed(2)} s (each: ${cpus.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
   );
   const windows = first.perSecond ?? [];
   const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);

@@ -35,10 +35,10 @@ export const TargetStateSchema = z.object({
   /**
    * Space targets on content batches: the revision that held content `lastHash` as `delivered`
    * records it, once read back (the change request's), and the revision of main it was merged onto
-   * when merged. A plan against that revision, or against that merge, starts from the files changed
-   * since.
+   * when merged, and `merged`, main's revision that merge made (its answer names it). A plan against
+   * that revision, or against that merge, starts from the files changed since.
    */
-  landed: z.object({ hash: z.string(), revision: z.string(), mergedOnto: z.string().optional() }).optional(),
+  landed: z.object({ hash: z.string(), revision: z.string(), mergedOnto: z.string().optional(), merged: z.string().optional() }).optional(),
   /** Space targets: the content whose merge (or update from main) answered conflicts, and in which change request. */
   conflict: z.object({ hash: z.string(), changeRequest: z.number(), operation: z.enum(['merge', 'update-from-main']) }).optional(),
   /** The API (key `api:delivery`): how `delivery: auto` found content must be written. */

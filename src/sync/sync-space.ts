@@ -18,17 +18,19 @@ import { ImportVerificationError } from './errors/import-verification-error.js';
 import { SupersededError } from './errors/superseded-error.js';
 import { findDocsyncChangeRequest } from './find-docsync-change-request.js';
 import { keepOldest } from './keep-oldest.js';
+import { MainMoved } from './main-moved.js';
 import { pageDiff, type PageDiff } from './page-diff.js';
 import { checkSendable } from './pages/check-sendable.js';
 import { deliverPages, withUpdatedAt } from './pages/deliver-pages.js';
 import { summarizePagePlan } from './pages/summarize-page-plan.js';
 import { planDelivery } from './pages/plan-delivery.js';
+import { planOnMerged } from './pages/plan-changed-pages.js';
 import { summaryNotices } from './structure-notices.js';
 import type { PreparedContent } from './prepared-content.js';
 import { syncRedirects } from './redirects/sync-redirects.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
-import { baseOnceLive, withLivePages } from './platform-edits/next-base.js';
+import { baseOnceLive, baseWithChanges, withLivePages } from './platform-edits/next-base.js';
 import { pageTitlings } from './platform-edits/page-titlings.js';
 import { platformEditsStep, rememberEdits, withReviewed, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { changeRequestEdits } from './platform-edits/change-request-edits.js';
@@ -69,13 +71,24 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
 
 async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   try {
-    return await syncSpaceBy(deps, target, undefined, options);
+    return await syncAgainIfMoved(deps, target, undefined, options);
   } catch (error) {
     if (!(error instanceof BatchesUnavailable)) throw error;
     // `auto` on an API without change batches: remembered, so later runs import at once.
     deps.logger.info({ target: target.name }, 'the API has no content batches for change requests: importing the docs as a zip instead (delivery: import)');
     await rememberDelivery(deps.state, 'import');
     return syncSpaceBy(deps, target, 'import', options);
+  }
+}
+
+/** A sync planned from its state that found main moved runs again: its state now names the change request it opened, so it reads what is live. */
+async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+  try {
+    return await syncSpaceBy(deps, target, chosen, options);
+  } catch (error) {
+    if (!(error instanceof MainMoved)) throw error;
+    deps.logger.info({ target: target.name }, error.message);
+    return syncSpaceBy(deps, target, chosen, options);
   }
 }
 
@@ -163,10 +176,16 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
   const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
+  // With state, after a merge, git changed: the changed pages planned against main as that merge left it, nothing
+  // read. The change request this run creates says whether main is still there (else MainMoved).
+  const assumed =
+    early === undefined && !synced && delivery === 'changes' && options.dryRun !== true && options.compareLive !== true && state?.changeRequest === undefined
+      ? onMerged(content, state)
+      : undefined;
   // Content batches of changed docs: git's pages by blob id (what the platform-edits check and the
   // next base compare with) are read while the live side is.
   let expecting: Promise<ContentExpectation & { kind: 'exact' }> | undefined =
-    keepsBase && !unchanged && delivery === 'changes' ? superseding(target.name, () => bundleExpectation(content)) : undefined;
+    keepsBase && !unchanged && delivery === 'changes' && assumed === undefined ? superseding(target.name, () => bundleExpectation(content)) : undefined;
   expecting?.catch(() => undefined);
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
   // git process runs beside the reads of the live side (none when the read knows the commit).
@@ -178,8 +197,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         : stopwatch.time('readMs', () => syncedCommit(target, content, signal))
       : Promise.resolve(undefined);
   recording.catch(() => undefined);
-  const looking = early ?? (!unchanged && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
-  const live = unchanged || (target.mode === 'direct' && delivery === 'import') ? undefined : await (looking ?? lookUp());
+  const looking = early ?? (!unchanged && assumed === undefined && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
+  const live = unchanged || assumed !== undefined || (target.mode === 'direct' && delivery === 'import') ? undefined : await (looking ?? lookUp());
   // This content already met conflicts in that change request: unresolved while it stays open, so
   // the daemon's reconcile passes report it again without another merge attempt.
   if (!unchanged && live && state?.conflict?.hash === content.contentHash && state.conflict.changeRequest === live.number) {
@@ -198,7 +217,8 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const planned =
     unchanged || delivery === 'import'
       ? undefined
-      : await superseding(target.name, () =>
+      : (assumed ??
+        (await superseding(target.name, () =>
           stopwatch.time('planMs', () =>
             planDelivery(
               timedApi,
@@ -210,7 +230,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               state?.landed,
             ),
           ),
-        );
+        )));
   for (const warning of planned?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
@@ -241,7 +261,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     const summary = content.snapshot.summary;
     const liveTitlings =
       summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
-    return withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
+    // Planned from the changed pages alone, nothing left live: the previous base plus those pages.
+    const carried = assumed && leftLive.size === 0 ? await baseWithChanges(content, state?.base, assumed.diff.changed, titlings) : undefined;
+    return carried ?? withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
   };
   const skip = async (reason: string | undefined, liveIsGit: boolean, extra: Partial<SpaceSyncResult> = {}): Promise<SpaceSyncResult> => {
     deps.logger.info({ target: target.name, reason }, 'sync skipped');
@@ -301,7 +323,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   }
   // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
   let edits: PlatformEditsStep | undefined;
-  if (keepsBase && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+  if (keepsBase && assumed === undefined && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
     const filesDiffer = planned ? planned.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
     const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
     const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
@@ -375,6 +397,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   // descends from: a merge onto that same main leaves what was delivered.
   let landedRevision: string | undefined;
   let crBase: string | undefined = live ? (live.revisionMergedAncestor ?? live.revisionInitial) : undefined;
+  // The revision the change request this run created held then, and main's the merge made.
+  let createdAt: string | undefined;
+  let mergedRevision: string | undefined;
   let conflict: SyncConflict | undefined;
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
@@ -410,6 +435,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
           await saveState(current);
+          // Planned from the state: main must still be what the last merge made, and the change request this run's.
+          if (assumed && (kept.id !== created.id || kept.revisionInitial !== assumed.revision)) throw new MainMoved(kept.revisionInitial);
+          if (kept.id === created.id) createdAt = created.revision;
           outcome = kept.id === created.id ? 'created' : 'updated';
           if (kept.id === created.id) {
             createdEmpty = { id: created.id, number: created.number };
@@ -471,6 +499,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
                   planned: sent === content ? plannedFor : undefined,
                   maxFileBytes: target.import.maxBytes,
                   landed: state?.landed,
+                  createdAt,
                   beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
                   save: async (landed) => {
                     createdEmpty = undefined; // a batch landed: the change request holds content now
@@ -505,8 +534,10 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         case 'merge': {
           // Only `merge` means merged; `conflicts` (or anything new) leaves the change request open.
           const merged = await write(() => deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal }));
-          if (merged.result === 'merge') outcome = 'merged';
-          else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
+          if (merged.result === 'merge') {
+            outcome = 'merged';
+            mergedRevision = merged.revision;
+          } else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
           break;
         }
       }
@@ -514,7 +545,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   } catch (error) {
     const empty = createdEmpty;
     // Superseded: whoever owns the target now may be filling that change request; leave it.
-    if (empty && !(error instanceof SupersededError)) await api(() => archiveEmpty(deps, target, key, empty, error, signal));
+    if (empty && !(error instanceof SupersededError) && !(error instanceof MainMoved)) await api(() => archiveEmpty(deps, target, key, empty, error, signal));
     throw error;
   }
 
@@ -543,7 +574,14 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(content.commit ? { lastCommit: content.commit.oid } : {}),
     ...(landedRevision === undefined
       ? {}
-      : { landed: { hash: content.contentHash, revision: landedRevision, ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}) } }),
+      : {
+          landed: {
+            hash: content.contentHash,
+            revision: landedRevision,
+            ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}),
+            ...(mergedRevision === undefined ? {} : { merged: mergedRevision }),
+          },
+        }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await baseOf() } : {}),
     syncedAt: now().toISOString(),
@@ -593,4 +631,16 @@ function requireCr<T>(cr: T | undefined): T {
 function required<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('Internal error: an import without a published bundle or its expectation.');
   return value;
+}
+
+/**
+ * {@link planOnMerged}, unless a changed page went live with other content than git's (kept from the
+ * platform, merged): that one the platform-edits check settles.
+ */
+function onMerged(content: PreparedContent, state: TargetState | undefined): PlannedDelivery | undefined {
+  const planned = planOnMerged(content, state);
+  // Nothing to send creates no change request, which alone would say whether main is still there.
+  if (planned === undefined || planned.plan.changes.length === 0) return undefined;
+  const held = planned.diff.changed.some((path) => state?.base?.pages.get(path)?.live !== undefined);
+  return held ? undefined : planned;
 }

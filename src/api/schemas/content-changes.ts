@@ -75,6 +75,8 @@ const AffectedPageSchema = z.looseObject({
  * Today's document also allows the change request alone (the `compat=true` answer): then `changes` is absent.
  */
 export const ContentUpdateSchema = z.looseObject({
+  /** The change request after the batch: its `revision` is the one the batch made. */
+  changeRequest: z.looseObject({ revision: z.string() }).optional(),
   changes: z.array(AffectedPageSchema).optional(),
   insertedFiles: z.array(z.looseObject({ id: z.string(), name: z.string() })).optional(),
 });

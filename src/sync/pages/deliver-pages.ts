@@ -21,6 +21,12 @@ export interface DeliverPagesInput {
   readonly maxFileBytes?: number | undefined;
   /** What the last sync left (state's `landed`): a plan against that revision starts from the changed files. */
   readonly landed?: Landed | undefined;
+  /**
+   * The revision the change request held when this run created it. A plan from the changed files
+   * against it, sent in one batch, landed whole: the batch's answer then says the revision it made,
+   * and nothing is read back.
+   */
+  readonly createdAt?: string | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
   /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;
@@ -31,7 +37,7 @@ export interface DeliverPagesInput {
 
 export interface DeliverPagesResult {
   readonly delivered: Delivered;
-  /** Id of the change request's revision read back, which holds what was delivered. */
+  /** Id of the change request's revision that holds what was delivered: read back, or named by the batch's answer. */
   readonly revision: string;
   readonly batches: number;
   readonly changes: number;
@@ -60,6 +66,7 @@ export async function deliverPages(
   let changes = 0;
   let rounds = 0;
   let record: Delivered;
+  let answered: string | undefined;
   for (;;) {
     const sent = await sendBatches(deps, {
       spaceId: input.spaceId,
@@ -82,6 +89,7 @@ export async function deliverPages(
     changes += sent.changes;
     rounds += 1;
     record = sent.delivered;
+    answered = sent.revision;
     if (!sent.unlisted) break;
     // Each round lands at least one batch, so this ends: the rest is planned from what the change request holds now.
     input.warn?.(
@@ -90,6 +98,13 @@ export async function deliverPages(
         : `the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`,
     );
     planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download);
+  }
+  if (rounds === 1 && planned.fromChanges && batches === 1 && answered !== undefined && planned.revision === input.createdAt) {
+    // Batches are atomic and the change request held the plan's revision: what the batch made is
+    // known without reading it. The pages sent have no `updatedAt` recorded (an edit made since is
+    // then found by reading them once main moves, not by their stamp).
+    const sentPaths = planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : []));
+    return { delivered: withUpdatedAt(record, [], sentPaths), revision: answered, batches, changes };
   }
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });
   // A plan from the changed files sent in one batch (or none) onto the revision it was made against

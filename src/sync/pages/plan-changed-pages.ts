@@ -10,7 +10,7 @@ export type Landed = NonNullable<TargetState['landed']>;
 
 /** Whether `revision` holds what docsync left as `landed`: that revision, or main unchanged merged with it. */
 export function holdsLanded(revision: Pick<Revision, 'id' | 'parents'>, landed: Landed): boolean {
-  if (revision.id === landed.revision) return true;
+  if (revision.id === landed.revision || revision.id === landed.merged) return true;
   return (
     landed.mergedOnto !== undefined && revision.parents.length === 2 && revision.parents[0] === landed.mergedOnto && revision.parents[1] === landed.revision
   );
@@ -66,4 +66,18 @@ export function planChangedPages(
     revision: revision.id,
     fromChanges: true,
   };
+}
+
+/**
+ * The page plan from the changed files alone against main as the last sync's merge left it
+ * (`landed.merged`), with no read: valid only while main is still at that revision, which the caller
+ * learns from the change request it creates (its `revisionInitial`). Undefined where the state does
+ * not allow it (no merge recorded, or a plan from the changed files does not hold).
+ */
+export function planOnMerged(
+  content: Pick<PreparedContent, 'changed' | 'pageCount'>,
+  state: Pick<TargetState, 'delivered' | 'landed'> | undefined,
+): PlannedDelivery | undefined {
+  const merged = state?.landed?.merged;
+  return merged === undefined ? undefined : planChangedPages({ id: merged, parents: [] }, content, state?.delivered, state?.landed);
 }

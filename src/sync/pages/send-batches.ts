@@ -97,6 +97,8 @@ export interface SentBatches {
    * or no id for a ref it sent (`unlisted` is then true too).
    */
   readonly strayIds: boolean;
+  /** The change request's revision the last batch answered made, when its answer gave it. */
+  readonly revision?: string | undefined;
 }
 
 export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput): Promise<SentBatches> {
@@ -141,7 +143,12 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   };
 
   // Updated by the batches as they land, read by the loop that starts them.
-  const landed = { batches: 0, changes: 0, unlisted: false, strayIds: false };
+  const landed: { batches: number; changes: number; unlisted: boolean; strayIds: boolean; revision?: string | undefined } = {
+    batches: 0,
+    changes: 0,
+    unlisted: false,
+    strayIds: false,
+  };
   const send = async (batch: readonly PlannedChange[]): Promise<void> => {
     const published: PublishedArtifact[] = [];
     try {
@@ -245,6 +252,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       });
       landed.batches += 1;
       landed.changes += batch.length;
+      landed.revision = answer.changeRequest?.revision;
       if (answer.changes === undefined || landed.strayIds) landed.unlisted = true;
     } finally {
       await Promise.all(published.map((artifact) => deps.artifacts.release(artifact).catch(() => undefined)));

@@ -65,3 +65,23 @@ export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string
   // content to hold: each run finds it changed in the platform only, and adopts it again.
   return { ...base, pages: basePages.of(pages) };
 }
+
+/**
+ * The previous base with the pages at `paths` as git holds them now (each read once): the base once
+ * a sync that changed only those pages, and left none live with other content, has merged. Undefined
+ * when the previous base cannot be carried over (none, or fingerprints of another version).
+ */
+export async function baseWithChanges(
+  content: Pick<PreparedContent, 'readMany' | 'blobOids' | 'commit'>,
+  previous: TargetBase | undefined,
+  paths: readonly string[],
+  titlings: Titlings,
+): Promise<TargetBase | undefined> {
+  if (previous === undefined || !fingerprintsCurrent(previous)) return undefined;
+  const oids = await content.blobOids(paths);
+  const changed = new Map<string, BasePage>();
+  for await (const { path, bytes } of content.readMany(paths)) {
+    changed.set(path, { oid: oids.get(path) ?? gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) });
+  }
+  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: previous.pages.with(changed) };
+}

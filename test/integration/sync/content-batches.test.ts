@@ -63,14 +63,22 @@ describe("space sync on today's API: content batches", () => {
 
     await writeFile(join(docs, 'guides/direct-mode.md'), `${file}\nOne more line.\n`);
     const before = emulator.stats();
+    // The snapshot's routes are counted on: their counts now, by route.
+    const countsBefore = new Map(before.routes.map((r) => [`${r.method} ${r.route} ${r.status}`, r.count]));
     const edit = await syncOnce(loaded);
     expect(edit.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
     const after = emulator.stats();
     expect(after.contentBatches.calls - before.contentBatches.calls).toBe(1);
     expect(after.contentBatches.changes - before.contentBatches.changes).toBe(1);
-    // The change request, its content batch and its merge.
+    // The change request, its content batch and its merge; two lists of change requests (two runs
+    // that each opened one keep the oldest), and no read of a whole revision's content.
     expect(after.writes - before.writes).toBe(3);
+    expect(after.total - before.total).toBeLessThanOrEqual(5);
+    const reads = after.routes.filter((r) => r.method === 'GET' && r.count > (countsBefore.get(`${r.method} ${r.route} ${r.status}`) ?? 0));
+    expect(reads.map((r) => r.route)).toEqual(['/v1/spaces/:spaceId/change-requests']);
     expect(await idsByTitle()).toEqual(landed);
+    const edited = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}?format=markdown`)).body);
+    expect(edited.markdown).toContain('One more line.');
   });
 
   it('a runner without .docsync/ tells what the space holds by meaning: an unchanged repo writes nothing, a one-page edit sends one change', async () => {

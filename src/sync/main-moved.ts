@@ -1,0 +1,11 @@
+/**
+ * A sync planned from its state alone found main at another revision than the one its last merge
+ * made (or another run's change request to use): the platform may have changed pages since. Thrown
+ * once the change request it created is saved in the state, so the sync runs again from what is live.
+ */
+export class MainMoved extends Error {
+  constructor(readonly found: string) {
+    super(`main is at revision ${found}, not the one docsync merged last: planning again from the live content`);
+    this.name = 'MainMoved';
+  }
+}
