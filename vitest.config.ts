@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     // Child processes, not worker threads: each test changes into its own temporary directory.
     pool: 'forks',
+    // Three forks whatever the cores (vitest's default is one fewer than the cores: one on two):
+    // integration and e2e tests spend most of their time waiting on git, Redis and child processes.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
