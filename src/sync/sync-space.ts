@@ -208,6 +208,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               signal,
               deps.download,
               state?.landed,
+              target.groups,
             ),
           ),
         );
@@ -226,7 +227,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarizePagePlan(planned?.plan) } } : {}),
   });
   // What the delivery cannot express of SUMMARY.md, and where the plan places pages otherwise, go to every report.
-  const notices = [...(await summaryNotices(content, delivery)), ...(planned?.plan.warnings ?? [])];
+  const notices = [...(await summaryNotices(content, delivery, target.groups)), ...(planned?.plan.warnings ?? [])];
   const base = { ...resultBase(target, content, plan, delivery), warnings: [...content.warnings, ...notices] };
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
@@ -459,6 +460,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
                   planned: sent === content ? plannedFor : undefined,
                   maxFileBytes: target.import.maxBytes,
                   landed: state?.landed,
+                  groups: target.groups,
                   beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
                   save: async (landed) => {
                     createdEmpty = undefined; // a batch landed: the change request holds content now
