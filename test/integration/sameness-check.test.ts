@@ -40,9 +40,9 @@ async function checkWorkspace(): Promise<string> {
 const titled = (type: string, title: string, children: unknown[] = []) => ({ type, title, children });
 
 describe("the sameness check on today's API, default configuration", () => {
-  it('titles pages by the rule, keeps nesting, makes the groups and the unlinked item pages of their titles, names the link entry', async () => {
+  it('with groups: pages, titles pages by the rule, keeps nesting, makes the groups and the unlinked item pages of their titles, names the link entry', async () => {
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir));
+    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     expect(first.failures).toEqual([]);
     const result = first.results[0];
     // 4: frontmatter title, else the leading heading, else SUMMARY's text: a mid-page heading titles nothing.
@@ -69,9 +69,9 @@ describe("the sameness check on today's API, default configuration", () => {
     );
     expect(warnings.some((warning) => warning.includes('without a link of its own'))).toBe(false);
 
-    // With `groups: flat`, the old layout: the pages a level up, each thing named.
+    // The default, `groups: flat`: the pages a level up, each thing named.
     emulator.reset();
-    const flat = await syncOnce(configFor(emulator, await checkWorkspace(), { groups: 'flat' }));
+    const flat = await syncOnce(configFor(emulator, await checkWorkspace()));
     expect(flat.failures).toEqual([]);
     expect(await liveTree(emulator, 'space-docs', flat.results[0]?.changeRequest?.id)).toEqual(
       ['Introduction', 'Setting up', 'Choosing', 'Python', 'Go', 'API'].map((title) => titled('document', title)),
@@ -87,7 +87,7 @@ describe("the sameness check on today's API, default configuration", () => {
   it('1: keeps the groups a space already holds, each with its pages', async () => {
     addGroupsByHand('space-docs', ['Guide', 'Reference']);
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir));
+    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     expect(first.failures).toEqual([]);
     expect(await liveTree(emulator, 'space-docs', first.results[0]?.changeRequest?.id)).toEqual([
       titled('document', 'Introduction'),
@@ -101,12 +101,12 @@ describe("the sameness check on today's API, default configuration", () => {
     expect(first.results[0]?.warnings.some((warning) => warning.includes('cannot create groups'))).toBe(false);
   });
 
-  it('6: a fresh runner writes nothing', async () => {
+  it('6: a fresh runner writes nothing, heading pages included', async () => {
     const dir = await checkWorkspace();
-    expect((await syncOnce(configFor(emulator, dir))).failures).toEqual([]);
+    expect((await syncOnce(configFor(emulator, dir, { groups: 'pages' }))).failures).toEqual([]);
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
     const before = emulator.stats();
-    const again = await syncOnce(configFor(emulator, dir));
+    const again = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     const after = emulator.stats();
     expect(again.failures).toEqual([]);
     expect(again.results[0]?.outcome).toBe('skipped');

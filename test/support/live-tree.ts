@@ -40,8 +40,10 @@ export function deliveredTree(summary: readonly ExpectedGroup[], contract: Contr
     });
   return summary.flatMap((group) => {
     const children = items(group.items);
-    if (group.title === undefined || children.length === 0) return children;
-    return [{ type: contract === 'seed' ? 'group' : 'document', title: group.title, children }];
+    if (group.title === undefined) return children;
+    // The seed's import makes a group even of one holding only link entries; batches make a page only to hold pages.
+    if (contract === 'seed') return [{ type: 'group', title: group.title, children }];
+    return children.length === 0 ? [] : [{ type: 'document', title: group.title, children }];
   });
 }
 
