@@ -29,6 +29,12 @@ export const SpaceTargetSchema = z
       .describe(
         "How content is written: `changes` sends page-level change batches into a change request (today's API; only what differs is sent, page ids survive moves), `import` imports a zip of the docs (the API as the seed describes it), `auto` uses change batches and falls back to import on an API without them. Default `auto`.",
       ),
+    groups: z
+      .enum(['pages', 'flat'])
+      .default('flat')
+      .describe(
+        "What content batches (today's API) do with what they cannot create: a `##` group of `SUMMARY.md` the space does not hold, and an item without a link holding pages. `pages`: each becomes a page of its title holding its pages, so the navigation keeps its sections (a group the space holds is used as is). `flat`: their pages move up a level (a group's to the top level). The report names each group it could not use, and with `flat` each item without a link. Default `flat`.",
+      ),
     changeRequest: z
       .object({
         subject: z

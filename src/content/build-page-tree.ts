@@ -24,7 +24,9 @@ export function* buildPageTree(
     for (const child of node.children) yield* build(child, children);
     const meta = pages.get(node.path)?.page;
     if (meta === undefined) {
-      into.push(...children); // vanished between listing and reading
+      // Vanished between listing and reading: its children take its place.
+      const under = node.under ?? [];
+      into.push(...(under.length === 0 ? children : children.map((child) => ({ ...child, under: [...under, ...(child.under ?? [])] }))));
       return;
     }
     for (const note of meta.notes) warnings.push(`${node.path}:${note.line}: ${note.message}`);
@@ -49,6 +51,7 @@ function pageNode(node: OutlineNode, meta: PageMeta, children: readonly PageNode
   };
   if (node.title !== undefined) page.summaryTitle = node.title;
   if (node.label !== undefined) page.label = node.label;
+  if (node.under !== undefined) page.under = node.under;
   if (meta.description !== undefined) page.description = meta.description;
   if (meta.icon !== undefined) page.icon = meta.icon;
   if (meta.hidden !== undefined) page.hidden = meta.hidden;

@@ -1,3 +1,4 @@
+import type { UnlinkedItem } from './parse-summary.js';
 import type { GitbookConfig } from './gitbook-config.js';
 
 /** A page of the table of contents, read. */
@@ -15,6 +16,8 @@ export interface PageNode {
   readonly hidden?: boolean;
   readonly layout?: Readonly<Record<string, unknown>>;
   readonly children: readonly PageNode[];
+  /** The `SUMMARY.md` items without a link it is listed under, between it and its parent, outermost first. */
+  readonly under?: readonly UnlinkedItem[];
 }
 
 /** A `##` heading of `SUMMARY.md` and its pages; `title` is undefined for pages before any heading. */

@@ -11,6 +11,8 @@ export interface SummaryItem {
   readonly label: string | undefined;
   readonly line: number;
   readonly children: SummaryItem[];
+  /** The items without a link it is listed under, between it and its parent, outermost first. */
+  readonly under?: readonly UnlinkedItem[];
 }
 
 /** A `##`/`###` heading and the bullets under it; `title` is undefined for bullets before any heading. */
@@ -31,7 +33,7 @@ export interface ParsedSummary {
   /** The `# Table of Contents` / `# Summary` title, when present. */
   readonly title: string | undefined;
   readonly groups: SummaryGroup[];
-  /** Bullets without a link, in line order: skipped in `groups`, their children moved up. */
+  /** Bullets without a link, in line order: skipped in `groups`, their children moved up (each naming them in `under`). */
   readonly unlinked: UnlinkedItem[];
   readonly notes: LineNote[];
 }
@@ -50,7 +52,8 @@ export const MAX_SUMMARY_DEPTH = 50;
  * Parses every `SUMMARY.md` dialect GitBook repos use: optional `#` title, `##`/`###` group headings,
  * `*`/`-`/`+` (or numbered) bullets nested by any indent (2, 4, a leading space, tabs), links with
  * labels. Nesting follows indentation depth, not a fixed step, up to {@link MAX_SUMMARY_DEPTH} levels.
- * Bullets without a link are skipped and their children move up to the nearest parent. Pure text:
+ * Bullets without a link are skipped and their children move up to the nearest parent, each naming
+ * the items it was listed under (`under`). Pure text:
  * targets are checked by `resolveSummary`. Time is linear in the text, however deep the nesting.
  */
 export function parseSummary(text: string): ParsedSummary {
@@ -64,7 +67,12 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
   const unlinked: UnlinkedItem[] = [];
   let title: string | undefined;
   let group: SummaryGroup | undefined;
-  let stack: { indent: number; item: SummaryItem }[] = [];
+  // Items without a link stay on the stack too: what is indented under them names them (`chain`,
+  // the unlinked items above it up to the nearest linked one, innermost first). `linked` is the
+  // linked part of the stack, the parents.
+  type Chain = { readonly item: UnlinkedItem; readonly outer: Chain | undefined };
+  let stack: { indent: number; item?: SummaryItem; chain?: Chain }[] = [];
+  let linked: SummaryItem[] = [];
   let inComment = false;
   let tooDeep = false;
 
@@ -91,6 +99,7 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
         group = { title: headingText, line: lineNumber, items: [] };
         groups.push(group);
         stack = [];
+        linked = [];
       }
       continue;
     }
@@ -101,26 +110,40 @@ export function* parseSummarySteps(text: string): Generator<void, ParsedSummary,
     }
     const indent = width(bullet[1] ?? '');
     const content = bullet[2] ?? '';
-    while ((stack.at(-1)?.indent ?? -1) >= indent) stack.pop();
+    while ((stack.at(-1)?.indent ?? -1) >= indent) if (stack.pop()?.item !== undefined) linked.pop();
+    const chain = stack.at(-1)?.chain;
     const open = content.indexOf('[');
     const link = open < 0 ? undefined : scanLink(content, open);
     if (link === undefined) {
-      unlinked.push({ title: unescape(content).trim(), line: lineNumber });
+      const item = { title: unescape(content).trim(), line: lineNumber };
+      unlinked.push(item);
       notes.push({ line: lineNumber, message: 'list item has no [title](page.md) link; skipped' });
+      stack.push({ indent, chain: { item, outer: chain } });
       continue;
     }
-    const item: SummaryItem = { title: link.text, target: link.target, label: link.title, line: lineNumber, children: [] };
+    const under: UnlinkedItem[] = [];
+    for (let outer = chain; outer !== undefined; outer = outer.outer) under.push(outer.item);
+    under.reverse();
+    const item: SummaryItem = {
+      title: link.text,
+      target: link.target,
+      label: link.title,
+      line: lineNumber,
+      children: [],
+      ...(under.length > 0 ? { under } : {}),
+    };
     if (group === undefined) {
       group = { title: undefined, line: undefined, items: [] };
       groups.push(group);
     }
-    const depth = Math.min(stack.length, MAX_SUMMARY_DEPTH - 1);
-    if (stack.length >= MAX_SUMMARY_DEPTH && !tooDeep) {
+    const depth = Math.min(linked.length, MAX_SUMMARY_DEPTH - 1);
+    if (linked.length >= MAX_SUMMARY_DEPTH && !tooDeep) {
       tooDeep = true;
       notes.push({ line: lineNumber, message: `nested deeper than ${MAX_SUMMARY_DEPTH} levels; deeper pages are kept at level ${MAX_SUMMARY_DEPTH}` });
     }
-    (stack[depth - 1]?.item.children ?? group.items).push(item);
+    (linked[depth - 1]?.children ?? group.items).push(item);
     stack.push({ indent, item });
+    linked.push(item);
   }
   return { title, groups, unlinked, notes };
 }

@@ -69,8 +69,11 @@ export function* resolveSummarySteps(parsed: ParsedSummary, context: ResolveSumm
       yield;
       const path = accept(item);
       const children = yield* resolveItems(item.children);
-      if (path === undefined) nodes.push(...children);
-      else nodes.push({ path, title: item.title === '' ? undefined : item.title, label: item.label, children });
+      const under = item.under ?? [];
+      // A skipped entry's children take its place, under what it was listed under.
+      if (path === undefined)
+        nodes.push(...(under.length === 0 ? children : children.map((child) => ({ ...child, under: [...under, ...(child.under ?? [])] }))));
+      else nodes.push({ path, title: item.title === '' ? undefined : item.title, label: item.label, children, ...(under.length === 0 ? {} : { under }) });
     }
     return nodes;
   }

@@ -2,6 +2,8 @@ import { decodeText } from '../content/clean-text.js';
 import { joinDocPath } from '../content/doc-path.js';
 import { parseSummary } from '../content/parse-summary.js';
 import { summaryStructure, type SummaryStructure } from '../content/summary-structure.js';
+import type { PageNode } from '../content/docs-snapshot.js';
+import type { GroupsMode } from './pages/desired-pages.js';
 import type { PreparedContent } from './prepared-content.js';
 import type { Delivery } from './resolve-delivery.js';
 
@@ -11,11 +13,13 @@ const NAMED = 5;
 /**
  * What a delivery cannot express of `SUMMARY.md`'s structure, one line each, for the report, `--json`
  * and the step summary: link entries (content batches cannot create link pages, and docsync's zip
- * bundle lists pages only) and unlinked items (their pages move up a level). `summary` names the file.
+ * bundle lists pages only) and unlinked items (their pages move up a level), but for those made
+ * heading pages (by line). `summary` names the file.
  */
-export function structureNotices(structure: SummaryStructure, delivery: Delivery, summary: string): string[] {
+export function structureNotices(structure: SummaryStructure, delivery: Delivery, summary: string, madePages: ReadonlySet<number> = new Set()): string[] {
   const notices: string[] = [];
-  const { linkEntries, unlinkedItems } = structure;
+  const { linkEntries } = structure;
+  const unlinkedItems = structure.unlinkedItems.filter((item) => !madePages.has(item.line));
   if (linkEntries.length > 0) {
     const why = delivery === 'changes' ? 'content batches cannot create link pages' : "docsync's import delivers pages only";
     const many = linkEntries.length > 1;
@@ -38,11 +42,28 @@ function titles(items: readonly { readonly title: string; readonly line: number 
   return items.length > NAMED ? `${named.join(', ')} and ${items.length - NAMED} more` : named.join(', ');
 }
 
-/** {@link structureNotices} of the snapshot's `SUMMARY.md` (one file read); none without one. */
-export async function summaryNotices(content: Pick<PreparedContent, 'snapshot' | 'readMany'>, delivery: Delivery): Promise<string[]> {
+/**
+ * {@link structureNotices} of the snapshot's `SUMMARY.md` (one file read); none without one. Content
+ * batches with `groups: pages` make each item without a link that holds pages a heading page.
+ */
+export async function summaryNotices(
+  content: Pick<PreparedContent, 'snapshot' | 'readMany'>,
+  delivery: Delivery,
+  groups: GroupsMode = 'flat',
+): Promise<string[]> {
   const { summary, root } = content.snapshot;
   if (summary === undefined) return [];
-  for await (const { bytes } of content.readMany([summary]))
-    return structureNotices(summaryStructure(parseSummary(decodeText(bytes))), delivery, joinDocPath(root, summary));
+  for await (const { bytes } of content.readMany([summary])) {
+    const structure = summaryStructure(parseSummary(decodeText(bytes)));
+    // The page tree is walked only when there is something to find in it.
+    const made = new Set<number>();
+    const walk = (pages: readonly PageNode[]): void =>
+      pages.forEach((page) => {
+        for (const item of page.under ?? []) made.add(item.line);
+        walk(page.children);
+      });
+    if (delivery === 'changes' && groups === 'pages' && structure.unlinkedItems.length > 0) content.snapshot.pages.forEach((group) => walk(group.pages));
+    return structureNotices(structure, delivery, joinDocPath(root, summary), made);
+  }
   return [];
 }

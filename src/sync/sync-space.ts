@@ -228,6 +228,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
               signal,
               deps.download,
               state?.landed,
+              target.groups,
             ),
           ),
         )));
@@ -246,7 +247,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarizePagePlan(planned?.plan) } } : {}),
   });
   // What the delivery cannot express of SUMMARY.md, and where the plan places pages otherwise, go to every report.
-  const notices = [...(await summaryNotices(content, delivery)), ...(planned?.plan.warnings ?? [])];
+  const notices = [...(await summaryNotices(content, delivery, target.groups)), ...(planned?.plan.warnings ?? [])];
   const base = { ...resultBase(target, content, plan, delivery), warnings: [...content.warnings, ...notices] };
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 
@@ -500,6 +501,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
                   maxFileBytes: target.import.maxBytes,
                   landed: state?.landed,
                   createdAt,
+                  groups: target.groups,
                   beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
                   save: async (landed) => {
                     createdEmpty = undefined; // a batch landed: the change request holds content now

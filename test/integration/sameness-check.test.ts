@@ -40,27 +40,46 @@ async function checkWorkspace(): Promise<string> {
 const titled = (type: string, title: string, children: unknown[] = []) => ({ type, title, children });
 
 describe("the sameness check on today's API, default configuration", () => {
-  it('titles pages by the rule, keeps nesting, names the link entry, the unlinked item and the groups it cannot create', async () => {
+  it('with groups: pages, titles pages by the rule, keeps nesting, makes the groups and the unlinked item pages of their titles, names the link entry', async () => {
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir));
+    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     expect(first.failures).toEqual([]);
     const result = first.results[0];
     // 4: frontmatter title, else the leading heading, else SUMMARY's text: a mid-page heading titles nothing.
-    // 2: nesting as SUMMARY.md says, but for the unlinked item's pages, one level up (named below).
+    // 1 and 2: the API cannot create a group: each group's pages stay together under a page of its
+    // title, and the unlinked item is a page of its title holding its two pages.
     expect(await liveTree(emulator, 'space-docs', result?.changeRequest?.id)).toEqual([
       titled('document', 'Introduction'),
-      titled('document', 'Setting up'),
-      titled('document', 'Choosing'),
-      titled('document', 'Python'),
-      titled('document', 'Go'),
-      titled('document', 'API'),
+      titled('document', 'Guide', [
+        titled('document', 'Setting up'),
+        titled('document', 'Choosing'),
+        titled('document', 'Libraries', [titled('document', 'Python'), titled('document', 'Go')]),
+      ]),
+      titled('document', 'Reference', [titled('document', 'API')]),
     ]);
-    // 3 (and 1, on a space without the groups): named in the report, hence in --json and the step summary.
-    expect(result?.warnings).toEqual(
+    // 3 (and 1): named in the report, hence in --json and the step summary; the unlinked item is a page, so not named.
+    const warnings = result?.warnings ?? [];
+    expect(warnings).toEqual(
       expect.arrayContaining([
         'SUMMARY.md: 1 link entry is not delivered ("Status page" at line 16): content batches cannot create link pages; it stays in SUMMARY.md only',
+        expect.stringContaining(
+          'the groups "Guide", "Reference" are not in the space and the API cannot create groups: each is a page of its title holding its pages',
+        ),
+      ]),
+    );
+    expect(warnings.some((warning) => warning.includes('without a link of its own'))).toBe(false);
+
+    // The default, `groups: flat`: the pages a level up, each thing named.
+    emulator.reset();
+    const flat = await syncOnce(configFor(emulator, await checkWorkspace()));
+    expect(flat.failures).toEqual([]);
+    expect(await liveTree(emulator, 'space-docs', flat.results[0]?.changeRequest?.id)).toEqual(
+      ['Introduction', 'Setting up', 'Choosing', 'Python', 'Go', 'API'].map((title) => titled('document', title)),
+    );
+    expect(flat.results[0]?.warnings).toEqual(
+      expect.arrayContaining([
         'SUMMARY.md: 1 item without a link of its own is not delivered as a page ("Libraries" at line 9): the pages under it move up a level',
-        expect.stringContaining('the groups "Guide", "Reference" are not in the space and the API cannot create groups'),
+        expect.stringContaining('the groups "Guide", "Reference" are not in the space and the API cannot create groups: their pages go to the root'),
       ]),
     );
   });
@@ -68,22 +87,26 @@ describe("the sameness check on today's API, default configuration", () => {
   it('1: keeps the groups a space already holds, each with its pages', async () => {
     addGroupsByHand('space-docs', ['Guide', 'Reference']);
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir));
+    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     expect(first.failures).toEqual([]);
     expect(await liveTree(emulator, 'space-docs', first.results[0]?.changeRequest?.id)).toEqual([
       titled('document', 'Introduction'),
-      titled('group', 'Guide', [titled('document', 'Setting up'), titled('document', 'Choosing'), titled('document', 'Python'), titled('document', 'Go')]),
+      titled('group', 'Guide', [
+        titled('document', 'Setting up'),
+        titled('document', 'Choosing'),
+        titled('document', 'Libraries', [titled('document', 'Python'), titled('document', 'Go')]),
+      ]),
       titled('group', 'Reference', [titled('document', 'API')]),
     ]);
     expect(first.results[0]?.warnings.some((warning) => warning.includes('cannot create groups'))).toBe(false);
   });
 
-  it('6: a fresh runner writes nothing', async () => {
+  it('6: a fresh runner writes nothing, heading pages included', async () => {
     const dir = await checkWorkspace();
-    expect((await syncOnce(configFor(emulator, dir))).failures).toEqual([]);
+    expect((await syncOnce(configFor(emulator, dir, { groups: 'pages' }))).failures).toEqual([]);
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
     const before = emulator.stats();
-    const again = await syncOnce(configFor(emulator, dir));
+    const again = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
     const after = emulator.stats();
     expect(again.failures).toEqual([]);
     expect(again.results[0]?.outcome).toBe('skipped');

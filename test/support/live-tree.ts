@@ -25,20 +25,32 @@ export async function liveTree(emulator: RunningEmulator, spaceId: string, chang
 
 /**
  * The tree docsync gives a generated repo on a contract, as docs/structure.md says: pages titled by
- * the contract's rule; link entries left out and an unlinked item's pages one level up (both named in
- * the report); `##` groups kept as groups by the seed's zip import, their pages at the root on today's
- * API when the space holds no group of that title (named too).
+ * the contract's rule; link entries left out (named in the report). The seed's zip import keeps `##`
+ * groups as groups and moves an unlinked item's pages one level up (named). Today's content batches,
+ * by default (`groups: pages`), make a group the space lacks, and an unlinked item holding pages, a
+ * page of its title holding its pages.
  */
 export function deliveredTree(summary: readonly ExpectedGroup[], contract: Contract): TreeNode[] {
   const items = (list: readonly ExpectedItem[]): TreeNode[] =>
-    list.flatMap((item) =>
-      item.kind === 'link'
-        ? []
-        : item.kind === 'unlinked'
-          ? items(item.children)
-          : [{ type: 'document', title: expectedTitle(item, contract), children: items(item.children) }],
-    );
-  return summary.flatMap((group) =>
-    group.title !== undefined && contract === 'seed' ? [{ type: 'group', title: group.title, children: items(group.items) }] : items(group.items),
-  );
+    list.flatMap((item): TreeNode[] => {
+      if (item.kind === 'link') return [];
+      if (item.kind === 'page') return [{ type: 'document', title: expectedTitle(item, contract), children: items(item.children) }];
+      const children = items(item.children);
+      return contract === 'seed' || children.length === 0 ? children : [{ type: 'document', title: item.title, children }];
+    });
+  return summary.flatMap((group) => {
+    const children = items(group.items);
+    if (group.title === undefined) return children;
+    // The seed's import makes a group even of one holding only link entries; batches make a page only to hold pages.
+    if (contract === 'seed') return [{ type: 'group', title: group.title, children }];
+    return children.length === 0 ? [] : [{ type: 'document', title: group.title, children }];
+  });
+}
+
+/** Whether an unlinked item of the tree holds no page, so a delivery names it rather than making it a page. */
+export function hasEmptyUnlinked(summary: readonly ExpectedGroup[]): boolean {
+  const pages = (item: ExpectedItem): boolean => item.kind === 'page' || (item.kind === 'unlinked' && item.children.some(pages));
+  const walk = (list: readonly ExpectedItem[]): boolean =>
+    list.some((item) => item.kind !== 'link' && ((item.kind === 'unlinked' && !item.children.some(pages)) || walk(item.children)));
+  return summary.some((group) => walk(group.items));
 }

@@ -6,6 +6,7 @@ import { DeliveryVerificationError } from '../errors/delivery-verification-error
 import type { PreparedContent } from '../prepared-content.js';
 import { checkSendable } from './check-sendable.js';
 import type { Landed } from './plan-changed-pages.js';
+import type { GroupsMode } from './desired-pages.js';
 import { planDelivery } from './plan-delivery.js';
 import type { PlannedDelivery } from './planned-delivery.js';
 import { sendBatches, type Delivered, type DeliveredPage, type SendBatchesDeps } from './send-batches.js';
@@ -27,6 +28,8 @@ export interface DeliverPagesInput {
    * and nothing is read back.
    */
   readonly createdAt?: string | undefined;
+  /** What becomes of groups the space lacks and items without a link (the target's `groups`); `flat` by default. */
+  readonly groups?: GroupsMode | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
   /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;
@@ -60,7 +63,7 @@ export async function deliverPages(
 ): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
   const where = `change request #${input.changeRequest.number}`;
-  let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download, input.landed));
+  let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download, input.landed, input.groups));
   checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: input.maxFileBytes ?? DEFAULT_IMPORT_MAX_BYTES });
   let batches = 0;
   let changes = 0;
@@ -97,7 +100,7 @@ export async function deliverPages(
         ? `the API answered a content batch of ${where} with page ids for pages docsync did not send (or without the ids of those it sent); docsync reads the change request again to place the next ones`
         : `the API answered a content batch of ${where} without the pages it touched (the change request alone); docsync reads the change request again to place the next ones`,
     );
-    planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download);
+    planned = await planDelivery(deps.api, into, input.content, record, input.signal, deps.download, undefined, input.groups);
   }
   if (rounds === 1 && planned.fromChanges && batches === 1 && answered !== undefined && planned.revision === input.createdAt) {
     // Batches are atomic and the change request held the plan's revision: what the batch made is
@@ -114,7 +117,16 @@ export async function deliverPages(
     planned.fromChanges &&
     (batches === 0 ? revision.id === planned.revision : batches === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
   if (!exact) {
-    const check = await planDelivery({ content: { getRevision: () => Promise.resolve(revision) } }, into, input.content, record, input.signal);
+    const check = await planDelivery(
+      { content: { getRevision: () => Promise.resolve(revision) } },
+      into,
+      input.content,
+      record,
+      input.signal,
+      undefined,
+      undefined,
+      input.groups,
+    );
     if (check.plan.changes.length > 0) throw new DeliveryVerificationError(where, check.diff);
   }
   const sentPaths = exact ? planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : [])) : undefined;

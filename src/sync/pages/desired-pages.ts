@@ -1,25 +1,58 @@
 import { createHash } from 'node:crypto';
 import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
 import { snapshotAssets } from '../../content/snapshot-assets.js';
-import type { DesiredFile, DesiredGroup, DesiredPage } from './page-plan.js';
+import type { SpaceTarget } from '../../config/config-schema.js';
+import { headingKey, type DesiredFile, type DesiredGroup, type DesiredPage } from './page-plan.js';
+
+/** What content batches make of what they cannot create (see the target's `groups`). */
+export type GroupsMode = SpaceTarget['groups'];
 
 /**
  * The repo side of the page plan, from a snapshot alone (no reads): the table of contents with each
  * page's content hash (over the file's sha256, which the read already took, and its title in the
- * table of contents), and the assets.
+ * table of contents), and the assets. With `groups: pages`, the pages listed under an item of
+ * `SUMMARY.md` without a link are held by a heading page of its title.
  */
-export function desiredPages(snapshot: Pick<DocsSnapshot, 'pages' | 'files' | 'summary'>): { groups: DesiredGroup[]; files: DesiredFile[] } {
+export function desiredPages(
+  snapshot: Pick<DocsSnapshot, 'pages' | 'files' | 'summary'>,
+  groups: GroupsMode = 'flat',
+): { groups: DesiredGroup[]; files: DesiredFile[] } {
   const hashes = new Map(snapshot.files.map((file) => [file.path, file.hash]));
+  const taken = new Set(hashes.keys());
+  const summary = snapshot.summary ?? 'SUMMARY.md';
   const page = (node: PageNode): DesiredPage => ({
     path: node.path,
     title: node.title,
     hash: pageHash(hashes.get(node.path) ?? '', node.title),
-    children: node.children.map(page),
+    children: level(node.children, 0),
   });
+  // Siblings listed under the same item without a link (at this depth of their `under`) go in its heading page.
+  const level = (nodes: readonly PageNode[], depth: number): DesiredPage[] => {
+    const pages: DesiredPage[] = [];
+    for (let at = 0; at < nodes.length;) {
+      const item = groups === 'pages' ? nodes[at]?.under?.[depth] : undefined;
+      if (item === undefined) {
+        pages.push(page(nodes[at] as PageNode));
+        at += 1;
+        continue;
+      }
+      let end = at + 1;
+      while (end < nodes.length && nodes[end]?.under?.[depth]?.line === item.line) end += 1;
+      pages.push(headingPage(headingKey(summary, item.title, taken), item.title, level(nodes.slice(at, end), depth + 1)));
+      taken.add(pages.at(-1)?.path ?? '');
+      at = end;
+    }
+    return pages;
+  };
   return {
-    groups: snapshot.pages.map((group) => ({ title: group.title, pages: group.pages.map(page) })),
+    groups: snapshot.pages.map((group) => ({ title: group.title, pages: level(group.pages, 0) })),
     files: snapshotAssets(snapshot).map((file) => ({ path: file.path, hash: file.hash, size: file.size })),
   };
+}
+
+/** A heading page (see {@link DesiredPage.heading}) holding `children`. */
+export function headingPage(key: string, title: string, children: readonly DesiredPage[]): DesiredPage {
+  return { path: key, title, hash: pageHash('', title), children, heading: true };
 }
 
 /** A page's content as sent: its file and the title it goes with. */

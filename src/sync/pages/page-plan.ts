@@ -14,6 +14,20 @@ export interface DesiredPage {
   /** Files (assets, by path in the docs root) the page links to: re-sent when one of them is. */
   readonly files?: readonly string[] | undefined;
   readonly children: readonly DesiredPage[];
+  /**
+   * A page docsync makes for what content batches cannot create (a `##` group the space lacks, an
+   * item of `SUMMARY.md` without a link): no file, an empty document titled `title`, holding its
+   * pages. Its `path` is a key of its own ({@link headingKey}).
+   */
+  readonly heading?: true | undefined;
+}
+
+/** The key of a heading page: `SUMMARY.md#Guide`, never a file's path (a file's has no `#` after its name). */
+export function headingKey(summary: string, title: string, taken: ReadonlySet<string>): string {
+  const base = `${summary}#${title}`;
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base} (${n})`;
+  return key;
 }
 
 /** A `##` heading of `SUMMARY.md` and its pages; no title for the pages before the first heading. */
@@ -62,7 +76,15 @@ export interface Placement {
 /** One change of the plan, in order; the sender turns it into the API's change. */
 export type PlannedChange =
   | { readonly kind: 'insert-files'; readonly files: readonly PlannedFile[] }
-  | ({ readonly kind: 'insert-page'; readonly ref: string; readonly path: string; readonly title: string; readonly slug: string } & Placement)
+  | ({
+      readonly kind: 'insert-page';
+      readonly ref: string;
+      readonly path: string;
+      readonly title: string;
+      readonly slug: string;
+      /** A heading page: its document is empty, not a file's. */
+      readonly heading?: true | undefined;
+    } & Placement)
   | {
       readonly kind: 'update-page';
       readonly id: string;
@@ -72,6 +94,7 @@ export type PlannedChange =
       readonly document: boolean;
       readonly title?: string | undefined;
       readonly slug?: string | undefined;
+      readonly heading?: true | undefined;
     }
   | { readonly kind: 'delete-page'; readonly id: string; readonly title: string; readonly key?: string | undefined };
 

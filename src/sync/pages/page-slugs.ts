@@ -18,9 +18,10 @@ export function slugify(text: string): string {
 
 /**
  * Git Sync's slug of a page: its file's name, a folder's name for that folder's README, the title
- * for the docs root's README.
+ * for the docs root's README and for a heading page.
  */
 function baseSlug(page: DesiredPage): string {
+  if (page.heading === true) return slugify(page.title);
   const segments = page.path.split('/');
   const file = segments.at(-1) ?? page.path;
   if (!/^readme\.md$/i.test(file)) return slugify(file.replace(/\.(md|markdown)$/i, ''));

@@ -3,12 +3,13 @@ import { deliveredFiles, deliveredPages } from '../../state/state-store.js';
 import type { PageDiff } from '../page-diff.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';
-import { desiredPages } from './desired-pages.js';
+import { desiredPages, type GroupsMode } from './desired-pages.js';
 import { liveFiles, livePages } from './live-pages.js';
 import type { DesiredGroup, DesiredPage, LiveFile, LivePage, PagePlan } from './page-plan.js';
 import { planChangedPages, type Landed } from './plan-changed-pages.js';
 import type { PlannedDelivery } from './planned-delivery.js';
 import { planPageChanges } from './plan-page-changes.js';
+import { placeGroups } from './place-groups.js';
 import { recognizeLiveContent } from './recognize-live-content.js';
 import { rewriteFileLinks } from './rewrite-file-links.js';
 import type { Delivered, DeliveredFile, DeliveredPage } from './send-batches.js';
@@ -30,11 +31,14 @@ export async function planDelivery(
   signal?: AbortSignal,
   download?: Download,
   landed?: Landed,
+  groups: GroupsMode = 'flat',
 ): Promise<PlannedDelivery> {
   const revision = await api.content.getRevision(into, { signal });
   const fromChanges = content.pageCount === undefined ? undefined : planChangedPages(revision, { ...content, pageCount: content.pageCount }, delivered, landed);
   if (fromChanges !== undefined) return fromChanges;
-  const desired = desiredPages(content.snapshot);
+  const read = desiredPages(content.snapshot, groups);
+  const placed = placeGroups(read.groups, revision.pages, groups, content.snapshot.summary ?? 'SUMMARY.md');
+  const desired = { groups: placed.groups, files: read.files };
   let live = livePages(revision.pages, desired.groups, delivered);
   let found = liveFiles(revision.files, delivered);
   const getPage = api.content.getPage?.bind(api.content);
@@ -49,9 +53,13 @@ export async function planDelivery(
     ));
   }
   const files = { desired: desired.files, live: found };
-  let plan = planPageChanges({ desired: desired.groups, live, files });
-  const resent = new Set(plan.changes.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((file) => file.path) : [])));
-  if (resent.size > 0) plan = planPageChanges({ desired: await withLinkedFiles(desired.groups, resent, content), live, files });
+  const planned = async (): Promise<PagePlan> => {
+    const plan = planPageChanges({ desired: desired.groups, live, files });
+    const resent = new Set(plan.changes.flatMap((change) => (change.kind === 'insert-files' ? change.files.map((file) => file.path) : [])));
+    return resent.size === 0 ? plan : planPageChanges({ desired: await withLinkedFiles(desired.groups, resent, content), live, files });
+  };
+  const made = await planned();
+  const plan = { ...made, warnings: [...placed.warnings, ...made.warnings] };
   const hashes = new Map<string, string>(desired.files.map((file) => [file.path, file.hash]));
   const addHashes = (pages: readonly DesiredPage[]): void =>
     pages.forEach((page) => {
@@ -105,7 +113,7 @@ async function withLinkedFiles(
   const paths: string[] = [];
   const collect = (pages: readonly DesiredPage[]): void =>
     pages.forEach((page) => {
-      paths.push(page.path);
+      if (page.heading !== true) paths.push(page.path);
       collect(page.children);
     });
   groups.forEach((group) => collect(group.pages));

@@ -38,7 +38,7 @@ export interface PagePlanInput {
  * - Live pages the repo does not hold are deleted: those with nothing to keep inside first (so the
  *   indexes that follow are the final ones), those holding kept pages last, once emptied.
  * - `##` groups match live groups by title; the API cannot create a group, so the pages of a group
- *   the space lacks go to the root, with a warning.
+ *   the space lacks go to the root, with a warning (unless `placeGroups` made it a heading page).
  */
 export function planPageChanges(input: PagePlanInput): PagePlan {
   const changes: PlannedChange[] = [];
@@ -119,13 +119,14 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
               document,
               ...(document ? { title: page.title } : {}),
               ...(newSlug === undefined ? {} : { slug: newSlug }),
+              ...(page.heading ? { heading: true } : {}),
             });
           } else unchanged += 1;
         } else {
           const ref = `docsync-page-${++refs}`;
           handle = { ref };
           tree.insert(handle, parent, at);
-          changes.push({ kind: 'insert-page', ref, path: page.path, title: page.title, slug, parent, at });
+          changes.push({ kind: 'insert-page', ref, path: page.path, title: page.title, slug, parent, at, ...(page.heading ? { heading: true } : {}) });
         }
         if (page.children.length > 0) next.push({ parent: handle, pages: [...page.children] });
       });

@@ -32,7 +32,8 @@ export interface RecognizeDeps {
  *   the same bytes make it that file;
  * - a live page at a repo page's place, of unknown content, is read: when its markdown and metadata
  *   mean what the repo's file says once docsync sends it (file links as `/files/<id>`, the title the
- *   document or the table of contents gives), it holds that page.
+ *   document or the table of contents gives), it holds that page;
+ * - a document at a heading page's place with its title is that heading page (no read).
  *
  * Anything it cannot tell stays unknown, and is sent again.
  */
@@ -56,18 +57,22 @@ export async function recognizeLiveContent(
     });
   desired.groups.forEach((group) => collect(group.pages));
   const unknown = new Map<string, LivePage>();
+  const same = new Map<string, string>(); // live page id → the repo page's hash
   const walk = (pages: readonly LivePage[]): void =>
     pages.forEach((page) => {
-      if (page.type === 'document' && page.hash === undefined && page.key !== undefined && wanted.has(page.key) && !unknown.has(page.key))
-        unknown.set(page.key, page);
+      const want = page.key === undefined ? undefined : wanted.get(page.key);
+      if (page.type === 'document' && page.hash === undefined && page.key !== undefined && want !== undefined) {
+        // A heading page holds no file: its title is what docsync gave it.
+        if (want.heading === true) {
+          if (page.title === want.title) same.set(page.id, want.hash);
+        } else if (!unknown.has(page.key)) unknown.set(page.key, page);
+      }
       walk(page.children);
     });
   walk(live.pages);
-  if (unknown.size === 0) return { pages: [...live.pages], files };
 
   const local = new Map<string, string>();
-  for await (const { path, bytes } of content.readMany([...unknown.keys()])) local.set(path, decodeText(bytes));
-  const same = new Map<string, string>(); // live page id → the repo page's hash
+  if (unknown.size > 0) for await (const { path, bytes } of content.readMany([...unknown.keys()])) local.set(path, decodeText(bytes));
   await pMap(
     [...unknown],
     async ([path, page]) => {

@@ -154,7 +154,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     try {
       const uploads = batch.flatMap((change) => (change.kind === 'insert-files' ? change.files : []));
       const fileRefs = new Map(uploads.map((file) => [file.path, `./${file.ref}`]));
-      const documents = batch.flatMap((change) => (change.kind === 'insert-page' || (change.kind === 'update-page' && change.document) ? [change.path] : []));
+      const documents = batch.flatMap((change) =>
+        (change.kind === 'insert-page' || (change.kind === 'update-page' && change.document)) && change.heading !== true ? [change.path] : [],
+      );
       const bytes = new Map<string, Uint8Array>();
       for await (const read of input.read([...uploads.map((file) => file.path), ...documents])) bytes.set(read.path, read.bytes);
       const bytesOf = (path: string): Uint8Array => {
@@ -162,7 +164,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         if (found === undefined) throw new Error(`Internal error: ${path} was not read.`);
         return found;
       };
-      const markdown = (path: string): { markdown: string } => {
+      const markdown = (path: string, heading?: true): { markdown: string } => {
+        // A heading page holds no file: its title is the one sent.
+        if (heading === true) return { markdown: '' };
         const text = new TextDecoder().decode(bytesOf(path));
         const linked = rewriteFileLinks(text, path, (file) => fileRefs.get(file) ?? (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
         return { markdown: linked };
@@ -183,7 +187,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
               operation: 'insert_page',
               title: change.title,
               slug: change.slug,
-              document: markdown(change.path),
+              document: markdown(change.path, change.heading),
               ref: change.ref,
               ...(into === null ? {} : { into }),
               at: change.at,
@@ -194,7 +198,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
             changes.push({
               operation: 'update_page',
               page: change.id,
-              ...(change.document ? { document: markdown(change.path) } : {}),
+              ...(change.document ? { document: markdown(change.path, change.heading) } : {}),
               ...(change.title === undefined ? {} : { title: change.title }),
               ...(change.slug === undefined ? {} : { slug: change.slug }),
               ...(change.move ? { into: idOf(change.move.parent), at: change.move.at } : {}),

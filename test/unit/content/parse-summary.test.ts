@@ -76,4 +76,16 @@ describe('parseSummary', () => {
     const items = parseSummary('# Summary\n\n* [A](a.md)\n  * [B](b.md)\n').groups[0]!.items;
     expect([items[0]!.line, items[0]!.children[0]!.line]).toEqual([3, 4]);
   });
+
+  it('names the items without a link each entry is listed under, between it and its parent', () => {
+    const text = ['* [A](a.md)', '  * Section', '    * Inner', '      * [B](b.md)', '    * [C](c.md)', '  * [D](d.md)', '* Top', '  * [E](e.md)'].join('\n');
+    const [a, e] = parseSummary(text).groups[0]!.items;
+    const under = (item: SummaryItem | undefined) => (item?.under ?? []).map((unlinked) => `${unlinked.title}@${unlinked.line}`);
+    expect(a!.children.map((child) => [child.title, under(child)])).toEqual([
+      ['B', ['Section@2', 'Inner@3']],
+      ['C', ['Section@2']],
+      ['D', []],
+    ]);
+    expect([e!.title, under(e)]).toEqual(['E', ['Top@7']]);
+  });
 });
