@@ -11,6 +11,8 @@ import { applyErrata } from './contract-errata.js';
 import type { ContractName } from '../../api/contracts/api-contract.js';
 
 const DOCUMENT_ID = 'https://api.gitbook.com/openapi.json';
+
+const loaded = new Map<ContractName, Promise<ContractValidator>>();
 const JSON_TYPE = 'application/json';
 
 /**
@@ -64,9 +66,19 @@ export class ContractValidator {
     this.ajv.addSchema({ $id: DOCUMENT_ID, definitions: this.toJsonSchema(document.components.schemas) });
   }
 
-  /** Loads the installed document of `contract`; throws ContractUnavailableError without it. */
-  static async load(contract: ContractName): Promise<ContractValidator> {
-    return new ContractValidator(await loadContract(contract), contract);
+  /**
+   * The validator of the installed document of `contract`, one per process: it holds nothing but the
+   * document and compiled validators, and compiling them is most of an emulator's start-up.
+   * Throws ContractUnavailableError without the document (and loads again on the next call).
+   */
+  static load(contract: ContractName): Promise<ContractValidator> {
+    let loading = loaded.get(contract);
+    if (loading === undefined) {
+      loading = loadContract(contract).then((document) => new ContractValidator(document, contract));
+      loading.catch(() => loaded.delete(contract));
+      loaded.set(contract, loading);
+    }
+    return loading;
   }
 
   /** Violations of the response body `body` (undefined for none) sent with `status`; [] when valid. */

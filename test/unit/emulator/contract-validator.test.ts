@@ -19,6 +19,13 @@ const operation = (method: string, path: string) => {
   return found;
 };
 
+describe('loading a contract', () => {
+  it('gives one validator per contract in a process, so emulators share what it compiled', async () => {
+    expect(await ContractValidator.load('seed')).toBe(contract);
+    expect(await ContractValidator.load('current')).not.toBe(contract);
+  });
+});
+
 describe('finding the operation of a request', () => {
   it('resolves concrete paths to the document operations', () => {
     expect(operation('GET', '/spaces/abc').operationId).toBe('getSpaceById');
