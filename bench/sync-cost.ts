@@ -10,7 +10,9 @@
  *   recorded commit's git process included) against the first sync's.
  * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
  * of the machine's load. Each edit's requests are also summed up against the issue's budget: at most
- * 5, none a read of a whole revision's content, and the CPU the sync's process used.
+ * 5, none a read of a whole revision's content, and the CPU the sync's process used; each step's
+ * peak RSS is reported too. With DOCSYNC_BENCH_CPU_PROF_DIR set, each one-page edit's process writes
+ * a V8 CPU profile (`node --cpu-prof`) into that folder.
  * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources]
  * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default).
  */
@@ -32,7 +34,9 @@ const limit = Number(process.argv[3] ?? 100);
 const edits = Number(process.argv[4] ?? 5);
 const mode = process.argv[5] === 'direct' ? 'direct' : 'change-request';
 const sources = (process.argv[6] ?? 'worktree,HEAD').split(',').filter((s): s is 'worktree' | 'HEAD' => s === 'worktree' || s === 'HEAD');
-const PRELOAD = fileURLToPath(new URL('./report-process-cpu.js', import.meta.url));
+const PRELOADS = ['./report-process-cpu.js', './report-max-rss.js'].flatMap((file) => ['--import', fileURLToPath(new URL(file, import.meta.url))]);
+/** A folder to write a V8 CPU profile of each one-page edit's process into (`node --cpu-prof`), when set. */
+const PROFILE_DIR = process.env.DOCSYNC_BENCH_CPU_PROF_DIR;
 /** Routes whose answer holds every page of a revision: a one-page edit must not read them. */
 const WHOLE_REVISION = /\/content$|\/revisions\/\{[^}]+\}$/;
 
@@ -64,6 +68,8 @@ interface Step {
   processMs: number;
   /** CPU time of the sync's own process (user + system). */
   cpuMs: number;
+  /** Peak resident set of the sync's own process. */
+  rssBytes: number;
   timings: Timings;
   calls: Stats;
   /** Requests per full one-second window (first and last, partial, left out). */
@@ -131,20 +137,23 @@ function git(dir: string, ...args: string[]): Promise<unknown> {
   });
 }
 
-async function syncOnce(dir: string): Promise<{ outcome: string; timings: Timings; processMs: number; cpuMs: number }> {
+async function syncOnce(dir: string, profile: boolean): Promise<{ outcome: string; timings: Timings; processMs: number; cpuMs: number; rssBytes: number }> {
   const started = performance.now();
   const cpuFile = path.join(dir, '.docsync-cpu');
-  const { stdout } = await run(process.execPath, ['--import', PRELOAD, CLI, 'sync', '--once', '--json'], {
+  const rssFile = path.join(dir, '.docsync-rss');
+  const profiling = profile && PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const { stdout } = await run(process.execPath, [...profiling, ...PRELOADS, CLI, 'sync', '--once', '--json'], {
     cwd: dir,
     maxBuffer: 256 << 20,
-    env: { ...process.env, NO_COLOR: '1', DOCSYNC_BENCH_CPU_FILE: cpuFile },
+    env: { ...process.env, NO_COLOR: '1', DOCSYNC_BENCH_CPU_FILE: cpuFile, DOCSYNC_BENCH_RSS_FILE: rssFile },
   });
   const processMs = performance.now() - started;
   const cpuMs = Number(await readFile(cpuFile, 'utf8')) / 1000;
+  const rssBytes = Number(await readFile(rssFile, 'utf8'));
   const report = JSON.parse(stdout) as { results: { outcome: string; timings: Timings }[]; failures: { error: string }[] };
   const result = report.results[0];
   if (result === undefined) throw new Error(`sync failed: ${report.failures[0]?.error ?? stdout}`);
-  return { outcome: result.outcome, timings: result.timings, processMs, cpuMs };
+  return { outcome: result.outcome, timings: result.timings, processMs, cpuMs, rssBytes };
 }
 
 async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): Promise<Step[]> {
@@ -169,7 +178,7 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
         '',
       ].join('\n'),
     );
-    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n.docsync-cpu\n');
+    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n.docsync-cpu\n.docsync-rss\n');
     await git(dir, 'init', '-q');
     await git(dir, 'add', '-A');
     await git(dir, 'commit', '-q', '-m', 'Generated docs');
@@ -177,7 +186,7 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
     const step = async (name: string, sampled = false): Promise<void> => {
       const before = await stats(emulator);
       const busyBefore = await emulator.busyMs();
-      const { result, windows, sending } = await perSecond(emulator, () => syncOnce(dir));
+      const { result, windows, sending } = await perSecond(emulator, () => syncOnce(dir, name.startsWith('one-page edit')));
       const emulatorBusyMs = (await emulator.busyMs()) - busyBefore;
       steps.push({
         source,
@@ -231,13 +240,14 @@ console.log(
     .join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`,
 );
 console.log(
-  '| source | step | outcome | process ms | process CPU ms | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |',
+  '| source | step | outcome | process ms | process CPU ms | peak RSS MiB | read ms | plan ms | read + plan ms | api ms | total ms | requests | writes | content calls / changes | 429 |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
 for (const s of steps) {
   const t = s.timings;
   console.log(
-    `| ${s.source} | ${s.step} | ${s.outcome} | ${s.processMs.toFixed(0)} | ${s.cpuMs.toFixed(0)} | ${t.readMs} | ${t.planMs} | ${local(t)} | ${t.apiMs} | ${t.totalMs} | ${s.calls.total} | ${s.calls.writes} | ${s.calls.contentBatches.calls} / ${s.calls.contentBatches.changes} | ${s.calls.rateLimited} |`,
+    `| ${s.source} | ${s.step} | ${s.outcome} | ${s.processMs.toFixed(0)} | ${s.cpuMs.toFixed(0)} | ${mib(s.rssBytes)} | ${t.readMs} | ${t.planMs} | ${local(t)} | ${t.apiMs} | ${t.totalMs} | ${s.calls.total} | ${s.calls.writes} | ${s.calls.contentBatches.calls} / ${s.calls.contentBatches.changes} | ${s.calls.rateLimited} |`,
   );
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -260,7 +270,7 @@ for (const source of sources) {
   const windows = first.perSecond ?? [];
   const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);
   console.log(
-    `${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s)`,
+    `${source}: first sync, requests per full second: ${windows.join(', ')} (mean ${mean.toFixed(1)}, ${(mean / limit).toFixed(3)} of the limit of ${limit}/s), peak RSS ${mib(first.rssBytes)} MiB (budget 400)`,
   );
   const sending = first.sending ?? [];
   const sendingMean = sending.reduce((a, b) => a + b, 0) / Math.max(1, sending.length);

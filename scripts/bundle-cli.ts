@@ -19,19 +19,7 @@ import { buildFingerprint, forgetFingerprint, recordFingerprint } from './build-
  * stays in node_modules: some find files beside their own code (BullMQ's Lua scripts, the
  * dashboard's pages, the AWS SDK's data), and the long-lived roles gain nothing from a bundle.
  */
-const BUNDLED = new Set([
-  '@apidevtools/swagger-parser',
-  'commander',
-  'zod',
-  'yaml',
-  'pino',
-  'simple-git',
-  'p-map',
-  '@11ty/gray-matter',
-  'fflate',
-  'ignore',
-  'cli-progress',
-]);
+const BUNDLED = new Set(['@apidevtools/swagger-parser', 'commander', 'zod', 'yaml', 'pino', 'simple-git', 'p-map', 'fflate', 'ignore', 'cli-progress']);
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');

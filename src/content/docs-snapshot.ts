@@ -1,4 +1,5 @@
 import type { UnlinkedItem } from './parse-summary.js';
+import type { SummaryStructure } from './summary-structure.js';
 import type { GitbookConfig } from './gitbook-config.js';
 
 /** A page of the table of contents, read. */
@@ -57,6 +58,8 @@ export interface DocsSnapshot {
   readonly readme: string | undefined;
   /** `SUMMARY.md` (relative to the root) when there is one; undefined when pages were inferred from folders. */
   readonly summary: string | undefined;
+  /** What the bundle's `SUMMARY.md` holds beyond pages (link entries, items without a link), by its lines; undefined without one. */
+  readonly summaryStructure: SummaryStructure | undefined;
   readonly pages: readonly PageGroup[];
   /** What the bundle holds, sorted by path. */
   readonly files: readonly SnapshotFile[];

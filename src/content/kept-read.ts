@@ -12,7 +12,7 @@ import type { TreeEntry } from './tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 9;
+export const KEPT_READ_VERSION = 10;
 
 /** A file of a listing as a kept read holds it, by its path from the source's top. */
 export interface ListedFile {

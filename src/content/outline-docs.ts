@@ -6,6 +6,7 @@ import type { DocsLocation } from './locate-docs.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import { parseSummarySteps } from './parse-summary.js';
 import { resolveSummarySteps } from './resolve-summary.js';
+import { summaryStructure, type SummaryStructure } from './summary-structure.js';
 import { runAtOnce } from './time-slice.js';
 
 /** The table of contents of a docs root, before any page is read. */
@@ -23,6 +24,8 @@ export interface DocsOutline {
   readonly missing: number;
   /** What was skipped or doubted and why, as `file:line: message`, in line order per file. */
   readonly warnings: readonly string[];
+  /** What `SUMMARY.md` holds beyond pages; undefined without one. */
+  readonly structure: SummaryStructure | undefined;
 }
 
 /**
@@ -44,6 +47,7 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
   let missing = 0;
   let files: readonly string[] = [];
   let readmeAdded = false;
+  let structure: SummaryStructure | undefined;
   if (summaryText === undefined) {
     if (parsed.config.structure.summary !== DEFAULT_GITBOOK_CONFIG.structure.summary) {
       warnings.push(`${configPath}: structure.summary "${parsed.config.structure.summary}" not found; pages inferred from folders`);
@@ -56,7 +60,9 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
       const line = summaryText.slice(0, undecodable).split('\n').length;
       warnings.push(`${summaryPath}:${line}: not UTF-8 (an unreadable byte became "\uFFFD"); titles may be garbled: save the file as UTF-8`);
     }
-    const resolved = yield* resolveSummarySteps(yield* parseSummarySteps(summaryText), { summaryPath, root, index });
+    const parsedSummary = yield* parseSummarySteps(summaryText);
+    structure = summaryStructure(parsedSummary);
+    const resolved = yield* resolveSummarySteps(parsedSummary, { summaryPath, root, index });
     warnings.push(...resolved.warnings);
     groups = resolved.groups;
     missing = resolved.missing;
@@ -88,7 +94,7 @@ export function* outlineDocsSteps(index: FileIndex, location: DocsLocation, summ
     else if (/\.md$/i.test(target) && !listed.has(target))
       warnings.push(`${where}: redirect "${from}" points at ${to}, which is not a page of the table of contents`);
   }
-  return { groups, pages, readmeAdded, unlisted, files, missing, warnings };
+  return { groups, pages, readmeAdded, unlisted, files, missing, warnings, structure };
 }
 
 /** Every page path of an outline, parents before children. */

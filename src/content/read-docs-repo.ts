@@ -14,7 +14,9 @@ import { locateDocs } from './locate-docs.js';
 import { outlineDocsSteps } from './outline-docs.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import type { PageMeta } from './parse-page-meta.js';
+import { parseSummary } from './parse-summary.js';
 import { ReadMemo } from './read-memo.js';
+import { summaryStructure } from './summary-structure.js';
 import { TimeSlice } from './time-slice.js';
 import type { TreeEntry, TreeSource } from './tree-source.js';
 
@@ -121,11 +123,14 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   } else {
     add(configFile);
   }
+  // What the bundle's SUMMARY.md holds beyond pages, by its lines: kept with the snapshot, so a sync reports it without parsing the file again.
+  let structure = outline.structure;
   if (summaryFile !== undefined && outline.readmeAdded) {
     // GitBook's import reads the table of contents from SUMMARY.md: the readme must be in it to land.
     const title = pageTree[0]?.pages[0]?.title ?? 'Introduction';
     const text = withReadmeListed(summaryFile.text ?? '', title, relativeTo(parentOf(summaryPath), readmePath) ?? readmePath);
     files.push(generated(relativeTo(root, summaryPath) ?? summaryPath, text));
+    structure = summaryStructure(parseSummary(text));
   } else {
     add(summaryFile);
   }
@@ -139,6 +144,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     config,
     readme: index.has(readmePath) ? relativeTo(root, readmePath) : undefined,
     summary: summaryFile === undefined ? undefined : relativeTo(root, summaryPath),
+    summaryStructure: structure,
     pages: pageTree,
     files: unique,
     warnings,

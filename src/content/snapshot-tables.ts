@@ -61,8 +61,8 @@ export function snapshotTables(snapshot: DocsSnapshot): SnapshotTables {
 
 /** A snapshot's parts other than its files and page tree, read without decoding those. */
 export function snapshotHead(snapshot: DocsSnapshot): SnapshotHead {
-  const { source, root, config, readme, summary, warnings, contentHash, stats } = snapshot;
-  return { source, root, config, readme, summary, warnings, contentHash, stats };
+  const { source, root, config, readme, summary, summaryStructure, warnings, contentHash, stats } = snapshot;
+  return { source, root, config, readme, summary, summaryStructure, warnings, contentHash, stats };
 }
 
 /** A snapshot whose `files` and `pages` are decoded from `tables` on first use (each once). */

@@ -1,4 +1,3 @@
-import matter from '@11ty/gray-matter';
 import { parseDocument } from 'yaml';
 import type { LineNote } from './line-note.js';
 import { yamlErrorSummary } from './yaml-error.js';
@@ -29,19 +28,29 @@ export function splitFrontmatter(text: string): SplitPage {
   const notes: LineNote[] = [];
   let data: Record<string, unknown> = {};
   try {
-    // Only the block goes to gray-matter (it keys a lookup by its whole input, costly for long pages);
-    // passing options keeps it from caching every input in a module-level map.
-    const parsed = matter(block.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), { engines: { yaml: parseYamlMapping } });
-    data = isRecord(parsed.data) ? parsed.data : {};
+    const yaml = blockYaml(block.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+    if (yaml !== undefined) data = parseYamlMapping(yaml);
   } catch (error) {
     const { line, reason } = yamlErrorSummary(error);
-    // gray-matter hands over the text after the opening `---` including its newline: lines match the file's.
+    // The YAML starts with the rest of the opening `---` line, its newline included: lines match the file's.
     notes.push({ line: line ?? 1, message: `frontmatter is not valid YAML (${reason}); ignored` });
   }
   return { data, block, body: text.slice(block.length), bodyLine: block.split('\n').length, notes };
 }
 
-function parseYamlMapping(input: string): object {
+/**
+ * The YAML of a block (LF line breaks) as gray-matter cuts it, whose reading GitBook repos were written
+ * against: after the opening `---`, up to the first line that starts with `---` (the whole rest when the
+ * block ends with `...`); undefined when that holds nothing but blank and `#` comment lines.
+ */
+function blockYaml(block: string): string | undefined {
+  const rest = block.slice(3);
+  const close = rest.indexOf('\n---');
+  const yaml = close < 0 ? rest : rest.slice(0, close);
+  return yaml.replace(/^\s*#[^\n]+/gm, '').trim() === '' ? undefined : yaml;
+}
+
+function parseYamlMapping(input: string): Record<string, unknown> {
   const doc = parseDocument(input, { uniqueKeys: false });
   const error = doc.errors[0];
   if (error !== undefined) throw error;

@@ -58,6 +58,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
     baseDir,
     apiEndpoint: endpoint,
     checkReach: config.spaces.length > 0,
+    startWhenUsed: overrides.longLived !== true,
     logger: overrides.logger,
     ...(overrides.env ? { env: overrides.env } : {}),
   });

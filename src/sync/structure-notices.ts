@@ -1,7 +1,5 @@
-import { decodeText } from '../content/clean-text.js';
 import { joinDocPath } from '../content/doc-path.js';
-import { parseSummary } from '../content/parse-summary.js';
-import { summaryStructure, type SummaryStructure } from '../content/summary-structure.js';
+import type { SummaryStructure } from '../content/summary-structure.js';
 import type { PageNode } from '../content/docs-snapshot.js';
 import type { GroupsMode } from './pages/desired-pages.js';
 import type { PreparedContent } from './prepared-content.js';
@@ -43,27 +41,20 @@ function titles(items: readonly { readonly title: string; readonly line: number 
 }
 
 /**
- * {@link structureNotices} of the snapshot's `SUMMARY.md` (one file read); none without one. Content
+ * {@link structureNotices} of the snapshot's `SUMMARY.md`, from the structure the read kept (no file
+ * read, no parse: an edit's report costs nothing more with 30,000 entries); none without one. Content
  * batches with `groups: pages` make each item without a link that holds pages a heading page.
  */
-export async function summaryNotices(
-  content: Pick<PreparedContent, 'snapshot' | 'readMany'>,
-  delivery: Delivery,
-  groups: GroupsMode = 'flat',
-): Promise<string[]> {
-  const { summary, root } = content.snapshot;
-  if (summary === undefined) return [];
-  for await (const { bytes } of content.readMany([summary])) {
-    const structure = summaryStructure(parseSummary(decodeText(bytes)));
-    // The page tree is walked only when there is something to find in it.
-    const made = new Set<number>();
-    const walk = (pages: readonly PageNode[]): void =>
-      pages.forEach((page) => {
-        for (const item of page.under ?? []) made.add(item.line);
-        walk(page.children);
-      });
-    if (delivery === 'changes' && groups === 'pages' && structure.unlinkedItems.length > 0) content.snapshot.pages.forEach((group) => walk(group.pages));
-    return structureNotices(structure, delivery, joinDocPath(root, summary), made);
-  }
-  return [];
+export function summaryNotices(content: Pick<PreparedContent, 'snapshot'>, delivery: Delivery, groups: GroupsMode = 'flat'): string[] {
+  const { summary, summaryStructure: structure, root } = content.snapshot;
+  if (summary === undefined || structure === undefined) return [];
+  // The page tree is walked only when there is something to find in it.
+  const made = new Set<number>();
+  const walk = (pages: readonly PageNode[]): void =>
+    pages.forEach((page) => {
+      for (const item of page.under ?? []) made.add(item.line);
+      walk(page.children);
+    });
+  if (delivery === 'changes' && groups === 'pages' && structure.unlinkedItems.length > 0) content.snapshot.pages.forEach((group) => walk(group.pages));
+  return structureNotices(structure, delivery, joinDocPath(root, summary), made);
 }

@@ -247,7 +247,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
     ...(delivery === 'changes' ? { delivery: { changes: planned?.plan.changes.length ?? 0, summary: summarizePagePlan(planned?.plan) } } : {}),
   });
   // What the delivery cannot express of SUMMARY.md, and where the plan places pages otherwise, go to every report.
-  const notices = [...(await summaryNotices(content, delivery, target.groups)), ...(planned?.plan.warnings ?? [])];
+  const notices = [...summaryNotices(content, delivery, target.groups), ...(planned?.plan.warnings ?? [])];
   const base = { ...resultBase(target, content, plan, delivery), warnings: [...content.warnings, ...notices] };
   const diffOfLive = (): { diff?: PageDiff } => (planned ? { diff: planned.diff } : liveContent ? { diff: pageDiff(liveContent, liveContent.titles) } : {});
 

@@ -16,7 +16,12 @@ describe('a kept read', () => {
       root: '',
       config: { root: '', structure: { readme: 'README.md', summary: 'SUMMARY.md' }, redirects: {} },
       readme: 'README.md',
-      summary: undefined,
+      summary: 'SUMMARY.md',
+      summaryStructure: {
+        groups: ['Guide'],
+        linkEntries: [{ title: 'Status', target: 'https://status.example', line: 4 }],
+        unlinkedItems: [{ title: 'Tools', line: 5 }],
+      },
       pages: [{ title: undefined, pages: [{ title: 'Home', path: 'README.md', children: [] }] }],
       files: [
         { path: '.gitbook.yaml', size: bytes.length, hash: 'c'.repeat(64), bytes },

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsRootNotFoundError, type PageNode, readDocsRepo, SourceNotFoundError, WorktreeSource } from '../../../src/content/index.js';
+import { parseSummary } from '../../../src/content/parse-summary.js';
+import { summaryStructure } from '../../../src/content/summary-structure.js';
+import { structureNotices, summaryNotices } from '../../../src/sync/structure-notices.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
@@ -20,6 +23,27 @@ describe('readDocsRepo with SUMMARY.md', () => {
     expect(snapshot.pages.map((group) => paths(group.pages))).toEqual([['README.md', 'child.md']]);
     expect(snapshot.warnings).toEqual(['SUMMARY.md:2: "gone.md" not found (looked for gone.md); entry skipped']);
     expect(snapshot.files.map((file) => file.path)).toEqual(['README.md', 'SUMMARY.md', 'child.md']);
+  });
+
+  it("keeps what the bundle's SUMMARY.md holds beyond pages, by its lines, and a sync's notices come from it", async () => {
+    const summary = '# Contents\n\n* [A](a.md)\n* Tools\n  * [B](b.md)\n  * [Status](https://status.example)\n';
+    const listed = await read({ 'README.md': '# Home', 'SUMMARY.md': summary.replace('* [A]', '* [Home](README.md)\n* [A]'), 'a.md': '# A', 'b.md': '# B' });
+    expect(listed.summaryStructure).toEqual({
+      groups: [],
+      linkEntries: [{ title: 'Status', target: 'https://status.example', line: 7 }],
+      unlinkedItems: [{ title: 'Tools', line: 5 }],
+    });
+    // The readme left out is listed in the bundle's SUMMARY.md: the lines are that file's.
+    const added = await read({ 'README.md': '# Home', 'SUMMARY.md': summary, 'a.md': '# A', 'b.md': '# B' });
+    const bundled = added.files.find((file) => file.path === 'SUMMARY.md')?.bytes;
+    expect(bundled).toBeDefined();
+    expect(added.summaryStructure).toEqual(summaryStructure(parseSummary(new TextDecoder().decode(bundled))));
+    expect(added.summaryStructure?.linkEntries.map((entry) => entry.line)).not.toEqual([6]);
+    expect(summaryNotices({ snapshot: added }, 'changes')).toEqual(
+      structureNotices(summaryStructure(parseSummary(new TextDecoder().decode(bundled))), 'changes', 'SUMMARY.md'),
+    );
+    expect(summaryNotices({ snapshot: added }, 'changes')).toHaveLength(2);
+    expect((await read({ 'README.md': '# Home', 'a.md': '# A' })).summaryStructure).toBeUndefined();
   });
 
   it('keeps the first of a file listed twice, with a warning', async () => {
