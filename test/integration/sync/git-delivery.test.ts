@@ -7,15 +7,16 @@ import { runSyncOnce } from '../../../src/runtime/run-sync-once.js';
 import type { SyncReport } from '../../../src/runtime/sync-report.js';
 import { formatHuman, formatJson, formatStepSummary } from '../../../src/cli/sync-report.js';
 import { EXIT } from '../../../src/failure/exit-codes.js';
-import { startTestEmulator } from '../../support/emulator-harness.js';
+import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { liveTree, type TreeNode } from '../../support/live-tree.js';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { sink } from '../../support/memory-sink.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 
-/** Two `##` groups, an item without a link holding two pages, and a link entry. */
+/** Two `##` groups, an item without a link holding two pages, a link entry, and a redirect. */
 const DOCS: Record<string, string> = {
+  '.gitbook.yaml': 'redirects:\n  old-install: guide/install.md\n',
   'README.md': '# Welcome\n\nStart here.\n',
   'SUMMARY.md': [
     '# Table of contents',
@@ -123,6 +124,12 @@ describe('delivery: git (the platform imports the commit from the repository)', 
     });
     expect(result?.warnings.filter((warning) => /not delivered/.test(warning))).toEqual([]);
     expect(await liveTree(emulator, 'space-docs')).toEqual(EXPECTED);
+    // space-docs is published in site-docs: its redirects follow the import.
+    expect(result?.redirects).toMatchObject({ created: 1 });
+    const { items } = json((await call(emulator, 'GET', '/v1/orgs/org-emulator/sites/site-docs/redirects')).body);
+    expect(items.map((redirect: { source: string; destination: { kind: string } }) => [redirect.source.split('/').at(-1), redirect.destination.kind])).toEqual([
+      ['old-install', 'site-page'],
+    ]);
 
     const before = emulator.stats().writes;
     const again = await syncOnce(loaded);
