@@ -135,8 +135,11 @@ describe('delivery: git (the platform imports the commit from the repository)', 
     const again = await syncOnce(loaded);
     expect(again.results[0]).toMatchObject({ outcome: 'skipped' });
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    const read = emulator.stats().total;
     const stateless = await syncOnce(loaded);
     expect(stateless.results[0]).toMatchObject({ outcome: 'skipped', plan: { skipReason: expect.stringContaining('already holds commit') } });
+    // The space and its revision, which carries the commit.
+    expect(emulator.stats().total - read).toBeLessThanOrEqual(6);
     expect(emulator.stats().writes - before).toBe(0);
     expect(again.writes + stateless.writes).toBe(0);
   });
