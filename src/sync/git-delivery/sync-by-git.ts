@@ -29,7 +29,8 @@ import { waitForGitImport } from './wait-for-git-import.js';
  */
 export async function syncByGit(deps: SyncSpaceDeps, target: SpaceTarget, key: string, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   const git = target.git;
-  if (git === undefined) throw new Error(`Internal error: target ${target.name} has delivery: git without git settings.`);
+  if (git === undefined || target.mode !== 'direct')
+    throw new Error(`Internal error: target ${target.name} has delivery: git without git settings or mode: direct.`);
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
   const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);

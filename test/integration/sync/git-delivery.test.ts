@@ -144,6 +144,19 @@ describe('delivery: git (the platform imports the commit from the repository)', 
     expect(again.writes + stateless.writes).toBe(0);
   });
 
+  it('previews a branch in a change request of its own, by content batches: the git import would write the space itself', async () => {
+    const { dir, remote } = await workspace();
+    const report = await runSyncOnce(configFor(emulator, dir, target(`file://${remote}`)), {
+      dryRun: false,
+      branch: 'feature',
+      logger: createLogger({ destination: sink(), env: {} }),
+    });
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]).toMatchObject({ target: 'docs@feature', delivery: 'changes', outcome: 'created' });
+    expect(report.results[0]?.git).toBeUndefined();
+    expect(json((await call(emulator, 'GET', '/v1/spaces/space-docs/content')).body).git).toBeUndefined();
+  });
+
   it('stops with exit 9 and one clear error when the remote lacks the ref, or holds another commit; git.push pushes it', async () => {
     const { dir, remote } = await workspace();
     git(dir, 'checkout', '--quiet', '-b', 'draft');
