@@ -27,6 +27,7 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
         lines.push(...diffLines(files.added, files.changed, files.removed));
       }
     }
+    if (r.git) lines.push(`         git: ${gitLine(r.git)}`);
     if (r.redirects)
       lines.push(`         redirects${r.redirects.site ? ` of site ${serverText(r.redirects.site)}` : ''}: ${redirectCounts(r.redirects, dryRun)}`);
     for (const warning of summarizeWarnings([...r.warnings, ...(r.redirects?.warnings ?? [])])) lines.push(`         warning: ${serverText(warning)}`);
@@ -224,6 +225,7 @@ export function formatStepSummary(report: SyncReport): string {
       rows.push(`| removed${verb}: ${removed.length} | ${pageList(removed, titles)} |`);
       rows.push(`| unchanged | ${unchanged} |`);
     } else rows.push(`| pages | ${r.pageCount}${r.outcome === 'skipped' ? ' (no change since the last sync)' : ''} |`);
+    if (r.git) rows.push(`| git | ${cell(gitLine(r.git))} |`);
     if (r.warnings.length > 0) rows.push(`| warnings | ${warningList(r.warnings)} |`);
     parts.push(rows.join('\n'));
   }
@@ -240,6 +242,11 @@ export function formatStepSummary(report: SyncReport): string {
   if (rows.length > 0) parts.push(['| target | outcome | details |', '|---|---|---|', ...rows].join('\n'));
   // A blank line at the end: summaries of later steps or runs start a block of their own.
   return `${parts.join('\n\n')}\n\n`;
+}
+
+/** `delivery: git`: the commit, its ref and the repository (its URL without credentials). */
+function gitLine(git: NonNullable<SyncReport['results'][number]['git']>): string {
+  return `commit ${git.commit.slice(0, 12)} of ${git.ref} from ${serverText(git.url)}${git.pushed ? ', pushed by docsync' : ''}`;
 }
 
 /** `3: a<br>b<br>c`, at most 10 of them. */

@@ -5,6 +5,7 @@ import { HttpConfigSchema } from './http-config-schema.js';
 import { RedisConfigSchema } from './redis-config-schema.js';
 import { DaemonConfigSchema } from './daemon-config-schema.js';
 import { Duration } from './duration.js';
+import { GitDeliverySchema, gitDeliveryProblems } from './git-delivery-schema.js';
 import { SiteTargetSchema } from './site-target-schema.js';
 import { SpecTargetSchema } from './spec-target-schema.js';
 
@@ -24,11 +25,12 @@ export const SpaceTargetSchema = z
       .default('change-request')
       .describe('`change-request` proposes each update for review; `direct` imports into the space. Default `change-request`.'),
     delivery: z
-      .enum(['auto', 'changes', 'import'])
+      .enum(['auto', 'changes', 'import', 'git'])
       .default('auto')
       .describe(
-        "How content is written: `changes` sends page-level change batches into a change request (today's API; only what differs is sent, page ids survive moves), `import` imports a zip of the docs (the API as the seed describes it), `auto` uses change batches and falls back to import on an API without them. Default `auto`.",
+        "How content is written: `changes` sends page-level change batches into a change request (today's API; only what differs is sent, page ids survive moves), `import` imports a zip of the docs (the API as the seed describes it), `git` has the platform import the commit from the repository `git.url` names (GitBook's Git Sync import: groups and link entries kept; `mode: direct` only), `auto` uses change batches and falls back to import on an API without them. Default `auto`.",
       ),
+    git: GitDeliverySchema.optional().describe('The repository the platform imports from, with `delivery: git`.'),
     groups: z
       .enum(['pages', 'flat'])
       .default('flat')
@@ -104,6 +106,7 @@ export const SpaceTargetSchema = z
           ? `"${branch}" is the branch this target syncs (\`source\`); platform edits need a branch of their own, like docsync/platform-edits/{target}`
           : undefined;
     if (message !== undefined) context.addIssue({ code: 'custom', path: ['platformEditsBranch'], message, input: target.platformEditsBranch });
+    for (const issue of gitDeliveryProblems(target)) context.addIssue({ code: 'custom', ...issue, input: target.delivery });
   });
 export type SpaceTarget = z.infer<typeof SpaceTargetSchema>;
 

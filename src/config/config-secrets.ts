@@ -13,6 +13,6 @@ export function urlPassword(text: string): string | undefined {
  */
 export function configSecrets(config: DocsyncConfig): string[] {
   const values = [config.api.token, config.artifacts.secret, urlPassword(config.redis.url)];
-  for (const target of config.spaces) values.push(urlPassword(target.platformEditsRemote));
+  for (const target of config.spaces) values.push(urlPassword(target.platformEditsRemote), target.git && urlPassword(target.git.url));
   return values.filter((value): value is string => value !== undefined);
 }

@@ -46,3 +46,23 @@ export function unguardedEnv(): Record<string, string> {
   const guarded = /^(GIT_|EDITOR$|VISUAL$|PAGER$|PREFIX$|SSH_ASKPASS$)/i;
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !guarded.test(entry[0])));
 }
+
+/**
+ * The commit `ref` (a full ref, `refs/heads/main`) points at on the remote `url`, by `git ls-remote`;
+ * undefined when the remote has no such ref. Never prompts for credentials. Throws what git said,
+ * with every URL's credentials masked (the error carries no other cause).
+ */
+export async function remoteRefOid(
+  url: string,
+  ref: string,
+  options: { timeoutMs?: number; signal?: AbortSignal | undefined } = {},
+): Promise<string | undefined> {
+  let listed: string;
+  try {
+    listed = await networkGit(undefined, options.timeoutMs, options.signal).raw(['ls-remote', '--', url, ref]);
+  } catch (error) {
+    throw new Error(redactUrls(fatalLine(error)).replaceAll(url, redactUrl(url)));
+  }
+  const line = listed.split('\n').find((entry) => entry.split('\t')[1]?.trim() === ref);
+  return line?.split('\t')[0]?.trim() || undefined;
+}

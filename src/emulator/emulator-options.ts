@@ -41,6 +41,12 @@ export const EmulatorOptionsSchema = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  /**
+   * Which repository URLs `POST S/git/import` clones: `local` (a path, a `file://` URL, or http(s) on
+   * a loopback host), so tests never reach the network; `any` adds every URL git can fetch (http(s),
+   * ssh). Default `local`.
+   */
+  gitRemotes: z.enum(['local', 'any']).default('local'),
   /** Delay between OpenAPI processing states, in ms. Default 50. */
   processingStepMs: z.number().int().min(0).default(50),
   /**

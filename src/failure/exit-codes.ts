@@ -13,6 +13,7 @@ import { ArtifactStoreError, type ArtifactFailure } from '../artifacts/errors/ar
 import { ConfigError } from '../config/config-error.js';
 import { MissingTokenError } from '../config/missing-token-error.js';
 import { ContentError } from '../content/errors/content-error.js';
+import { GitDeliveryRemoteError } from '../content/errors/git-delivery-remote-error.js';
 import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import { RedisAuthError } from './redis-auth-error.js';
@@ -37,6 +38,8 @@ export const EXIT = {
   platformEditsPush: 7,
   /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
   platformEditsConflict: 8,
+  /** `delivery: git`: the remote the platform imports from does not hold the synced commit at its ref (missing, elsewhere, unreadable, or the push refused). */
+  gitRemote: 9,
   /** Interrupted (SIGINT). */
   interrupted: 130,
 } as const;
@@ -58,6 +61,7 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ConfigError || error instanceof ApiConfigError || error instanceof NotTheApiError || error instanceof EndpointRedirectsError)
     return EXIT.config;
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
+  if (error instanceof GitDeliveryRemoteError) return EXIT.gitRemote;
   // Only platform edits push: their branch could not be updated, so nothing was overwritten.
   if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.

@@ -18,13 +18,15 @@ export function previewName(target: string, branch: string): string {
 
 /**
  * The target as a preview of `branch`: its own change request (marker `[docsync:<target>@<branch>]`),
- * never merged nor imported straight into the space, whatever the main sync does.
+ * never merged nor imported straight into the space, whatever the main sync does. A `delivery: git`
+ * target's preview goes in as the API allows into a change request (the git import writes the space).
  */
 export function previewTarget(target: SpaceTarget, branch: string): SpaceTarget {
   return {
     ...target,
     name: previewName(target.name, branch),
     mode: 'change-request',
+    ...(target.delivery === 'git' ? { delivery: 'auto' as const } : {}),
     changeRequest: { ...target.changeRequest, autoMerge: false },
   };
 }

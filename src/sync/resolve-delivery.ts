@@ -3,8 +3,11 @@ import type { SpaceTarget } from '../config/config-schema.js';
 import type { StateStore } from '../state/state-store.js';
 import { NoContentBatchesError } from './errors/no-content-batches-error.js';
 
-/** How content is written: page-level change batches (today's API) or a zip import (the seed's). */
-export type Delivery = 'changes' | 'import';
+/**
+ * How content is written: page-level change batches (today's API), a zip import (the seed's), or the
+ * platform's own import of a git repository (`delivery: git`, either API).
+ */
+export type Delivery = 'changes' | 'import' | 'git';
 
 /** The state key where `delivery: auto` remembers what the API offers. */
 export const DELIVERY_STATE_KEY = 'api:delivery';
@@ -35,13 +38,13 @@ export async function resolveDelivery(
 
 /** The delivery `resolveDelivery` gives without asking the API; undefined when it would have to ask. */
 export async function knownDelivery(state: StateStore, target: Pick<SpaceTarget, 'delivery'>): Promise<Delivery | undefined> {
-  if (target.delivery === 'import') return 'import';
+  if (target.delivery === 'import' || target.delivery === 'git') return target.delivery;
   const offered = (await state.get(DELIVERY_STATE_KEY))?.delivery;
   // `changes` is taken as it is only where the API was seen to have batches.
   return target.delivery === 'auto' || offered === 'changes' ? offered : undefined;
 }
 
-export async function rememberDelivery(state: StateStore, delivery: Delivery): Promise<void> {
+export async function rememberDelivery(state: StateStore, delivery: 'changes' | 'import'): Promise<void> {
   await state.set(DELIVERY_STATE_KEY, { reviewersRequested: [], delivery });
 }
 

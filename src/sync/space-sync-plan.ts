@@ -11,7 +11,9 @@ export type SpaceSyncAction =
   /** Page-level change batches into the change request (today's API). */
   | { kind: 'deliver'; changes: number; summary: string }
   | { kind: 'request-reviewers'; users: string[] }
-  | { kind: 'merge' };
+  | { kind: 'merge' }
+  /** `delivery: git`: the commit pushed to the remote's ref, then imported by the platform from there (`url` without credentials). */
+  | { kind: 'git-push' | 'git-import'; commit: string; ref: string; url: string };
 
 export interface SpaceSyncPlan {
   target: string;
@@ -100,5 +102,9 @@ export function describeAction(action: SpaceSyncAction): string {
       return `request reviews from ${action.users.join(', ')}`;
     case 'merge':
       return 'merge the change request';
+    case 'git-push':
+      return `push commit ${action.commit.slice(0, 12)} to ${action.ref} on ${action.url}`;
+    case 'git-import':
+      return `have the platform import commit ${action.commit.slice(0, 12)} (${action.ref}) of ${action.url} into the space`;
   }
 }

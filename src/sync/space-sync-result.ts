@@ -23,6 +23,8 @@ export interface SpaceSyncResult {
   /** How the content was written, and for change batches how many went in how many calls. */
   delivery: Delivery;
   delivered?: { changes: number; batches: number };
+  /** `delivery: git`: the repository (without credentials), ref and commit the platform imports, and whether docsync pushed it. */
+  git?: { url: string; ref: string; commit: string; pushed: boolean };
   /** Set when the outcome is `conflict`. */
   conflict?: SyncConflict;
   /** What the import would change (a dry run), or changed, versus the live content before it. */

@@ -28,6 +28,7 @@ import { planOnMerged } from './pages/plan-changed-pages.js';
 import { summaryNotices } from './structure-notices.js';
 import type { PreparedContent } from './prepared-content.js';
 import { syncRedirects } from './redirects/sync-redirects.js';
+import { syncByGit } from './git-delivery/sync-by-git.js';
 import type { PlannedDelivery } from './pages/planned-delivery.js';
 import type { TargetBase } from './platform-edits/detect-platform-edits.js';
 import { baseOnceLive, baseWithChanges, withLivePages } from './platform-edits/next-base.js';
@@ -70,6 +71,7 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
 }
 
 async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+  if (target.delivery === 'git') return syncByGit(deps, target, stateKey(target.name), options);
   try {
     return await syncAgainIfMoved(deps, target, undefined, options);
   } catch (error) {

@@ -49,6 +49,12 @@ export function emulatorCommand(): Command {
     .option('--seed <n>', 'seed for ids and faults, so a run repeats', parseNumber(-(2 ** 31), 2 ** 31), 1)
     .option('--import-limit <bytes>', 'largest archive a content import fetches (400 above), e.g. 100MiB', parseBytes, 100 * 1024 * 1024)
     .option(
+      '--git-remotes <local|any>',
+      'repositories a git import clones: local ones only (a path, file://, a loopback host), or any',
+      parseGitRemotes,
+      'local',
+    )
+    .option(
       '--strict',
       "hold every answer to the API's published response schema (needs the @gitbook/api dev dependencies): a violation is logged and answered as a 500",
       false,
@@ -65,6 +71,7 @@ export function emulatorCommand(): Command {
         latency: number;
         seed: number;
         importLimit: number;
+        gitRemotes: 'local' | 'any';
         strict: boolean;
       }) => {
         const { startEmulator } = await import('../../emulator/start-emulator.js');
@@ -82,6 +89,7 @@ export function emulatorCommand(): Command {
             latencyMs: options.latency,
             seed: options.seed,
             importLimit: options.importLimit,
+            gitRemotes: options.gitRemotes,
             strict: options.strict,
           },
           { logger: createLogger() },
@@ -102,4 +110,9 @@ export function emulatorCommand(): Command {
         process.stdout.write('docsync emulator stopped\n');
       },
     );
+}
+
+function parseGitRemotes(value: string): 'local' | 'any' {
+  if (value === 'local' || value === 'any') return value;
+  throw new InvalidArgumentError('use local or any');
 }

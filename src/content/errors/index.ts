@@ -14,3 +14,4 @@ export { SnapshotStaleError } from './snapshot-stale-error.js';
 export { SourceFileNotFoundError } from './source-file-not-found-error.js';
 export { SourceNotFoundError } from './source-not-found-error.js';
 export { FolderNotInCommitError } from './folder-not-in-commit-error.js';
+export { GitDeliveryRemoteError, type GitDeliveryRemoteProblem } from './git-delivery-remote-error.js';

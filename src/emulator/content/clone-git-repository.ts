@@ -25,8 +25,15 @@ export async function cloneGitRepository(url: string, ref: string, limit: number
   const directory = await mkdtemp(path.join(tmpdir(), 'docsync-emulator-git-'));
   const env = { ...process.env, GIT_ALLOW_PROTOCOL: 'file:http:https:ssh', GIT_TERMINAL_PROMPT: '0' };
   try {
+    const clone = (shallow: boolean) =>
+      run('git', ['clone', '--quiet', ...(shallow ? ['--depth', '1'] : []), '--branch', branch, '--', url, directory], { env, timeout: CLONE_TIMEOUT_MS });
     try {
-      await run('git', ['clone', '--quiet', '--depth', '1', '--branch', branch, '--', url, directory], { env, timeout: CLONE_TIMEOUT_MS });
+      // git's "dumb" HTTP transport (a static file server) cannot clone shallow: whole, then.
+      await clone(true).catch(async (error: unknown) => {
+        if (!/shallow/i.test((error as { stderr?: string }).stderr ?? '')) throw error;
+        await rm(directory, { recursive: true, force: true });
+        await clone(false);
+      });
     } catch (error) {
       const detail = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? (error as Error).message;
       throw badRequest(`Invalid body field "url": could not clone ref "${ref}" of ${url} (${detail}).`);

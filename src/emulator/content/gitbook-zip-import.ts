@@ -15,6 +15,8 @@ import { contentTypeOf } from '../../content/content-type-of.js';
 import { gitBlobOid } from '../../content/git-blob-oid.js';
 import type { ImportedContent, ImportedFile, ImportedPage } from './imported-content.js';
 import { markdownPage } from './markdown-page.js';
+import { summaryTree } from './summary-tree.js';
+import { parseSummary } from '../../content/parse-summary.js';
 import { baseName, pageSlug } from './repo-path.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -34,8 +36,13 @@ export function gitbookZipImport(archive: Uint8Array, maxExpandedBytes: number):
   return gitbookRepoImport(unpack(archive, maxExpandedBytes));
 }
 
-/** The files of a GitBook-format repository (path → bytes, `/`-separated) → pages and files, as above. */
-export function gitbookRepoImport(entries: ReadonlyMap<string, Uint8Array>): ImportedContent {
+/**
+ * The files of a GitBook-format repository (path → bytes, `/`-separated) → pages and files, as above.
+ * With `structure` (Git Sync's import), `SUMMARY.md`'s link entries become link pages and its items
+ * without a link pages of their titles holding what is listed under them (see {@link summaryTree});
+ * without it, pages only, as docsync's zip import delivers them.
+ */
+export function gitbookRepoImport(entries: ReadonlyMap<string, Uint8Array>, options: { structure?: boolean } = {}): ImportedContent {
   const index = new FileIndex(
     [...entries].map(([path, data]) => ({ path, size: data.byteLength, token: undefined })).sort((a, b) => comparePaths(a.path, b.path)),
   );
@@ -50,6 +57,23 @@ export function gitbookRepoImport(entries: ReadonlyMap<string, Uint8Array>): Imp
   }
   const outline = outlineDocs(index, location, text(location.summaryPath));
   const skipped = [...location.parsed.warnings, ...outline.warnings, ...outline.unlisted.map((path) => `"${path}" is not listed in SUMMARY.md`)];
+
+  /** The pages built from the outline, placed again as `SUMMARY.md` lists them, with its link entries and items without a link. */
+  const bySummary = (summary: string, built: readonly ImportedPage[]): { title: string | undefined; pages: ImportedPage[] }[] => {
+    const byPath = new Map<string, ImportedPage>();
+    const collect = (list: readonly ImportedPage[]): void =>
+      list.forEach((item) => {
+        if (item.git !== undefined) byPath.set(item.git.path, item);
+        collect(item.pages);
+        item.pages = [];
+      });
+    collect(built);
+    const locate = (target: string): string | undefined => {
+      const found = resolveLink(parentOf(location.summaryPath), target, { root, index, page: true });
+      return found.kind === 'file' ? found.path : undefined;
+    };
+    return parseSummary(summary).groups.map((group) => ({ title: group.title, pages: summaryTree(group.items, locate, byPath) }));
+  };
 
   const page = (node: OutlineNode): ImportedPage[] => {
     const children = node.children.flatMap(page);
@@ -67,11 +91,17 @@ export function gitbookRepoImport(entries: ReadonlyMap<string, Uint8Array>): Imp
     built.pages = children;
     return [built];
   };
-  const pages = outline.groups.flatMap((group): ImportedPage[] => {
-    const inGroup = group.nodes.flatMap(page);
-    if (group.title === undefined) return inGroup;
-    return [{ kind: 'group', title: group.title, slug: slugify(group.title), markdown: '', pages: inGroup }];
-  });
+  const summaryText = options.structure === true ? text(location.summaryPath) : undefined;
+  const grouped: { title: string | undefined; pages: ImportedPage[] }[] =
+    summaryText === undefined
+      ? outline.groups.map((group) => ({ title: group.title, pages: group.nodes.flatMap(page) }))
+      : bySummary(
+          summaryText,
+          outline.groups.flatMap((group) => group.nodes.flatMap(page)),
+        );
+  const pages = grouped.flatMap(({ title, pages: inGroup }): ImportedPage[] =>
+    title === undefined ? inGroup : [{ kind: 'group', title, slug: slugify(title), markdown: '', pages: inGroup }],
+  );
 
   const inRoot = (path: string): boolean => root === '' || path.startsWith(`${root}/`);
   const files: ImportedFile[] = [];

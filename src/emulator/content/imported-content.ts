@@ -1,8 +1,10 @@
 /** What an import source turns into, before it gets ids and paths in a revision. */
 
 export interface ImportedPage {
-  kind: 'document' | 'group';
+  kind: 'document' | 'group' | 'link';
   title: string;
+  /** A link page's URL. */
+  href?: string;
   /** Path segment of the page; groups do not add theirs to their children's paths. */
   slug: string;
   markdown: string;

@@ -40,8 +40,8 @@ export function materializeImport(state: EmulatorState, imported: ImportedConten
       const base = input.slug || 'page';
       let slug = base;
       const join = (s: string): string => (parentPath ? `${parentPath}/${s}` : s);
-      // Groups are not in URLs: their paths only need to be unique among groups.
-      const used = input.kind === 'group' ? usedGroupPaths : usedPaths;
+      // Groups and links are not in URLs: their paths only need to be unique among them.
+      const used = input.kind === 'document' ? usedPaths : usedGroupPaths;
       for (let n = 2; used.has(join(slug)); n++) slug = `${base}-${n}`;
       const path = join(slug);
       used.add(path);
@@ -61,6 +61,7 @@ export function materializeImport(state: EmulatorState, imported: ImportedConten
         updatedAt: prior && sameContent(prior, input) ? prior.updatedAt : now,
         pages: build(input.pages, input.kind === 'group' ? parentPath : path),
       };
+      if (input.href !== undefined) page.href = input.href;
       if (input.description !== undefined) page.description = input.description;
       if (input.hidden !== undefined) page.hidden = input.hidden;
       if (input.icon !== undefined) page.icon = input.icon;

@@ -55,7 +55,7 @@ function indexPages(pages: readonly PageRecord[]): Map<string, FlatPage> {
   const visit = (list: readonly PageRecord[], parent: string | undefined): void => {
     for (const page of list) {
       // Groups may share a path with a document (they are not in URLs), so they have keys of their own.
-      const path = page.type === 'group' ? `group:${page.path}` : page.path;
+      const path = page.type === 'document' ? page.path : `${page.type}:${page.path}`;
       let key = path;
       for (let n = 2; index.has(key); n++) key = `${path}#${n}`;
       index.set(key, { key, parent, page });

@@ -6,7 +6,7 @@ type Change<T> = { before?: T; after?: T };
 /** One page of a revision as a semantic change names it. */
 export interface ChangedPage {
   id: string;
-  type: 'document' | 'group';
+  type: 'document' | 'group' | 'link';
   title: string;
   path: string;
 }

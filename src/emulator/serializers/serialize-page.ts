@@ -34,6 +34,7 @@ function layoutOf(page: PageRecord): Record<string, unknown> {
 }
 
 export function serializePage(page: PageRecord, view: PageView): Record<string, unknown> & { id: string; title: string; type: string } {
+  if (page.type === 'link') return serializeLink(page);
   return {
     id: page.id,
     title: page.title,
@@ -60,5 +61,23 @@ export function serializePage(page: PageRecord, view: PageView): Record<string, 
     ...(page.condition === undefined ? {} : { condition: page.condition }),
     ...(view.metadata && page.git ? { git: page.git } : {}),
     pages: page.pages.map((child) => serializePage(child, { ...view, markdown: false })),
+  };
+}
+
+/** A link page (RevisionPageLink): its URL as `target` and `href`; it has no path, document nor children. */
+function serializeLink(page: PageRecord): Record<string, unknown> & { id: string; title: string; type: string } {
+  const href = page.href ?? '';
+  return {
+    id: page.id,
+    title: page.title,
+    kind: 'link',
+    type: 'link',
+    target: { kind: 'url', url: href },
+    href,
+    ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
+    ...(page.icon === undefined ? {} : { icon: page.icon }),
+    ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
   };
 }

@@ -72,7 +72,9 @@ export interface PageRecord {
   /** Slug-like path relative to the space root, e.g. `guides/install`. */
   path: string;
   slug: string;
-  type: 'document' | 'group';
+  type: 'document' | 'group' | 'link';
+  /** A link page's URL (`type: link`). */
+  href?: string;
   markdown: string;
   description?: string;
   emoji?: string;

@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate';
+import { vi } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import type { ByteServer } from '../../support/byte-server.js';
 import { textEntries } from '../../support/byte-server.js';
@@ -44,6 +45,17 @@ export async function walkRepoGit(): Promise<string> {
 
 const O = `/v1/orgs/${ORG}`;
 
+/** The git import runs after its 204: the space's content carries the commit once it landed. */
+async function importLanded(run: Run, spaceId: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const revision = await run('GET', `/v1/spaces/${spaceId}/content`, 200);
+      if (revision.git?.oid === undefined) throw new Error(`the git import into ${spaceId} has not landed`);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
+}
+
 /**
  * Calls every operation the emulator implements at least once with a 2xx answer, as the admin of
  * the fixture's organization (`space` and `site` name a space and a site of it), creating what it
@@ -68,6 +80,7 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
   await run('GET', `/v1/spaces/${made.id}`, 200);
   await run('PATCH', `/v1/spaces/${made.id}`, 200, { body: { title: 'Walked space', defaultLevel: 'inherit', editMode: 'locked' } });
   await run('POST', `/v1/spaces/${made.id}/git/import`, 204, { body: { url: `file://${await walkRepoGit()}`, ref: 'refs/heads/main' } });
+  await importLanded(run, made.id);
   await run('GET', `/v1/spaces/${made.id}/content/path/guide`, 200);
   await run('DELETE', `/v1/spaces/${made.id}`, 205);
 
@@ -132,6 +145,7 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
     await run('POST', `${S}/content/import`, 201, { body: { source: 'zip', url: files.url('/walk.zip') } });
   } else {
     await run('POST', `${S}/git/import`, 204, { body: { url: `file://${await walkRepoGit()}`, ref: 'refs/heads/main' } });
+    await importLanded(run, space);
   }
   const revision = await run('GET', `${S}/content`, 200);
   await run('GET', `${S}/content`, 200, { query: { metadata: false } });
