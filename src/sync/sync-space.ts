@@ -360,7 +360,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         download: deps.download,
       }),
     );
-    edits = withReviewed(edits, reviewed);
+    edits = withReviewed(edits, reviewed, target.platformEdits);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

@@ -9,6 +9,7 @@ import { editPageInPlatform } from '../support/edit-page-in-platform.js';
 import { liveMarkdown, repoWorkspace } from '../support/platform-edits-workspace.js';
 import { call, json } from '../support/emulator-harness.js';
 import { configFor, syncOnce } from '../support/sync-harness.js';
+import { formatHuman } from '../../src/cli/sync-report.js';
 import { git, makeTempDir, removeTempDirs } from '../support/temp-tree.js';
 
 // The issue's check: seven ordinary workflows on today's API, each with the example docs (a repo
@@ -214,8 +215,17 @@ describe("platform edits are never lost (today's API)", () => {
           await commitLine(dir, 'faq/README.md', 'A git change.');
           if (stateless) await rm(join(dir, '.docsync'), { recursive: true, force: true });
 
+          // A dry run names them as platform edits, and commits nothing.
+          const dry = await syncOnce(loaded, true);
+          expect(dry.results[0]?.platformEdits?.pages).toEqual(move.pages);
+          expect(formatHuman(dry, true)).toContain(`platform edits: ${move.pages.length} page`);
+          expect(() => git(remote, 'rev-parse', '--verify', '--quiet', BRANCH)).toThrow();
+
           const kept = await sync(loaded);
           expect(kept?.platformEdits?.pages).toEqual(move.pages);
+          expect(git(remote, 'log', '-1', '--format=%B', BRANCH)).toContain(
+            platformEdits === 'adopt' ? 'pages changed only in the platform stay live as they are' : "before syncing git's over them",
+          );
           const summary = git(remote, 'show', `${BRANCH}:docs/SUMMARY.md`).split('\n');
           const at = summary.indexOf(move.bullets[0]);
           expect(summary.slice(at, at + 2)).toEqual(move.bullets);

@@ -271,7 +271,9 @@ function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: read
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',
-    `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
+    target.platformEdits === 'adopt'
+      ? `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync: pages changed only in the platform stay live as they are, pages changed on both sides go live merged where they merge cleanly. Merge this branch to take them into git.`
+      : `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
     '',
     ...lines,
     '',
