@@ -182,8 +182,14 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
     }
   }
   for (const f of report.failures) {
-    if (f.code === PLATFORM_EDITS_CONFLICT) continue; // annotated on each file above
-    lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${serverText(escapeData(f.error))}`);
+    if (f.code !== PLATFORM_EDITS_CONFLICT) {
+      lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${serverText(escapeData(f.error))}`);
+      continue;
+    }
+    // Markers an earlier run committed, still on the branch: on the first file (this run's clashes are annotated above).
+    if (report.results.some((r) => r.target === f.target && (r.platformEdits?.conflicts ?? 0) > 0)) continue;
+    const where = f.file === undefined ? '' : `file=${escapeProperty(f.file)},`;
+    lines.push(`::error ${where}title=${escapeProperty(`docsync ${f.target}: platform edit conflict`)}::${serverText(escapeData(f.error))}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

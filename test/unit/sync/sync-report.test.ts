@@ -182,6 +182,19 @@ describe('sync report output', () => {
     );
   });
 
+  it('annotates markers still on the branch from an earlier run on their file', () => {
+    const failure = {
+      target: 'docs',
+      error: 'conflict markers are still on the branch b (docs/a.md:3)',
+      code: 'E_PLATFORM_EDITS_CONFLICT',
+      exitCode: 8,
+      file: 'docs/a.md',
+    };
+    expect(formatAnnotations({ ...report, results: [result('skipped')], failures: [failure] })).toContain(
+      '::error file=docs/a.md,title=docsync docs%3A platform edit conflict::conflict markers are still on the branch b (docs/a.md:3)',
+    );
+  });
+
   it("says under adopt that the platform's version of a clashing page stayed live", () => {
     const pages = [{ file: 'docs/b.md', outcome: 'conflict' as const, line: 3 }];
     const edits = { mode: 'adopt' as const, branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true };
