@@ -117,7 +117,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const known = delivered.get(page.id);
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
-  const edited = hasEditedPages(main.pages, untouched);
+  // Pages carrying their git source, where a page of git's the space lacks (removed in the platform,
+  // or new in git) is only told apart by the base.
+  const gitSourced = new Set(documentPages(main.pages).flatMap((page) => (page.git === undefined ? [] : [page.git.path])));
+  const edited = hasEditedPages(main.pages, untouched) || (gitSourced.size > 0 && input.expected.some((page) => !gitSourced.has(page.path)));
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> =>
