@@ -21,6 +21,7 @@ import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { livePlaces, type LivePlace } from './live-places.js';
+import { importedInPlatform, lacksGitPage } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { laidOutTree, movedDelivered, movedSince, pathTree, platformMoves, type PathTree } from './page-moves.js';
 
@@ -117,10 +118,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const known = delivered.get(page.id);
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
-  // Pages carrying their git source, where a page of git's the space lacks (removed in the platform,
-  // or new in git) is only told apart by the base.
-  const gitSourced = new Set(documentPages(main.pages).flatMap((page) => (page.git === undefined ? [] : [page.git.path])));
-  const edited = hasEditedPages(main.pages, untouched) || (gitSourced.size > 0 && input.expected.some((page) => !gitSourced.has(page.path)));
+  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const stateOids = new Map([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
+  // Content a zip import made in the platform, or a page of git's the space lacks (removed there, or new in git): the base tells.
+  const imported = await importedInPlatform(main.pages, gitOids, stateOids, input.readBlob);
+  const edited = hasEditedPages(main.pages, untouched) || imported.size > 0 || lacksGitPage(main.pages, gitOids);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> =>
@@ -156,8 +158,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
-  const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
-  const { docs, places, tree } = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const { docs, places, tree } = liveDocuments(main.pages, pathById, input.content.snapshot.root, imported);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
   const baseTree = movedSince(gitTree, tree).size > 0 ? (await structure())?.tree : undefined;
@@ -363,8 +364,9 @@ function liveDocuments(
   tree: readonly Page[],
   pathById: ReadonlyMap<string, string>,
   root: string,
+  imported: ReadonlySet<string>,
 ): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
-  const edited = new Set<string>();
+  const edited = new Set<string>(imported);
   const restore = (pages: readonly Page[]): Page[] =>
     pages.map((page) => {
       const known = page.git === undefined ? pathById.get(page.id) : undefined;
