@@ -1,5 +1,6 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { File, Page, Revision } from '../../api/schemas/content.js';
+import { isHeadingKey } from '../pages/page-plan.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { decodeText } from '../../content/clean-text.js';
 import { relativeTo } from '../../content/doc-path.js';
@@ -70,7 +71,7 @@ export interface DetectInput {
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
   readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
   /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
-  readonly syncedBase?: ((mainRevision: string) => Promise<SyncedBase | undefined>) | undefined;
+  readonly syncedBase?: ((main: Pick<Revision, 'id' | 'pages'>) => Promise<SyncedBase | undefined>) | undefined;
   /**
    * Without state: of these pages (live other than git's, or not live), those a sync left live
    * (`adopt`, a clean merge) or left out (`adopt`), by path: the blob id the platform-edits branch
@@ -116,8 +117,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const edited = hasEditedPages(main.pages, untouched);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> =>
-    edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main.id) : undefined;
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
@@ -128,6 +128,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // says which page each edited one was.
   const baseOids = new Map<string, string>([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
+  // Heading pages (a group or an item without a link made a page) are docsync's own, and no file.
+  const headings = new Set([...delivered].flatMap(([id, page]) => (isHeadingKey(page.path) ? [id] : [])));
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
@@ -137,13 +139,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     // A page is the base's page docsync put at its place.
     for (const page of documentPages(main.pages)) {
       const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? synced.livePaths.get(page.path) : undefined;
-      if (path !== undefined) pathById.set(page.id, path);
+      if (path !== undefined && isHeadingKey(path)) headings.add(page.id);
+      else if (path !== undefined) pathById.set(page.id, path);
     }
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
-  const { docs, places } = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const { docs, places } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root);
   const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
     if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
@@ -331,7 +334,12 @@ function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boole
  * The live document pages and their files: a page's git path; else, for a page edited in the
  * platform, the path it had in the base; else the path a pull writes it to. And where each is.
  */
-function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, string>, root: string): { docs: LiveDocument[]; places: Map<string, LivePlace> } {
+function liveDocuments(
+  tree: readonly Page[],
+  pathById: ReadonlyMap<string, string>,
+  headings: ReadonlySet<string>,
+  root: string,
+): { docs: LiveDocument[]; places: Map<string, LivePlace> } {
   const edited = new Set<string>();
   const restore = (pages: readonly Page[]): Page[] =>
     pages.map((page) => {
@@ -340,7 +348,7 @@ function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, stri
       edited.add(page.id);
       return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
     });
-  const layout = planPullLayout(restore(tree), [], root);
+  const layout = planPullLayout(restore(tree), [], root, undefined, false, { pages: new Map(), files: new Map(), headings });
   const docs = layout.pages.map(({ page, file }) => ({
     page,
     path: relativeTo(root, file) ?? file,

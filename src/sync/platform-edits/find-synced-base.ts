@@ -9,14 +9,18 @@ import { snapshotBlobOids } from '../../content/snapshot-blob-oids.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { bundleExpectation } from '../bundle-expectation.js';
 import { recordedCommit } from '../change-request-subject.js';
-import { desiredPages } from '../pages/desired-pages.js';
+import type { Page } from '../../api/schemas/content.js';
 import { livePathsOf } from '../pages/live-pages.js';
+import { syncedLayout } from '../pages/synced-layout.js';
 
 /** What docsync last merged into the space, rebuilt from git at the commit its change request records. */
 export interface SyncedBase {
   /** Every page of that commit's table of contents, by path in the docs root, and its blob id. */
   readonly pages: readonly ExpectedPage[];
-  /** Where docsync put each of those pages in the space: repo path by the page's live path (slugs). */
+  /**
+   * Where docsync put each of those pages in the space: repo path by the page's live path (slugs);
+   * a heading page (a group or an item without a link made a page) by its key (`isHeadingKey`).
+   */
   readonly livePaths: ReadonlyMap<string, string>;
 }
 
@@ -25,10 +29,12 @@ export interface SyncedBase {
  * the newest merged change request of the target that records its commit (`@<sha>` before the
  * marker), and that commit's pages read from git. Undefined when none records one, or when this
  * clone does not have that commit (a shallow clone): the run then has no base, as before any sync.
+ * The pages are laid out as the sync laid them out in a space whose top level is `live`.
  */
 export async function findSyncedBase(
   api: { readonly changeRequests: Pick<ChangeRequestsApi, 'list'> },
-  target: Pick<SpaceTarget, 'name' | 'spaceId' | 'directory'>,
+  target: Pick<SpaceTarget, 'name' | 'spaceId' | 'directory' | 'groups'>,
+  live: readonly Pick<Page, 'type' | 'title'>[],
   signal?: AbortSignal,
 ): Promise<SyncedBase | undefined> {
   let newest: { number: number; sha: string } | undefined;
@@ -48,5 +54,5 @@ export async function findSyncedBase(
     throw error;
   }
   const { pages } = await bundleExpectation({ snapshot, blobOids: snapshotBlobOids(snapshot, source) });
-  return { pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
+  return { pages, livePaths: livePathsOf(syncedLayout(snapshot, live, target.groups).groups) };
 }
