@@ -83,6 +83,8 @@ export interface DetectInput {
    * docsync delivered them (`delivered`), against `base`, what docsync delivered.
    */
   readonly changeRequest?: string | undefined;
+  /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
+  readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -134,11 +136,12 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
   }
-  if (synced !== undefined) {
-    for (const page of synced.pages) baseOids.set(page.path, page.oid);
-    // A page is the base's page docsync put at its place.
+  if (synced !== undefined) for (const page of synced.pages) baseOids.set(page.path, page.oid);
+  // A page is the base's page docsync put at its place; in its change request, one a batch whose answer was lost put there.
+  const placed = synced?.livePaths ?? (inChangeRequest ? input.laidOut?.(main.pages) : undefined);
+  if (placed !== undefined) {
     for (const page of documentPages(main.pages)) {
-      const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? synced.livePaths.get(page.path) : undefined;
+      const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? placed.get(page.path) : undefined;
       if (path !== undefined && isHeadingKey(path)) headings.add(page.id);
       else if (path !== undefined) pathById.set(page.id, path);
     }
