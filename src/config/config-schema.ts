@@ -33,9 +33,9 @@ export const SpaceTargetSchema = z
     git: GitDeliverySchema.optional().describe('The repository the platform imports from, with `delivery: git`.'),
     groups: z
       .enum(['pages', 'flat'])
-      .default('flat')
+      .default('pages')
       .describe(
-        "What content batches (today's API) do with what they cannot create: a `##` group of `SUMMARY.md` the space does not hold, and an item without a link holding pages. `pages`: each becomes a page of its title holding its pages, so the navigation keeps its sections (a group the space holds is used as is). `flat`: their pages move up a level (a group's to the top level). The report names each group it could not use, and with `flat` each item without a link. Default `flat`.",
+        "What content batches (today's API) do with what they cannot create: a `##` group of `SUMMARY.md` the space does not hold, and an item without a link holding pages. `pages`: each becomes a page of its title holding its pages, so the navigation keeps its sections (a group the space holds is used as is). `flat`: their pages move up a level (a group's to the top level). The report names each group it could not use, and with `flat` each item without a link. Default `pages`.",
       ),
     changeRequest: z
       .object({

@@ -45,7 +45,8 @@ async function editInChangeRequest(changeRequest: string, title: string, markdow
   type Live = { id: string; title: string; pages?: Live[] };
   const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
   const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
-  const page = flat(pages).find((p) => p.title === title);
+  // The last of that title: a heading page (a `##` group made a page) comes before the page it holds.
+  const page = flat(pages).findLast((p) => p.title === title);
   if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
   const answer = await call(emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, {
     body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown } }] },
@@ -58,7 +59,8 @@ async function changeRequestMarkdown(changeRequest: string, title: string): Prom
   type Live = { id: string; title: string; pages?: Live[] };
   const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
   const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
-  const page = flat(pages).find((p) => p.title === title);
+  // The last of that title: a heading page (a `##` group made a page) comes before the page it holds.
+  const page = flat(pages).findLast((p) => p.title === title);
   if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
   return json(
     (await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/page/${page.id}`, { query: { format: 'markdown' } })).body,

@@ -40,9 +40,9 @@ async function checkWorkspace(): Promise<string> {
 const titled = (type: string, title: string, children: unknown[] = []) => ({ type, title, children });
 
 describe("the sameness check on today's API, default configuration", () => {
-  it('with groups: pages, titles pages by the rule, keeps nesting, makes the groups and the unlinked item pages of their titles, names the link entry', async () => {
+  it('titles pages by the rule, keeps nesting, makes the groups and the unlinked item pages of their titles, names the link entry', async () => {
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
+    const first = await syncOnce(configFor(emulator, dir));
     expect(first.failures).toEqual([]);
     const result = first.results[0];
     // 4: frontmatter title, else the leading heading, else SUMMARY's text: a mid-page heading titles nothing.
@@ -69,9 +69,9 @@ describe("the sameness check on today's API, default configuration", () => {
     );
     expect(warnings.some((warning) => warning.includes('without a link of its own'))).toBe(false);
 
-    // The default, `groups: flat`: the pages a level up, each thing named.
+    // `groups: flat`: the pages a level up, each thing named.
     emulator.reset();
-    const flat = await syncOnce(configFor(emulator, await checkWorkspace()));
+    const flat = await syncOnce(configFor(emulator, await checkWorkspace(), { groups: 'flat' }));
     expect(flat.failures).toEqual([]);
     expect(await liveTree(emulator, 'space-docs', flat.results[0]?.changeRequest?.id)).toEqual(
       ['Introduction', 'Setting up', 'Choosing', 'Python', 'Go', 'API'].map((title) => titled('document', title)),
@@ -87,7 +87,7 @@ describe("the sameness check on today's API, default configuration", () => {
   it('1: keeps the groups a space already holds, each with its pages', async () => {
     addGroupsByHand('space-docs', ['Guide', 'Reference']);
     const dir = await checkWorkspace();
-    const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
+    const first = await syncOnce(configFor(emulator, dir));
     expect(first.failures).toEqual([]);
     expect(await liveTree(emulator, 'space-docs', first.results[0]?.changeRequest?.id)).toEqual([
       titled('document', 'Introduction'),
@@ -103,10 +103,10 @@ describe("the sameness check on today's API, default configuration", () => {
 
   it('6: a fresh runner writes nothing, heading pages included', async () => {
     const dir = await checkWorkspace();
-    expect((await syncOnce(configFor(emulator, dir, { groups: 'pages' }))).failures).toEqual([]);
+    expect((await syncOnce(configFor(emulator, dir))).failures).toEqual([]);
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
     const before = emulator.stats();
-    const again = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
+    const again = await syncOnce(configFor(emulator, dir));
     const after = emulator.stats();
     expect(again.failures).toEqual([]);
     expect(again.results[0]?.outcome).toBe('skipped');

@@ -30,7 +30,7 @@ for (const contract of ['current', 'seed'] as const satisfies readonly Contract[
           const dir = await mkdtemp(join(tmpdir(), 'docsync-law-'));
           try {
             await writeRepoFiles(join(dir, 'docs'), repo.files);
-            const first = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
+            const first = await syncOnce(configFor(emulator, dir));
             expect(first.failures).toEqual([]);
             const result = first.results[0];
             expect(await liveTree(emulator, 'space-docs', result?.changeRequest?.id)).toEqual(deliveredTree(repo.summary, contract));
@@ -46,7 +46,7 @@ for (const contract of ['current', 'seed'] as const satisfies readonly Contract[
 
             await rm(join(dir, '.docsync'), { recursive: true, force: true });
             const before = emulator.stats().writes;
-            const again = await syncOnce(configFor(emulator, dir, { groups: 'pages' }));
+            const again = await syncOnce(configFor(emulator, dir));
             expect(again.failures).toEqual([]);
             expect(emulator.stats().writes - before).toBe(0);
           } finally {

@@ -38,7 +38,8 @@ export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, t
   type Live = { id: string; title: string; type: string; pages?: Live[] };
   const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
   const pages = json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/pages`)).body).pages as Live[];
-  const page = flat(pages).find((p) => p.type === 'document' && p.title === title);
+  // The last of that title: a heading page (a `##` group made a page) comes before the page it holds.
+  const page = flat(pages).findLast((p) => p.type === 'document' && p.title === title);
   if (!page) throw new Error(`no live page ${title}`);
   return json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
 }

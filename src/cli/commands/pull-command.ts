@@ -43,6 +43,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
     { UrlDownloader },
     { pullConfigHint },
     { pullDownloads },
+    { pullRecordFinder },
   ] = await Promise.all([
     import('../../config/load-config.js'),
     import('../../config/config-schema.js'),
@@ -59,6 +60,7 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
     import('../../http/url-downloader.js'),
     import('../pull-config-hint.js'),
     import('../../sync/pull/pull-download-policy.js'),
+    import('../../sync/pull/pull-record-finder.js'),
   ]);
   const out = io.stdout ?? ((text: string) => process.stdout.write(text));
   const err = io.stderr ?? ((text: string) => process.stderr.write(text));
@@ -82,11 +84,14 @@ export async function pullAction(spaceId: string, dir: string, flags: PullFlags,
       await opened.close();
     }
   }
+  // Without that state (a runner without .docsync/): rebuilt from the commit docsync's change request records.
+  const recordFor =
+    loaded && syncing && known === undefined ? pullRecordFinder(api, { ...syncing, directory: path.resolve(loaded.baseDir, syncing.directory) }) : undefined;
   let result: Awaited<ReturnType<typeof pullSpace>>;
   try {
     result = await pullSpace(
       { api, logger, download: pullDownloads(api.baseUrl, io.download ?? downloader.download, maxFileBytes) },
-      { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known },
+      { spaceId, directory, force: flags.force ?? false, anyPath: flags.anyPath ?? false, known, recordFor },
     );
   } catch (error) {
     if (!(error instanceof PullTargetError)) throw error;

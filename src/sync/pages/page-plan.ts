@@ -30,6 +30,11 @@ export function headingKey(summary: string, title: string, taken: ReadonlySet<st
   return key;
 }
 
+/** Whether a key of docsync's record is a heading page's ({@link headingKey}): a file's path has no `.md#`. */
+export function isHeadingKey(key: string): boolean {
+  return /^[^#]*\.md#/i.test(key);
+}
+
 /** A `##` heading of `SUMMARY.md` and its pages; no title for the pages before the first heading. */
 export interface DesiredGroup {
   readonly title: string | undefined;

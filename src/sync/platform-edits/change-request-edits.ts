@@ -7,6 +7,8 @@ import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from '.
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
+import { livePathsOf } from '../pages/live-pages.js';
+import { syncedLayout } from '../pages/synced-layout.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
@@ -29,7 +31,14 @@ export async function changeRequestEdits(
     target,
     content,
     expected,
-    { base, delivered: state.delivered.pages, deliveredFiles: state.delivered.files, titlings: input.titlings, changeRequest },
+    {
+      base,
+      delivered: state.delivered.pages,
+      deliveredFiles: state.delivered.files,
+      titlings: input.titlings,
+      changeRequest,
+      laidOut: (tree) => livePathsOf(syncedLayout(content.snapshot, tree, target.groups).groups),
+    },
     { dryRun: input.dryRun, signal: input.signal, download: input.download },
   );
 }

@@ -1,5 +1,6 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { File, Page, Revision } from '../../api/schemas/content.js';
+import { isHeadingKey } from '../pages/page-plan.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { decodeText } from '../../content/clean-text.js';
 import { relativeTo } from '../../content/doc-path.js';
@@ -75,7 +76,7 @@ export interface DetectInput {
   /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
   readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
   /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
-  readonly syncedBase?: ((mainRevision: string) => Promise<SyncedBase | undefined>) | undefined;
+  readonly syncedBase?: ((main: Pick<Revision, 'id' | 'pages'>) => Promise<SyncedBase | undefined>) | undefined;
   /**
    * Without state: of these pages (live other than git's, or not live), those a sync left live
    * (`adopt`, a clean merge) or left out (`adopt`), by path: the blob id the platform-edits branch
@@ -87,6 +88,8 @@ export interface DetectInput {
    * docsync delivered them (`delivered`), against `base`, what docsync delivered.
    */
   readonly changeRequest?: string | undefined;
+  /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
+  readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -125,8 +128,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const edited = hasEditedPages(main.pages, untouched) || imported.size > 0 || lacksGitPage(main.pages, gitOids);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> =>
-    edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main.id) : undefined;
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
@@ -140,25 +142,29 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // The base's table of contents, asked only when the live pages are not where git's puts them.
   let based: Promise<SyncedBase | undefined> | undefined;
   const structure = (): Promise<SyncedBase | undefined> =>
-    (based ??= synced ? Promise.resolve(synced) : (input.syncedBase?.(main.id) ?? Promise.resolve(undefined)));
+    (based ??= synced ? Promise.resolve(synced) : (input.syncedBase?.(main) ?? Promise.resolve(undefined)));
   const gitGroups = desiredPages(input.content.snapshot).groups;
   // A delivered page the platform moved or renamed is read as a runner without state reads it: by its place.
   for (const id of await movedDelivered(main.pages, pathById, gitGroups, structure)) pathById.delete(id);
+  // Heading pages (a group or an item without a link made a page) are docsync's own, and no file.
+  const headings = new Set([...delivered].flatMap(([id, page]) => (isHeadingKey(page.path) ? [id] : [])));
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
   }
-  if (synced !== undefined) {
-    for (const page of synced.pages) baseOids.set(page.path, page.oid);
-    // A page is the base's page docsync put at its place.
+  if (synced !== undefined) for (const page of synced.pages) baseOids.set(page.path, page.oid);
+  // A page is the base's page docsync put at its place; in its change request, one a batch whose answer was lost put there.
+  const placed = synced?.livePaths ?? (inChangeRequest ? input.laidOut?.(main.pages) : undefined);
+  if (placed !== undefined) {
     for (const page of documentPages(main.pages)) {
-      const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? synced.livePaths.get(page.path) : undefined;
-      if (path !== undefined) pathById.set(page.id, path);
+      const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? placed.get(page.path) : undefined;
+      if (path !== undefined && isHeadingKey(path)) headings.add(page.id);
+      else if (path !== undefined) pathById.set(page.id, path);
     }
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
-  const { docs, places, tree } = liveDocuments(main.pages, pathById, input.content.snapshot.root, imported);
+  const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root, imported);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
   const baseTree = movedSince(gitTree, tree).size > 0 ? (await structure())?.tree : undefined;
@@ -363,6 +369,7 @@ function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boole
 function liveDocuments(
   tree: readonly Page[],
   pathById: ReadonlyMap<string, string>,
+  headings: ReadonlySet<string>,
   root: string,
   imported: ReadonlySet<string>,
 ): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
@@ -374,7 +381,7 @@ function liveDocuments(
       edited.add(page.id);
       return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
     });
-  const layout = planPullLayout(restore(tree), [], root);
+  const layout = planPullLayout(restore(tree), [], root, undefined, false, { pages: new Map(), files: new Map(), headings });
   const docs = layout.pages.map(({ page, file }) => ({
     page,
     path: relativeTo(root, file) ?? file,

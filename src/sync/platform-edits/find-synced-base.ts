@@ -9,15 +9,19 @@ import { snapshotBlobOids } from '../../content/snapshot-blob-oids.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { bundleExpectation } from '../bundle-expectation.js';
 import { recordedCommit } from '../change-request-subject.js';
-import { desiredPages } from '../pages/desired-pages.js';
+import type { Page } from '../../api/schemas/content.js';
 import { livePathsOf } from '../pages/live-pages.js';
+import { syncedLayout } from '../pages/synced-layout.js';
 import { pathTree, type PathTree } from './page-moves.js';
 
 /** What docsync last merged into the space, rebuilt from git at the commit its change request records. */
 export interface SyncedBase {
   /** Every page of that commit's table of contents, by path in the docs root, and its blob id. */
   readonly pages: readonly ExpectedPage[];
-  /** Where docsync put each of those pages in the space: repo path by the page's live path (slugs). */
+  /**
+   * Where docsync put each of those pages in the space: repo path by the page's live path (slugs);
+   * a heading page (a group or an item without a link made a page) by its key (`isHeadingKey`).
+   */
   readonly livePaths: ReadonlyMap<string, string>;
   /** That commit's table of contents: where the platform's moves are told from. */
   readonly tree: readonly PathTree[];
@@ -28,10 +32,12 @@ export interface SyncedBase {
  * the newest merged change request of the target that records its commit (`@<sha>` before the
  * marker), and that commit's pages read from git. Undefined when none records one, or when this
  * clone does not have that commit (a shallow clone): the run then has no base, as before any sync.
+ * The pages are laid out as the sync laid them out in a space whose top level is `live`.
  */
 export async function findSyncedBase(
   api: { readonly changeRequests: Pick<ChangeRequestsApi, 'list'> },
-  target: Pick<SpaceTarget, 'name' | 'spaceId' | 'directory'>,
+  target: Pick<SpaceTarget, 'name' | 'spaceId' | 'directory' | 'groups'>,
+  live: readonly Pick<Page, 'type' | 'title'>[],
   signal?: AbortSignal,
 ): Promise<SyncedBase | undefined> {
   let newest: { number: number; sha: string } | undefined;
@@ -51,6 +57,6 @@ export async function findSyncedBase(
     throw error;
   }
   const { pages } = await bundleExpectation({ snapshot, blobOids: snapshotBlobOids(snapshot, source) });
-  const { groups } = desiredPages(snapshot);
+  const { groups } = syncedLayout(snapshot, live, target.groups);
   return { pages, livePaths: livePathsOf(groups), tree: pathTree(groups) };
 }

@@ -1,6 +1,6 @@
 import type { Page } from '../../api/schemas/content.js';
 import { relativeTo } from '../../content/doc-path.js';
-import type { DesiredGroup, DesiredPage } from '../pages/page-plan.js';
+import { isHeadingKey, type DesiredGroup, type DesiredPage } from '../pages/page-plan.js';
 import type { LaidOutPage, PullLayout } from '../pull/pull-layout.js';
 import { livePathsOf } from '../pages/live-pages.js';
 
@@ -103,7 +103,8 @@ export async function movedDelivered(
   const visit = async (list: readonly Page[]): Promise<void> => {
     for (const page of list) {
       const path = delivered.get(page.id);
-      if (page.type === 'document' && path !== undefined && page.path !== undefined && page.path !== gitLive.get(path)) {
+      // A heading page (a group or an item without a link made a page) is docsync's own, and no file.
+      if (page.type === 'document' && path !== undefined && !isHeadingKey(path) && page.path !== undefined && page.path !== gitLive.get(path)) {
         const there = await wasAt(path);
         if (there !== undefined && there !== page.path) moved.add(page.id);
       }

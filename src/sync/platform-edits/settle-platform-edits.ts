@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { ChangeRequestsApi } from '../../api/resources/change-requests.js';
 import type { ContentApi } from '../../api/resources/content.js';
+import type { Revision } from '../../api/schemas/content.js';
 import type { ExpectedPage } from '../../content/content-expectation.js';
 import { GitRepository } from '../../content/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
@@ -53,7 +54,7 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest'>,
+  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>,
   options: {
     dryRun?: boolean | undefined;
     signal?: AbortSignal | undefined;
@@ -73,9 +74,9 @@ export async function settlePlatformEdits(
     if (git === undefined) return [];
     return git.pastBlobs(synced, posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
   };
-  const syncedBase = (mainRevision: string): Promise<SyncedBase | undefined> => {
-    const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, options.signal);
-    return options.known ? options.known.syncedBase(target.name, mainRevision, find) : find();
+  const syncedBase = (main: Pick<Revision, 'id' | 'pages'>): Promise<SyncedBase | undefined> => {
+    const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, main.pages, options.signal);
+    return options.known ? options.known.syncedBase(target.name, main.id, find) : find();
   };
   const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
     const git = await opened();

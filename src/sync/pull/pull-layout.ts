@@ -8,6 +8,14 @@ export interface LaidOutPage {
   /** Path relative to the pulled folder, `/`-separated. */
   readonly file: string;
   readonly children: readonly LaidOutPage[];
+  /** The heading pages docsync made of items without a link that hold it, below its parent, outermost first. */
+  readonly under?: readonly HeadingItem[] | undefined;
+}
+
+/** A heading page docsync made of an item of `SUMMARY.md` without a link: a bullet without a link again. */
+export interface HeadingItem {
+  readonly id: string;
+  readonly title: string;
 }
 
 /** A `##` group of SUMMARY.md; `title` is undefined for the pages before the first group. */
@@ -36,7 +44,8 @@ export interface PullLayout {
  * the readme when nothing else claims it. A git path outside the docs layout (a dot-folder such as
  * `.github/`, or `docsync.yaml`) is not kept unless `anyPath` is set: pulled over a repository, it
  * would plant a CI workflow or replace the configuration. Where the API keeps no git path (today's),
- * `known` (docsync's record of what it delivered) gives it. Pure: same input, same layout.
+ * `known` (docsync's record of what it delivered) gives it, and names docsync's heading pages, which
+ * hold no file: `##` groups again at the top level, items without a link below. Pure: same input, same layout.
  */
 export function planPullLayout(
   tree: readonly Page[],
@@ -68,28 +77,35 @@ export function planPullLayout(
     return candidate;
   };
   // Pages with a git path claim theirs first, so a derived path never takes one from them.
+  const isHeading = (page: Page): boolean => page.type === 'document' && known?.headings?.has(page.id) === true;
   const fromGit = new Map<string, string>();
-  for (const page of documents(tree)) {
+  for (const page of documents(tree, isHeading)) {
     const git = gitPathOf(page.git?.path ?? known?.pages.get(page.id), `page "${page.title}"`);
     if (git === undefined || !/\.md$/i.test(git) || used.has(joinDocPath(root, git).toLowerCase())) continue;
     fromGit.set(page.id, claim(joinDocPath(root, git)));
   }
-  const firstDocument = documents(tree)[0];
+  const firstDocument = documents(tree, isHeading)[0];
   const rootReadme = joinDocPath(root, 'README.md');
   if (firstDocument && !fromGit.has(firstDocument.id) && !used.has(rootReadme.toLowerCase())) fromGit.set(firstDocument.id, claim(rootReadme));
 
-  const layOut = (page: Page): LaidOutPage => {
-    const children = layOutList(page.pages ?? [], `"${page.title}"`);
-    const file = fromGit.get(page.id) ?? claim(joinDocPath(root, derivedPath(page, children.length > 0)));
+  const holdsDocuments = (pages: readonly Page[]): boolean =>
+    pages.some((page) => (page.type === 'document' && !isHeading(page)) || ((page.type === 'group' || isHeading(page)) && holdsDocuments(page.pages ?? [])));
+  // A page without a git path goes where GitBook's export puts it: in its parent's folder (its group's, at the top).
+  const layOut = (page: Page, folder: string | undefined): LaidOutPage => {
+    const file = fromGit.get(page.id) ?? claim(joinDocPath(root, derivedPath(page, holdsDocuments(page.pages ?? []), folder)));
+    const children = layOutList(page.pages ?? [], `"${page.title}"`, childFolder(relativeTo(root, file) ?? file));
     return { page, file, children };
   };
-  const layOutList = (pages: readonly Page[], where: string): LaidOutPage[] => {
+  const layOutList = (pages: readonly Page[], where: string, folder: string | undefined): LaidOutPage[] => {
     const out: LaidOutPage[] = [];
     for (const page of pages) {
-      if (page.type === 'document') out.push(layOut(page));
+      if (isHeading(page)) {
+        const item = { id: page.id, title: page.title };
+        out.push(...layOutList(page.pages ?? [], `"${page.title}"`, folder).map((laid) => ({ ...laid, under: [item, ...(laid.under ?? [])] })));
+      } else if (page.type === 'document') out.push(layOut(page, folder));
       else if (page.type === 'group') {
         warnings.push(`group "${page.title}" inside ${where}: SUMMARY.md has groups only at the top; its pages moved up`);
-        out.push(...layOutList(page.pages ?? [], where));
+        out.push(...layOutList(page.pages ?? [], where, folder));
       } else warnings.push(`${page.type} page "${page.title}" in ${where}: only documents and groups are pulled; skipped`);
     }
     return out;
@@ -97,8 +113,10 @@ export function planPullLayout(
 
   const groups: { title: string | undefined; pages: LaidOutPage[] }[] = [];
   for (const page of tree) {
-    if (page.type === 'group') {
-      groups.push({ title: page.title, pages: layOutList(page.pages ?? [], `group "${page.title}"`) });
+    if (page.type === 'group' || isHeading(page)) {
+      // A group's pages go in a folder of its slug, as GitBook's export writes them; a heading page docsync made is no folder.
+      const folder = isHeading(page) ? '' : `${safePath(lastSegment(page))}/`;
+      groups.push({ title: page.title, pages: layOutList(page.pages ?? [], `group "${page.title}"`, folder) });
       continue;
     }
     let last = groups.at(-1);
@@ -106,7 +124,7 @@ export function planPullLayout(
     else if (last.title !== undefined && page.type === 'document') {
       warnings.push(`page "${page.title}" follows group "${last.title}" at the top level: SUMMARY.md puts it in that group`);
     }
-    last.pages.push(...layOutList([page], 'the top level'));
+    last.pages.push(...layOutList([page], 'the top level', undefined));
   }
 
   const assets = files.map((file) => {
@@ -123,9 +141,16 @@ export function planPullLayout(
 export function renderSummary(layout: PullLayout): string {
   const lines = ['# Table of contents', ''];
   const bullets = (pages: readonly LaidOutPage[], depth: number): void => {
-    for (const { page, file, children } of pages) {
-      lines.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodeLink(relativeTo(layout.root, file) ?? file)})`);
-      bullets(children, depth + 1);
+    let open: readonly HeadingItem[] = [];
+    for (const { page, file, children, under = [] } of pages) {
+      // Items without a link this page is under and the one before was not: each a bullet of its own.
+      let same = 0;
+      while (same < open.length && same < under.length && open[same]?.id === under[same]?.id) same += 1;
+      under.slice(same).forEach((item, at) => lines.push(`${'  '.repeat(depth + same + at)}* ${escapeTitle(item.title)}`));
+      open = under;
+      const indent = depth + under.length;
+      lines.push(`${'  '.repeat(indent)}* [${escapeTitle(page.title)}](${encodeLink(relativeTo(layout.root, file) ?? file)})`);
+      bullets(children, indent + 1);
     }
   };
   for (const group of layout.groups) {
@@ -136,11 +161,12 @@ export function renderSummary(layout: PullLayout): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function documents(tree: readonly Page[]): Page[] {
+/** The document pages of a tree, but `skip`ped ones, in order. */
+function documents(tree: readonly Page[], skip: (page: Page) => boolean): Page[] {
   const out: Page[] = [];
   const walk = (pages: readonly Page[]): void => {
     for (const page of pages) {
-      if (page.type === 'document') out.push(page);
+      if (page.type === 'document' && !skip(page)) out.push(page);
       walk(page.pages ?? []);
     }
   };
@@ -170,14 +196,36 @@ function outsideDocsLayout(file: string): boolean {
   return segments.slice(0, -1).some((segment) => segment.startsWith('.') && segment !== '.gitbook');
 }
 
-/** `guides/install` → `guides/install.md`; with children → `guides/install/README.md`. */
-function derivedPath(page: Page, hasChildren: boolean): string {
-  const base = normalizeDocPath(page.path ?? '') || page.slug || slugOf(page.title);
-  const safe = base
+/**
+ * `guides/install` → `guides/install.md`; with children → `guides/install/README.md`. In a folder (a
+ * parent's, a group's), its last segment there: `concepts/pools-and-tides.md`.
+ */
+function derivedPath(page: Page, hasChildren: boolean, folder: string | undefined): string {
+  const base = folder === undefined ? normalizeDocPath(page.path ?? '') || page.slug || slugOf(page.title) : `${folder}${lastSegment(page)}`;
+  const safe = safePath(base);
+  return hasChildren ? `${safe}/README.md` : `${safe}.md`;
+}
+
+/** Its path's last segment, else its slug, else a slug of its title. */
+function lastSegment(page: Page): string {
+  const segment = normalizeDocPath(page.path ?? '')
+    ?.split('/')
+    .pop();
+  return segment || page.slug || slugOf(page.title);
+}
+
+/** Each segment without control characters and leading dots. */
+function safePath(path: string): string {
+  return path
     .split('/')
     .map((s) => s.replace(CONTROL_CHARACTERS, '-').replace(/^\.+/, '') || 'page')
     .join('/');
-  return hasChildren ? `${safe}/README.md` : `${safe}.md`;
+}
+
+/** The folder a page's children go in: a `README.md`'s own, else one named as the page's file. */
+function childFolder(file: string): string {
+  if (/(^|\/)README\.md$/i.test(file)) return file.replace(/README\.md$/i, '');
+  return `${file.replace(/\.md$/i, '')}/`;
 }
 
 function slugOf(title: string): string {

@@ -1,9 +1,12 @@
+import { isHeadingKey } from '../pages/page-plan.js';
 import type { TargetState } from '../../state/state-store.js';
 
 /** What docsync knows of where a space's pages and files came from: id → path in the docs root. */
 export interface PullRecord {
   readonly pages: ReadonlyMap<string, string>;
   readonly files: ReadonlyMap<string, string>;
+  /** Ids of the heading pages docsync made (a group or an item without a link made a page): no file. */
+  readonly headings?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -14,5 +17,10 @@ export function pullRecordOf(state: TargetState | undefined): PullRecord | undef
   const delivered = state?.delivered;
   if (delivered === undefined) return undefined;
   const byId = (entries: Iterable<[string, { id: string }]>): Map<string, string> => new Map([...entries].map(([path, { id }]) => [id, path]));
-  return { pages: byId(delivered.pages), files: byId(delivered.files) };
+  const pages = [...delivered.pages];
+  return {
+    pages: byId(pages.filter(([path]) => !isHeadingKey(path))),
+    files: byId(delivered.files),
+    headings: new Set(pages.flatMap(([path, { id }]) => (isHeadingKey(path) ? [id] : []))),
+  };
 }

@@ -48,6 +48,8 @@ export interface PullSpaceOptions {
   anyPath?: boolean;
   /** Where docsync delivered each page and file from (its state), for an API that keeps no git paths. */
   known?: PullRecord | undefined;
+  /** Without `known`: docsync's record rebuilt for the space's page tree (from its change-request marker), if any. */
+  recordFor?: ((tree: readonly Page[]) => Promise<PullRecord | undefined>) | undefined;
 }
 
 export interface PullSpaceResult {
@@ -87,7 +89,8 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   const summary = existing?.structure.summary ?? 'SUMMARY.md';
   assertPullRoot(directory, root);
   assertPageDepth(directory, tree);
-  const planned = planPullLayout(tree, files, root, summary, options.anyPath, options.known);
+  const known = options.known ?? (await options.recordFor?.(tree));
+  const planned = planPullLayout(tree, files, root, summary, options.anyPath, known);
   // Every path checked before the first download and write; files that are not documentation left out.
   const guard = guardPullPaths(
     directory,
@@ -96,7 +99,7 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
     ['.gitbook.yaml', joinDocPath(root, summary)],
   );
   const layout = { ...planned, assets: planned.assets.filter((asset) => !guard.skipped.has(asset.path)) };
-  const links = pulledLinksOf(layout, options.known);
+  const links = pulledLinksOf(layout, known);
   const warnings = [...layout.warnings, ...guard.warnings];
   logger.info({ spaceId: options.spaceId, pages: layout.pages.length, assets: layout.assets.length }, 'pull: reading pages');
 

@@ -8,6 +8,10 @@ import { ApiClient } from '../../../src/api/api-client.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { pullSpace } from '../../../src/sync/pull/pull-space.js';
+import { pullRecordOf } from '../../../src/sync/pull/pull-record.js';
+import { isHeadingKey } from '../../../src/sync/pages/page-plan.js';
+import { FileStateStore } from '../../../src/state/file-state-store.js';
+import { stateKey } from '../../../src/sync/sync-space.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
@@ -350,13 +354,16 @@ describe("corpus on today's API (content batches): sync, a runner without .docsy
     const dry = await syncOnce(config, true);
     expect(dry.failures).toEqual([]);
     // The space's first page, made in the editor, becomes the readme in place: every other page is new.
+    // With them, a page for each `##` group the space lacks (`groups: pages`, the default), named by its key.
     const planned = dry.results[0]?.diff;
-    expect([...(planned?.added ?? []), ...(planned?.changed ?? [])].sort()).toEqual(repo.pages);
+    expect([...(planned?.added ?? []), ...(planned?.changed ?? [])].filter((path) => !isHeadingKey(path)).sort()).toEqual(repo.pages);
     const real = await syncOnce(config);
     expect(real.failures).toEqual([]);
     expect(real.results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
     const live = await landed();
-    expect(live.pages).toHaveLength(repo.pages.length);
+    const state = () => new FileStateStore(join(work, '.docsync', 'state.json')).get(stateKey('docs'));
+    const headings = [...((await state())?.delivered?.pages.keys() ?? [])].filter(isHeadingKey);
+    expect(live.pages).toHaveLength(repo.pages.length + headings.length);
     expect(live.files).toEqual(repo.files.map((path) => path.slice(path.lastIndexOf('/') + 1)).sort());
 
     // A CI runner: the same repository, no .docsync/.
@@ -367,11 +374,13 @@ describe("corpus on today's API (content batches): sync, a runner without .docsy
     expect(stateless.results[0]?.outcome).toBe('skipped');
     expect(current.stats().writes - before).toBe(0);
 
-    // Pull into a new folder, then sync that folder back from a runner without state.
+    // Pull into a new folder with the record the runner kept (as `docsync pull --config` does), then
+    // sync that folder back from a runner without state.
     const back = await makeTempDir(`docsync-corpus-current-${repo.name}-back-`);
     const api = new ApiClient({ endpoint: current.url, token: 'emulator-admin', logger: silentLogger });
+    const known = pullRecordOf(await state());
     try {
-      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: join(back, 'docs') });
+      const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: join(back, 'docs'), known });
       expect(pulled.pages).toBe(repo.pages.length);
     } finally {
       await api.close();

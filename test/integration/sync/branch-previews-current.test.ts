@@ -34,7 +34,8 @@ describe("pull-request previews on today's API (emulator contract: current, stri
     for (const result of [a.results[0], b.results[0]]) {
       const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${result?.changeRequest?.id ?? ''}/content/pages`)).body)
         .pages as LivePage[];
-      expect(documents(pages)).toBe(27);
+      // The example's 27 pages and a page for each of its three `##` groups (`groups: pages`).
+      expect(documents(pages)).toBe(30);
     }
 
     await appendFile(join(docs, 'README.md'), '\nA line from the second push.\n');

@@ -53,7 +53,8 @@ describe('content batches answered with the change request alone', () => {
     const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as { type: string; pages?: unknown[] }[];
     const count = (list: readonly { type: string; pages?: unknown[] }[]): number =>
       list.reduce((n, page) => n + (page.type === 'document' ? 1 : 0) + count((page.pages ?? []) as { type: string; pages?: unknown[] }[]), 0);
-    expect(count(pages)).toBe(27);
+    // The example's 27 pages and a page for each of its three `##` groups (`groups: pages`).
+    expect(count(pages)).toBe(30);
     expect(logs.text()).toContain('without the pages it touched');
   });
 });

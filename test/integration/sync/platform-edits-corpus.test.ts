@@ -47,21 +47,25 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
     });
     afterAll(() => emulator.close());
 
-    /** Every document page of the space's main content: id and markdown. */
+    /** Every document page of the space's main content that holds a file of the repo: id and markdown. */
     async function livePages(): Promise<{ id: string; title: string; markdown: string }[]> {
       type Live = { id: string; title: string; type: string; pages?: Live[] };
       const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
       const pages = flat(json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as Live[]).filter(
         (page) => page.type === 'document',
       );
-      return Promise.all(
+      const read = await Promise.all(
         pages.map(async (page) => ({
           id: page.id,
           title: page.title,
           markdown: json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${page.id}`, { query: { format: 'markdown' } })).body)
             .markdown as string,
+          holds: (page.pages ?? []).length > 0,
         })),
       );
+      // A page docsync made of a `##` group (holding the group's pages, nothing but its title in it) is no file of the repo.
+      const empty = (page: { title: string; markdown: string }): boolean => page.markdown.replace(`# ${page.title}`, '').trim() === '';
+      return read.filter((page) => !empty(page) || !page.holds).map(({ holds: _holds, ...page }) => page);
     }
 
     async function writesOf(run: () => Promise<unknown>): Promise<number> {

@@ -151,7 +151,7 @@ describe('docsync pull', () => {
     expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('keep me\n');
   });
 
-  it('lays out pages without git paths from their page paths, with frontmatter only where set', async () => {
+  it("lays out pages without git paths as GitBook's export does (a group's pages in its slug's folder), with frontmatter only where set", async () => {
     const doc = (id: string, title: string, path: string, extra: Record<string, unknown> = {}) => ({ id, title, type: 'document', path, ...extra });
     const tree = [
       doc('p1', 'Welcome', 'welcome', { pages: [] }),
@@ -174,16 +174,16 @@ describe('docsync pull', () => {
     const result = await pullSpace({ api, download: downloader.download }, { spaceId: 's1', directory: dir });
 
     expect(await readFile(join(dir, 'SUMMARY.md'), 'utf8')).toBe(
-      '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides \\[beta\\]\n\n* [Install](install/README.md)\n  * [On Linux](install/linux.md)\n',
+      '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides \\[beta\\]\n\n* [Install](guides-beta/install/README.md)\n  * [On Linux](guides-beta/install/linux.md)\n',
     );
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('# Page p1\n');
-    expect(await readFile(join(dir, 'install/linux.md'), 'utf8')).toBe("---\ndescription: 'Tux: yes'\nhidden: true\n---\n# Page p3\n");
+    expect(await readFile(join(dir, 'guides-beta/install/linux.md'), 'utf8')).toBe("---\ndescription: 'Tux: yes'\nhidden: true\n---\n# Page p3\n");
     expect(result.warnings).toEqual(['link page "Elsewhere" in the top level: only documents and groups are pulled; skipped']);
     expect(result.snapshot.pages.map((g) => [g.title, g.pages.map((p) => p.title)])).toEqual([
       [undefined, ['Welcome']],
       ['Guides [beta]', ['Install']],
     ]);
-    expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'install/linux.md', hidden: true, description: 'Tux: yes' });
+    expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'guides-beta/install/linux.md', hidden: true, description: 'Tux: yes' });
   });
 
   it("caps each file at the syncing target's import.maxBytes, naming the setting, and writes nothing", async () => {
