@@ -175,11 +175,12 @@ describe("platform edits are never lost (today's API)", () => {
       name: 'a move under another page',
       edit: { move: 'Syncing from CI', into: 'CLI reference', at: 0 },
       pages: [
-        { file: 'docs/cli/ci.md', outcome: 'edited' },
         { file: 'docs/guides/ci.md', outcome: 'removed' },
+        // Its path follows its place: under "CLI reference", in the page of the "Reference" group's title.
+        { file: 'docs/reference/cli/ci.md', outcome: 'edited' },
       ],
-      bullets: ['* [CLI reference](reference/cli.md)', '  * [Syncing from CI](cli/ci.md)'],
-      file: 'cli/ci.md',
+      bullets: ['* [CLI reference](reference/cli.md)', '  * [Syncing from CI](reference/cli/ci.md)'],
+      file: 'reference/cli/ci.md',
       parent: 'CLI reference',
       at: 0,
     },
