@@ -175,8 +175,9 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const delivery = (await remembered) ?? (await resolveDelivery(deps, target, signal));
   const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
   // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
-  const main =
-    synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, state.seenRevision, signal)) : undefined;
+  // A merge that landed this content left main at its revision: that one holds it too, so a no-op after it reads nothing more.
+  const seen = [state?.seenRevision, state?.landed?.hash === content.contentHash ? state.landed.merged : undefined];
+  const main = synced && keepsBase && state.base !== undefined ? await api(() => mainRevision(deps.api.spaces, target.spaceId, seen, signal)) : undefined;
   const unchanged = synced && main?.moved !== true;
   if (unchanged) ahead.drop();
   // With state, after a merge, git changed: the changed pages planned against main as that merge left it, nothing
@@ -298,9 +299,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         // The base is what main holds: content waiting in an open change request is not it yet.
         ...(keepsBase && !live ? { base: await baseOf() } : {}),
         // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
-        ...(keepsBase && !live
-          ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, undefined, signal))))?.revision }
-          : {}),
+        ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, [], signal))))?.revision } : {}),
         syncedAt: (deps.now ?? (() => new Date()))().toISOString(),
       });
     }
