@@ -56,7 +56,8 @@ export interface ModelPage {
 
 /** What must hold after every sync, for the edit that made it. */
 export type Obligation =
-  | { readonly kind: 'platform' | 'git'; readonly token: string; readonly page: number; readonly asset?: string; readonly field?: 'title' | 'description' }
+  | { readonly kind: 'platform'; readonly token: string; readonly page: number; readonly asset?: string; readonly field?: 'title' | 'description' }
+  | { readonly kind: 'git'; readonly token: string; readonly page: number }
   | { readonly kind: 'platform-delete'; readonly page: number; readonly path: string }
   | { readonly kind: 'git-delete'; readonly page: number };
 
