@@ -121,6 +121,13 @@ async function checkSync(
     } else if (obligation.kind === 'git') {
       const inConflict = [...branch.values()].some((text) => text.includes(obligation.token) && hasMarkers(text));
       expect(liveText.includes(obligation.token) || inConflict, `git's edit ${obligation.token} is live or in a conflict on the branch`).toBe(true);
+    } else if (obligation.kind === 'platform-layout') {
+      const titles = model.pages[obligation.page]?.titles ?? [];
+      const isLive = flat.some(({ page }) => titles.includes(page.title) && page.hidden.split(',').includes('outline'));
+      const onBranch = summaryPages(branch.get('SUMMARY.md') ?? '').some(
+        (entry) => titles.includes(entry.title) && /outline:\n\s+visible: false/.test(branch.get(entry.path) ?? ''),
+      );
+      expect(isLive || onBranch, `the platform's layout of ${titles.join(' / ')} is live or on the branch`).toBe(true);
     } else {
       const titles = model.pages[obligation.page]?.titles ?? [];
       const isLive = flat.some(({ page }) => titles.includes(page.title));

@@ -1,7 +1,21 @@
 import fc from 'fast-check';
+import { pageText as syncedPageText } from '../../src/sync/pull/pull-space.js';
 import { editPageInPlatform, type PlatformEdit } from './edit-page-in-platform.js';
 import { pageText, summaryPages, withBullet, withoutBullet, type LawPage, type LawRepo } from './platform-law-repo.js';
-import { commitFiles, flatLive, liveSpace, mergeBranch, readDoc, resolveOnBranch, type LawWorld } from './platform-law-world.js';
+import {
+  branchTip,
+  commitFiles,
+  filesAt,
+  flatLive,
+  hasMarkers,
+  keepBothSides,
+  liveSpace,
+  mergeBranch,
+  readDoc,
+  resolveOnBranch,
+  type LawWorld,
+  type LivePage,
+} from './platform-law-world.js';
 
 /**
  * One step of the law: an edit made in the platform's editor, a change made in git, or a sync.
@@ -10,9 +24,13 @@ import { commitFiles, flatLive, liveSpace, mergeBranch, readDoc, resolveOnBranch
  */
 export type LawOp =
   | { readonly kind: 'platform-body' | 'git-body'; readonly page: number; readonly at: number }
-  | { readonly kind: 'platform-title' | 'platform-description' | 'platform-delete' | 'platform-image' | 'git-delete'; readonly page: number }
+  | {
+      readonly kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete';
+      readonly page: number;
+    }
   | { readonly kind: 'platform-add'; readonly parent: number; readonly at: number }
   | { readonly kind: 'git-add'; readonly parent: number }
+  | { readonly kind: 'platform-resolve'; readonly file: number }
   | { readonly kind: 'git-move'; readonly page: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
@@ -25,18 +43,20 @@ export interface LawOps {
 
 export function lawOpsArbitrary({ contract, platformDeletes }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
-  const page = (kind: 'platform-title' | 'platform-description' | 'platform-delete' | 'platform-image' | 'git-delete') =>
+  const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
   const ops: fc.WeightedArbitrary<LawOp>[] = [
     { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('platform-body' as const, 'git-body' as const), page: nat, at: nat }) },
     { weight: 1, arbitrary: page('platform-title') },
     { weight: 1, arbitrary: page('platform-description') },
+    { weight: 1, arbitrary: page('platform-layout') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
     { weight: 1, arbitrary: page('git-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-add' as const), parent: nat }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'git-merge' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'branch-resolve' as const }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-resolve' as const), file: nat }) },
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
@@ -58,6 +78,7 @@ export interface ModelPage {
 export type Obligation =
   | { readonly kind: 'platform'; readonly token: string; readonly page: number; readonly asset?: string; readonly field?: 'title' | 'description' }
   | { readonly kind: 'git'; readonly token: string; readonly page: number }
+  | { readonly kind: 'platform-layout'; readonly page: number }
   | { readonly kind: 'platform-delete'; readonly page: number; readonly path: string }
   | { readonly kind: 'git-delete'; readonly page: number };
 
@@ -100,6 +121,14 @@ function insertParagraph(markdown: string, at: number, paragraph: string): strin
   return `${parts.join('\n\n')}\n`;
 }
 
+/**
+ * The markdown an editor's change of a page's text sends: on today's API, whose markdown stands for
+ * the whole page, with the page's description and layout as frontmatter, which the editor keeps.
+ */
+function editedText(contract: 'current' | 'seed', page: LivePage, markdown: string): string {
+  return contract === 'seed' ? markdown : syncedPageText({ description: page.description, layout: page.layout }, markdown);
+}
+
 function pick<T>(list: readonly T[], index: number): T | undefined {
   return list.length === 0 ? undefined : list[index % list.length];
 }
@@ -134,6 +163,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     for (const world of worlds) await editPageInPlatform(world.emulator, 'space-docs', edit);
     return `platform adds ${title}${parent === undefined ? '' : ` under ${parent.page.title}`}`;
   }
+  if (op.kind === 'platform-resolve') return resolveInPlatform(op.file, model, worlds, contract);
   if (!('page' in op)) return 'nothing';
   const candidates = model.alive().filter((page) => {
     const found = livePage(page);
@@ -163,24 +193,64 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     if (field === 'title') page.titles.push(value);
     model.obligations.push({ kind: 'platform', token, page: page.key, field });
     edit = field === 'title' ? { pageId: found.page.id, newTitle: value } : { pageId: found.page.id, description: value };
+  } else if (op.kind === 'platform-layout') {
+    model.obligations.push({ kind: 'platform-layout', page: page.key });
+    edit = { pageId: found.page.id, layout: { outline: false } };
   } else if (op.kind === 'platform-image') {
     const name = `Shot ${token}.png`;
     model.obligations.push({ kind: 'platform', token, page: page.key, asset: name });
     edit = {
       pageId: found.page.id,
-      markdown: `${found.page.markdown.replace(/\n+$/, '')}\n\n![${token}](./${token})\n`,
+      markdown: editedText(contract, found.page, `${found.page.markdown.replace(/\n+$/, '')}\n\n![${token}](./${token})\n`),
       files: [{ name, ref: token, bytes: IMAGE }],
     };
   } else {
     model.obligations.push({ kind: 'platform', token, page: page.key });
-    edit = { pageId: found.page.id, markdown: insertParagraph(found.page.markdown, 'at' in op ? op.at : 0, `Platform line ${token}.`) };
+    const markdown = insertParagraph(found.page.markdown, 'at' in op ? op.at : 0, `Platform line ${token}.`);
+    edit = { pageId: found.page.id, markdown: editedText(contract, found.page, markdown) };
   }
   for (const world of worlds) {
     const same = flatLive(await liveSpace(world)).find((entry) => entry.page.title === found.page.title);
     if (same === undefined) throw new Error(`the runners' spaces differ: no ${found.page.title} in one`);
     await editPageInPlatform(world.emulator, 'space-docs', { ...edit, pageId: same.page.id });
   }
+  // Today's API titles a page by its document's heading: an edit of the document retitles it, as the
+  // editor's own later edit, which replaces a title given before.
+  const retitled = flatLive(await liveSpace(first)).find((entry) => entry.page.id === found.page.id)?.page.title;
+  if (retitled !== undefined && !page.titles.includes(retitled)) {
+    page.titles.push(retitled);
+    model.obligations = model.obligations.filter((o) => !(o.kind === 'platform' && o.page === page.key && o.field === 'title'));
+  }
   return `${op.kind} ${found.page.title} (${token})`;
+}
+
+/**
+ * A conflict on the branch resolved in the editor: the page's live text becomes the branch's
+ * version with both sides kept, as a writer who read the conflict would type it.
+ */
+async function resolveInPlatform(index: number, model: LawModel, worlds: readonly LawWorld[], contract: 'current' | 'seed'): Promise<string> {
+  const [first] = worlds;
+  const tip = first && branchTip(first);
+  if (first === undefined || tip === undefined) return 'platform-resolve: no branch';
+  const files = filesAt(first.remote, tip);
+  const listed = summaryPages(files.get('SUMMARY.md') ?? '');
+  const live = flatLive(await liveSpace(first));
+  const conflicted = listed.flatMap((entry) => {
+    const text = files.get(entry.path);
+    const page = model.byTitle(entry.title);
+    const found = page && live.find((item) => page.titles.includes(item.page.title));
+    return text !== undefined && hasMarkers(text) && page !== undefined && found !== undefined ? [{ page, live: found.page, text }] : [];
+  });
+  const chosen = pick(conflicted, index);
+  if (chosen === undefined) return 'platform-resolve: no conflict live';
+  const markdown = editedText(contract, chosen.live, keepBothSides(chosen.text.replace(/^---\n[\s\S]*?\n---\n/, '')));
+  chosen.page.touched = true;
+  for (const world of worlds) {
+    const same = flatLive(await liveSpace(world)).find((entry) => entry.page.title === chosen.live.title);
+    if (same === undefined) throw new Error(`the runners' spaces differ: no ${chosen.live.title} in one`);
+    await editPageInPlatform(world.emulator, 'space-docs', { pageId: same.page.id, markdown });
+  }
+  return `the platform resolves ${chosen.live.title}`;
 }
 
 async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): Promise<string> {

@@ -59,6 +59,9 @@ export interface LivePage {
   readonly title: string;
   readonly description: string;
   readonly markdown: string;
+  /** Layout switches turned off (`outline: false`), sorted. */
+  readonly hidden: string;
+  readonly layout: Readonly<Record<string, boolean>>;
   readonly children: readonly LivePage[];
 }
 
@@ -77,7 +80,20 @@ export async function liveSpace(world: LawWorld): Promise<LivePage[]> {
     const children = (await Promise.all((entry.pages ?? []).map(page))).flat();
     if (entry.type !== 'document') return children;
     const answer = await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${entry.id}`, { query: { format: 'markdown' } });
-    return [{ id: entry.id, title: entry.title, description: entry.description ?? '', markdown: json(answer.body).markdown as string, children }];
+    const body = json(answer.body);
+    const layout = (body.layout ?? {}) as Record<string, boolean>;
+    const hidden = Object.entries(layout).flatMap(([key, on]) => (on ? [] : [key]));
+    return [
+      {
+        id: entry.id,
+        title: entry.title,
+        description: entry.description ?? '',
+        markdown: body.markdown as string,
+        hidden: hidden.sort().join(','),
+        layout,
+        children,
+      },
+    ];
   };
   return (await Promise.all(raw.map(page))).flat();
 }
@@ -89,7 +105,13 @@ export function flatLive(pages: readonly LivePage[], parent?: string): { page: L
 
 /** The live tree without ids, for comparing two spaces. */
 export function liveShape(pages: readonly LivePage[]): unknown[] {
-  return pages.map((page) => ({ title: page.title, description: page.description, markdown: page.markdown, children: liveShape(page.children) }));
+  return pages.map((page) => ({
+    title: page.title,
+    description: page.description,
+    markdown: page.markdown,
+    hidden: page.hidden,
+    children: liveShape(page.children),
+  }));
 }
 
 /** The platform-edits branch's tip on the remote, if it exists. */
