@@ -57,6 +57,8 @@ export async function syncWorld(world: LawWorld): Promise<LawSync> {
 export interface LivePage {
   readonly id: string;
   readonly title: string;
+  /** Its path in the space (slugs from the top). */
+  readonly path: string;
   readonly description: string;
   readonly markdown: string;
   /** Layout switches turned off (`outline: false`), sorted. */
@@ -69,6 +71,7 @@ interface RawPage {
   id: string;
   type: string;
   title: string;
+  path?: string;
   description?: string;
   pages?: RawPage[];
 }
@@ -87,6 +90,7 @@ export async function liveSpace(world: LawWorld): Promise<LivePage[]> {
       {
         id: entry.id,
         title: entry.title,
+        path: entry.path ?? '',
         description: entry.description ?? '',
         markdown: body.markdown as string,
         hidden: hidden.sort().join(','),
