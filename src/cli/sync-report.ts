@@ -2,6 +2,7 @@ import { PLATFORM_EDITS_CONFLICT, type SyncReport } from '../runtime/sync-report
 import { describeAction } from '../sync/space-sync-plan.js';
 import { serverText } from '../logging/sanitize-output.js';
 import { summarizeWarnings } from './summarize-warnings.js';
+import { conflictAnnotation, platformEditsPages, platformEditsSentence } from './platform-edits-report.js';
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
 export function summarize(report: SyncReport): Record<string, number> {
@@ -26,6 +27,10 @@ export function formatHuman(report: SyncReport, dryRun: boolean): string {
         lines.push(`         files versus live: ${files.added.length} added, ${files.changed.length} changed, ${files.removed.length} removed`);
         lines.push(...diffLines(files.added, files.changed, files.removed));
       }
+    }
+    if (r.platformEdits) {
+      lines.push(`         ${platformEditsSentence(r.platformEdits, dryRun)}`);
+      for (const page of platformEditsPages(r.platformEdits)) lines.push(`           ${page}`);
     }
     if (r.redirects)
       lines.push(`         redirects${r.redirects.site ? ` of site ${serverText(r.redirects.site)}` : ''}: ${redirectCounts(r.redirects, dryRun)}`);
@@ -167,17 +172,24 @@ export function formatAnnotations(report: SyncReport, repoPath: (target: string,
   }
   // A page both sides changed in the same lines: one error on each file and line, on the platform-edits branch.
   for (const { target, platformEdits } of report.results) {
-    for (const page of platformEdits?.pages ?? []) {
+    if (platformEdits === undefined) continue;
+    for (const page of platformEdits.pages) {
       if (page.outcome !== 'conflict') continue;
-      const message = `edited both in the platform and in git in the same lines: git's version went live, the platform's is on the branch ${platformEdits?.branch ?? ''} with conflict markers from this line. Resolve them there and merge the branch.`;
+      const message = conflictAnnotation(platformEdits);
       lines.push(
         `::error file=${escapeProperty(page.file)},line=${page.line ?? 1},title=${escapeProperty(`docsync ${target}: platform edit conflict`)}::${escapeData(message)}`,
       );
     }
   }
   for (const f of report.failures) {
-    if (f.code === PLATFORM_EDITS_CONFLICT) continue; // annotated on each file above
-    lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${serverText(escapeData(f.error))}`);
+    if (f.code !== PLATFORM_EDITS_CONFLICT) {
+      lines.push(`::error title=${escapeProperty(`docsync ${f.target}`)}::${serverText(escapeData(f.error))}`);
+      continue;
+    }
+    // Markers an earlier run committed, still on the branch: on the first file (this run's clashes are annotated above).
+    if (report.results.some((r) => r.target === f.target && (r.platformEdits?.conflicts ?? 0) > 0)) continue;
+    const where = f.file === undefined ? '' : `file=${escapeProperty(f.file)},`;
+    lines.push(`::error ${where}title=${escapeProperty(`docsync ${f.target}: platform edit conflict`)}::${serverText(escapeData(f.error))}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -224,6 +236,10 @@ export function formatStepSummary(report: SyncReport): string {
       rows.push(`| removed${verb}: ${removed.length} | ${pageList(removed, titles)} |`);
       rows.push(`| unchanged | ${unchanged} |`);
     } else rows.push(`| pages | ${r.pageCount}${r.outcome === 'skipped' ? ' (no change since the last sync)' : ''} |`);
+    if (r.platformEdits) {
+      const pages = platformEditsPages(r.platformEdits).slice(0, MOST_TITLES).map(cell).join('<br>');
+      rows.push(`| platform edits | ${cell(platformEditsSentence(r.platformEdits, r.outcome === 'planned'))}<br>${pages} |`);
+    }
     if (r.warnings.length > 0) rows.push(`| warnings | ${warningList(r.warnings)} |`);
     parts.push(rows.join('\n'));
   }

@@ -3,7 +3,9 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { EXIT, exitCodeFor } from '../failure/exit-codes.js';
 import { PLATFORM_EDITS_CONFLICT, type SyncReport } from './sync-report.js';
 import { archivePreviews, mergedBranch, previewTarget, type ArchivedPreview } from '../sync/branch-previews.js';
-import { syncSpace, type SpaceSyncResult } from '../sync/sync-space.js';
+import { stateKey, syncSpace, type SpaceSyncResult } from '../sync/sync-space.js';
+import { platformEditsBranch } from '../sync/platform-edits/platform-edits-branch.js';
+import { unresolvedConflicts } from '../sync/platform-edits/unresolved-conflicts.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createRuntime } from './create-runtime.js';
@@ -105,6 +107,20 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
             code: PLATFORM_EDITS_CONFLICT,
             exitCode: EXIT.platformEditsConflict,
           });
+        }
+        // Nothing new clashed, but markers an earlier run committed still stand on the branch: not a success yet.
+        if (clashes.length === 0 && target.platformEdits !== 'overwrite') {
+          const recorded = (await runtime.state.get(stateKey(target.name)))?.platformEdits;
+          const open = await unresolvedConflicts(resolved, recorded);
+          const files = open.map((page) => `${page.file}:${page.line}`).join(', ');
+          if (open.length > 0)
+            report.failures.push({
+              target: target.name,
+              error: `conflict markers are still on the branch ${platformEditsBranch(target)} (${files}): resolve them there, or merge the branch and resolve them in git, and sync again.`,
+              code: PLATFORM_EDITS_CONFLICT,
+              exitCode: EXIT.platformEditsConflict,
+              file: open[0]?.file ?? '',
+            });
         }
         if (options.branch === undefined) report.archived.push(...(await supersedePreviews(runtime.api, configured, result)));
       } catch (error) {

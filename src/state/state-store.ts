@@ -68,7 +68,7 @@ export const TargetStateSchema = z.object({
     .object({
       branch: z.string(),
       commit: z.string().optional(),
-      pages: z.array(z.object({ file: z.string(), outcome: z.enum(['edited', 'merged', 'conflict', 'removed']), line: z.number().optional() })),
+      pages: z.array(z.object({ file: z.string(), outcome: z.enum(['edited', 'merged', 'conflict', 'removed', 'moved']), line: z.number().optional() })),
       at: z.string(),
     })
     .optional(),

@@ -35,6 +35,7 @@ import { pageTitlings } from './platform-edits/page-titlings.js';
 import { platformEditsStep, rememberEdits, withReviewed, type PlatformEditsStep } from './platform-edits/platform-edits-step.js';
 import { changeRequestEdits } from './platform-edits/change-request-edits.js';
 import { mainRevision } from './platform-edits/main-revision.js';
+import { overwriteWarning } from './platform-edits/overwritten-edits.js';
 import { syncedCommit } from './platform-edits/synced-commit.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
 import { importPublished, publishBundle } from './publish-bundle.js';
@@ -322,6 +323,13 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   if (planned && plan.actions.some((action) => action.kind === 'deliver')) {
     checkSendable(planned.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: target.import.maxBytes });
   }
+  // `overwrite` keeps nothing, but says what it discards (planned from the state alone, main moved is planned again).
+  if (!keepsBase && assumed === undefined && planned && state?.delivered && plan.actions.some((action) => action.kind === 'deliver')) {
+    const where = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
+    const warning = overwriteWarning((await api(() => ahead.getRevision(where, { signal }))).pages, state.delivered.pages, planned.plan, options.dryRun);
+    if (warning !== undefined) deps.logger.warn({ target: target.name }, warning);
+    if (warning !== undefined) base.warnings.push(warning);
+  }
   // Before anything is overwritten: pages edited in the platform go to git first (or stay, `adopt`).
   let edits: PlatformEditsStep | undefined;
   if (keepsBase && assumed === undefined && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
@@ -360,7 +368,7 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
         download: deps.download,
       }),
     );
-    edits = withReviewed(edits, reviewed);
+    edits = withReviewed(edits, reviewed, target.platformEdits);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite) return skip('the live pages are what git holds, or what this sync keeps', true, edits.reported);
   }

@@ -9,6 +9,7 @@ import { editPageInPlatform } from '../support/edit-page-in-platform.js';
 import { liveMarkdown, repoWorkspace } from '../support/platform-edits-workspace.js';
 import { call, json } from '../support/emulator-harness.js';
 import { configFor, syncOnce } from '../support/sync-harness.js';
+import { formatHuman } from '../../src/cli/sync-report.js';
 import { git, makeTempDir, removeTempDirs } from '../support/temp-tree.js';
 
 // The issue's check: seven ordinary workflows on today's API, each with the example docs (a repo
@@ -165,6 +166,78 @@ describe("platform edits are never lost (today's API)", () => {
     expect(git(remote, 'rev-parse', BRANCH).trim()).not.toBe('');
   });
 
+  // A move to another parent, a reorder among siblings, a new slug: each lands on the branch as the
+  // platform has it, and stays live under adopt, whether the runner has state or not.
+  const MOVES = [
+    {
+      name: 'a move under another page',
+      edit: { move: 'Syncing from CI', into: 'CLI reference', at: 0 },
+      pages: [
+        { file: 'docs/cli/ci.md', outcome: 'edited' },
+        { file: 'docs/guides/ci.md', outcome: 'removed' },
+      ],
+      bullets: ['* [CLI reference](reference/cli.md)', '  * [Syncing from CI](cli/ci.md)'],
+      file: 'cli/ci.md',
+      parent: 'CLI reference',
+      at: 0,
+    },
+    {
+      name: 'a reorder among its siblings',
+      edit: { move: 'Syncing from CI', at: 0 },
+      pages: [{ file: 'docs/guides/ci.md', outcome: 'moved' }],
+      bullets: ['* [Guides](guides/README.md)', '  * [Syncing from CI](guides/ci.md)'],
+      file: 'guides/ci.md',
+      parent: 'Guides',
+      at: 0,
+    },
+    {
+      name: 'a new slug',
+      edit: { move: 'Syncing from CI', slug: 'continuous-integration' },
+      pages: [
+        { file: 'docs/guides/ci.md', outcome: 'removed' },
+        { file: 'docs/guides/continuous-integration.md', outcome: 'edited' },
+      ],
+      bullets: ['  * [Direct mode](guides/direct-mode.md)', '  * [Syncing from CI](guides/continuous-integration.md)'],
+      file: 'guides/continuous-integration.md',
+      parent: 'Guides',
+      at: 3,
+    },
+  ] as const;
+  for (const move of MOVES)
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      for (const stateless of [false, true]) {
+        it(`4. ${platformEdits}, ${stateless ? 'without' : 'with'} state: ${move.name} in the platform lands on the branch${platformEdits === 'adopt' ? ' and stays live' : ''}`, async () => {
+          const { dir, remote } = await repoWorkspace();
+          const loaded = configFor(emulator, dir, { ...MERGED, platformEdits });
+          await sync(loaded);
+          const page = liveChildren(await liveTree(), 'Guides').find((p) => p.title === 'Syncing from CI');
+          await editPageInPlatform(emulator, 'space-docs', move.edit);
+          await commitLine(dir, 'faq/README.md', 'A git change.');
+          if (stateless) await rm(join(dir, '.docsync'), { recursive: true, force: true });
+
+          // A dry run names them as platform edits, and commits nothing.
+          const dry = await syncOnce(loaded, true);
+          expect(dry.results[0]?.platformEdits?.pages).toEqual(move.pages);
+          expect(formatHuman(dry, true)).toContain(`platform edits: ${move.pages.length} page`);
+          expect(() => git(remote, 'rev-parse', '--verify', '--quiet', BRANCH)).toThrow();
+
+          const kept = await sync(loaded);
+          expect(kept?.platformEdits?.pages).toEqual(move.pages);
+          expect(git(remote, 'log', '-1', '--format=%B', BRANCH)).toContain(
+            platformEdits === 'adopt' ? 'pages changed only in the platform stay live as they are' : "before syncing git's over them",
+          );
+          const summary = git(remote, 'show', `${BRANCH}:docs/SUMMARY.md`).split('\n');
+          const at = summary.indexOf(move.bullets[0]);
+          expect(summary.slice(at, at + 2)).toEqual(move.bullets);
+          expect(summary.filter((line) => line.includes('Syncing from CI'))).toHaveLength(1);
+          expect(git(remote, 'show', `${BRANCH}:docs/${move.file}`)).toBe(git(dir, 'show', 'HEAD:docs/guides/ci.md'));
+          const live = liveChildren(await liveTree(), move.parent);
+          if (platformEdits === 'adopt') expect(live[move.at]).toMatchObject({ id: page?.id, title: 'Syncing from CI' });
+          else expect(liveChildren(await liveTree(), 'Guides')[3]?.title).toBe('Syncing from CI');
+          expect(await liveMarkdown(emulator, 'space-docs', 'FAQ')).toContain('A git change.');
+        });
+      }
+
   for (const platformEdits of ['preserve', 'adopt'] as const) {
     it(`6. ${platformEdits}: an image uploaded in the platform reaches git as a file of the assets folder, with a relative link`, async () => {
       const { dir, docs, remote } = await repoWorkspace();
@@ -241,7 +314,7 @@ describe("platform edits are never lost (today's API)", () => {
 /** A few bytes standing for an image uploaded in the editor. */
 const IMAGE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5]);
 
-type LivePage = { id: string; title: string; type: string; pages?: LivePage[] };
+type LivePage = { id: string; title: string; type: string; path?: string; pages?: LivePage[] };
 
 async function liveTree(): Promise<LivePage[]> {
   return json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];

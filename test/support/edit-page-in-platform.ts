@@ -1,5 +1,6 @@
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { PageRecord } from '../../src/emulator/state/records.js';
+import { PageTreeDraft } from '../../src/emulator/content/page-tree-draft.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
 import { pageText } from '../../src/sync/pull/pull-space.js';
 import { call, json } from './emulator-harness.js';
@@ -27,6 +28,16 @@ export type PlatformEdit =
       /** Today's API: the title of the page it goes under, and its position there. */
       readonly into?: string;
       readonly at?: number;
+    }
+  | {
+      /** The title of the page moved (with its subpages), reordered or given a new slug. */
+      readonly move: string;
+      /** The title of its new parent page; `null` for the top of the tree; absent to stay under its parent. */
+      readonly into?: string | null;
+      /** Its position among its new siblings. */
+      readonly at?: number;
+      /** Its new slug (the last segment of its live path). */
+      readonly slug?: string;
     };
 
 /**
@@ -46,6 +57,11 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
     return merge(emulator, spaceId, cr.id);
   }
   const now = emulator.state.timestamp();
+  if ('move' in edit) {
+    cr.revision = createRevision(emulator.state, spaceId, { pages: moved(current.pages, edit, now), files: current.files }, [current.id]).id;
+    cr.updatedAt = now;
+    return merge(emulator, spaceId, cr.id);
+  }
   const found: string[] = [];
   const rewrite = (pages: readonly PageRecord[]): PageRecord[] =>
     pages.flatMap((page) => {
@@ -94,6 +110,7 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
 function matches(page: PageRecord, edit: PlatformEdit): boolean {
   if ('remove' in edit) return page.git?.path === edit.remove || (edit.title !== undefined && page.type === 'document' && page.title === edit.title);
   if ('add' in edit) return false;
+  if ('move' in edit) return page.type === 'document' && page.title === edit.move;
   return (edit.gitPath !== undefined && page.git?.path === edit.gitPath) || page.id === edit.pageId || (page.type === 'document' && page.title === edit.title);
 }
 
@@ -107,7 +124,21 @@ async function changeThroughApi(
 ): Promise<void> {
   const found = walkAll(tree).filter((page) => matches(page, edit));
   let changes: Record<string, unknown>[];
-  if ('add' in edit) {
+  if ('move' in edit) {
+    const [page] = found;
+    const parent = edit.into === undefined || edit.into === null ? undefined : walkAll(tree).find((p) => p.type === 'document' && p.title === edit.into);
+    if (page === undefined || (typeof edit.into === 'string' && parent === undefined))
+      throw new Error(`no page ${edit.move} or ${String(edit.into)} in ${spaceId}`);
+    changes = [
+      {
+        operation: 'update_page',
+        page: page.id,
+        ...(edit.into === undefined ? {} : { into: parent?.id ?? null }),
+        ...(edit.at === undefined ? {} : { at: edit.at }),
+        ...(edit.slug === undefined ? {} : { slug: edit.slug }),
+      },
+    ];
+  } else if ('add' in edit) {
     const parent = edit.into === undefined ? undefined : walkAll(tree).find((page) => page.type === 'document' && page.title === edit.into);
     if (edit.into !== undefined && parent === undefined) throw new Error(`no page ${edit.into} to add under in ${spaceId}`);
     changes = [
@@ -151,6 +182,22 @@ async function changeThroughApi(
   }
   const answer = await call(emulator, 'POST', `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content`, { body: { changes } });
   if (answer.status !== 200) throw new Error(`the editor's change was refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+}
+
+/**
+ * The seed's API has no page-level write: a move as the editor leaves the tree (the page keeps its
+ * id and git source; its path, and its subpages', follow its new place and slug).
+ */
+function moved(tree: readonly PageRecord[], edit: Extract<PlatformEdit, { move: string }>, now: string): PageRecord[] {
+  const all = walkAll(tree);
+  const page = all.find((p) => matches(p, edit));
+  const parent = typeof edit.into === 'string' ? all.find((p) => p.type === 'document' && p.title === edit.into) : undefined;
+  if (page === undefined || (typeof edit.into === 'string' && parent === undefined)) throw new Error(`no page ${edit.move} or ${String(edit.into)} to move`);
+  const draft = new PageTreeDraft(tree);
+  draft.edit(page.id).updatedAt = now;
+  if (edit.into !== undefined || edit.at !== undefined) draft.move(page.id, edit.into === undefined ? draft.parentOf(page.id) : parent?.id, edit.at);
+  if (edit.slug !== undefined) draft.rename(page.id, edit.slug);
+  return draft.finish();
 }
 
 /** Every page of a tree, parents before their children. */

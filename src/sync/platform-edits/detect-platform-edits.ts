@@ -21,6 +21,8 @@ import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { livePlaces, type LivePlace } from './live-places.js';
+import { desiredPages } from '../pages/desired-pages.js';
+import { laidOutTree, movedDelivered, movedSince, pathTree, platformMoves, type PathTree } from './page-moves.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -48,6 +50,8 @@ export interface DetectedEdits {
   readonly files: readonly File[];
   /** Where each live page is in the page tree, by path: a page made there keeps its place in `SUMMARY.md`. */
   readonly places: ReadonlyMap<string, LivePlace>;
+  /** Pages the platform moved to another place (same path), by path: `SUMMARY.md` follows. */
+  readonly moved: readonly string[];
 }
 
 export interface DetectInput {
@@ -113,7 +117,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const known = delivered.get(page.id);
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
-  const edited = hasEditedPages(main.pages, untouched);
+  // Pages carrying their git source, where a page of git's the space lacks (removed in the platform,
+  // or new in git) is only told apart by the base.
+  const gitSourced = new Set(documentPages(main.pages).flatMap((page) => (page.git === undefined ? [] : [page.git.path])));
+  const edited = hasEditedPages(main.pages, untouched) || (gitSourced.size > 0 && input.expected.some((page) => !gitSourced.has(page.path)));
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> =>
@@ -128,6 +135,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // says which page each edited one was.
   const baseOids = new Map<string, string>([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
+  // The base's table of contents, asked only when the live pages are not where git's puts them.
+  let based: Promise<SyncedBase | undefined> | undefined;
+  const structure = (): Promise<SyncedBase | undefined> =>
+    (based ??= synced ? Promise.resolve(synced) : (input.syncedBase?.(main.id) ?? Promise.resolve(undefined)));
+  const gitGroups = desiredPages(input.content.snapshot).groups;
+  // A delivered page the platform moved or renamed is read as a runner without state reads it: by its place.
+  for (const id of await movedDelivered(main.pages, pathById, gitGroups, structure)) pathById.delete(id);
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
@@ -143,7 +157,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
-  const { docs, places } = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const { docs, places, tree } = liveDocuments(main.pages, pathById, input.content.snapshot.root);
+  const gitTree = pathTree(gitGroups);
+  // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
+  const baseTree = movedSince(gitTree, tree).size > 0 ? (await structure())?.tree : undefined;
+  const moved = baseTree === undefined ? [] : platformMoves(tree, baseTree, gitTree);
   const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
     if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
@@ -177,7 +195,16 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0)
-    return { revision: { id: main.id, createdAt: main.createdAt }, changes: [], texts: new Map(), titles: new Map(), based: false, files: main.files, places };
+    return {
+      revision: { id: main.id, createdAt: main.createdAt },
+      changes: [],
+      texts: new Map(),
+      titles: new Map(),
+      based: false,
+      files: main.files,
+      places,
+      moved: [],
+    };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   const filePaths = filePathsById(
@@ -254,6 +281,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     based: true,
     files: main.files,
     places,
+    moved,
   };
 }
 
@@ -331,7 +359,11 @@ function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boole
  * The live document pages and their files: a page's git path; else, for a page edited in the
  * platform, the path it had in the base; else the path a pull writes it to. And where each is.
  */
-function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, string>, root: string): { docs: LiveDocument[]; places: Map<string, LivePlace> } {
+function liveDocuments(
+  tree: readonly Page[],
+  pathById: ReadonlyMap<string, string>,
+  root: string,
+): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
   const edited = new Set<string>();
   const restore = (pages: readonly Page[]): Page[] =>
     pages.map((page) => {
@@ -346,7 +378,7 @@ function liveDocuments(tree: readonly Page[], pathById: ReadonlyMap<string, stri
     path: relativeTo(root, file) ?? file,
     oid: edited.has(page.id) ? undefined : page.git?.oid,
   }));
-  return { docs, places: livePlaces(layout) };
+  return { docs, places: livePlaces(layout), tree: laidOutTree(layout) };
 }
 
 /** Fingerprints and texts of blobs, by page and blob id, each read once: from the docs read, the state's base, or git. */

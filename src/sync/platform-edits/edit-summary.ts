@@ -14,18 +14,32 @@ export interface SummaryEdits {
   readonly remove: readonly string[];
   /** Pages whose link text becomes this title (where their bullets give one). */
   readonly retitle?: readonly { readonly title: string; readonly path: string }[];
+  /** Pages moved to another place: their bullets, with their subpages', go there as written. */
+  readonly move?: readonly MovedPage[];
+}
+
+/** A listed page and the place it moved to. */
+export interface MovedPage extends LivePlace {
+  readonly path: string;
+}
+
+/** A bullet to place: a new one for an added page, or a moved page's lines (its own first, indented from its own). */
+interface ToPlace {
+  readonly page: LivePlace & { readonly path: string };
+  readonly bullet: string | readonly string[];
 }
 
 /**
  * `SUMMARY.md` with a bullet for each added page at its place (after its previous sibling's bullet
  * and its children, else before its next sibling's, else first under its parent's; at the end when
  * none of them is listed), the bullets linking removed pages taken out (their children move up) and
- * the link text of retitled pages replaced; every other line as written. Pure.
+ * the link text of retitled pages replaced, the bullets of moved pages (and their subpages') placed
+ * as added ones are; every other line as written. Pure.
  * `summary` is its own path in the docs root, which its links are relative to.
  */
 export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
   const folder = parentOf(summary);
-  const { text, unplaced } = withPlacedPages(original, folder, edits.add);
+  const { text, unplaced } = withPlacedPages(original, folder, edits.add, edits.move ?? []);
   const removed = new Set(edits.remove);
   const titles = new Map((edits.retitle ?? []).map(({ title, path }) => [path, title]));
   const drop = new Set<number>();
@@ -44,7 +58,7 @@ export function editSummary(original: string, summary: string, edits: SummaryEdi
     .split('\n')
     .map((line, index) => withLinkText(line, retitled.get(index + 1)))
     .filter((_, index) => !drop.has(index + 1));
-  const added = unplaced.map((page) => `* ${bulletLink(folder, page)}`);
+  const added = unplaced.flatMap((entry) => bulletLines(entry.bullet, '', '*'));
   if (added.length === 0) return lines.join('\n');
   const body = lines.join('\n').replace(/\n*$/, '');
   return `${body}\n${added.join('\n')}\n`;
@@ -72,9 +86,10 @@ export function withoutListedReadme(text: string, summary: string, readme: strin
  * The text with a bullet for each added page whose previous sibling, next sibling or parent it
  * lists (pages placed beside one another placed in turn), and the pages it could not place.
  */
-function withPlacedPages(text: string, folder: string, add: readonly AddedPage[]): { text: string; unplaced: AddedPage[] } {
+function withPlacedPages(text: string, folder: string, add: readonly AddedPage[], move: readonly MovedPage[]): { text: string; unplaced: ToPlace[] } {
   const lines = text.split('\n');
-  let pending = [...add];
+  const cut = cutBullets(lines, folder, move);
+  let pending: ToPlace[] = [...add.map((page) => ({ page, bullet: bulletLink(folder, page) })), ...cut];
   for (let placedOne = true; placedOne && pending.length > 0;) {
     placedOne = false;
     const listed = new Map<string, { item: SummaryItem; last: number }>();
@@ -85,11 +100,11 @@ function withPlacedPages(text: string, folder: string, add: readonly AddedPage[]
         return Math.max(last, end);
       }, 0);
     for (const group of parseSummary(lines.join('\n')).groups) visit(group.items);
-    for (const page of pending) {
-      const at = placeOf(page, listed, lines);
+    for (const entry of pending) {
+      const at = placeOf(entry.page, listed, lines);
       if (at === undefined) continue;
-      lines.splice(at.index, 0, `${at.indent}${at.marker} ${bulletLink(folder, page)}`);
-      pending = pending.filter((other) => other !== page);
+      lines.splice(at.index, 0, ...bulletLines(entry.bullet, at.indent, at.marker));
+      pending = pending.filter((other) => other !== entry);
       placedOne = true;
       // Lines moved: the next page is placed against a fresh parse.
       break;
@@ -98,9 +113,45 @@ function withPlacedPages(text: string, folder: string, add: readonly AddedPage[]
   return { text: lines.join('\n'), unplaced: pending };
 }
 
+/**
+ * The bullets of `move` taken out of `lines` with their subpages' (a page inside another moved one
+ * moves with it), as bullets to place: each block's lines with its own indent taken off, and its
+ * marker off its first line.
+ */
+function cutBullets(lines: string[], folder: string, move: readonly MovedPage[]): ToPlace[] {
+  const wanted = new Map(move.map((page) => [page.path, page]));
+  const blocks: { page: MovedPage; first: number; last: number }[] = [];
+  const visit = (items: readonly SummaryItem[]): number =>
+    items.reduce((last, item) => {
+      const end = Math.max(item.line, visit(item.children));
+      const page = wanted.get(linkedPath(folder, item.target) ?? '');
+      if (page !== undefined) blocks.push({ page, first: item.line, last: end });
+      return Math.max(last, end);
+    }, 0);
+  for (const group of parseSummary(lines.join('\n')).groups) visit(group.items);
+  const outer = blocks.filter((block) => !blocks.some((other) => other !== block && other.first < block.first && block.last <= other.last));
+  const cut: ToPlace[] = [];
+  for (const block of [...outer].sort((a, b) => b.first - a.first)) {
+    const taken = lines.splice(block.first - 1, block.last - block.first + 1);
+    const indent = /^\s*/.exec(taken[0] ?? '')?.[0] ?? '';
+    const own = taken.map((line, index) => {
+      const bare = line.startsWith(indent) ? line.slice(indent.length) : line.trimStart();
+      return index === 0 ? bare.replace(/^([*+-]|\d{1,9}[.)])\s+/, '') : bare;
+    });
+    cut.unshift({ page: block.page, bullet: own });
+  }
+  return cut;
+}
+
+/** A bullet's lines at `indent` with `marker`: a new one's link, or a moved block. */
+function bulletLines(bullet: string | readonly string[], indent: string, marker: string): string[] {
+  if (typeof bullet === 'string') return [`${indent}${marker} ${bullet}`];
+  return bullet.map((line, index) => (index === 0 ? `${indent}${marker} ${line}` : line === '' ? line : `${indent}${line}`));
+}
+
 /** Where an added page's bullet goes (the index of the line it becomes), with its indent and marker. */
 function placeOf(
-  page: AddedPage,
+  page: LivePlace,
   listed: ReadonlyMap<string, { item: SummaryItem; last: number }>,
   lines: readonly string[],
 ): { index: number; indent: string; marker: string } | undefined {

@@ -11,6 +11,7 @@ import { bundleExpectation } from '../bundle-expectation.js';
 import { recordedCommit } from '../change-request-subject.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { livePathsOf } from '../pages/live-pages.js';
+import { pathTree, type PathTree } from './page-moves.js';
 
 /** What docsync last merged into the space, rebuilt from git at the commit its change request records. */
 export interface SyncedBase {
@@ -18,6 +19,8 @@ export interface SyncedBase {
   readonly pages: readonly ExpectedPage[];
   /** Where docsync put each of those pages in the space: repo path by the page's live path (slugs). */
   readonly livePaths: ReadonlyMap<string, string>;
+  /** That commit's table of contents: where the platform's moves are told from. */
+  readonly tree: readonly PathTree[];
 }
 
 /**
@@ -48,5 +51,6 @@ export async function findSyncedBase(
     throw error;
   }
   const { pages } = await bundleExpectation({ snapshot, blobOids: snapshotBlobOids(snapshot, source) });
-  return { pages, livePaths: livePathsOf(desiredPages(snapshot).groups) };
+  const { groups } = desiredPages(snapshot);
+  return { pages, livePaths: livePathsOf(groups), tree: pathTree(groups) };
 }

@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, withoutListedReadme, type AddedPage } from './edit-summary.js';
+import { editSummary, withoutListedReadme, type AddedPage, type MovedPage } from './edit-summary.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
@@ -22,7 +22,10 @@ import type { Download } from '../../http/url-downloader.js';
 export interface KeptPage {
   /** Path in the repository (from the top of the work tree). */
   readonly file: string;
-  /** `edited`: changed only in the platform; `merged`: both sides, apart; `conflict`: both, overlapping; `removed`: deleted in the platform. */
+  /**
+   * `edited`: changed only in the platform; `merged`: both sides, apart; `conflict`: both, overlapping;
+   * `removed`: deleted in the platform; `moved`: placed elsewhere in the platform (`SUMMARY.md` follows).
+   */
   readonly outcome: KeptOutcome;
   /** `conflict`: the line of the first conflict marker in the committed file. */
   readonly line?: number;
@@ -99,7 +102,7 @@ export async function keepPlatformEdits(
     live.set(docPath, text);
     adopted.add(docPath);
   };
-  const summaryEdits = { add: [] as AddedPage[], remove: [] as string[], retitle: [] as { title: string; path: string }[] };
+  const summaryEdits = { add: [] as AddedPage[], remove: [] as string[], retitle: [] as { title: string; path: string }[], move: [] as MovedPage[] };
   // Titles that go live with a merged page under `preserve`, where git's table of contents otherwise does.
   const liveTitles: { title: string; path: string }[] = [];
   for (const change of edited) {
@@ -134,7 +137,15 @@ export async function keepPlatformEdits(
     }
     changes.push({ path: file, bytes: await toGit(change.path, merged.text) });
   }
-  if (summary !== undefined && (summaryEdits.add.length > 0 || summaryEdits.remove.length > 0 || summaryEdits.retitle.length > 0)) {
+  // Pages moved in the platform: their bullets go where the platform has them (under `adopt`, live too).
+  for (const path of detected.moved) {
+    summaryEdits.move.push({ path, ...detected.places.get(path) });
+    if (edited.some((change) => change.path === path)) continue;
+    pages.push({ file: fileOf(path), outcome: 'moved' });
+    if (target.platformEdits === 'adopt') adopted.add(path);
+  }
+  const summaryEdited = [summaryEdits.add, summaryEdits.remove, summaryEdits.retitle, summaryEdits.move].some((list) => list.length > 0);
+  if (summary !== undefined && summaryEdited) {
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
     // The bundle's lists a readme the repository's does not: edited as the repository has it.
@@ -146,7 +157,7 @@ export async function keepPlatformEdits(
     const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });
     if (shown !== text) live.set(summary, shown);
   }
-  const docPathOf = new Map(edited.map((change) => [fileOf(change.path), change.path]));
+  const docPathOf = new Map([...edited.map((change) => change.path), ...detected.moved].map((docPath) => [fileOf(docPath), docPath]));
   const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf.get(page.file) ?? '');
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
@@ -155,7 +166,9 @@ export async function keepPlatformEdits(
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
   const fresh =
-    parent === tip ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? '')) : pages;
+    parent === tip
+      ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? ''), summary && fileOf(summary))
+      : pages;
   // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
   const laid: readonly BranchChange[] =
     parent === tip
@@ -193,7 +206,8 @@ export async function keepPlatformEdits(
 
 /**
  * Of `pages`, all but those left live as they are (`leftAsIs`) that the branch's own commits hold
- * already: the same content (or the file removed), from a commit saying the same of them.
+ * already: the same content (or the file removed), from a commit saying the same of them; for a page
+ * moved, the same `SUMMARY.md` (`summaryFile`).
  */
 async function notKeptYet(
   repository: GitRepository,
@@ -201,13 +215,16 @@ async function notKeptYet(
   pages: readonly KeptPage[],
   changes: readonly FileChange[],
   leftAsIs: (page: KeptPage) => boolean,
+  summaryFile: string | undefined,
 ): Promise<KeptPage[]> {
   if (!pages.some(leftAsIs)) return [...pages];
   const records = await branchRecords(repository, branch.tip, branch.synced, branch.folder);
   const bytes = new Map(changes.map((change) => [change.path, change.bytes]));
   return pages.filter((page) => {
-    const record = records.get(page.file);
-    const content = bytes.get(page.file);
+    const file = page.outcome === 'moved' ? (summaryFile ?? page.file) : page.file;
+    const record = records.get(file);
+    const content = bytes.get(file);
+    if (page.outcome === 'moved') return !leftAsIs(page) || content === undefined || content === null || record?.blob !== gitBlobOid(content);
     if (!leftAsIs(page) || record === undefined || content === undefined || record.outcome !== page.outcome) return true;
     return record.blob !== (content === null ? undefined : gitBlobOid(content));
   });
@@ -254,7 +271,9 @@ function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: read
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',
-    `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
+    target.platformEdits === 'adopt'
+      ? `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync: pages changed only in the platform stay live as they are, pages changed on both sides go live merged where they merge cleanly. Merge this branch to take them into git.`
+      : `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
     '',
     ...lines,
     '',

@@ -1,11 +1,12 @@
 /** What became of one page the platform changed: see `KeptPage`. */
-export type KeptOutcome = 'edited' | 'merged' | 'conflict' | 'removed';
+export type KeptOutcome = 'edited' | 'merged' | 'conflict' | 'removed' | 'moved';
 
 const WHAT: Record<KeptOutcome, string> = {
   edited: 'edited in the platform',
   merged: 'edited on both sides, merged',
   conflict: 'edited on both sides, conflicts to resolve',
   removed: 'removed in the platform',
+  moved: 'moved in the platform',
 };
 
 const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;

@@ -10,6 +10,8 @@ import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from '.
 
 /** Where the platform's versions of pages went, and what became of each. */
 export interface PlatformEditsResult {
+  /** `preserve`: git's version went live; `adopt`: pages changed only in the platform stayed live. */
+  mode: 'preserve' | 'adopt';
   branch: string;
   remote: string;
   /** The branch's commit holding them; absent in a dry run, or when git holds them already. */
@@ -75,16 +77,17 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     },
   );
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
-  return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled) };
+  return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled, target.platformEdits) };
 }
 
-function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult } {
+function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { platformEdits?: PlatformEditsResult } {
   const kept = settled.kept;
   // No page new to the branch (all left live as an earlier run kept them): nothing to report.
   if (kept === undefined || kept.pages.length === 0) return {};
   const conflicts = kept.pages.filter((page) => page.outcome === 'conflict').length;
   return {
     platformEdits: {
+      mode: mode === 'adopt' ? 'adopt' : 'preserve',
       branch: kept.branch,
       remote: kept.remote,
       ...(kept.commit === undefined ? {} : { commit: kept.commit }),
@@ -100,7 +103,7 @@ function reportOf(settled: SettledEdits): { platformEdits?: PlatformEditsResult 
  * it): their pages go live as they were settled too, unless main's edits settle the same page, and
  * the report names both. The change request then holds content to write whatever main says.
  */
-export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | undefined): PlatformEditsStep {
+export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | undefined, mode: SpaceTarget['platformEdits']): PlatformEditsStep {
   if (reviewed?.kept === undefined || reviewed.kept.pages.length === 0) return step;
   const live = new Map([...reviewed.live, ...step.settled.live]);
   const mine = step.settled.kept;
@@ -116,7 +119,7 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
     live,
   };
   const settled = { ...step.settled, kept, live, nothingToWrite: false };
-  return { settled, nothingToWrite: false, reported: reportOf(settled) };
+  return { settled, nothingToWrite: false, reported: reportOf(settled, mode) };
 }
 
 /** The state's record of the platform edits a sync kept (what `status` shows): the previous one when it kept none. */

@@ -101,7 +101,7 @@ export async function settlePlatformEdits(
     takenIn,
     signal: options.signal,
   });
-  const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both');
+  const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;
   const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);
   for (const change of detected.changes) {
@@ -109,13 +109,16 @@ export async function settlePlatformEdits(
     if (text !== undefined) live.set(change.path, text);
   }
   // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
-  const overwrites = detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true);
+  // A page moved in the platform goes back to git's place unless it is adopted.
+  const overwrites =
+    detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true) ||
+    detected.moved.some((path) => kept?.adopted.has(path) !== true);
   // No change found at all means no base to compare with (never synced), not that the live pages are git's.
   return {
     changes: detected.changes,
     kept,
     live,
-    nothingToWrite: detected.changes.length > 0 && !overwrites,
-    sameMeaning: detected.based && detected.changes.length === 0,
+    nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
+    sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
   };
 }

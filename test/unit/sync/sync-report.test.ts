@@ -141,11 +141,66 @@ describe('sync report output', () => {
     ];
     const kept = {
       ...result('imported'),
-      platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
+      platformEdits: { mode: 'preserve' as const, branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
     };
     expect(syncOutputs({ ...report, results: [kept] }, false)).toMatchObject({ 'platform-edits-branch': 'docsync/platform-edits/docs', conflicts: '1' });
-    const dry = { ...kept, platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1, pushed: false } };
+    const dry = {
+      ...kept,
+      platformEdits: { mode: 'preserve' as const, branch: 'docsync/platform-edits/docs', remote: 'origin', pages, conflicts: 1, pushed: false },
+    };
     expect(syncOutputs({ ...report, results: [dry] }, true)).toMatchObject({ 'platform-edits-branch': '', conflicts: '1' });
+  });
+
+  it('names the platform edits kept, the branch and its remote, in the human output and the step summary', () => {
+    const pages = [
+      { file: 'docs/a.md', outcome: 'edited' as const },
+      { file: 'docs/b.md', outcome: 'conflict' as const, line: 3 },
+    ];
+    const edits = {
+      mode: 'preserve' as const,
+      branch: 'docsync/platform-edits/docs',
+      remote: 'origin',
+      commit: 'abcdef0123456789',
+      pages,
+      conflicts: 1,
+      pushed: true,
+    };
+    const kept: SyncReport = { ...report, results: [{ ...result('imported'), platformEdits: edits }] };
+    const human = formatHuman(kept, false);
+    expect(human).toContain(
+      "platform edits: 2 pages committed to the branch docsync/platform-edits/docs on origin (commit abcdef012345, pushed); git's version goes live",
+    );
+    expect(human).toContain('edited in the platform: docs/a.md');
+    expect(human).toContain('edited on both sides, conflict markers from line 3: docs/b.md');
+    expect(formatStepSummary(kept)).toContain(
+      "| platform edits | platform edits: 2 pages committed to the branch docsync/platform-edits/docs on origin (commit abcdef012345, pushed); git's version goes live<br>edited in the platform: docs/a.md<br>",
+    );
+    // A dry run says which changes are platform edits, and that nothing was committed.
+    const dry: SyncReport = { ...report, results: [{ ...result('planned'), platformEdits: { ...edits, mode: 'adopt', commit: undefined, pushed: false } }] };
+    expect(formatHuman(dry, true)).toContain(
+      "platform edits: 2 pages would be committed to the branch docsync/platform-edits/docs on origin, and the platform's version stays live",
+    );
+  });
+
+  it('annotates markers still on the branch from an earlier run on their file', () => {
+    const failure = {
+      target: 'docs',
+      error: 'conflict markers are still on the branch b (docs/a.md:3)',
+      code: 'E_PLATFORM_EDITS_CONFLICT',
+      exitCode: 8,
+      file: 'docs/a.md',
+    };
+    expect(formatAnnotations({ ...report, results: [result('skipped')], failures: [failure] })).toContain(
+      '::error file=docs/a.md,title=docsync docs%3A platform edit conflict::conflict markers are still on the branch b (docs/a.md:3)',
+    );
+  });
+
+  it("says under adopt that the platform's version of a clashing page stayed live", () => {
+    const pages = [{ file: 'docs/b.md', outcome: 'conflict' as const, line: 3 }];
+    const edits = { mode: 'adopt' as const, branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true };
+    const annotations = formatAnnotations({ ...report, results: [{ ...result('imported'), platformEdits: edits }], failures: [] });
+    expect(annotations).toContain("the platform's version stayed live");
+    expect(annotations).not.toContain("git's version went live");
   });
 
   it('annotates each clashing page on its file and line, and counts the conflicts in --json', () => {
@@ -155,7 +210,7 @@ describe('sync report output', () => {
     ];
     const kept = {
       ...result('imported'),
-      platformEdits: { branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
+      platformEdits: { mode: 'preserve' as const, branch: 'docsync/platform-edits/docs', remote: 'origin', commit: 'abc', pages, conflicts: 1, pushed: true },
     };
     const failure = {
       target: 'docs',

@@ -78,3 +78,30 @@ describe('editSummary: add', () => {
     );
   });
 });
+
+describe('editSummary: move', () => {
+  const TREE = '* [A](a.md)\n* [B](b.md "Bee")\n  * [B1](b/one.md)\n* [C](c.md)\n  * [C1](c/one.md)\n';
+
+  it('moves a bullet with its subpages under another page, as written and indented there', () => {
+    const edited = editSummary(TREE, 'SUMMARY.md', { add: [], remove: [], move: [{ path: 'b.md', parent: 'c.md', after: 'c/one.md' }] });
+    expect(edited).toBe('* [A](a.md)\n* [C](c.md)\n  * [C1](c/one.md)\n  * [B](b.md "Bee")\n    * [B1](b/one.md)\n');
+  });
+
+  it('reorders a bullet among its siblings, before its next sibling', () => {
+    expect(editSummary(TREE, 'SUMMARY.md', { add: [], remove: [], move: [{ path: 'c.md', before: 'a.md' }] })).toBe(
+      '* [C](c.md)\n  * [C1](c/one.md)\n* [A](a.md)\n* [B](b.md "Bee")\n  * [B1](b/one.md)\n',
+    );
+  });
+
+  it('moves a subpage to the top, and pages placed beside one another in turn', () => {
+    const edited = editSummary(TREE, 'SUMMARY.md', {
+      add: [],
+      remove: [],
+      move: [
+        { path: 'c/one.md', after: 'b/one.md', parent: 'b.md' },
+        { path: 'b/one.md', parent: 'b.md', before: 'c/one.md' },
+      ],
+    });
+    expect(edited).toBe('* [A](a.md)\n* [B](b.md "Bee")\n  * [B1](b/one.md)\n  * [C1](c/one.md)\n* [C](c.md)\n');
+  });
+});
