@@ -45,9 +45,13 @@ for (const contract of ['current', 'seed'] as const) {
     for (const platformEdits of ['preserve', 'adopt'] as const) {
       it(`${platformEdits}: no edit of either side is lost, the branch only moves forward, and a runner without state decides alike`, async () => {
         await fc.assert(
-          fc.asyncProperty(lawRepoArbitrary(), lawOpsArbitrary({ contract, platformDeletes: contract === 'current' }), async (repo, ops) => {
-            await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
-          }),
+          fc.asyncProperty(
+            lawRepoArbitrary(),
+            lawOpsArbitrary({ contract, platformDeletes: contract === 'current', platformAdds: platformEdits === 'preserve' }),
+            async (repo, ops) => {
+              await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
+            },
+          ),
           { numRuns: RUNS, ...SEED },
         );
       }, 600_000);
@@ -121,6 +125,21 @@ async function checkSync(
     } else if (obligation.kind === 'git') {
       const inConflict = [...branch.values()].some((text) => text.includes(obligation.token) && hasMarkers(text));
       expect(liveText.includes(obligation.token) || inConflict, `git's edit ${obligation.token} is live or in a conflict on the branch`).toBe(true);
+    } else if (obligation.kind === 'platform-place') {
+      const titles = model.pages[obligation.page]?.titles ?? [];
+      const parentTitles = obligation.parent === undefined ? undefined : (model.pages[obligation.parent]?.titles ?? []);
+      const under = (parent: string | undefined) => (parentTitles === undefined ? parent === undefined : parent !== undefined && parentTitles.includes(parent));
+      const isLive = flat.some(({ page, parent }) => titles.includes(page.title) && under(parent));
+      const listed = summaryPages(branch.get('SUMMARY.md') ?? '');
+      const onBranch = listed.some((entry) => titles.includes(entry.title) && under(listed.find((item) => item.path === entry.parent)?.title));
+      expect(isLive || onBranch, `the platform's move of ${titles.join(' / ')} is live or on the branch`).toBe(true);
+    } else if (obligation.kind === 'platform-slug') {
+      const titles = model.pages[obligation.page]?.titles ?? [];
+      const isLive = flat.some(({ page }) => titles.includes(page.title) && page.path.split('/').pop() === obligation.slug);
+      expect(
+        isLive || [...branch.keys()].some((path) => path.includes(obligation.slug)),
+        `the platform's slug ${obligation.slug} is live or on the branch`,
+      ).toBe(true);
     } else if (obligation.kind === 'platform-layout') {
       const titles = model.pages[obligation.page]?.titles ?? [];
       const isLive = flat.some(({ page }) => titles.includes(page.title) && page.hidden.split(',').includes('outline'));
@@ -139,7 +158,8 @@ async function checkSync(
   // Git's tree goes live: each of git's pages is live under the page git lists it under.
   for (const entry of head) {
     const page = model.byPath(entry.path);
-    if (page === undefined) continue;
+    // A page the platform moved is where the platform put it (checked above) or where git has it.
+    if (page === undefined || model.obligations.some((o) => o.kind === 'platform-place' && o.page === page.key)) continue;
     const found = flat.find((item) => page.titles.includes(item.page.title));
     expect(found, `git's page ${entry.path} is live`).toBeDefined();
     const parent = model.byPath(entry.parent);

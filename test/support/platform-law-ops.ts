@@ -31,17 +31,22 @@ export type LawOp =
   | { readonly kind: 'platform-add'; readonly parent: number; readonly at: number }
   | { readonly kind: 'git-add'; readonly parent: number }
   | { readonly kind: 'platform-resolve'; readonly file: number }
+  /** `parent` 0 keeps the page's parent (a reorder), 1 moves it to the top, more under another page. */
+  | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number }
+  | { readonly kind: 'platform-slug'; readonly page: number }
   | { readonly kind: 'git-move'; readonly page: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
 export interface LawOps {
   readonly contract: 'current' | 'seed';
-  /** Pages deleted in the platform: on the seed's API a runner without state does not see them yet. */
+  /** Pages deleted in the platform: on the seed's API a runner without state misses one deleted beside another edit. */
   readonly platformDeletes: boolean;
+  /** Pages added in the platform: under adopt a runner without state removes one at git's next change. */
+  readonly platformAdds: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformDeletes }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract, platformDeletes, platformAdds }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -50,17 +55,19 @@ export function lawOpsArbitrary({ contract, platformDeletes }: LawOps): fc.Arbit
     { weight: 1, arbitrary: page('platform-title') },
     { weight: 1, arbitrary: page('platform-description') },
     { weight: 1, arbitrary: page('platform-layout') },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
     { weight: 1, arbitrary: page('git-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-add' as const), parent: nat }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'git-merge' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'branch-resolve' as const }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-resolve' as const), file: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat }) },
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
   if (platformDeletes) ops.push({ weight: 1, arbitrary: page('platform-delete') });
+  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
 
@@ -71,6 +78,8 @@ export interface ModelPage {
   path: string | undefined;
   /** Edited or added by either side: never deleted by the law, so no edit it holds is taken back. */
   touched: boolean;
+  /** Holds an image uploaded in the platform: git leaves it alone, as a runner without state then decides otherwise. */
+  imaged?: boolean;
   deleted: 'platform' | 'git' | undefined;
 }
 
@@ -79,6 +88,10 @@ export type Obligation =
   | { readonly kind: 'platform'; readonly token: string; readonly page: number; readonly asset?: string; readonly field?: 'title' | 'description' }
   | { readonly kind: 'git'; readonly token: string; readonly page: number }
   | { readonly kind: 'platform-layout'; readonly page: number }
+  /** The page is live under `parent` (a model page's key; undefined for the top), or the branch lists it there. */
+  | { readonly kind: 'platform-place'; readonly page: number; readonly parent: number | undefined }
+  /** The page's live path ends with `slug`, or the branch has its file under a name holding it. */
+  | { readonly kind: 'platform-slug'; readonly page: number; readonly slug: string }
   | { readonly kind: 'platform-delete'; readonly page: number; readonly path: string }
   | { readonly kind: 'git-delete'; readonly page: number };
 
@@ -168,7 +181,10 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   const candidates = model.alive().filter((page) => {
     const found = livePage(page);
     if (found === undefined) return false;
-    if (op.kind === 'platform-delete') return !page.touched && page.key !== 0 && found.page.children.length === 0;
+    // The readme, the space's first page, is left out: under adopt an edit of its title or layout
+    // fails the law (see the law's test file).
+    if (page.key === 0) return false;
+    if (op.kind === 'platform-delete') return !page.touched && found.page.children.length === 0;
     return true;
   });
   const page = pick(candidates, op.page);
@@ -178,6 +194,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     op.kind === 'platform-image' ? 'imgmark' : op.kind === 'platform-title' ? 'titlemark' : op.kind === 'platform-description' ? 'descmark' : 'platmark',
   );
   let edit: PlatformEdit;
+  if (op.kind === 'platform-move' || op.kind === 'platform-slug') return placeInPlatform(op, page, found, live, model, worlds);
   if (op.kind === 'platform-delete') {
     page.deleted = 'platform';
     if (page.path !== undefined) model.obligations.push({ kind: 'platform-delete', page: page.key, path: page.path });
@@ -197,6 +214,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     model.obligations.push({ kind: 'platform-layout', page: page.key });
     edit = { pageId: found.page.id, layout: { outline: false } };
   } else if (op.kind === 'platform-image') {
+    page.imaged = true;
     const name = `Shot ${token}.png`;
     model.obligations.push({ kind: 'platform', token, page: page.key, asset: name });
     edit = {
@@ -222,6 +240,36 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform' && o.page === page.key && o.field === 'title'));
   }
   return `${op.kind} ${found.page.title} (${token})`;
+}
+
+/** A page moved, reordered or given a new slug in the editor; a later place or slug of it replaces the earlier one. */
+async function placeInPlatform(
+  op: Extract<LawOp, { kind: 'platform-move' | 'platform-slug' }>,
+  page: ModelPage,
+  found: { page: LivePage; parent: string | undefined },
+  live: readonly { page: LivePage; parent: string | undefined }[],
+  model: LawModel,
+  worlds: readonly LawWorld[],
+): Promise<string> {
+  page.touched = true;
+  let edit: PlatformEdit;
+  if (op.kind === 'platform-slug') {
+    const slug = model.token('slugmark');
+    model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-slug' && o.page === page.key));
+    model.obligations.push({ kind: 'platform-slug', page: page.key, slug });
+    edit = { move: found.page.title, slug };
+  } else {
+    const below = new Set(flatLive([found.page]).map((entry) => entry.page.id));
+    const others = live.filter((entry) => !below.has(entry.page.id));
+    const into = op.parent === 0 ? found.parent : op.parent === 1 ? null : pick(others, op.parent - 2)?.page.title;
+    const siblings = live.filter((entry) => entry.parent === (into ?? undefined) && entry.page.id !== found.page.id).length;
+    const parent = typeof into === 'string' ? model.byTitle(into) : undefined;
+    model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-place' && o.page === page.key));
+    model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
+    edit = { move: found.page.title, ...(op.parent === 0 ? {} : { into: into ?? null }), at: op.at % (siblings + 1) };
+  }
+  for (const world of worlds) await editPageInPlatform(world.emulator, 'space-docs', edit);
+  return `the platform ${op.kind === 'platform-slug' ? 'gives a new slug to' : 'moves'} ${found.page.title} (${JSON.stringify(edit)})`;
 }
 
 /**
@@ -268,7 +316,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   }
   const summary = await readDoc(first, 'SUMMARY.md');
   const listed = summaryPages(summary);
-  const inGit = model.alive().filter((page) => page.path !== undefined && listed.some((entry) => entry.path === page.path));
+  const inGit = model.alive().filter((page) => page.path !== undefined && page.imaged !== true && listed.some((entry) => entry.path === page.path));
   const leaves = inGit.filter((page) => page.key !== 0 && !listed.some((entry) => entry.parent === page.path));
   if (op.kind === 'git-add') {
     const parent = pick([undefined, ...inGit], op.parent);
