@@ -47,7 +47,12 @@ for (const contract of ['current', 'seed'] as const) {
         await fc.assert(
           fc.asyncProperty(
             lawRepoArbitrary(),
-            lawOpsArbitrary({ contract, platformDeletes: contract === 'current', platformAdds: platformEdits === 'preserve' }),
+            lawOpsArbitrary({
+              contract,
+              platformDeletes: contract === 'current',
+              platformAdds: platformEdits === 'preserve',
+              platformPlaces: process.env.DOCSYNC_LAW_MOVES === '1',
+            }),
             async (repo, ops) => {
               await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
             },
