@@ -240,8 +240,8 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   // Today's API titles a page by its document's heading: an edit of the document retitles it, as the
   // editor's own later edit, which replaces a title given before.
   const retitled = flatLive(await liveSpace(first)).find((entry) => entry.page.id === found.page.id)?.page.title;
-  if (retitled !== undefined && !page.titles.includes(retitled)) {
-    page.titles.push(retitled);
+  if (op.kind !== 'platform-title' && retitled !== undefined && retitled !== found.page.title) {
+    if (!page.titles.includes(retitled)) page.titles.push(retitled);
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform' && o.page === page.key && o.field === 'title'));
   }
   return `${op.kind} ${found.page.title} (${token})`;
