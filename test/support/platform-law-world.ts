@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { readFile, rm, unlink, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { LoadedConfig } from '../../src/config/load-config.js';
+import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
+import { call, json } from './emulator-harness.js';
+import { commitWithRemote } from './platform-edits-workspace.js';
+import type { LawRepo } from './platform-law-repo.js';
+import { configFor, syncOnce } from './sync-harness.js';
+import { git, makeTempDir, writeTree } from './temp-tree.js';
+
+export const LAW_BRANCH = 'docsync/platform-edits/docs';
+const SPACE = 'space-docs';
+
+/**
+ * One side of the law: a docs repo with a bare remote, synced into a space of its own emulator,
+ * by a runner that keeps its `.docsync/` between runs or by one that starts without it every time.
+ */
+export interface LawWorld {
+  readonly emulator: RunningEmulator;
+  readonly dir: string;
+  readonly docs: string;
+  readonly remote: string;
+  readonly loaded: LoadedConfig;
+  readonly stateless: boolean;
+}
+
+export async function openWorld(emulator: RunningEmulator, repo: LawRepo, target: Record<string, unknown>, stateless: boolean): Promise<LawWorld> {
+  emulator.reset();
+  const dir = await makeTempDir('docsync-law-');
+  const docs = join(dir, 'docs');
+  await writeTree(docs, repo.files);
+  const remote = await commitWithRemote(dir, ['docs']);
+  const loaded = configFor(emulator, dir, { ...target, changeRequest: { autoMerge: true } }, { sync: { maxDeletions: 1000 } });
+  return { emulator, dir, docs, remote, loaded, stateless };
+}
+
+/** What one sync reported, as comparable between the two runners. */
+export interface LawSync {
+  readonly outcome: string | undefined;
+  readonly failures: readonly string[];
+  readonly pages: readonly { file: string; outcome: string }[];
+}
+
+export async function syncWorld(world: LawWorld): Promise<LawSync> {
+  if (world.stateless) await rm(join(world.dir, '.docsync'), { recursive: true, force: true });
+  const report = await syncOnce(world.loaded);
+  const result = report.results[0];
+  return {
+    outcome: result?.outcome,
+    failures: report.failures.map((failure) => `${failure.code}: ${failure.error}`),
+    pages: (result?.platformEdits?.pages ?? []).map((page) => ({ file: page.file, outcome: page.outcome })),
+  };
+}
+
+/** A live page of the space's main content: what a reader sees of it. */
+export interface LivePage {
+  readonly id: string;
+  readonly title: string;
+  /** Its path in the space (slugs from the top). */
+  readonly path: string;
+  readonly description: string;
+  readonly markdown: string;
+  /** Layout switches turned off (`outline: false`), sorted. */
+  readonly hidden: string;
+  readonly layout: Readonly<Record<string, boolean>>;
+  readonly children: readonly LivePage[];
+}
+
+interface RawPage {
+  id: string;
+  type: string;
+  title: string;
+  path?: string;
+  description?: string;
+  pages?: RawPage[];
+}
+
+/** The space's main content: its document pages, each with its markdown. */
+export async function liveSpace(world: LawWorld): Promise<LivePage[]> {
+  const raw = json((await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/content/pages`)).body).pages as RawPage[];
+  const page = async (entry: RawPage): Promise<LivePage[]> => {
+    const children = (await Promise.all((entry.pages ?? []).map(page))).flat();
+    if (entry.type !== 'document') return children;
+    const answer = await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${entry.id}`, { query: { format: 'markdown' } });
+    const body = json(answer.body);
+    const layout = (body.layout ?? {}) as Record<string, boolean>;
+    const hidden = Object.entries(layout).flatMap(([key, on]) => (on ? [] : [key]));
+    return [
+      {
+        id: entry.id,
+        title: entry.title,
+        path: entry.path ?? '',
+        description: entry.description ?? '',
+        markdown: body.markdown as string,
+        hidden: hidden.sort().join(','),
+        layout,
+        children,
+      },
+    ];
+  };
+  return (await Promise.all(raw.map(page))).flat();
+}
+
+/** Every page of a live tree with the title of the page it is under, parents first. */
+export function flatLive(pages: readonly LivePage[], parent?: string): { page: LivePage; parent: string | undefined }[] {
+  return pages.flatMap((page) => [{ page, parent }, ...flatLive(page.children, page.title)]);
+}
+
+/** The live tree without ids, for comparing two spaces. */
+export function liveShape(pages: readonly LivePage[]): unknown[] {
+  return pages.map((page) => ({
+    title: page.title,
+    description: page.description,
+    markdown: page.markdown,
+    hidden: page.hidden,
+    children: liveShape(page.children),
+  }));
+}
+
+/** The platform-edits branch's tip on the remote, if it exists. */
+export function branchTip(world: LawWorld): string | undefined {
+  try {
+    return git(world.remote, 'rev-parse', '--verify', '--quiet', `refs/heads/${LAW_BRANCH}`).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAncestor(world: LawWorld, ancestor: string, of: string): boolean {
+  try {
+    git(world.remote, 'merge-base', '--is-ancestor', ancestor, of);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The files of the docs root at a commit of the remote (or of the repo), by path in the docs root. */
+export function filesAt(repo: string, commit: string): Map<string, string> {
+  const paths = git(repo, 'ls-tree', '-r', '--name-only', commit, '--', 'docs').split('\n').filter(Boolean);
+  return new Map(paths.map((path) => [path.slice('docs/'.length), execFileSync('git', ['-C', repo, 'show', `${commit}:${path}`], { encoding: 'latin1' })]));
+}
+
+/** Writes (or with `undefined`, deletes) files of the docs root and commits them. */
+export async function commitFiles(world: LawWorld, files: Record<string, string | undefined>, message: string): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(world.docs, path);
+    if (text === undefined) await unlink(file);
+    else {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, text);
+    }
+  }
+  git(world.dir, 'add', '--all', 'docs');
+  git(world.dir, 'commit', '--quiet', '-m', message);
+}
+
+export function readDoc(world: LawWorld, path: string): Promise<string> {
+  return readFile(join(world.docs, path), 'utf8');
+}
+
+const MARKER = /^(<<<<<<<|=======|>>>>>>>)( .*)?$/;
+
+/** A text with conflict markers resolved by keeping both sides, as a person taking every line would. */
+export function keepBothSides(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !MARKER.test(line))
+    .join('\n');
+}
+
+export function hasMarkers(text: string): boolean {
+  return text.split('\n').some((line) => MARKER.test(line));
+}
+
+/**
+ * Merges the platform-edits branch into the repo, as docs/platform-edits.md tells users: conflicts
+ * of the merge and docsync's conflict markers resolved by keeping both sides, a file removed on one
+ * side and changed on the other kept. False when the branch does not exist.
+ */
+export async function mergeBranch(world: LawWorld): Promise<boolean> {
+  if (branchTip(world) === undefined) return false;
+  git(world.dir, 'fetch', '--quiet', 'origin', LAW_BRANCH);
+  try {
+    git(world.dir, 'merge', '--quiet', '--no-edit', 'FETCH_HEAD');
+  } catch {
+    const unmerged = git(world.dir, 'diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
+    for (const path of unmerged) {
+      const file = join(world.dir, path);
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text === undefined) git(world.dir, 'checkout', '--quiet', '--theirs', '--', path);
+      else await writeFile(file, keepBothSides(text));
+      git(world.dir, 'add', '--', path);
+    }
+    git(world.dir, 'commit', '--quiet', '--no-edit');
+  }
+  const marked: Record<string, string> = {};
+  for (const [path, text] of filesAt(world.dir, 'HEAD')) if (path.endsWith('.md') && hasMarkers(text)) marked[path] = keepBothSides(text);
+  if (Object.keys(marked).length > 0) await commitFiles(world, marked, 'Resolve the platform edits');
+  return true;
+}
+
+/**
+ * A person resolves the conflicts on the platform-edits branch itself (a commit of theirs on it,
+ * pushed), keeping both sides. The commit, or undefined when the tip holds no conflict.
+ */
+export async function resolveOnBranch(world: LawWorld): Promise<string | undefined> {
+  const tip = branchTip(world);
+  if (tip === undefined) return undefined;
+  const marked = [...filesAt(world.remote, tip)].filter(([path, text]) => path.endsWith('.md') && hasMarkers(text));
+  if (marked.length === 0) return undefined;
+  const clone = await makeTempDir('docsync-law-clone-');
+  git(clone, 'clone', '--quiet', '--branch', LAW_BRANCH, world.remote, '.');
+  for (const [path, text] of marked) await writeFile(join(clone, 'docs', path), keepBothSides(text));
+  git(clone, '-c', 'user.name=Reviewer', '-c', 'user.email=reviewer@example.com', 'commit', '--quiet', '-am', 'Resolve on the branch');
+  git(clone, 'push', '--quiet', 'origin', LAW_BRANCH);
+  await rm(clone, { recursive: true, force: true });
+  return branchTip(world);
+}
