@@ -1,6 +1,5 @@
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { PageRecord } from '../../src/emulator/state/records.js';
-import { gitBlobOid } from '../../src/content/git-blob-oid.js';
 import { PageTreeDraft } from '../../src/emulator/content/page-tree-draft.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
 import { pageText } from '../../src/sync/pull/pull-space.js';
@@ -19,8 +18,6 @@ export type PlatformEdit =
       /** Pages delivered in batches carry no git path: found by title, or by id. */
       readonly title?: string;
       readonly pageId?: string;
-      /** The seed's API: made by a zip import in the platform, the page keeps a git source naming the imported file's blob. */
-      readonly imported?: boolean;
       /** Files uploaded with the edit (today's API), which its markdown names as `./<ref>`. */
       readonly files?: readonly { readonly name: string; readonly ref: string; readonly bytes: Uint8Array }[];
     }
@@ -75,11 +72,9 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
       if (!('remove' in edit) && !('add' in edit) && matches(page, edit)) {
         found.push(page.id);
         const { git: _git, ...rest } = page;
-        const imported = edit.imported === true && page.git !== undefined && edit.markdown !== undefined;
         return [
           {
             ...rest,
-            ...(imported ? { git: { path: page.git?.path ?? '', oid: gitBlobOid(new TextEncoder().encode(edit.markdown)) } } : {}),
             ...(edit.markdown === undefined ? {} : { markdown: edit.markdown }),
             ...(edit.description === undefined ? {} : { description: edit.description }),
             ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),

@@ -22,7 +22,7 @@ import { snapshotAssets } from '../../content/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { livePlaces, type LivePlace } from './live-places.js';
-import { importedInPlatform, lacksGitPage } from './imported-in-platform.js';
+import { lacksGitPage } from './lacks-git-page.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { laidOutTree, movedDelivered, movedSince, pathTree, platformMoves, type PathTree } from './page-moves.js';
 
@@ -122,10 +122,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
-  const stateOids = new Map([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
-  // Content a zip import made in the platform, or a page of git's the space lacks (removed there, or new in git): the base tells.
-  const imported = await importedInPlatform(main.pages, gitOids, stateOids, input.readBlob);
-  const edited = hasEditedPages(main.pages, untouched) || imported.size > 0 || lacksGitPage(main.pages, gitOids);
+  // A page of git's the space lacks (removed there, or new in git): the base tells.
+  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids);
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
@@ -164,7 +162,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
-  const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root, imported);
+  const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
   const baseTree = movedSince(gitTree, tree).size > 0 ? (await structure())?.tree : undefined;
@@ -371,9 +369,8 @@ function liveDocuments(
   pathById: ReadonlyMap<string, string>,
   headings: ReadonlySet<string>,
   root: string,
-  imported: ReadonlySet<string>,
 ): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
-  const edited = new Set<string>(imported);
+  const edited = new Set<string>();
   const restore = (pages: readonly Page[]): Page[] =>
     pages.map((page) => {
       const known = page.git === undefined ? pathById.get(page.id) : undefined;

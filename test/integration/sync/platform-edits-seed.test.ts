@@ -52,23 +52,4 @@ describe("platform edits on the seed's API", () => {
         expect((await liveTitles()).includes('Quickstart')).toBe(platformEdits === 'preserve');
       });
     }
-
-  for (const stateless of [false, true]) {
-    it(`preserve, ${stateless ? 'without' : 'with'} state: content a zip import changed in the platform goes to the branch, not overwritten unseen`, async () => {
-      const { dir, docs, remote } = await repoWorkspace();
-      const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
-      expect((await syncOnce(loaded)).failures).toEqual([]);
-      const original = await readFile(join(docs, PAGE), 'utf8');
-      await editPageInPlatform(emulator, 'space-docs', { gitPath: PAGE, markdown: `${original}\nImported in the platform.\n`, imported: true });
-      const faq = join(docs, 'faq/README.md');
-      await writeFile(faq, `${await readFile(faq, 'utf8')}\nA git change.\n`);
-      git(dir, 'commit', '--quiet', '-am', 'A git change');
-      if (stateless) await rm(join(dir, '.docsync'), { recursive: true, force: true });
-
-      const report = await syncOnce(loaded);
-      expect(report.failures).toEqual([]);
-      expect(report.results[0]?.platformEdits?.pages).toEqual([{ file: `docs/${PAGE}`, outcome: 'edited' }]);
-      expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain('Imported in the platform.');
-    });
-  }
 });
