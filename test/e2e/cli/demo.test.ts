@@ -14,7 +14,7 @@ describe('docsync demo', () => {
     // Today's API cannot create page groups: each of the example's three `##` groups is a page of its
     // title holding its pages (groups: pages), so the space holds the 27 pages and those 3, all named in one warning.
     expect(run.stdout).toMatch(/What the space now holds: 30 pages$/m);
-    expect(run.stdout).toMatch(/^  - Guides and reference  \(guides-and-reference\)$/m);
+    expect(run.stdout).toMatch(/^ {2}- Guides and reference {2}\(guides-and-reference\)$/m);
     const warnings = run.stderr.split('\n').filter((line) => line !== '');
     expect(warnings).toHaveLength(1);
     expect(run.stderr).toContain(
