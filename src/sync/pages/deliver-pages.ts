@@ -117,13 +117,15 @@ export async function deliverPages(
     planned.fromChanges &&
     (batches === 0 ? revision.id === planned.revision : batches === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
   if (!exact) {
+    // Pages are read where their stamps differ from the record: a merge may restamp a page it moved.
+    const getPage = deps.api.content.getPage?.bind(deps.api.content);
     const check = await planDelivery(
-      { content: { getRevision: () => Promise.resolve(revision) } },
+      { content: { getRevision: () => Promise.resolve(revision), ...(getPage === undefined ? {} : { getPage }) } },
       into,
       input.content,
       record,
       input.signal,
-      undefined,
+      deps.download,
       undefined,
       input.groups,
     );
