@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { CONTRACT_NAMES, type ContractName } from '../../api/contracts/api-contract.js';
@@ -32,6 +34,8 @@ export function demoCommand(): Command {
 
       const emulator = await startEmulator({ contract: options.contract });
       const out = (line: string): void => void process.stdout.write(`${line}\n`);
+      // The run's .docsync/ (caches, bundles) goes to a folder of its own, not into the installed package.
+      const scratch = await mkdtemp(join(tmpdir(), 'docsync-demo-'));
       try {
         out(`Emulator of the API (contract: ${emulator.options.contract}) running at ${emulator.url}/v1 (token emulator-admin)`);
         const root = packageRoot();
@@ -47,7 +51,7 @@ export function demoCommand(): Command {
             },
           ],
         });
-        const loaded = { config, file: join(root, 'docsync.yaml'), baseDir: root };
+        const loaded = { config, file: join(scratch, 'docsync.yaml'), baseDir: scratch };
         const state = new MemoryStateStore();
         const logger = createLogger({ level: process.env.DOCSYNC_LOG_LEVEL ?? 'warn' });
 
@@ -75,6 +79,7 @@ export function demoCommand(): Command {
         out(`\nAPI calls in all: ${emulator.stats().total} (${emulator.stats().writes} writes). Next: README.md, "Configuration".`);
       } finally {
         await emulator.close();
+        await rm(scratch, { recursive: true, force: true });
       }
     });
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FinishedCli } from '../../support/exit-matcher.js';
@@ -48,5 +48,7 @@ describe('the README’s install from a tarball', () => {
     expect(demo).toExitWith(0);
     expect(demo.stdout).toMatch(/^merged\s+example-docs\s+27 pages/m);
     expect(demo.stdout).toContain('write calls made by the second sync: 0');
+    // The demo leaves nothing in the installed package.
+    await expect(access(join(app, 'node_modules', 'docsync', '.docsync'))).rejects.toThrow();
   });
 });
