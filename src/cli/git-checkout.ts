@@ -1,4 +1,4 @@
-import { GitRepository } from '../content/git-repository.js';
+import { GitRepository } from '../content/git/git-repository.js';
 
 /** What the sync command needs to know of the git checkout it runs in. */
 export interface GitCheckout {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { decodeText } from './clean-text.js';
+import { decodeText } from './gitbook/clean-text.js';
 import type { FileIndex } from './file-index.js';
-import type { CachedFile, HashCache } from './hash-cache.js';
-import { type PageMeta, parsePageMeta } from './parse-page-meta.js';
+import type { CachedFile, HashCache } from './cache/hash-cache.js';
+import { type PageMeta, parsePageMeta } from './gitbook/parse-page-meta.js';
 import { TimeSlice } from './time-slice.js';
 import type { TreeSource } from './tree-source.js';
 

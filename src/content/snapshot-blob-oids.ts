@@ -1,5 +1,5 @@
-import { gitBlobOid } from './git-blob-oid.js';
-import type { DocsSnapshot } from './docs-snapshot.js';
+import { gitBlobOid } from './git/git-blob-oid.js';
+import type { DocsSnapshot } from './gitbook/docs-snapshot.js';
 import { fileLookup, type FileLookup, snapshotFileReader } from './snapshot-file-reader.js';
 import type { TreeSource } from './tree-source.js';
 

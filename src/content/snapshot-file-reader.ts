@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocsSnapshot, SnapshotFile } from './docs-snapshot.js';
+import type { DocsSnapshot, SnapshotFile } from './gitbook/docs-snapshot.js';
 import { SnapshotStaleError } from './errors/snapshot-stale-error.js';
 import type { FileBytes, TreeSource } from './tree-source.js';
 

@@ -1,6 +1,6 @@
 import type { ContentApi } from '../api/resources/content.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
-import { verifyContent, type LivePage, type Verification } from '../content/verify-content.js';
+import { verifyContent, type LivePage, type Verification } from '../content/bundle/verify-content.js';
 import { deliverPages } from '../sync/pages/deliver-pages.js';
 import { desiredPages } from '../sync/pages/desired-pages.js';
 import type { DesiredPage } from '../sync/pages/page-plan.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { SOURCE_KINDS, MigrationModeSchema } from './plan-schema.js';
-import type { Verification } from '../content/verify-content.js';
+import type { Verification } from '../content/bundle/verify-content.js';
 
 /** What happened to one item, as the ledger keeps it and the report lists it. */
 export const ItemResultSchema = z.object({

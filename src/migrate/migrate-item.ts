@@ -23,7 +23,7 @@ import type { ItemRecord, RunLedger } from './run-ledger.js';
 import { resolveSource } from './sources/resolve-source.js';
 import { writeBundleBytes } from './sources/write-bundle-bytes.js';
 import type { PreparedImport, ResolveDeps, ResolvedSource } from './sources/resolved-source.js';
-import { verifyContent } from '../content/verify-content.js';
+import { verifyContent } from '../content/bundle/verify-content.js';
 import { MemoryStateStore } from '../state/memory-state-store.js';
 import type { StateStore } from '../state/state-store.js';
 import { resolveDelivery } from '../sync/resolve-delivery.js';

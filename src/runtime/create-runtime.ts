@@ -7,7 +7,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../config/config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import type { StateStore } from '../state/state-store.js';
-import { DeflatePool } from '../content/deflate-pool.js';
+import { DeflatePool } from '../content/bundle/deflate-pool.js';
 import { createContentPreparer } from '../sync/prepare-content.js';
 import { KnownRevisions } from '../sync/known-revisions.js';
 import type { SyncSpaceDeps } from '../sync/sync-space.js';

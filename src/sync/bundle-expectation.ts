@@ -1,6 +1,6 @@
-import { type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/content-expectation.js';
-import type { PageNode } from '../content/docs-snapshot.js';
-import { snapshotAssets } from '../content/snapshot-assets.js';
+import { type ContentExpectation, type ExpectedFile, type ExpectedPage } from '../content/bundle/content-expectation.js';
+import type { PageNode } from '../content/gitbook/docs-snapshot.js';
+import { snapshotAssets } from '../content/gitbook/snapshot-assets.js';
 import type { PreparedContent } from './prepared-content.js';
 import { comparePaths } from '../content/compare-paths.js';
 

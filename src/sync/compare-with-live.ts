@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ApiClient } from '../api/api-client.js';
 import type { Page } from '../api/schemas/content.js';
-import type { ContentExpectation } from '../content/content-expectation.js';
-import type { PageNode } from '../content/docs-snapshot.js';
-import { verifyContent, type Verification } from '../content/verify-content.js';
+import type { ContentExpectation } from '../content/bundle/content-expectation.js';
+import type { PageNode } from '../content/gitbook/docs-snapshot.js';
+import { verifyContent, type Verification } from '../content/bundle/verify-content.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { PreparedContent } from './prepared-content.js';
 import { settleByMeaning } from './settle-by-meaning.js';

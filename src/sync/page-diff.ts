@@ -1,4 +1,4 @@
-import type { Verification } from '../content/verify-content.js';
+import type { Verification } from '../content/bundle/verify-content.js';
 
 /** Pages an import would add, change or remove, by path in the docs root. */
 export interface PageDiff {

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { bundleSizeBound, largestFiles } from '../content/bundle-size.js';
-import type { Deflater } from '../content/deflate-pool.js';
-import { DeflatedEntryCache } from '../content/deflated-entry-cache.js';
+import { bundleSizeBound, largestFiles } from '../content/bundle/bundle-size.js';
+import type { Deflater } from '../content/bundle/deflate-pool.js';
+import { DeflatedEntryCache } from '../content/cache/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
-import type { DocsSnapshot, PageNode } from '../content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode } from '../content/gitbook/docs-snapshot.js';
 import { type BlobOidCache, snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { fileLookup, type FileLookup, snapshotFileReader } from '../content/snapshot-file-reader.js';
-import { type SnapshotTables, tableFile, tableFileCount } from '../content/snapshot-tables.js';
-import { joinDocPath } from '../content/doc-path.js';
-import { overlaySource } from '../content/overlay-source.js';
-import { docsStatus, type DocsStatus } from '../content/docs-status.js';
-import { GitRefSource } from '../content/git-ref-source.js';
-import { uncommittedNotice } from '../content/uncommitted-notice.js';
-import { HashCache } from '../content/hash-cache.js';
+import { type SnapshotTables, tableFile, tableFileCount } from '../content/cache/snapshot-tables.js';
+import { joinDocPath } from '../content/gitbook/doc-path.js';
+import { overlaySource } from '../content/git/overlay-source.js';
+import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
+import { GitRefSource } from '../content/git/git-ref-source.js';
+import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
+import { HashCache } from '../content/cache/hash-cache.js';
 import {
   keptBlobs,
   keptListing,
@@ -26,15 +26,15 @@ import {
   saveKeptRead,
   type KeptRead,
   type ListedFile,
-} from '../content/kept-read.js';
+} from '../content/cache/kept-read.js';
 import type { PageMap } from '../state/page-map.js';
-import { patchKeptRead, type PatchedRead } from '../content/patch-kept-read.js';
+import { patchKeptRead, type PatchedRead } from '../content/cache/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
-import { ReadMemo } from '../content/read-memo.js';
+import { ReadMemo } from '../content/cache/read-memo.js';
 import type { TreeEntry, TreeSource } from '../content/tree-source.js';
-import { WorktreeJournal } from '../content/worktree-journal.js';
-import { WorktreeSource } from '../content/worktree-source.js';
-import { type BundleFile, writeBundle } from '../content/write-bundle.js';
+import { WorktreeJournal } from '../content/git/worktree-journal.js';
+import { WorktreeSource } from '../content/git/worktree-source.js';
+import { type BundleFile, writeBundle } from '../content/bundle/write-bundle.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { PreparedContent } from './prepared-content.js';
 

@@ -1,6 +1,6 @@
-import type { ChangedFile } from '../content/patch-kept-read.js';
-import type { DocsSnapshot } from '../content/docs-snapshot.js';
-import type { BundleFile } from '../content/write-bundle.js';
+import type { ChangedFile } from '../content/cache/patch-kept-read.js';
+import type { DocsSnapshot } from '../content/gitbook/docs-snapshot.js';
+import type { BundleFile } from '../content/bundle/write-bundle.js';
 import type { CommitInfo } from './change-request-subject.js';
 
 /** A docs tree read and hashed, with its bundle built only when an import needs it. */

@@ -4,7 +4,7 @@ import type { ContentApi, ContentTarget } from '../api/resources/content.js';
 import type { ImportResult } from '../api/schemas/content.js';
 import type { ArtifactStore, PublishedArtifact, PublishOptions } from '../artifacts/artifact-store.js';
 import { ArtifactStoreError } from '../artifacts/errors/artifact-store-error.js';
-import type { BundleFile } from '../content/write-bundle.js';
+import type { BundleFile } from '../content/bundle/write-bundle.js';
 
 /** What publishing needs of a bundle file. */
 export type PublishableBundle = Pick<BundleFile, 'path' | 'size' | 'bytesHash'>;

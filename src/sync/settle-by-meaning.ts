@@ -3,8 +3,8 @@ import pMap from 'p-map';
 import type { ApiClient } from '../api/api-client.js';
 import type { ContentTarget } from '../api/resources/content.js';
 import type { Page, Revision } from '../api/schemas/content.js';
-import type { ContentExpectation } from '../content/content-expectation.js';
-import { nonEmpty, pageMeaning, type PageMeaning } from '../content/page-meaning.js';
+import type { ContentExpectation } from '../content/bundle/content-expectation.js';
+import { nonEmpty, pageMeaning, type PageMeaning } from '../content/gitbook/page-meaning.js';
 import type { PreparedContent } from './prepared-content.js';
 
 /** Page reads in flight at once. */

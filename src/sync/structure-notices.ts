@@ -1,6 +1,6 @@
-import { joinDocPath } from '../content/doc-path.js';
-import type { SummaryStructure } from '../content/summary-structure.js';
-import type { PageNode } from '../content/docs-snapshot.js';
+import { joinDocPath } from '../content/gitbook/doc-path.js';
+import type { SummaryStructure } from '../content/gitbook/summary-structure.js';
+import type { PageNode } from '../content/gitbook/docs-snapshot.js';
 import type { GroupsMode } from './pages/desired-pages.js';
 import type { PreparedContent } from './prepared-content.js';
 import type { Delivery } from './resolve-delivery.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { TreeIgnore } from '../content/tree-ignore.js';
+import { TreeIgnore } from '../content/git/tree-ignore.js';
 
 /** A predicate chokidar calls with a candidate path: true skips it (and, for a folder, all below). */
 export type IgnoredPredicate = (candidate: string, stats?: { isDirectory(): boolean }) => boolean;

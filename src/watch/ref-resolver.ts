@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { GitRefNotFoundError } from '../content/errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from '../content/errors/not-a-git-repository-error.js';
-import { GitRepository } from '../content/git-repository.js';
+import { GitRepository } from '../content/git/git-repository.js';
 
 /**
  * Where a ref-mode target's git state lives, and what its ref names now. Commits are resolved by

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { parseSummary, type SummaryItem } from '../../src/content/index.js';
-import { scanLink } from '../../src/content/scan-link.js';
+import { scanLink } from '../../src/content/gitbook/scan-link.js';
 
 /**
  * A GitBook-format folder as `pull(sync(repo)) == repo` compares it (docs/redirects-and-pull.md,

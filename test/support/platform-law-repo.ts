@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseSummary, type SummaryItem } from '../../src/content/parse-summary.js';
+import { parseSummary, type SummaryItem } from '../../src/content/gitbook/parse-summary.js';
 
 /** A page of a small generated repo: its file (relative to the docs root) and title. */
 export interface LawPage {

@@ -1,7 +1,7 @@
 import pMap from 'p-map';
 import { badRequest } from '../emulator-error.js';
 import type { ContentChange } from './content-batch-body.js';
-import { contentTypeOf } from '../../content/content-type-of.js';
+import { contentTypeOf } from '../../content/gitbook/content-type-of.js';
 import { fetchImportSource } from './fetch-import-source.js';
 
 /** The document's cap on inline bytes: "max 1MB". */

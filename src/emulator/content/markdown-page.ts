@@ -1,8 +1,8 @@
-import { decodeText } from '../../content/clean-text.js';
-import { parsePageMeta } from '../../content/parse-page-meta.js';
-import { splitFrontmatter } from '../../content/split-frontmatter.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
+import { splitFrontmatter } from '../../content/gitbook/split-frontmatter.js';
 import { slugify } from '../state/revisions.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { layoutSwitches } from './read-markdown-document.js';
 import type { ImportedPage } from './imported-content.js';
 

@@ -1,6 +1,6 @@
-import { documentTitle } from '../../content/document-title.js';
-import { parsePageMeta } from '../../content/parse-page-meta.js';
-import { splitFrontmatter } from '../../content/split-frontmatter.js';
+import { documentTitle } from '../../content/gitbook/document-title.js';
+import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
+import { splitFrontmatter } from '../../content/gitbook/split-frontmatter.js';
 
 /** What a markdown document sent in a content batch says about its page. */
 export interface MarkdownDocument {

@@ -1,4 +1,4 @@
-import { scanLink } from '../../content/scan-link.js';
+import { scanLink } from '../../content/gitbook/scan-link.js';
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
 const FILE_SRC = /(\{%\s*file\s+src\s*=\s*)(?:"([^"]*)"|'([^']*)')/g;

@@ -1,4 +1,4 @@
-import type { SummaryItem } from '../../content/parse-summary.js';
+import type { SummaryItem } from '../../content/gitbook/parse-summary.js';
 import { slugify } from '../state/revisions.js';
 import type { ImportedPage } from './imported-content.js';
 

@@ -1,4 +1,4 @@
-import type { Verification } from '../../content/verify-content.js';
+import type { Verification } from '../../content/bundle/verify-content.js';
 
 /** The target's content after the import does not match the source. Never retried: the import ran. */
 export class VerificationError extends Error {

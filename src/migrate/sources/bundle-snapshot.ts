@@ -1,10 +1,10 @@
 import { zipSync, type Zippable } from 'fflate';
-import { bundleContents } from '../../content/bundle-contents.js';
-import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
+import { bundleContents } from '../../content/bundle/bundle-contents.js';
+import type { DocsSnapshot, PageNode } from '../../content/gitbook/docs-snapshot.js';
 import type { TreeSource } from '../../content/tree-source.js';
-import { DEFAULT_LEVEL, FIXED_MTIME, levelFor } from '../../content/zip-layout.js';
-import type { ExpectedPage } from '../../content/content-expectation.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
+import { DEFAULT_LEVEL, FIXED_MTIME, levelFor } from '../../content/bundle/zip-layout.js';
+import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { comparePaths } from '../../content/compare-paths.js';
 
 /** A snapshot zipped for import, with the pages the import must produce. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
-import { WorktreeSource } from '../../content/worktree-source.js';
+import { WorktreeSource } from '../../content/git/worktree-source.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { sourceLabel, type SourceSpec } from '../plan-schema.js';
 import { snapshotSource } from './snapshot-source.js';

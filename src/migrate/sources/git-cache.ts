@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { GitRepository } from '../../content/git-repository.js';
+import { GitRepository } from '../../content/git/git-repository.js';
 
 /**
  * Clones of the git sources of migrations, one per repository URL under `directory`, reused across

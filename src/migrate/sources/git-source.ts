@@ -1,4 +1,4 @@
-import { GitRefSource } from '../../content/git-ref-source.js';
+import { GitRefSource } from '../../content/git/git-ref-source.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { sourceLabel, type SourceSpec } from '../plan-schema.js';
 import type { GitCache } from './git-cache.js';

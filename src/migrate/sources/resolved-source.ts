@@ -1,9 +1,9 @@
 import type { Download } from '../../http/url-downloader.js';
 import type { ApiClient } from '../../api/api-client.js';
-import type { CommitInfo } from '../../content/git-repository.js';
+import type { CommitInfo } from '../../content/git/git-repository.js';
 import type { Logger } from '../../logging/logger.js';
-import type { ContentExpectation } from '../../content/content-expectation.js';
-import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import type { ContentExpectation } from '../../content/bundle/content-expectation.js';
+import type { DocsSnapshot } from '../../content/gitbook/docs-snapshot.js';
 import type { FileBytes } from '../../content/tree-source.js';
 import type { SourceKind, UrlSourceKind } from '../plan-schema.js';
 import type { GitCache } from './git-cache.js';

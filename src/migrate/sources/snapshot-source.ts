@@ -1,5 +1,5 @@
-import type { DocsSnapshot } from '../../content/docs-snapshot.js';
-import type { CommitInfo } from '../../content/git-repository.js';
+import type { DocsSnapshot } from '../../content/gitbook/docs-snapshot.js';
+import type { CommitInfo } from '../../content/git/git-repository.js';
 import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
 import type { TreeSource } from '../../content/tree-source.js';
 import type { SourceKind } from '../plan-schema.js';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DownloadError } from '../../http/errors/download-error.js';
-import { joinDocPath } from '../../content/doc-path.js';
+import { joinDocPath } from '../../content/gitbook/doc-path.js';
 import { ArchiveError } from '../../content/errors/archive-error.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { snapshotFileReader } from '../../content/snapshot-file-reader.js';
-import { type ContentExpectation, type ExpectedPage } from '../../content/content-expectation.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
+import { type ContentExpectation, type ExpectedPage } from '../../content/bundle/content-expectation.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { MigrationSourceError } from '../errors/migration-source-error.js';
 import { sourceLabel, type SourceSpec, type UrlSourceKind } from '../plan-schema.js';
 import { snapshotPagePaths } from './bundle-snapshot.js';

@@ -1,7 +1,7 @@
 import { comparePaths } from '../../content/compare-paths.js';
 import { SourceFileNotFoundError } from '../../content/errors/source-file-not-found-error.js';
 import { ReadCounter } from '../../content/read-counter.js';
-import { readZip } from '../../content/read-zip.js';
+import { readZip } from '../../content/bundle/read-zip.js';
 import type { FileBytes, TreeEntry, TreeSource } from '../../content/tree-source.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Verification } from '../../content/verify-content.js';
+import type { Verification } from '../../content/bundle/verify-content.js';
 
 /** Where an import went: a change request (left unmerged when it did not land) or the space itself (direct mode). */
 export type ImportDestination = { readonly kind: 'change-request'; readonly number: number } | { readonly kind: 'space'; readonly spaceId: string };

@@ -1,6 +1,6 @@
 import type { GitDelivery } from '../../config/git-delivery-schema.js';
 import { GitDeliveryRemoteError } from '../../content/errors/git-delivery-remote-error.js';
-import { pushReason, redactUrl, remoteRefOid } from '../../content/git-network.js';
+import { pushReason, redactUrl, remoteRefOid } from '../../content/git/git-network.js';
 import type { GitImportSource } from './git-import-source.js';
 
 /** Whether the remote holds the commit at the ref, or docsync is to push it there first. */

@@ -1,5 +1,5 @@
 import type { SpaceTarget } from '../../config/config-schema.js';
-import { GitRepository } from '../../content/git-repository.js';
+import { GitRepository } from '../../content/git/git-repository.js';
 import { GitRefUnknownError } from './git-ref-unknown-error.js';
 
 /** What the platform is asked to import: a commit, the remote ref that must hold it, and the docs folder in the repository. */

@@ -1,9 +1,9 @@
 import type { Revision } from '../../api/schemas/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import { decodeText } from '../../content/clean-text.js';
-import { redactUrl } from '../../content/git-network.js';
-import { parseSummary } from '../../content/parse-summary.js';
-import { verifyContent } from '../../content/verify-content.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { redactUrl } from '../../content/git/git-network.js';
+import { parseSummary } from '../../content/gitbook/parse-summary.js';
+import { verifyContent } from '../../content/bundle/verify-content.js';
 import type { TargetState } from '../../state/state-store.js';
 import { bundleExpectation } from '../bundle-expectation.js';
 import { ImportVerificationError } from '../errors/import-verification-error.js';

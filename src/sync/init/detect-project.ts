@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseGitbookConfig } from '../../content/gitbook-config.js';
+import { parseGitbookConfig } from '../../content/gitbook/gitbook-config.js';
 import { comparePaths } from '../../content/compare-paths.js';
 
 /** A folder docsync can sync as a space: it holds `.gitbook.yaml` or `SUMMARY.md`. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
-import { snapshotAssets } from '../../content/snapshot-assets.js';
+import type { DocsSnapshot, PageNode } from '../../content/gitbook/docs-snapshot.js';
+import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { headingKey, type DesiredFile, type DesiredGroup, type DesiredPage } from './page-plan.js';
 

@@ -1,5 +1,5 @@
-import { joinDocPath, normalizeDocPath, parentOf } from '../../content/doc-path.js';
-import { scanLink } from '../../content/scan-link.js';
+import { joinDocPath, normalizeDocPath, parentOf } from '../../content/gitbook/doc-path.js';
+import { scanLink } from '../../content/gitbook/scan-link.js';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** `src="…"` of raw HTML (`<img>`) and GitBook's `{% file src="…" %}`. */

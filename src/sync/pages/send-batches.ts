@@ -7,7 +7,7 @@ import type { RateBudget } from '../../api/rate-budget.js';
 import type { ContentApi } from '../../api/resources/content.js';
 import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api/schemas/content-changes.js';
 import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
-import { contentTypeOf } from '../../content/content-type-of.js';
+import { contentTypeOf } from '../../content/gitbook/content-type-of.js';
 import { serverText } from '../../logging/sanitize-output.js';
 import type { TargetState } from '../../state/state-store.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';

@@ -1,5 +1,5 @@
 import type { Page } from '../../api/schemas/content.js';
-import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import type { DocsSnapshot } from '../../content/gitbook/docs-snapshot.js';
 import { desiredPages, type GroupsMode } from './desired-pages.js';
 import type { DesiredFile, DesiredGroup } from './page-plan.js';
 import { placeGroups } from './place-groups.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { GitRepository } from '../../content/git-repository.js';
+import type { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { branchRecords } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';

@@ -1,4 +1,4 @@
-import type { GitRepository } from '../../content/git-repository.js';
+import type { GitRepository } from '../../content/git/git-repository.js';
 import { readOutcome, type KeptOutcome } from './outcome-line.js';
 
 /** What the platform-edits branch holds for a file, by the newest of the branch's own commits that changed it. */

@@ -1,10 +1,10 @@
 import { posix } from 'node:path';
-import { GitRepository } from '../../content/git-repository.js';
+import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { basePages, type TargetState } from '../../state/state-store.js';
 import type { PlatformEditsStepInput } from './platform-edits-step.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
-import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { livePathsOf } from '../pages/live-pages.js';

@@ -1,5 +1,5 @@
-import { joinDocPath, normalizeDocPath, parentOf } from '../../content/doc-path.js';
-import { parseSummary, type SummaryItem } from '../../content/parse-summary.js';
+import { joinDocPath, normalizeDocPath, parentOf } from '../../content/gitbook/doc-path.js';
+import { parseSummary, type SummaryItem } from '../../content/gitbook/parse-summary.js';
 import type { LivePlace } from './live-places.js';
 
 /** A page to list, and the pages it goes beside or under when it has a place (by path in the docs root). */

@@ -1,4 +1,4 @@
-import type { GitRepository } from '../../content/git-repository.js';
+import type { GitRepository } from '../../content/git/git-repository.js';
 import { GitError } from '../../content/errors/git-error.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
 import { GitRemoteUnreachableError } from '../../content/errors/git-remote-unreachable-error.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { File } from '../../api/schemas/content.js';
-import { parentOf } from '../../content/doc-path.js';
+import { parentOf } from '../../content/gitbook/doc-path.js';
 import { rewriteFileLinks } from '../pages/rewrite-file-links.js';
 
 /** `/files/<id>` read as a path in the docs root, as `rewriteFileLinks` hands it over. */

@@ -1,9 +1,9 @@
 import type { ChangeRequestsApi } from '../../api/resources/change-requests.js';
-import type { ExpectedPage } from '../../content/content-expectation.js';
-import type { DocsSnapshot } from '../../content/docs-snapshot.js';
+import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
+import type { DocsSnapshot } from '../../content/gitbook/docs-snapshot.js';
 import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
-import { GitRefSource } from '../../content/git-ref-source.js';
+import { GitRefSource } from '../../content/git/git-ref-source.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
 import { snapshotBlobOids } from '../../content/snapshot-blob-oids.js';
 import type { SpaceTarget } from '../../config/config-schema.js';

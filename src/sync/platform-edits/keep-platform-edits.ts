@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { decodeText } from '../../content/clean-text.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
-import { GitRepository, type FileChange } from '../../content/git-repository.js';
+import { GitRepository, type FileChange } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';

@@ -1,4 +1,4 @@
-import { relativeTo } from '../../content/doc-path.js';
+import { relativeTo } from '../../content/gitbook/doc-path.js';
 import type { LaidOutPage, PullLayout } from '../pull/pull-layout.js';
 
 /** Where a live page is in the page tree, by the paths (in the docs root) of the pages around it. */

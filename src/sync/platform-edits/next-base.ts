@@ -1,9 +1,9 @@
-import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import { basePages, type TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
-import { fileFingerprint } from '../../content/page-meaning.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
+import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
 import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 

@@ -1,6 +1,6 @@
-import { decodeText } from '../../content/clean-text.js';
-import { gitBlobOid } from '../../content/git-blob-oid.js';
-import type { FileChange, GitRepository } from '../../content/git-repository.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
+import type { FileChange, GitRepository } from '../../content/git/git-repository.js';
 import { readOutcome, type KeptOutcome } from './outcome-line.js';
 
 /** A file's change laid onto the branch, and whether that left conflict markers in it (their first line). */

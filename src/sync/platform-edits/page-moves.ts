@@ -1,5 +1,5 @@
 import type { Page } from '../../api/schemas/content.js';
-import { relativeTo } from '../../content/doc-path.js';
+import { relativeTo } from '../../content/gitbook/doc-path.js';
 import { isHeadingKey, type DesiredGroup, type DesiredPage } from '../pages/page-plan.js';
 import type { LaidOutPage, PullLayout } from '../pull/pull-layout.js';
 import { livePathsOf } from '../pages/live-pages.js';

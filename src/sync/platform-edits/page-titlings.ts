@@ -1,6 +1,6 @@
-import { fileTitle } from '../../content/build-page-tree.js';
-import type { DocsSnapshot, PageNode } from '../../content/docs-snapshot.js';
-import type { PageTitling } from '../../content/page-titling.js';
+import { fileTitle } from '../../content/gitbook/build-page-tree.js';
+import type { DocsSnapshot, PageNode } from '../../content/gitbook/docs-snapshot.js';
+import type { PageTitling } from '../../content/gitbook/page-titling.js';
 import type { Delivery } from '../resolve-delivery.js';
 
 /** How the platform titles a page (by path in the docs root) of `snapshot`, when content goes in by `delivery`. */

@@ -1,4 +1,4 @@
-import type { ExpectedPage } from '../../content/content-expectation.js';
+import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';

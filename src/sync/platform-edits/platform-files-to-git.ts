@@ -1,5 +1,5 @@
 import type { File } from '../../api/schemas/content.js';
-import { joinDocPath } from '../../content/doc-path.js';
+import { joinDocPath } from '../../content/gitbook/doc-path.js';
 import { DownloadError } from '../../http/errors/download-error.js';
 import type { Download } from '../../http/url-downloader.js';
 import { relativeLink } from './file-links-as-paths.js';

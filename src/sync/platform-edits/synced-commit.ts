@@ -1,6 +1,6 @@
 import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
-import { GitRepository } from '../../content/git-repository.js';
+import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 

@@ -1,7 +1,7 @@
-import { decodeText } from '../../content/clean-text.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
 import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
-import { GitRepository } from '../../content/git-repository.js';
+import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';

@@ -1,4 +1,4 @@
-import { joinDocPath, normalizeDocPath, relativeTo } from '../../content/doc-path.js';
+import { joinDocPath, normalizeDocPath, relativeTo } from '../../content/gitbook/doc-path.js';
 import type { File, Page } from '../../api/schemas/content.js';
 import type { PullRecord } from './pull-record.js';
 

@@ -1,4 +1,4 @@
-import { joinDocPath } from '../../content/doc-path.js';
+import { joinDocPath } from '../../content/gitbook/doc-path.js';
 import type { PullLayout } from './pull-layout.js';
 import type { PullRecord } from './pull-record.js';
 import type { PulledLinks } from './pulled-links.js';

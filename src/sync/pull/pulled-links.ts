@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { normalizeDocPath } from '../../content/doc-path.js';
-import { scanLink } from '../../content/scan-link.js';
+import { normalizeDocPath } from '../../content/gitbook/doc-path.js';
+import { scanLink } from '../../content/gitbook/scan-link.js';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** `src="…"` of raw HTML (`<img>`) and `url="…"` of GitBook's `{% content-ref %}` / `{% file src %}`. */

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { ApiError } from '../../api/errors/api-error.js';
 import type { Page } from '../../api/schemas/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import type { PageGroup, PageNode } from '../../content/docs-snapshot.js';
+import type { PageGroup, PageNode } from '../../content/gitbook/docs-snapshot.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RedirectRecord } from '../../state/redirect-record.js';
 import type { StateStore } from '../../state/state-store.js';

@@ -24,7 +24,7 @@ afterAll(removeTempDirs);
 
 describe('the blob reader of the built package', () => {
   it('lets a process that has read end by itself: the kept git process does not hold it open', async () => {
-    const module = fileURLToPath(new URL('../../../dist/src/content/git-repository.js', import.meta.url));
+    const module = fileURLToPath(new URL('../../../dist/src/content/git/git-repository.js', import.meta.url));
     const script = `
       const { GitRepository } = await import(${JSON.stringify(module)});
       const repository = await GitRepository.open(${JSON.stringify(repo)});

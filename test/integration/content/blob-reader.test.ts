@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitError } from '../../../src/content/errors/git-error.js';
-import { GitRepository } from '../../../src/content/git-repository.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { logGitCalls } from '../../support/git-call-log.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 

@@ -4,8 +4,8 @@ import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitAbortedError } from '../../../src/content/errors/git-aborted-error.js';
-import { GitRefSource } from '../../../src/content/git-ref-source.js';
-import { GitRepository } from '../../../src/content/git-repository.js';
+import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { readGitCheckout } from '../../../src/cli/git-checkout.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitPushRejectedError } from '../../../src/content/errors/git-push-rejected-error.js';
-import { GitRepository } from '../../../src/content/git-repository.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);

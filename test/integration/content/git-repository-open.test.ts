@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitRefNotFoundError } from '../../../src/content/errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from '../../../src/content/errors/not-a-git-repository-error.js';
-import { GitRepository } from '../../../src/content/git-repository.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { logGitCalls } from '../../support/git-call-log.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 

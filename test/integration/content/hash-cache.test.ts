@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocsRepo, type GeneratedDocsRepo } from '../../../bench/generate-docs-repo.js';
 import { HashCache, readDocsRepo, WorktreeSource, type PageMeta } from '../../../src/content/index.js';
-import { CACHE_VERSION } from '../../../src/content/hash-cache.js';
+import { CACHE_VERSION } from '../../../src/content/cache/hash-cache.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 let repo: string;

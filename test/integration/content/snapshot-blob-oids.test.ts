@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitRefSource, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
-import { overlaySource } from '../../../src/content/overlay-source.js';
+import { overlaySource } from '../../../src/content/git/overlay-source.js';
 import { snapshotBlobOids } from '../../../src/content/snapshot-blob-oids.js';
 import { git, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 

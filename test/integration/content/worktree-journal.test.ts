@@ -3,7 +3,7 @@ import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorktreeSource } from '../../../src/content/index.js';
-import { type WatchFolder, WorktreeJournal } from '../../../src/content/worktree-journal.js';
+import { type WatchFolder, WorktreeJournal } from '../../../src/content/git/worktree-journal.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GitRepository } from '../../../src/content/git-repository.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { branchLeftLive } from '../../../src/sync/platform-edits/branch-left-live.js';
 import { outcomeLine } from '../../../src/sync/platform-edits/outcome-line.js';
 import { logGitCalls } from '../../support/git-call-log.js';

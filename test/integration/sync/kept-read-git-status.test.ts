@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
 import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
-import { WorktreeSource } from '../../../src/content/worktree-source.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
 import { derivedRead } from '../../support/derived-read.js';

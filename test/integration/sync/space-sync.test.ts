@@ -2,9 +2,9 @@ import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
-import type { PageNode } from '../../../src/content/docs-snapshot.js';
+import type { PageNode } from '../../../src/content/gitbook/docs-snapshot.js';
 import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
-import { WorktreeSource } from '../../../src/content/worktree-source.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatFileParser } from '../../../src/content/cat-file-parser.js';
+import { CatFileParser } from '../../../src/content/git/cat-file-parser.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

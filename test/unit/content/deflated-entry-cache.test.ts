@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeflatedEntryCache } from '../../../src/content/deflated-entry-cache.js';
+import { DeflatedEntryCache } from '../../../src/content/cache/deflated-entry-cache.js';
 
 let dir: string | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptBlobs, keptPage, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/kept-read.js';
-import type { DocsSnapshot } from '../../../src/content/docs-snapshot.js';
-import { parsePageMeta } from '../../../src/content/parse-page-meta.js';
+import { keptBlobs, keptPage, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
+import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
+import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);

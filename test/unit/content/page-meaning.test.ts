@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Document, Scalar, type ToStringOptions } from 'yaml';
-import { fileFingerprint, pageFingerprint, pageMeaning } from '../../../src/content/page-meaning.js';
-import type { PageTitling } from '../../../src/content/page-titling.js';
+import { fileFingerprint, pageFingerprint, pageMeaning } from '../../../src/content/gitbook/page-meaning.js';
+import type { PageTitling } from '../../../src/content/gitbook/page-titling.js';
 import { pageText } from '../../../src/sync/pull/pull-space.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

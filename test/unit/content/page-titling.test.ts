@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveTitle, titledBody, type PageTitling } from '../../../src/content/page-titling.js';
+import { liveTitle, titledBody, type PageTitling } from '../../../src/content/gitbook/page-titling.js';
 
 const batches: PageTitling = { source: 'document', summaryTitle: 'Quick start', fileTitle: 'quickstart' };
 const imported: PageTitling = { ...batches, source: 'summary' };

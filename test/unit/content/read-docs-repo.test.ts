@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsRootNotFoundError, type PageNode, readDocsRepo, SourceNotFoundError, WorktreeSource } from '../../../src/content/index.js';
-import { parseSummary } from '../../../src/content/parse-summary.js';
-import { summaryStructure } from '../../../src/content/summary-structure.js';
+import { parseSummary } from '../../../src/content/gitbook/parse-summary.js';
+import { summaryStructure } from '../../../src/content/gitbook/summary-structure.js';
 import { structureNotices, summaryNotices } from '../../../src/sync/structure-notices.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 

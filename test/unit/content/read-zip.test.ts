@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../../src/content/errors/archive-error.js';
-import { readZip } from '../../../src/content/read-zip.js';
+import { readZip } from '../../../src/content/bundle/read-zip.js';
 import { zeroBomb } from '../../support/zip-bomb.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../../../src/content/split-frontmatter.js';
+import { splitFrontmatter } from '../../../src/content/gitbook/split-frontmatter.js';
 
 describe('splitFrontmatter', () => {
   it('parses the block up to its closing line, CRLF and a BOM included, and keeps the body byte for byte', () => {

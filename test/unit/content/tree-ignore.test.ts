@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TreeIgnore } from '../../../src/content/tree-ignore.js';
-import { WorktreeSource } from '../../../src/content/worktree-source.js';
+import { TreeIgnore } from '../../../src/content/git/tree-ignore.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
 import { worktreeIgnored } from '../../../src/watch/ignored-paths.js';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsedKeys } from '../../../src/content/used-keys.js';
+import { UsedKeys } from '../../../src/content/gitbook/used-keys.js';
 
 describe('UsedKeys', () => {
   it('keeps what the latest round marked and drops the rest, round after round', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../src/api/schemas/content.js';
-import { contentFingerprint } from '../../../src/content/content-expectation.js';
-import { gitBlobOid } from '../../../src/content/git-blob-oid.js';
-import { livePages, verifyContent } from '../../../src/content/verify-content.js';
+import { contentFingerprint } from '../../../src/content/bundle/content-expectation.js';
+import { gitBlobOid } from '../../../src/content/git/git-blob-oid.js';
+import { livePages, verifyContent } from '../../../src/content/bundle/verify-content.js';
 
 const page = (title: string, gitPath: string | undefined, oid = 'o', pages: Page[] = [], type = 'document'): Page => ({
   id: title,

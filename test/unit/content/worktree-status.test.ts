@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worktreeStatusOf } from '../../../src/content/worktree-status.js';
+import { worktreeStatusOf } from '../../../src/content/git/worktree-status.js';
 
 describe('worktreeStatusOf', () => {
   it('reads the commit and each path, spaces included, a folder without its slash', () => {

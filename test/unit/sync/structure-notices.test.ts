@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSummary } from '../../../src/content/parse-summary.js';
-import { summaryStructure } from '../../../src/content/summary-structure.js';
+import { parseSummary } from '../../../src/content/gitbook/parse-summary.js';
+import { summaryStructure } from '../../../src/content/gitbook/summary-structure.js';
 import { structureNotices } from '../../../src/sync/structure-notices.js';
 
 const SUMMARY = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocsSnapshot, PageNode } from '../../../../src/content/docs-snapshot.js';
+import type { DocsSnapshot, PageNode } from '../../../../src/content/gitbook/docs-snapshot.js';
 import { desiredPages } from '../../../../src/sync/pages/desired-pages.js';
 import type { DesiredPage } from '../../../../src/sync/pages/page-plan.js';
 import { placeGroups } from '../../../../src/sync/pages/place-groups.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gitBlobOid } from '../../../../src/content/git-blob-oid.js';
-import { fileFingerprint } from '../../../../src/content/page-meaning.js';
+import { gitBlobOid } from '../../../../src/content/git/git-blob-oid.js';
+import { fileFingerprint } from '../../../../src/content/gitbook/page-meaning.js';
 import { basePages } from '../../../../src/state/state-store.js';
 import { withLivePages } from '../../../../src/sync/platform-edits/next-base.js';
 
