@@ -31,17 +31,19 @@ export async function findDocsyncChangeRequest(
 
 /**
  * Every open or draft change request carrying the target's marker, oldest (lowest number) first:
- * when two runs each opened one, both agree that the oldest is the one to keep.
+ * when two runs each opened one, both agree that the oldest is the one to keep. `statuses`: those
+ * worth listing (a space that counts no draft has none to list).
  */
 export async function listDocsyncChangeRequests(
   api: Pick<ApiClient, 'changeRequests'>,
   spaceId: string,
   target: string,
   signal?: AbortSignal,
+  statuses: readonly ('open' | 'draft')[] = ['open', 'draft'],
 ): Promise<ChangeRequest[]> {
   const marker = subjectMarker(target);
   const found: ChangeRequest[] = [];
-  for (const status of ['open', 'draft'] as const) {
+  for (const status of statuses) {
     for await (const cr of api.changeRequests.list(spaceId, { status, signal })) {
       if (cr.subject?.endsWith(marker) === true) found.push(cr);
     }

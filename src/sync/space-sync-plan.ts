@@ -1,6 +1,7 @@
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { TargetState } from '../state/state-store.js';
+import { withoutSyncToken } from './change-request-subject.js';
 
 /** One write the sync will make, in order. */
 export type SpaceSyncAction =
@@ -21,6 +22,8 @@ export interface SpaceSyncPlan {
   skipReason?: string;
   /** The change request the actions apply to (absent until one is created). */
   changeRequest?: { id: string; number: number };
+  /** The subject of the change request the actions write into, without the sync token a delivery adds. */
+  subject?: string;
   actions: SpaceSyncAction[];
 }
 
@@ -71,18 +74,20 @@ export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
   if (!cr) actions.push({ kind: 'create-change-request', subject: input.subject });
   else {
     if (cr.outdated) actions.push({ kind: 'update-from-main', changeRequest: cr.number });
-    if (cr.subject !== input.subject) actions.push({ kind: 'set-subject', changeRequest: cr.number, subject: input.subject });
+    if (cr.subject === undefined || withoutSyncToken(cr.subject, target.name) !== input.subject)
+      actions.push({ kind: 'set-subject', changeRequest: cr.number, subject: input.subject });
   }
   actions.push(delivery ? { kind: 'deliver', ...delivery } : { kind: 'import', into: 'change-request', contentHash });
+  const subject = input.subject;
   if (target.mode === 'direct') {
     actions.push({ kind: 'merge' });
-    return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), actions };
+    return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, actions };
   }
   const asked = new Set(cr && state?.changeRequest?.id === cr.id ? state.reviewersRequested : []);
   const missing = target.changeRequest.reviewers.filter((user) => !asked.has(user));
   if (missing.length > 0) actions.push({ kind: 'request-reviewers', users: missing });
   if (target.changeRequest.autoMerge) actions.push({ kind: 'merge' });
-  return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), actions };
+  return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, actions };
 }
 
 /** One line per action, for `--dry-run` and logs. */

@@ -46,6 +46,8 @@ import { describeAction, planSpaceSync } from './space-sync-plan.js';
 import { confirmNewest, superseding } from './superseding.js';
 import { conflictOf, type SyncConflict } from './sync-conflict.js';
 import { SyncStopwatch } from './sync-stopwatch.js';
+import { recordSyncToken } from './sync-token/record-sync-token.js';
+import { skipIfProven, type StatelessCheck } from './sync-token/skip-if-proven.js';
 import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space-sync-result.js';
 
 export type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
@@ -64,11 +66,65 @@ export const stateKey = (target: string): string => `space:${target}`;
  * in the space makes them differ, so it is synced.
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
-  // The docs read for the content are the ones the redirects come from.
+  const stateless = await skipIfProven(deps, target, stateKey(target.name), options);
+  if (stateless.content !== undefined && stateless.skipped !== undefined) return afterProvenSkip(deps, target, stateless.content, stateless.skipped, options);
+  // The docs read for the content are the ones the redirects come from; a read made for the proof is the first.
   let content: PreparedContent | undefined;
-  const reading = { ...deps, prepare: async (...args: Parameters<SyncSpaceDeps['prepare']>) => (content = await deps.prepare(...args)) };
+  let first = stateless.content;
+  const reading = {
+    ...deps,
+    prepare: async (...args: Parameters<SyncSpaceDeps['prepare']>) => {
+      const read = first ?? (await deps.prepare(...args));
+      first = undefined;
+      return (content = read);
+    },
+  };
   const result = await syncContent(reading, target, options);
-  return content === undefined || result.outcome === 'conflict' ? result : withRedirects(deps, target, content, result, options);
+  if (content === undefined || result.outcome === 'conflict') return result;
+  const synced = await withRedirects(deps, target, content, result, options);
+  await tokenAfterDelivery(deps, target, content, synced, options);
+  return synced;
+}
+
+/** A skip proven by the sync token: the redirects it left waiting on a merge that has happened are made, and the token says so. */
+async function afterProvenSkip(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  content: PreparedContent,
+  { result, proven }: NonNullable<StatelessCheck['skipped']>,
+  options: SyncSpaceOptions,
+): Promise<SpaceSyncResult> {
+  if (!proven.redirectsDue) return withRedirects(deps, target, content, result, options);
+  const synced = await withRedirects(deps, target, content, result, options, false);
+  const holder = proven.tokenHolder;
+  const record = {
+    changeRequest: { id: holder.id, subject: holder.subject ?? '' },
+    revision: holder.revision,
+    contentHash: content.contentHash,
+    redirects: synced.redirects,
+  };
+  if (options.dryRun !== true) await recordSyncToken(deps, target, record, async () => options.fence?.check(), options.signal);
+  return synced;
+}
+
+/** After content batches went into docsync's change request: its subject records the sync token of what they left. */
+async function tokenAfterDelivery(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  content: PreparedContent,
+  result: SpaceSyncResult,
+  options: SyncSpaceOptions,
+): Promise<void> {
+  if (options.dryRun === true || result.delivered === undefined || result.changeRequest === undefined || result.plan.subject === undefined) return;
+  const landed = (await deps.state.get(stateKey(target.name)))?.landed;
+  if (landed?.hash !== content.contentHash) return;
+  const record = {
+    changeRequest: { id: result.changeRequest.id, subject: result.plan.subject },
+    revision: landed.revision,
+    contentHash: content.contentHash,
+    redirects: result.redirects,
+  };
+  await recordSyncToken(deps, target, record, async () => options.fence?.check(), options.signal);
 }
 
 async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
@@ -102,6 +158,7 @@ async function withRedirects(
   content: PreparedContent,
   result: SpaceSyncResult,
   options: SyncSpaceOptions,
+  unchangedContent = result.outcome === 'skipped',
 ): Promise<SpaceSyncResult> {
   const { sites, siteSpaces, siteRedirects } = deps.api;
   if (sites === undefined || siteSpaces === undefined || siteRedirects === undefined) return result;
@@ -109,7 +166,7 @@ async function withRedirects(
     target,
     stateKey: stateKey(target.name),
     content,
-    unchangedContent: result.outcome === 'skipped',
+    unchangedContent,
     bulk: result.delivery === 'changes',
     dryRun: options.dryRun === true,
     beforeWrite: async () => options.fence?.check(),

@@ -14,7 +14,8 @@ export type Space = z.infer<typeof SpaceSchema>;
 
 /**
  * `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string;
- * for a sync of unchanged docs, the main revision, which any edit in the platform moves.
+ * for a sync of unchanged docs, the main revision, which any edit in the platform moves, and how many
+ * change requests are open or drafts (none: a runner without state need not list them).
  */
 export const SpaceDetailSchema = z.looseObject({
   id: z.string(),
@@ -23,6 +24,8 @@ export const SpaceDetailSchema = z.looseObject({
   revision: z.string().optional(),
   /** Owner: the organization whose sites may publish the space. */
   organization: z.string().optional(),
+  changeRequestsOpen: z.number().optional(),
+  changeRequestsDraft: z.number().optional(),
 });
 export type SpaceDetail = z.infer<typeof SpaceDetailSchema>;
 

@@ -23,6 +23,8 @@ export interface RedirectsResult {
   unchanged: number;
   /** `.gitbook.yaml` redirects to pages not in main yet: made by a later sync, once merged. */
   pending: string[];
+  /** No redirect was refused nor left unread: what is not live is `pending`. */
+  settled: boolean;
   warnings: string[];
 }
 
@@ -121,6 +123,7 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     }
     for (const action of plan.actions) deps.logger.info({ target: target.name }, describeRedirect(action));
     const failed = await applyRedirects(deps.api, site, plan.actions, run.bulk, run.beforeWrite, signal);
+    result.settled = failed.size === 0;
     for (const [source, why] of failed) result.warnings.push(`redirect from ${source}: refused by the API (${why})`);
     tally(
       result,
@@ -135,6 +138,7 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     return result;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    result.settled = false;
     result.warnings.push(`redirects not synced: ${error.message}`);
     deps.logger.warn({ target: target.name }, `redirects not synced: ${error.message}`);
     return result;
@@ -160,7 +164,7 @@ function tally(result: RedirectsResult, actions: readonly RedirectAction[]): voi
 }
 
 function counts(): Omit<RedirectsResult, 'unchanged'> {
-  return { created: 0, updated: 0, deleted: 0, pending: [], warnings: [] };
+  return { created: 0, updated: 0, deleted: 0, pending: [], settled: true, warnings: [] };
 }
 
 function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
