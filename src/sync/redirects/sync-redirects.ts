@@ -3,11 +3,14 @@ import type { ApiClient } from '../../api/api-client.js';
 import { ApiError } from '../../api/errors/api-error.js';
 import type { Page } from '../../api/schemas/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import type { PageGroup, PageNode } from '../../content/gitbook/docs-snapshot.js';
+import type { DocsSnapshot, PageGroup, PageNode } from '../../content/gitbook/docs-snapshot.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RedirectRecord } from '../../state/redirect-record.js';
 import type { StateStore } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
+import type { GroupsMode } from '../pages/desired-pages.js';
+import { livePathsOf } from '../pages/live-pages.js';
+import { syncedLayout } from '../pages/synced-layout.js';
 import { applyRedirects } from './apply-redirects.js';
 import { findPublishedSite } from './find-published-site.js';
 import { planRedirects, type RedirectAction } from './plan-redirects.js';
@@ -102,13 +105,14 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       mainBlobs.set(page.id, page.git.oid);
     }
     const delivered = state?.delivered?.pages;
+    const laidOut = layoutIds(run.content.snapshot, mainTree, mainPages, target.groups);
     const plan = planRedirects({
       prefix: site.prefix,
       siteSpaceId: site.siteSpaceId,
       fileRedirects,
       mainPages,
       mainBlobs,
-      pageIdOf: (file) => delivered?.get(file)?.id ?? byGitPath.get(file),
+      pageIdOf: (file) => delivered?.get(file)?.id ?? byGitPath.get(file) ?? laidOut.get(file),
       auto: target.redirects === 'auto',
       record,
       live: live.filter((r) => r.draft !== true),
@@ -149,6 +153,20 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
 export function describeRedirect(action: RedirectAction): string {
   if (action.kind === 'delete') return `delete redirect ${action.source} (no longer wanted)`;
   return `${action.kind} redirect ${action.source} → page ${action.pageId} (${action.why})`;
+}
+
+/**
+ * Page id by repo path where content batches lay the pages out in main (pages they wrote carry no
+ * git source): what a runner without a record of its deliveries finds its pages by.
+ */
+function layoutIds(snapshot: DocsSnapshot, mainTree: readonly Page[], mainPages: ReadonlyMap<string, string>, groups: GroupsMode): Map<string, string> {
+  const idByPath = new Map([...mainPages].map(([id, path]) => [path, id]));
+  const ids = new Map<string, string>();
+  for (const [livePath, file] of livePathsOf(syncedLayout(snapshot, mainTree, groups).groups)) {
+    const id = idByPath.get(livePath);
+    if (id !== undefined) ids.set(file, id);
+  }
+  return ids;
 }
 
 function documents(pages: readonly Page[]): Page[] {
