@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeRequestSubject, recordedCommit, SUBJECT_MAX, subjectMarker } from '../../../src/sync/change-request-subject.js';
+import {
+  changeRequestSubject,
+  recordedCommit,
+  recordedToken,
+  SUBJECT_MAX,
+  subjectMarker,
+  withoutSyncToken,
+  withSyncToken,
+} from '../../../src/sync/change-request-subject.js';
 
 describe('changeRequestSubject', () => {
   it('renders the commit subject and appends the marker', () => {
@@ -40,5 +48,31 @@ describe('recordedCommit', () => {
     expect(recordedCommit('Fix install guide [docsync:docs]', 'docs')).toBeUndefined();
     expect(recordedCommit('Fix @0123456789ab [docsync:api]', 'docs')).toBeUndefined();
     expect(recordedCommit(undefined, 'docs')).toBeUndefined();
+  });
+});
+
+describe('the sync token in the subject', () => {
+  const sha = '0123456789abcdef0123456789abcdef01234567';
+
+  it('goes before the marker, after the commit, within 100 characters and without cutting the text again', () => {
+    const subject = changeRequestSubject('Rewrite '.repeat(30), 'docs', { oid: sha, subject: '' }, sha);
+    const tokened = withSyncToken(subject, 'docs', 'aaaaaaaaaaaa');
+    expect(tokened).toBe(subject.replace(' [docsync:docs]', ' ~aaaaaaaaaaaa [docsync:docs]'));
+    expect(tokened.length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(recordedToken(tokened, 'docs')).toBe('aaaaaaaaaaaa');
+    expect(recordedCommit(tokened, 'docs')).toBe('0123456789ab');
+  });
+
+  it('replaces the token a subject held, and is left out when subjects are compared', () => {
+    const first = withSyncToken('Fix install guide [docsync:docs]', 'docs', 'aaaaaaaaaaaa');
+    const second = withSyncToken(first, 'docs', 'bbbbbbbbbbbb');
+    expect(second).toBe('Fix install guide ~bbbbbbbbbbbb [docsync:docs]');
+    expect(withoutSyncToken(second, 'docs')).toBe('Fix install guide [docsync:docs]');
+  });
+
+  it('reads none from a subject without one, or of another target', () => {
+    expect(recordedToken('Fix install guide [docsync:docs]', 'docs')).toBeUndefined();
+    expect(recordedToken('Fix ~aaaaaaaaaaaa [docsync:api]', 'docs')).toBeUndefined();
+    expect(recordedToken(undefined, 'docs')).toBeUndefined();
   });
 });

@@ -62,6 +62,20 @@ describe('planSpaceSync', () => {
     const plan = planSpaceSync({ target: target(), contentHash: 'h3', subject: 'New [docsync:docs]', state: undefined, liveChangeRequest: liveCr() });
     expect(plan.actions[0]).toEqual({ kind: 'set-subject', changeRequest: 4, subject: 'New [docsync:docs]' });
   });
+
+  it('keeps the subject when only the sync token of the last delivery differs: the delivery records its own', () => {
+    const live = liveCr({ subject: 'S ~0123456789ab [docsync:docs]' });
+    const plan = planSpaceSync({
+      target: target(),
+      contentHash: 'h3',
+      subject: 'S [docsync:docs]',
+      state: undefined,
+      liveChangeRequest: live,
+      delivery: { changes: 1, summary: '1 updated' },
+    });
+    expect(plan.actions.map((action) => action.kind)).toEqual(['deliver']);
+    expect(plan.subject).toBe('S [docsync:docs]');
+  });
 });
 
 describe('planSpaceSync when the live content already holds the bundle', () => {
