@@ -5,7 +5,7 @@
  * `source: HEAD` (each edit committed):
  * - the first sync of the generated repo: API requests by operation, and the rate reached against
  *   the emulator's rate limit (requests counted by the emulator, per one-second window);
- * - a no-op sync, then one-page edits (each of another page): API requests by operation, content calls and the changes they
+ * - a no-op sync, the same without `.docsync/` (a CI runner), then one-page edits (each of another page): API requests by operation, content calls and the changes they
  *   carried, and the sync's local work (read + plan, from its `timings`: the state load and the
  *   recorded commit's git process included) against the first sync's.
  * The emulator runs in a worker thread of this process. `node -e 0` is timed alongside, as a measure
@@ -17,7 +17,7 @@
  * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -178,7 +178,7 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
         '',
       ].join('\n'),
     );
-    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n.docsync-cpu\n.docsync-rss\n');
+    await writeFile(path.join(dir, '.gitignore'), '.docsync/\n.docsync-kept/\n.docsync-cpu\n.docsync-rss\n');
     await git(dir, 'init', '-q');
     await git(dir, 'add', '-A');
     await git(dir, 'commit', '-q', '-m', 'Generated docs');
@@ -199,6 +199,11 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
     };
     await step('first sync', true);
     await step('no-op sync');
+    // A CI runner's no-op: no `.docsync/` (the runner's own is set aside for the edits that follow).
+    await rename(path.join(dir, '.docsync'), path.join(dir, '.docsync-kept'));
+    await step('no-op sync without .docsync/');
+    await rm(path.join(dir, '.docsync'), { recursive: true, force: true });
+    await rename(path.join(dir, '.docsync-kept'), path.join(dir, '.docsync'));
     // Several edits, each of another page: one sync's local work varies by tens of milliseconds.
     for (let edit = 1; edit <= edits; edit++) {
       const page = path.join(dir, 'docs', repo.pages[Math.floor(repo.pages.length / 2) + edit] ?? '');

@@ -46,8 +46,9 @@ import { describeAction, planSpaceSync } from './space-sync-plan.js';
 import { confirmNewest, superseding } from './superseding.js';
 import { conflictOf, type SyncConflict } from './sync-conflict.js';
 import { SyncStopwatch } from './sync-stopwatch.js';
-import { recordSyncToken } from './sync-token/record-sync-token.js';
-import { skipIfProven, type StatelessCheck } from './sync-token/skip-if-proven.js';
+import { afterProvenSkip, tokenAfterConflict, tokenAfterDelivery } from './sync-token/record-after-sync.js';
+import { skipIfProven } from './sync-token/skip-if-proven.js';
+import { subjectWithToken } from './sync-token/sync-token.js';
 import { resultBase, type SpaceSyncOutcome, type SpaceSyncResult } from './space-sync-result.js';
 
 export type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
@@ -63,11 +64,16 @@ export const stateKey = (target: string): string => `space:${target}`;
  * `.docsync/` finds docsync's change request by its marker and compares the live content (that
  * change request's, else the space's) with the bundle by page and file path and git blob id, in one
  * read (and a page whose blob id differs by what it says). Equal means nothing to write; a hand edit
- * in the space makes them differ, so it is synced.
+ * in the space makes them differ, so it is synced. On content batches the sync token in that change
+ * request's subject proves it first, in a few reads whatever the space's size (`sync-token/`).
  */
 export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions = {}): Promise<SpaceSyncResult> {
   const stateless = await skipIfProven(deps, target, stateKey(target.name), options);
-  if (stateless.content !== undefined && stateless.skipped !== undefined) return afterProvenSkip(deps, target, stateless.content, stateless.skipped, options);
+  if (stateless.content !== undefined && stateless.skipped !== undefined) {
+    const { content, skipped } = stateless;
+    const redirects = (unchanged: boolean) => withRedirects(deps, target, content, skipped.result, options, unchanged);
+    return afterProvenSkip(deps, target, content, skipped.proven, redirects, options);
+  }
   // The docs read for the content are the ones the redirects come from; a read made for the proof is the first.
   let content: PreparedContent | undefined;
   let first = stateless.content;
@@ -80,51 +86,11 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
     },
   };
   const result = await syncContent(reading, target, options);
+  if (result.outcome === 'conflict') await tokenAfterConflict(deps, target, result, options);
   if (content === undefined || result.outcome === 'conflict') return result;
   const synced = await withRedirects(deps, target, content, result, options);
-  await tokenAfterDelivery(deps, target, content, synced, options);
+  await tokenAfterDelivery(deps, target, stateKey(target.name), content, synced, options);
   return synced;
-}
-
-/** A skip proven by the sync token: the redirects it left waiting on a merge that has happened are made, and the token says so. */
-async function afterProvenSkip(
-  deps: SyncSpaceDeps,
-  target: SpaceTarget,
-  content: PreparedContent,
-  { result, proven }: NonNullable<StatelessCheck['skipped']>,
-  options: SyncSpaceOptions,
-): Promise<SpaceSyncResult> {
-  if (!proven.redirectsDue) return withRedirects(deps, target, content, result, options);
-  const synced = await withRedirects(deps, target, content, result, options, false);
-  const holder = proven.tokenHolder;
-  const record = {
-    changeRequest: { id: holder.id, subject: holder.subject ?? '' },
-    revision: holder.revision,
-    contentHash: content.contentHash,
-    redirects: synced.redirects,
-  };
-  if (options.dryRun !== true) await recordSyncToken(deps, target, record, async () => options.fence?.check(), options.signal);
-  return synced;
-}
-
-/** After content batches went into docsync's change request: its subject records the sync token of what they left. */
-async function tokenAfterDelivery(
-  deps: SyncSpaceDeps,
-  target: SpaceTarget,
-  content: PreparedContent,
-  result: SpaceSyncResult,
-  options: SyncSpaceOptions,
-): Promise<void> {
-  if (options.dryRun === true || result.delivered === undefined || result.changeRequest === undefined || result.plan.subject === undefined) return;
-  const landed = (await deps.state.get(stateKey(target.name)))?.landed;
-  if (landed?.hash !== content.contentHash) return;
-  const record = {
-    changeRequest: { id: result.changeRequest.id, subject: result.plan.subject },
-    revision: landed.revision,
-    contentHash: content.contentHash,
-    redirects: result.redirects,
-  };
-  await recordSyncToken(deps, target, record, async () => options.fence?.check(), options.signal);
 }
 
 async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
@@ -297,7 +263,12 @@ async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Del
   const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
   const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
   const liveMatches = planned ? planned.plan.changes.length === 0 : liveContent?.ok;
-  const subject = changeRequestSubject(target.changeRequest.subject, target.name, content.commit, await recording);
+  const subject = subjectWithToken(
+    changeRequestSubject(target.changeRequest.subject, target.name, content.commit, await recording),
+    target,
+    delivery,
+    content.contentHash,
+  );
   const plan = planSpaceSync({
     target,
     contentHash: content.contentHash,

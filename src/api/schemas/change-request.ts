@@ -23,6 +23,8 @@ export const ChangeRequestSchema = z.looseObject({
   revisionInitial: z.string(),
   revisionMergedAncestor: z.string().optional(),
   revisionMerged: z.string().optional(),
+  /** Today's API: who merged it, once merged. */
+  mergedBy: UserSchema.optional(),
   /** Count of open comments. */
   comments: z.number(),
   outdated: z.boolean(),

@@ -126,6 +126,8 @@ export function changeRequestRoutes(define: DefineRoute, ctx: EmulatorContext): 
       space.revision = merged.id;
       space.updatedAt = now;
       cr.revisionMerged = merged.id;
+      cr.mergedBy = caller.user.id;
+      cr.mergedAt = now;
       cr.status = 'merged';
       cr.updatedAt = now;
       return { revision: merged.id, result: 'merge' as const };

@@ -30,6 +30,10 @@ export function serializeChangeRequest(ctx: EmulatorContext, cr: ChangeRequestRe
     revisionInitial: cr.revisionInitial,
     ...(cr.revisionMergedAncestor === undefined ? {} : { revisionMergedAncestor: cr.revisionMergedAncestor }),
     ...(cr.revisionMerged === undefined ? {} : { revisionMerged: cr.revisionMerged }),
+    // Today's API names who merged it; the seed's document has no such field.
+    ...(ctx.options.contract === 'current' && cr.mergedBy !== undefined && cr.mergedAt !== undefined
+      ? { mergedBy: serializeUserId(ctx, cr.mergedBy), mergedAt: cr.mergedAt }
+      : {}),
     comments,
     outdated: isOutdated(ctx, cr),
     urls: {

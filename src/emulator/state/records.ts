@@ -150,6 +150,9 @@ export interface ChangeRequestRecord {
   revisionInitial: string;
   revisionMergedAncestor?: string;
   revisionMerged?: string;
+  /** Who merged it, and when (today's API shows both). */
+  mergedBy?: string;
+  mergedAt?: string;
   reviewers: Map<string, { requestedBy: string; createdAt: string; revision: string }>;
   /** Submitted reviews, oldest first. */
   reviews?: ReviewRecord[];

@@ -4,7 +4,7 @@ import type { SpaceDetail } from '../../api/schemas/space.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { recordedToken, subjectMarker } from '../change-request-subject.js';
 import { listDocsyncChangeRequests } from '../find-docsync-change-request.js';
-import { syncToken, type RedirectsLeft } from './sync-token.js';
+import { atOnceToken, syncToken, type RedirectsLeft } from './sync-token.js';
 
 /** Merged change requests looked at, newest first: the one that made main's revision is the last merged. */
 const MERGED_LOOKED_AT = 20;
@@ -29,7 +29,8 @@ export interface ProvenUnchanged {
  *   its token matches its current revision (a reviewer's edit, or an update from main, makes a new one)
  *   and main is still the revision it is based on (an edit in main moves it).
  * - Else main holds it when the last merge into main (main's revision is its `revisionMerged`) was
- *   docsync's change request with a matching token, merged onto the revision it was based on.
+ *   docsync's change request with a matching token, merged onto the revision it was based on: the
+ *   token of its revision, or the one it was created with when docsync itself merged it.
  */
 export async function proveUnchanged(
   api: Pick<ApiClient, 'changeRequests' | 'content' | 'spaces'>,
@@ -50,8 +51,11 @@ export async function proveUnchanged(
     return baseOf(open) === main && left(open) !== undefined ? { changeRequest: open, tokenHolder: open, redirectsDue: false } : undefined;
   }
   const merged = await lastMerged(api, target, main, signal);
-  const redirects = merged && left(merged);
-  if (merged === undefined || redirects === undefined) return undefined;
+  if (merged === undefined) return undefined;
+  // Merged at once: by whoever created it, docsync, in the run that filled it.
+  const atOnce = recordedToken(merged.subject, target.name) === atOnceToken(target, contentHash) && merged.mergedBy?.id === merged.createdBy.id;
+  const redirects = atOnce ? 'settled' : left(merged);
+  if (redirects === undefined) return undefined;
   // Merged onto another revision than its base, main's edits since are in main too.
   const { parents } = await api.content.getRevision({ spaceId: target.spaceId, revision: main }, { signal, metadata: false, computed: false });
   if (parents.length !== 2 || parents[0] !== baseOf(merged) || parents[1] !== merged.revision) return undefined;

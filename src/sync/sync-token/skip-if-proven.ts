@@ -1,6 +1,6 @@
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
-import { knownDelivery } from '../resolve-delivery.js';
+import { knownDelivery, resolveDelivery } from '../resolve-delivery.js';
 import { resultBase, type SpaceSyncResult } from '../space-sync-result.js';
 import { summaryNotices } from '../structure-notices.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from '../sync-space-deps.js';
@@ -18,7 +18,7 @@ export interface StatelessCheck {
  * A runner without a record of this target (a fresh CI runner) on content batches: when the sync
  * token of docsync's change request proves that the live content is what docsync delivered of these
  * docs (see {@link proveUnchanged}), the sync is skipped after those few reads, whatever the space's
- * size, without asking the API's release. A runner with state knows its last content hash already.
+ * size. A runner with state knows its last content hash already.
  */
 export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, stateKey: string, options: SyncSpaceOptions): Promise<StatelessCheck> {
   if (options.compareLive === true || target.delivery === 'import' || target.delivery === 'git') return {};
@@ -26,6 +26,8 @@ export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, sta
   const { signal } = options;
   const stopwatch = new SyncStopwatch();
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
+  // Only content batches record the token: an API without them (asked once, remembered) is compared as before.
+  if ((await stopwatch.time('apiMs', () => resolveDelivery(deps, target, signal))) !== 'changes') return { content };
   const proven = await stopwatch.time('apiMs', () => proveUnchanged(deps.api, target, content.contentHash, signal));
   if (proven === undefined) return { content };
   const cr = proven.changeRequest;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SpaceTarget } from '../../config/config-schema.js';
+import { withSyncToken } from '../change-request-subject.js';
+import type { Delivery } from '../resolve-delivery.js';
 
 /**
  * What the last sync left of the site's redirects: `settled` (every wanted redirect is live, or none
@@ -17,4 +19,24 @@ export type RedirectsLeft = 'settled' | 'waiting';
 export function syncToken(target: Pick<SpaceTarget, 'groups' | 'redirects'>, contentHash: string, revision: string, redirects: RedirectsLeft): string {
   const hashed = JSON.stringify(['docsync-sync-token/1', contentHash, target.groups, target.redirects, revision, redirects]);
   return createHash('sha256').update(hashed).digest('hex').slice(0, 12);
+}
+
+/**
+ * The token of a change request docsync merges in the run that fills it (`autoMerge`, `direct`), given
+ * in the subject it is created with: no write of its own. It stands for no revision: once docsync
+ * merged that change request onto its base (it merges only what it delivered and read back), main
+ * holds this content. A change request left open (a conflict, a failed run) is never taken for one.
+ */
+export function atOnceToken(target: Pick<SpaceTarget, 'groups' | 'redirects'>, contentHash: string): string {
+  return syncToken(target, contentHash, 'merged at once', 'settled');
+}
+
+/** Whether docsync merges its change request in the run that fills it. */
+export function mergesAtOnce(target: Pick<SpaceTarget, 'mode' | 'changeRequest'>): boolean {
+  return target.mode === 'direct' || target.changeRequest.autoMerge;
+}
+
+/** The subject a change request is created or renamed with: with content batches merged at once, {@link atOnceToken} in it. */
+export function subjectWithToken(subject: string, target: SpaceTarget, delivery: Delivery, contentHash: string): string {
+  return delivery === 'changes' && mergesAtOnce(target) ? withSyncToken(subject, target.name, atOnceToken(target, contentHash)) : subject;
 }

@@ -60,6 +60,14 @@ async function openChangeRequest(): Promise<{ id: string; number: number }> {
   return open;
 }
 
+/** PATCHes of a change request: opening it (a draft at first) and recording its sync token. */
+function subjectWrites(): number {
+  return emulator
+    .stats()
+    .routes.filter((r) => r.method === 'PATCH' && r.route === '/v1/spaces/:spaceId/change-requests/:changeRequestId')
+    .reduce((sum, r) => sum + r.count, 0);
+}
+
 async function redirectSources(): Promise<string[]> {
   return (json((await call(emulator, 'GET', SITE_REDIRECTS)).body).items as { source: string }[]).map((r) => r.source);
 }
@@ -78,6 +86,9 @@ describe("a runner without .docsync/ on today's API, default configuration, in a
         const { dir } = await checkRepo(more);
         const loaded = configFor(emulator, dir, target);
         expect((await syncOnce(loaded)).failures).toEqual([]);
+        // Left open, the subject records the revision the last batch made; merged at once, the token
+        // it was created with stands: no write of its own.
+        expect(subjectWrites()).toBe(mode === 'merged by docsync' ? 0 : 2);
         const again = await fresh(dir, loaded);
         expect(again.result?.outcome).toBe('skipped');
         expect(again.writes).toBe(0);
