@@ -22,10 +22,10 @@ function client(refusal?: ApiError) {
   const subjects: string[] = [];
   const api = {
     changeRequests: {
-      update: async (_space: string, _cr: string | number, body: { subject?: string }) => {
-        if (refusal) throw refusal;
+      update: (_space: string, _cr: string | number, body: { subject?: string }) => {
+        if (refusal) return Promise.reject(refusal);
         subjects.push(body.subject ?? '');
-        return {};
+        return Promise.resolve({});
       },
     },
   } as unknown as Pick<ApiClient, 'changeRequests'>;
@@ -40,7 +40,7 @@ const record = (extra: Partial<TokenRecord> = {}): TokenRecord => ({
   redirects: undefined,
   ...extra,
 });
-const noFence = async (): Promise<void> => undefined;
+const noFence = (): Promise<void> => Promise.resolve();
 
 describe('recordSyncToken', () => {
   it('records the token of the revision the last batch made, and what the redirects left', async () => {
