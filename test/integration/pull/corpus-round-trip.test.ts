@@ -366,7 +366,9 @@ describe("corpus on today's API (content batches): sync, a runner without .docsy
     expect(live.pages).toHaveLength(repo.pages.length + headings.length);
     expect(live.files).toEqual(repo.files.map((path) => path.slice(path.lastIndexOf('/') + 1)).sort());
 
-    // A CI runner: the same repository, no .docsync/.
+    // A CI runner: the same repository, no .docsync/. Proved unchanged by the sync token, it reads
+    // no page and so keeps no record of them.
+    const kept = await state();
     await rm(join(work, '.docsync'), { recursive: true, force: true });
     const before = current.stats().writes;
     const stateless = await syncOnce(config);
@@ -374,11 +376,11 @@ describe("corpus on today's API (content batches): sync, a runner without .docsy
     expect(stateless.results[0]?.outcome).toBe('skipped');
     expect(current.stats().writes - before).toBe(0);
 
-    // Pull into a new folder with the record the runner kept (as `docsync pull --config` does), then
-    // sync that folder back from a runner without state.
+    // Pull into a new folder with the record the syncing runner kept (as `docsync pull --config`
+    // does), then sync that folder back from a runner without state.
     const back = await makeTempDir(`docsync-corpus-current-${repo.name}-back-`);
     const api = new ApiClient({ endpoint: current.url, token: 'emulator-admin', logger: silentLogger });
-    const known = pullRecordOf(await state());
+    const known = pullRecordOf(kept);
     try {
       const pulled = await pullSpace({ api, download: downloader.download }, { spaceId: 'space-docs', directory: join(back, 'docs'), known });
       expect(pulled.pages).toBe(repo.pages.length);
