@@ -64,7 +64,9 @@ export function unresolvedConflict(run: SyncRun, { content, state, delivery, unc
 /**
  * Everything that must hold before the first write, checked in a dry run too: something to write,
  * the deletion guard, what the API accepts, and the platform's edits kept before they are
- * overwritten. A dry run stops here.
+ * overwritten (outside a dry run committed to the platform-edits branch: a write to git, not to the
+ * space). A dry run stops here. The write fence is not checked here but right before each write
+ * ({@link SyncRun.write}), and docs gone stale stop whichever stage reads them again (`superseding`).
  */
 export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVerdict> {
   const { deps, target, options, signal, api, ahead, keepsBase } = run;
