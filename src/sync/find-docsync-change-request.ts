@@ -31,22 +31,24 @@ export async function findDocsyncChangeRequest(
 
 /**
  * Every open or draft change request carrying the target's marker, oldest (lowest number) first:
- * when two runs each opened one, both agree that the oldest is the one to keep. `statuses`: those
- * worth listing (a space that counts no draft has none to list).
+ * when two runs each opened one, both agree that the oldest is the one to keep. `statuses`: none
+ * where the space counts no change request open or draft.
  */
 export async function listDocsyncChangeRequests(
   api: Pick<ApiClient, 'changeRequests'>,
   spaceId: string,
   target: string,
   signal?: AbortSignal,
-  statuses: readonly ('open' | 'draft')[] = ['open', 'draft'],
+  statuses: readonly ('draft' | 'open')[] = ['draft', 'open'],
 ): Promise<ChangeRequest[]> {
   const marker = subjectMarker(target);
-  const found: ChangeRequest[] = [];
+  const found = new Map<string, ChangeRequest>();
+  // Drafts first: a change request another run opens as a draft and then marks open between the two
+  // lists is a draft in the first or open in the second, never missed by both.
   for (const status of statuses) {
     for await (const cr of api.changeRequests.list(spaceId, { status, signal })) {
-      if (cr.subject?.endsWith(marker) === true) found.push(cr);
+      if (cr.subject?.endsWith(marker) === true && !found.has(cr.id)) found.set(cr.id, cr);
     }
   }
-  return found.sort((a, b) => a.number - b.number);
+  return [...found.values()].sort((a, b) => a.number - b.number);
 }

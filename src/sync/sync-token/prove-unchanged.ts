@@ -62,10 +62,9 @@ export async function proveUnchanged(
   return { tokenHolder: merged, redirectsDue: redirects === 'waiting' };
 }
 
-/** The statuses worth listing: those the space counts (both where it does not say). */
-function listed(space: SpaceDetail): ('open' | 'draft')[] {
-  const counts = { open: space.changeRequestsOpen, draft: space.changeRequestsDraft };
-  return (['open', 'draft'] as const).filter((status) => counts[status] !== 0);
+/** Drafts and open ones, drafts first (see `listDocsyncChangeRequests`); none where the space counts neither. */
+function listed(space: SpaceDetail): ('draft' | 'open')[] {
+  return space.changeRequestsOpen === 0 && space.changeRequestsDraft === 0 ? [] : ['draft', 'open'];
 }
 
 /** The main revision a change request's content descends from. */
