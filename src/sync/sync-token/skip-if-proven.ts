@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/errors/api-error.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { knownDelivery, resolveDelivery } from '../resolve-delivery.js';
@@ -28,7 +29,14 @@ export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, sta
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   // Only content batches record the token: an API without them (asked once, remembered) is compared as before.
   if ((await stopwatch.time('apiMs', () => resolveDelivery(deps, target, signal))) !== 'changes') return { content };
-  const proven = await stopwatch.time('apiMs', () => proveUnchanged(deps.api, target, content.contentHash, signal));
+  const proven = await stopwatch
+    .time('apiMs', () => proveUnchanged(deps.api, target, content.contentHash, signal))
+    .catch((error: unknown) => {
+      // A read the API refuses proves nothing: the sync compares the live content as without a token.
+      if (!(error instanceof ApiError)) throw error;
+      deps.logger.debug({ target: target.name, error: error.message }, 'the sync token could not be checked');
+      return undefined;
+    });
   if (proven === undefined) return { content };
   const cr = proven.changeRequest;
   const skipReason = cr ? `change request #${cr.number} already holds this content` : 'the space already holds this content';
