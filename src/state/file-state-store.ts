@@ -1,5 +1,6 @@
 import { appendFile, mkdir, rename, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import * as z from 'zod';
 import { ConfigError } from '../config/config-error.js';
 import { legacyTargetState } from './legacy-target-state.js';
 import { changedRecords, PageRecordSchema, StoredFieldsSchema, storedTarget, targetStateOf, type PageRecord, type StoredTarget } from './page-record.js';
@@ -189,17 +190,11 @@ export class FileStateStore implements StateStore {
     } catch (error) {
       throw this.damaged(`the state file is not valid JSON (${(error as Error).message})`, undefined, error);
     }
-    const document = json as { version?: unknown; targets?: unknown };
-    if (
-      typeof document !== 'object' ||
-      document === null ||
-      (document.version !== 1 && document.version !== 2) ||
-      typeof document.targets !== 'object' ||
-      document.targets === null
-    )
-      throw this.damaged('the state file is not in the expected shape (no version 1 or 2 and targets)');
+    const document = LegacyFileSchema.safeParse(json);
+    if (!document.success)
+      throw this.damaged(`the state file is not in the expected shape (${document.error.issues[0]?.message ?? 'invalid'})`, undefined, document.error);
     const targets = new Map<string, Target>();
-    for (const [key, value] of Object.entries(document.targets)) {
+    for (const [key, value] of Object.entries(document.data.targets)) {
       const converted = legacyTargetState(value);
       if ('problem' in converted) throw this.damaged(`the state file is not in the expected shape (${key}: ${converted.problem})`);
       const stored = storedTarget(converted.state);
@@ -214,6 +209,9 @@ export class FileStateStore implements StateStore {
     return new ConfigError(`${problem}; ${fix}`, this.path, line, undefined, cause === undefined ? undefined : { cause });
   }
 }
+
+/** A state file of versions 1 and 2: one JSON document, its targets converted one by one. */
+const LegacyFileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), targets: z.record(z.string(), z.unknown()) });
 
 /** Lines a compacted log holds: each target's records and its fields. */
 function liveLines(targets: ReadonlyMap<string, Target>): number {

@@ -11,7 +11,11 @@ const records = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<[string, T][]> => fc.u
 export const targetState: fc.Arbitrary<TargetState> = fc
   .record(
     {
-      lastHash: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 16 }),
+      lastHash: fc.string({
+        unit: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'),
+        minLength: 1,
+        maxLength: 16,
+      }),
       changeRequest: fc.record({ id: text, number: fc.nat() }),
       reviewersRequested: fc.array(text, { maxLength: 3 }),
       syncedAt: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),

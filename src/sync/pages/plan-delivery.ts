@@ -100,7 +100,10 @@ function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivere
   for (const file of found)
     if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key))
       files.set(file.key, { id: file.id, hash: file.hash });
-  return { pages: withChanges(delivered?.pages ?? new Map(), pages), files: withChanges(delivered?.files ?? new Map(), files) };
+  return {
+    pages: withChanges(delivered?.pages ?? new Map<string, DeliveredPage>(), pages),
+    files: withChanges(delivered?.files ?? new Map<string, DeliveredFile>(), files),
+  };
 }
 
 /** The desired pages, each with the re-sent files it links. */
