@@ -30,22 +30,35 @@ export interface StoredTarget {
   readonly records: ReadonlyMap<string, PageRecord>;
 }
 
-/** A state split into its own fields and its records by path. */
-export function storedTarget(state: TargetState): StoredTarget {
+/** A state's own fields as stored: what it holds beside its records. */
+export function storedFields(state: TargetState): StoredFields {
   const { delivered, base, ...rest } = state;
-  const records = new Map<string, PageRecord>();
-  const add = (path: string, part: PageRecord): void => void records.set(path, { ...records.get(path), ...part });
-  for (const [path, page] of delivered?.pages ?? []) add(path, { page });
-  for (const [path, file] of delivered?.files ?? []) add(path, { file });
-  for (const [path, entry] of base?.pages ?? []) add(path, { base: entry });
-  const fields: StoredFields = {
+  return {
     ...rest,
     ...(delivered ? { delivered: true } : {}),
     ...(base
       ? { base: { ...(base.version !== undefined ? { version: base.version } : {}), ...(base.commit !== undefined ? { commit: base.commit } : {}) } }
       : {}),
   };
-  return { fields, records };
+}
+
+/** The record a state holds at a path; undefined when it holds nothing there. */
+export function recordAt(state: TargetState | undefined, path: string): PageRecord | undefined {
+  const page = state?.delivered?.pages.get(path);
+  const file = state?.delivered?.files.get(path);
+  const base = state?.base?.pages.get(path);
+  if (page === undefined && file === undefined && base === undefined) return undefined;
+  return { ...(page ? { page } : {}), ...(file ? { file } : {}), ...(base ? { base } : {}) };
+}
+
+/** A state split into its own fields and its records by path. */
+export function storedTarget(state: TargetState): StoredTarget {
+  const records = new Map<string, PageRecord>();
+  const add = (path: string, part: PageRecord): void => void records.set(path, { ...records.get(path), ...part });
+  for (const [path, page] of state.delivered?.pages ?? []) add(path, { page });
+  for (const [path, file] of state.delivered?.files ?? []) add(path, { file });
+  for (const [path, entry] of state.base?.pages ?? []) add(path, { base: entry });
+  return { fields: storedFields(state), records };
 }
 
 /** The state a stored target holds. */

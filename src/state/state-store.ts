@@ -102,13 +102,3 @@ export interface StateStore {
   delete(key: string): Promise<void>;
   list(): Promise<Map<string, TargetState>>;
 }
-
-/** A map with these entries changed: set, or removed where undefined. The map given is left as it is. */
-export function withChanges<V>(map: ReadonlyMap<string, V>, changes: Iterable<readonly [string, V | undefined]>): ReadonlyMap<string, V> {
-  const next = new Map(map);
-  for (const [key, value] of changes) {
-    if (value === undefined) next.delete(key);
-    else next.set(key, value);
-  }
-  return next;
-}

@@ -10,7 +10,7 @@ import type { GroupsMode } from './desired-pages.js';
 import { planDelivery } from './plan-delivery.js';
 import type { PlannedDelivery } from './planned-delivery.js';
 import { sendBatches, type Delivered, type DeliveredPage, type SendBatchesDeps } from './send-batches.js';
-import { withChanges } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 
 export interface DeliverPagesInput {
   readonly spaceId: string;

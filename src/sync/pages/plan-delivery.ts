@@ -1,5 +1,5 @@
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
-import { withChanges } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import type { PageDiff } from '../page-diff.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';

@@ -9,7 +9,8 @@ import { MAX_BASE64_CHARS, type ContentChange, type FileUpload } from '../../api
 import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-store.js';
 import { contentTypeOf } from '../../content/gitbook/content-type-of.js';
 import { serverText } from '../../logging/sanitize-output.js';
-import { withChanges, type TargetState } from '../../state/state-store.js';
+import type { TargetState } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
 import { batchesInFlight, batchNeeds, maySend, type BatchNeeds } from './batch-schedule.js';

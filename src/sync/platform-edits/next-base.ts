@@ -1,5 +1,6 @@
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
-import { withChanges, type TargetState } from '../../state/state-store.js';
+import type { TargetState } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
 import type { TargetState } from '../../../src/state/state-store.js';
+import { withChanges } from '../../../src/state/with-changes.js';
+import { plain, plainAll } from '../../support/state-store-model.js';
 
 /** A state file as docsync wrote it before records by page (version 2: the maps by page as tables of text). */
 const VERSION_2 = new URL('../../fixtures/state/version-2.json', import.meta.url);
@@ -71,9 +73,9 @@ describe('FileStateStore', () => {
   it('loads a state file written by version 2 and converts it to records by page that read back the same', async () => {
     await copyFile(VERSION_2, file);
     const store = new FileStateStore(file);
-    expect(await store.get('space:docs')).toEqual(docs);
-    expect(await store.get('api:delivery')).toEqual({ reviewersRequested: [], delivery: 'changes' });
-    expect(await store.get('spec:petstore')).toEqual({
+    expect(plain(await store.get('space:docs'))).toEqual(docs);
+    expect(plain(await store.get('api:delivery'))).toEqual({ reviewersRequested: [], delivery: 'changes' });
+    expect(plain(await store.get('spec:petstore'))).toEqual({
       reviewersRequested: [],
       lastHash: 'spec-hash',
       lastVersion: 'v_1',
@@ -86,7 +88,7 @@ describe('FileStateStore', () => {
     expect(lines.map((line) => JSON.parse(line) as { path?: string }).flatMap((line) => line.path ?? [])).toEqual(
       expect.arrayContaining(['README.md', 'guide/with\ttab.md', 'guide/émoji 🎉.md', '.gitbook/assets/logo.png']),
     );
-    expect(await new FileStateStore(file).list()).toEqual(await store.list());
+    expect(plainAll(await new FileStateStore(file).list())).toEqual(plainAll(await store.list()));
   });
 
   it('loads a state file written by version 1 (the maps as records of objects)', async () => {
@@ -104,7 +106,7 @@ describe('FileStateStore', () => {
       },
     };
     await writeFile(file, JSON.stringify(v1, null, 2));
-    expect(await new FileStateStore(file).get('space:docs')).toEqual(docs);
+    expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(docs);
   });
 
   it('refuses a damaged table of version 2 with the line, and keeps the file as it was', async () => {
@@ -127,7 +129,7 @@ describe('FileStateStore', () => {
     expect(after.startsWith(before)).toBe(true);
     const appended = after.slice(before.length).trimEnd().split('\n');
     expect(appended).toHaveLength(2); // the page's record, and the target's fields
-    expect(await new FileStateStore(file).get('space:docs')).toEqual(edited(first, 'part-3/page-13.md', 'edit-1'));
+    expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(edited(first, 'part-3/page-13.md', 'edit-1'));
     // Nothing changed, nothing written.
     await store.set('space:docs', edited(first, 'part-3/page-13.md', 'edit-1'));
     expect(await readFile(file, 'utf8')).toBe(after);
@@ -145,7 +147,7 @@ describe('FileStateStore', () => {
       expect(lines).toBeLessThanOrEqual(2 * 101 + 2);
     }
     expect((await stat(file)).size).toBeLessThan(3 * compact);
-    expect(await new FileStateStore(file).get('space:docs')).toEqual(state);
+    expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(state);
   });
 
   it('drops a write cut short (records without their fields line, a line without its end) and cuts it from the file', async () => {
@@ -158,10 +160,10 @@ describe('FileStateStore', () => {
       `${JSON.stringify({ key: 'space:docs', path: 'part-0/page-0.md', record: { page: { id: 'x', hash: 'torn' } } })}\n{"key":"space:docs","fie`,
     );
     const reread = new FileStateStore(file);
-    expect(await reread.get('space:docs')).toEqual(state);
+    expect(plain(await reread.get('space:docs'))).toEqual(state);
     expect(await readFile(file, 'utf8')).toBe(whole);
     await reread.set('space:other', { reviewersRequested: [] });
-    expect(await new FileStateStore(file).list()).toEqual(
+    expect(plainAll(await new FileStateStore(file).list())).toEqual(
       new Map([
         ['space:docs', state],
         ['space:other', { reviewersRequested: [] }],
@@ -169,13 +171,49 @@ describe('FileStateStore', () => {
     );
   });
 
-  it('refuses a damaged line before the end with the file and its line, and keeps the file as it was', async () => {
+  it('refuses a damaged line before the end with the file and its line, and a damaged record once it is used with its path; the file stays as it was', async () => {
     const store = new FileStateStore(file);
     await store.set('space:docs', manyPages(3));
     const lines = (await readFile(file, 'utf8')).split('\n');
-    lines[2] = '{"key":"space:docs","path":"part-1/page-1.md","record":{"page":{"id":7}}}';
-    await writeFile(file, lines.join('\n'));
+    const damaged = [...lines];
+    damaged[2] = '{"key":"space:docs","path":';
+    await writeFile(file, damaged.join('\n'));
     await expect(new FileStateStore(file).get('space:docs')).rejects.toMatchObject({ file, issues: [expect.objectContaining({ line: 3 })] });
-    expect(await readFile(file, 'utf8')).toBe(lines.join('\n'));
+    expect(await readFile(file, 'utf8')).toBe(damaged.join('\n'));
+    damaged[2] = '{"key":"space:docs","path":"part-1/page-1.md","record":{"page":{"id":7}}}';
+    await writeFile(file, damaged.join('\n'));
+    const read = await new FileStateStore(file).get('space:docs');
+    expect(read?.delivered?.pages.get('part-0/page-0.md')).toEqual({ id: 'page_0', hash: 'hash-0', updatedAt: '2026-11-01T10:00:00.000Z' });
+    expect(() => read?.delivered?.pages.get('part-1/page-1.md')).toThrow(/the record of part-1\/page-1\.md in space:docs is not in the expected shape/);
+    expect(await readFile(file, 'utf8')).toBe(damaged.join('\n'));
+  });
+
+  it('writes a one-page edit made on the records it read as that page alone, decoding no other record', async () => {
+    await new FileStateStore(file).set('space:docs', manyPages(1000));
+    // Every record but one damaged: a write that decoded any other would fail.
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    const damaged = lines.map((line) =>
+      line.includes('"path":"part-3/page-13.md"') || !line.includes('"record"') ? line : line.replace(/"record":.*\}$/, '"record":{"page":7}}'),
+    );
+    await writeFile(file, `${damaged.join('\n')}\n`);
+    const store = new FileStateStore(file);
+    const read = await store.get('space:docs');
+    const page = read?.delivered?.pages.get('part-3/page-13.md');
+    if (read?.delivered === undefined || read.base === undefined || page === undefined) throw new Error('no record of part-3/page-13.md');
+    await store.set('space:docs', {
+      ...read,
+      lastHash: 'h1',
+      delivered: { ...read.delivered, pages: withChanges(read.delivered.pages, [['part-3/page-13.md', { ...page, hash: 'hash-new' }]]) },
+      base: { ...read.base, pages: withChanges(read.base.pages, [['part-3/page-13.md', { oid: 'oid-new', fingerprint: 'fp-new' }]]) },
+    });
+    const appended = (await readFile(file, 'utf8')).trimEnd().split('\n').slice(damaged.length);
+    expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        key: 'space:docs',
+        path: 'part-3/page-13.md',
+        record: { page: { ...page, hash: 'hash-new' }, base: { oid: 'oid-new', fingerprint: 'fp-new' } },
+      },
+      { key: 'space:docs', fields: expect.objectContaining({ lastHash: 'h1' }) as unknown },
+    ]);
   });
 });
