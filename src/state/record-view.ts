@@ -4,6 +4,7 @@ import type { TargetState } from './state-store.js';
 /** A target's records by path as read from storage: kept as their stored text, each decoded on first use. */
 export class StoredRecords {
   readonly #decoded = new Map<string, PageRecord>();
+  readonly #withPart = new Map<keyof PageRecord, Set<string>>();
 
   constructor(
     private readonly texts: ReadonlyMap<string, string>,
@@ -31,6 +32,22 @@ export class StoredRecords {
 
   keys(): IterableIterator<string> {
     return this.texts.keys();
+  }
+
+  /**
+   * The paths whose record may hold `part`: those whose text names it (a record's text is JSON, so
+   * a string it holds cannot), found without decoding, so the few files of 30,000 records are
+   * listed by decoding the few.
+   */
+  pathsWith(part: keyof PageRecord): ReadonlySet<string> {
+    let paths = this.#withPart.get(part);
+    if (paths === undefined) {
+      const name = `"${part}":`;
+      paths = new Set();
+      for (const [path, text] of this.texts) if (text.includes(name)) paths.add(path);
+      this.#withPart.set(part, paths);
+    }
+    return paths;
   }
 }
 
@@ -79,11 +96,12 @@ export class RecordView<P extends Part> implements ReadonlyMap<string, Value<P>>
   }
 
   *entries(): MapIterator<[string, Value<P>]> {
-    for (const path of this.records.keys()) {
+    const stored = this.records.pathsWith(this.part);
+    for (const path of stored) {
       const value = this.get(path);
       if (value !== undefined) yield [path, value];
     }
-    for (const [path, value] of this.changes) if (value !== undefined && !this.records.has(path)) yield [path, value];
+    for (const [path, value] of this.changes) if (value !== undefined && !stored.has(path)) yield [path, value];
   }
 
   *keys(): MapIterator<string> {

@@ -48,6 +48,7 @@ export const targetState: fc.Arbitrary<TargetState> = fc
 interface Edit {
   readonly path: string;
   readonly page: { id: string; hash: string } | undefined;
+  readonly file: { id: string; hash: string } | undefined;
   readonly base: { oid: string; fingerprint: string } | undefined;
 }
 type Step = { kind: 'set'; key: string; state: TargetState } | { kind: 'delete'; key: string } | { kind: 'edit'; key: string; edit: Edit };
@@ -62,6 +63,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       edit: fc.record({
         path,
         page: fc.option(fc.record({ id: text, hash: text }), { nil: undefined }),
+        file: fc.option(fc.record({ id: text, hash: text }), { nil: undefined }),
         base: fc.option(fc.record({ oid: text, fingerprint: text }), { nil: undefined }),
       }),
     }),
@@ -69,11 +71,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
-/** The state with one page's delivered record and base changed (removed where undefined), through {@link withChanges}. */
-function edited(state: TargetState, { path, page, base }: Edit): TargetState {
+/** The state with one path's delivered page and file and its base changed (removed where undefined), through {@link withChanges}. */
+function edited(state: TargetState, { path, page, file, base }: Edit): TargetState {
   return {
     ...state,
-    delivered: { pages: withChanges(state.delivered?.pages ?? new Map(), [[path, page]]), files: state.delivered?.files ?? new Map() },
+    delivered: {
+      pages: withChanges(state.delivered?.pages ?? new Map(), [[path, page]]),
+      files: withChanges(state.delivered?.files ?? new Map(), [[path, file]]),
+    },
     base: { ...state.base, pages: withChanges(state.base?.pages ?? new Map(), [[path, base]]) },
   };
 }
