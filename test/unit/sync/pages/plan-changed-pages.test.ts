@@ -8,9 +8,7 @@ const files = {
   'logo.png': { path: 'logo.png', size: 3, hash: 'logo-2', title: undefined },
 };
 const delivered = {
-  pages: new Map(
-    Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } }),
-  ),
+  pages: new Map(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
   files: new Map([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
 };
 const landed = { hash: 'content-1', revision: 'cr-rev', mergedOnto: 'main-rev' };
