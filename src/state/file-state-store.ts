@@ -11,31 +11,34 @@ import type { StateStore, TargetState } from './state-store.js';
 /** The first line of a state file: what the lines after it are. Versions 1 and 2 were one JSON document, converted when read. */
 const HEADER = JSON.stringify({ docsync: 'state', version: 3 });
 
-/** A target as this store last read or wrote it: its state, its fields' text as written (to skip writing them unchanged), how many paths hold a record. */
+/** A target as this store last read or wrote it. */
 interface Target {
   readonly state: TargetState;
-  readonly fieldsText: string;
-  readonly records: number;
+  /** Each of its own fields' JSON text as written: a write appends those that changed. */
+  readonly fields: ReadonlyMap<string, string>;
+  /** The length of the line of each path's record in the file: what is live of it. */
+  readonly lines: Map<string, number>;
 }
 
 interface Loaded {
   readonly targets: Map<string, Target>;
-  /** Lines in the file after its header, live or not: compacted when dead ones outnumber live ones. */
-  lines: number;
+  /** Characters in the file after its header, live or not: compacted when the dead outnumber the live. */
+  size: number;
   /** Whether the file holds its header: until then the first write starts it. */
   started: boolean;
 }
 
 /**
  * State in one file of JSON lines, a log: after a header, one line per page record set or removed
- * (`{"key","path","record"}`), and one line per target's own fields (`{"key","fields"}`), written
- * after its records and committing them, or its deletion (`{"key","deleted"}`). A write appends only
- * the records that changed (a one-page edit of 30,000 pages appends a few lines), in one append; the
- * last line of a path wins. Records are decoded when first used: a run reads the records it looks
- * up. Records not followed by their target's fields line, from a write cut short, are dropped and
- * cut from the file when read. When dead lines outnumber live ones, the file is rewritten with the
- * live ones (temp file + rename, so a crash leaves the log as it was). For one process at a time;
- * the daemon uses Redis.
+ * (`{"key","path","record"}`), and one line per write of a target's own fields, naming those that
+ * changed (`{"key","fields","unset"}`), written after its records and committing them; or a
+ * target's deletion (`{"key","deleted"}`). A write appends only what changed (a one-page edit of
+ * 30,000 pages appends a few short lines), in one append; the last line of a path, or of a field,
+ * wins. Records are decoded when first used: a run decodes the records it looks up. Records not
+ * followed by their target's fields line, from a write cut short, are dropped and cut from the file
+ * when read. When the dead lines outweigh the live ones, the file is rewritten with the live ones
+ * (temp file + rename, so a crash leaves the log as it was). For one process at a time; the daemon
+ * uses Redis.
  */
 export class FileStateStore implements StateStore {
   /** The state as loaded once: reads that start together (a target's and the delivery's) share the load. */
@@ -52,18 +55,21 @@ export class FileStateStore implements StateStore {
   set(key: string, state: TargetState): Promise<void> {
     return this.write(async (loaded) => {
       const previous = loaded.targets.get(key);
-      const fieldsText = JSON.stringify(storedFields(state));
-      const lines: string[] = [];
-      let records = previous?.records ?? 0;
+      const lines = new Map(previous?.lines);
+      const appended: string[] = [];
       for (const path of changedPaths(previous?.state, state)) {
         const record = recordAt(state, path);
-        records += (record === undefined ? 0 : 1) - (recordAt(previous?.state, path) === undefined ? 0 : 1);
-        lines.push(recordLine(key, path, record));
+        const line = recordLine(key, path, record);
+        appended.push(line);
+        if (record === undefined) lines.delete(path);
+        else lines.set(path, line.length + 1);
       }
-      loaded.targets.set(key, { state, fieldsText, records });
-      if (lines.length === 0 && previous?.fieldsText === fieldsText) return;
-      lines.push(fieldsLine(key, fieldsText));
-      await this.append(loaded, lines);
+      const fields = fieldTexts(storedFields(state));
+      const patch = fieldsPatch(previous?.fields, fields);
+      loaded.targets.set(key, { state, fields, lines });
+      if (appended.length === 0 && patch === undefined) return;
+      appended.push(fieldsLine(key, patch ?? { set: [], unset: [] }));
+      await this.append(loaded, appended);
     });
   }
 
@@ -85,29 +91,36 @@ export class FileStateStore implements StateStore {
   }
 
   private async append(loaded: Loaded, lines: readonly string[]): Promise<void> {
-    loaded.lines += lines.length;
-    const live = liveLines(loaded.targets);
-    if (loaded.lines - live > live) {
+    const text = `${lines.join('\n')}\n`;
+    loaded.size += text.length;
+    const live = liveSize(loaded.targets);
+    if (loaded.size - live > live) {
       await this.rewrite(loaded.targets);
-      loaded.lines = live;
+      loaded.size = liveSize(loaded.targets);
       loaded.started = true;
       return;
     }
     if (!loaded.started) await mkdir(dirname(this.path), { recursive: true });
-    await appendFile(this.path, `${loaded.started ? '' : `${HEADER}\n`}${lines.join('\n')}\n`);
+    await appendFile(this.path, loaded.started ? text : `${HEADER}\n${text}`);
     loaded.started = true;
   }
 
   /** The whole file anew, with its live lines only (every record decoded: once in many writes). */
-  private async rewrite(targets: ReadonlyMap<string, Target>): Promise<void> {
+  private async rewrite(targets: Map<string, Target>): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    const lines = [HEADER];
-    for (const [key, { state, fieldsText }] of targets) {
-      for (const [path, record] of storedTarget(state).records) lines.push(recordLine(key, path, record));
-      lines.push(fieldsLine(key, fieldsText));
+    const text = [HEADER];
+    for (const [key, target] of targets) {
+      const lines = new Map<string, number>();
+      for (const [path, record] of storedTarget(target.state).records) {
+        const line = recordLine(key, path, record);
+        text.push(line);
+        lines.set(path, line.length + 1);
+      }
+      text.push(fieldsLine(key, { set: [...target.fields], unset: [] }));
+      targets.set(key, { ...target, lines });
     }
     const temp = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temp, `${lines.join('\n')}\n`);
+    await writeFile(temp, `${text.join('\n')}\n`);
     await rename(temp, this.path);
   }
 
@@ -132,24 +145,23 @@ export class FileStateStore implements StateStore {
       if (code === 'EISDIR') throw this.damaged('the state file is a folder', undefined, error);
       if (code === 'ENOTDIR') throw this.damaged("the state file's folder is a file", undefined, error);
       if (code !== 'ENOENT') throw error;
-      return { targets: new Map(), lines: 0, started: false };
+      return { targets: new Map(), size: 0, started: false };
     }
     // Decoded at once: read as utf8, a large file went through a decoder in pieces, several times slower.
     const text = bytes.toString('utf8');
-    if (text.trim() === '') return { targets: new Map(), lines: 0, started: false };
+    if (text.trim() === '') return { targets: new Map(), size: 0, started: false };
     if (!text.startsWith(`${HEADER}\n`)) return this.convert(text);
-    const { targets, lines, committed } = this.parseLog(text);
+    const { targets, committed } = this.parseLog(text);
     // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
     if (committed < text.length) await truncate(this.path, Buffer.byteLength(text.slice(0, committed)));
-    return { targets, lines, started: true };
+    return { targets, size: committed - HEADER.length - 1, started: true };
   }
 
-  /** The targets of a log, how many lines it holds, and where its last committed line ends. */
-  private parseLog(text: string): { targets: Map<string, Target>; lines: number; committed: number } {
-    const records = new Map<string, Map<string, string>>(); // by target, each record's text by path
-    const fields = new Map<string, { readonly fields: StoredFields; readonly fieldsText: string }>();
-    const pending = new Map<string, [string, string | undefined][]>();
-    let lines = 0;
+  /** The targets of a log, and where its last committed line ends. */
+  private parseLog(text: string): { targets: Map<string, Target>; committed: number } {
+    const records = new Map<string, Map<string, { text: string; length: number }>>(); // by target, by path
+    const fields = new Map<string, Map<string, string>>(); // by target, each field's JSON text
+    const pending = new Map<string, [string, { text: string; length: number } | undefined][]>();
     let start = HEADER.length + 1;
     let committed = start;
     for (let number = 2; start < text.length; number++) {
@@ -157,11 +169,11 @@ export class FileStateStore implements StateStore {
       if (end < 0) break; // a line cut short
       const line = recordOfLine(text, start, end) ?? parseLine(text.slice(start, end));
       if (line === undefined) throw this.damaged(`line ${number} is not a record of docsync's state`, number);
-      lines++;
+      const length = end + 1 - start;
       start = end + 1;
       if ('path' in line) {
         const list = pending.get(line.key) ?? [];
-        list.push([line.path, line.record]);
+        list.push([line.path, line.record === undefined ? undefined : { text: line.record, length }]);
         pending.set(line.key, list);
         continue;
       }
@@ -170,23 +182,28 @@ export class FileStateStore implements StateStore {
         records.delete(line.key);
         fields.delete(line.key);
       } else {
-        const own = records.get(line.key) ?? new Map<string, string>();
+        const own = records.get(line.key) ?? new Map<string, { text: string; length: number }>();
         for (const [path, record] of pending.get(line.key) ?? []) {
           if (record === undefined) own.delete(path);
           else own.set(path, record);
         }
         records.set(line.key, own);
-        fields.set(line.key, line);
+        const texts = fields.get(line.key) ?? new Map<string, string>();
+        for (const [name, value] of line.set) texts.set(name, value);
+        for (const name of line.unset) texts.delete(name);
+        fields.set(line.key, texts);
       }
       pending.delete(line.key);
     }
     const targets = new Map<string, Target>();
-    for (const [key, own] of fields) {
-      const texts = records.get(key) ?? new Map<string, string>();
-      const stored = new StoredRecords(texts, (path, record) => this.decodeRecord(key, path, record));
-      targets.set(key, { state: viewedState(own.fields, stored), fieldsText: own.fieldsText, records: texts.size });
+    for (const [key, texts] of fields) {
+      const parsed = StoredFieldsSchema.safeParse(Object.fromEntries([...texts].map(([name, value]) => [name, JSON.parse(value) as unknown])));
+      if (!parsed.success) throw this.damaged(`the fields of ${key} are not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+      const own = records.get(key) ?? new Map<string, { text: string; length: number }>();
+      const stored = new StoredRecords(new Map([...own].map(([path, record]) => [path, record.text])), (path, record) => this.decodeRecord(key, path, record));
+      targets.set(key, { state: viewedState(parsed.data, stored), fields: texts, lines: new Map([...own].map(([path, record]) => [path, record.length])) });
     }
-    return { targets, lines, committed };
+    return { targets, committed };
   }
 
   /** A record's text, checked; a damaged one is named with the target and path. */
@@ -222,11 +239,10 @@ export class FileStateStore implements StateStore {
     for (const [key, value] of Object.entries(document.data.targets)) {
       const converted = legacyTargetState(value);
       if ('problem' in converted) throw this.damaged(`the state file is not in the expected shape (${key}: ${converted.problem})`);
-      const { fields, records } = storedTarget(converted.state);
-      targets.set(key, { state: converted.state, fieldsText: JSON.stringify(fields), records: records.size });
+      targets.set(key, { state: converted.state, fields: fieldTexts(storedFields(converted.state)), lines: new Map() });
     }
     await this.rewrite(targets);
-    return { targets, lines: liveLines(targets), started: true };
+    return { targets, size: liveSize(targets), started: true };
   }
 
   private damaged(problem: string, line?: number, cause?: unknown): ConfigError {
@@ -238,19 +254,43 @@ export class FileStateStore implements StateStore {
 /** A state file of versions 1 and 2: one JSON document, its targets converted one by one. */
 const LegacyFileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), targets: z.record(z.string(), z.unknown()) });
 
-/** Lines a compacted log holds: each target's records and its fields. */
-function liveLines(targets: ReadonlyMap<string, Target>): number {
-  let lines = 0;
-  for (const { records } of targets.values()) lines += records + 1;
-  return lines;
+/** What a compacted log holds after its header: each target's records and its fields, in characters. */
+function liveSize(targets: ReadonlyMap<string, Target>): number {
+  let size = 0;
+  for (const [key, { lines, fields }] of targets) {
+    for (const length of lines.values()) size += length;
+    size += fieldsLine(key, { set: [...fields], unset: [] }).length + 1;
+  }
+  return size;
+}
+
+/** A target's own fields, each as its JSON text. */
+function fieldTexts(fields: StoredFields): Map<string, string> {
+  const texts = new Map<string, string>();
+  // A field set to undefined is absent, as JSON has it.
+  for (const [name, value] of Object.entries(fields) as [string, unknown][]) if (value !== undefined) texts.set(name, JSON.stringify(value));
+  return texts;
+}
+
+/** The fields set anew or changed since `before`, and those unset; undefined when none. */
+function fieldsPatch(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): FieldsPatch | undefined {
+  const set = [...after].filter(([name, text]) => before?.get(name) !== text);
+  const unset = [...(before?.keys() ?? [])].filter((name) => !after.has(name));
+  return set.length === 0 && unset.length === 0 ? undefined : { set, unset };
+}
+
+interface FieldsPatch {
+  readonly set: readonly (readonly [string, string])[];
+  readonly unset: readonly string[];
+}
+
+function fieldsLine(key: string, patch: FieldsPatch): string {
+  const fields = `{${patch.set.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
+  return `{"key":${JSON.stringify(key)},"fields":${fields}${patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : ''}}`;
 }
 
 function recordLine(key: string, path: string, record: PageRecord | undefined): string {
   return JSON.stringify(record === undefined ? { key, path } : { key, path, record });
-}
-
-function fieldsLine(key: string, fieldsText: string): string {
-  return `{"key":${JSON.stringify(key)},"fields":${fieldsText}}`;
 }
 
 /** What starts a record's line, as written by {@link recordLine}: the key, then the path. */
@@ -300,7 +340,7 @@ function stringAt(text: string, open: number, close: number): string | undefined
 
 type Line =
   | { readonly key: string; readonly path: string; readonly record: string | undefined }
-  | { readonly key: string; readonly fields: StoredFields; readonly fieldsText: string }
+  | { readonly key: string; readonly set: readonly (readonly [string, string])[]; readonly unset: readonly string[] }
   | { readonly key: string; readonly deleted: true };
 
 /** A line of a log other than a record's, checked; undefined when it is none. */
@@ -312,9 +352,12 @@ function parseLine(text: string): Line | undefined {
     return undefined;
   }
   if (typeof json !== 'object' || json === null) return undefined;
-  const line = json as { key?: unknown; fields?: unknown; deleted?: unknown };
+  const line = json as { key?: unknown; fields?: unknown; unset?: unknown; deleted?: unknown };
   if (typeof line.key !== 'string') return undefined;
   if (line.deleted === true) return { key: line.key, deleted: true };
-  const fields = StoredFieldsSchema.safeParse(line.fields);
-  return fields.success ? { key: line.key, fields: fields.data, fieldsText: JSON.stringify(fields.data) } : undefined;
+  if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
+  const unset = line.unset ?? [];
+  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
+  const set = Object.entries(line.fields).map(([name, value]) => [name, JSON.stringify(value)] as const);
+  return { key: line.key, set, unset };
 }
