@@ -55,7 +55,8 @@ export class FileStateStore implements StateStore {
   set(key: string, state: TargetState): Promise<void> {
     return this.write(async (loaded) => {
       const previous = loaded.targets.get(key);
-      const lines = new Map(previous?.lines);
+      // Changed in place: the target's previous entry is replaced below and held nowhere else.
+      const lines = previous?.lines ?? new Map<string, number>();
       const appended: string[] = [];
       for (const path of changedPaths(previous?.state, state)) {
         const record = recordAt(state, path);
