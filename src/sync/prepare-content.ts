@@ -66,7 +66,8 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   const entriesOf = (name: string): Promise<DeflatedEntryCache> => {
     let found = entryCaches.get(name);
     if (found === undefined) {
-      found = options.cacheDir === undefined ? Promise.resolve(DeflatedEntryCache.inMemory()) : DeflatedEntryCache.load(join(options.cacheDir, `${name}.entries`));
+      found =
+        options.cacheDir === undefined ? Promise.resolve(DeflatedEntryCache.inMemory()) : DeflatedEntryCache.load(join(options.cacheDir, `${name}.entries`));
       found.catch(() => entryCaches.delete(name));
       entryCaches.set(name, found);
     }
@@ -89,7 +90,11 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // For a git source, git is asked what changed since the kept commit as soon as the kept read's
     // header names it, while the rest loads (its process forks before the heap has grown).
     const keptCommit =
-      remembered !== undefined ? Promise.resolve(remembered.key === key ? remembered.commit : undefined) : keptFile === undefined ? undefined : keptReadCommit(keptFile, key);
+      remembered !== undefined
+        ? Promise.resolve(remembered.key === key ? remembered.commit : undefined)
+        : keptFile === undefined
+          ? undefined
+          : keptReadCommit(keptFile, key);
     const early = keptCommit === undefined || worktree !== undefined ? undefined : earlyChanges(keptCommit, opening);
     // Loaded under any key: what it derived from each file's bytes holds whatever the options.
     const loading = remembered !== undefined ? Promise.resolve(remembered) : keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile);
