@@ -133,7 +133,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         status: statusOf(listedAfter),
         snapshot,
         pages: keptPages(derived.pages),
-        blobs: loaded?.blobs ?? keptBlobs(),
+        blobs: keptBlobs(),
       });
     }
     const { snapshot } = read;
