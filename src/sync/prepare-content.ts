@@ -44,8 +44,8 @@ export interface PrepareOptions {
   /** Where bundle files are written. Default: the system's temp folder. */
   bundleDir?: string | undefined;
   /**
-   * For a long-lived process: each target's read kept is also held in memory, so its next read loads
-   * nothing from the cache folder. Default false.
+   * For a long-lived process: each target's read kept is held in memory, so its next read loads
+   * nothing from the cache folder, which it writes only when it found no read kept there. Default false.
    */
   longLived?: boolean | undefined;
 }
@@ -148,7 +148,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       if (!keeps || (unchanged && blobs.learned.size === 0)) return;
       const next = { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) };
       if (options.longLived === true) lastReads.set(target.name, next);
-      if (keptFile !== undefined) await saveKeptRead(keptFile, next);
+      // A long-lived process writes it only when it found none to use: rewritten whole, it cost more
+      // than an edit's read; git brings any kept read up to date, however old, for the next process.
+      if (keptFile !== undefined && (options.longLived !== true || kept === undefined)) await saveKeptRead(keptFile, next);
     };
     const content = prepared(
       snapshot,
@@ -261,6 +263,8 @@ async function patchRead(
   const now = await worktreeChanges(kept, source, status);
   if (now === undefined) return undefined;
   const patched = await patchKeptRead(kept, source, { ...now, commit: kept.commit }, now.modified);
+  // The whole read that follows lists what git's status (or a listing) just brought up to date.
+  if (patched === undefined) source.assumeListing([...now.listing].map(([path, file]) => ({ path, size: file.size, token: file.token })));
   return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
 }
 

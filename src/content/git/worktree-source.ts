@@ -47,6 +47,18 @@ export class WorktreeSource implements TreeSource {
     this.now = options.now ?? Date.now;
   }
 
+  /** A listing taken as the folder's next one ({@link assumeListing}). */
+  private assumed: readonly TreeEntry[] | undefined;
+
+  /**
+   * Takes `listing` (sorted by path) as what the next {@link list} finds: a listing kept from an
+   * earlier read and brought up to date from what git's status names, so a whole read that follows
+   * stats no file again. Once: a later listing stats the folder.
+   */
+  assumeListing(listing: readonly TreeEntry[]): void {
+    this.assumed = listing;
+  }
+
   /** What decides which files are skipped: equal keys, equal listings of the same files. */
   get ignoreKey(): string {
     return this.ignore.key;
@@ -57,6 +69,9 @@ export class WorktreeSource implements TreeSource {
    * which are not checked against the rule again (a one-shot run's listing costs the stats alone).
    */
   async list(options: { listed?: ReadonlySet<string>; startedAt?: number } = {}): Promise<readonly TreeEntry[]> {
+    const assumed = this.assumed;
+    this.assumed = undefined;
+    if (assumed !== undefined) return assumed;
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
     return sorted(await this.walk('', options.startedAt ?? this.now(), options.listed));
