@@ -1,8 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
 import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
 import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import { derivedRead } from '../../support/derived-read.js';
@@ -96,5 +97,32 @@ describe('the kept read in .docsync/cache, the one cache a read keeps', () => {
     // The table of contents (its text is not kept) and the file the new rule bundles.
     expect(content.snapshot.stats.read).toBe(2);
     expect(content.snapshot.files.map((file) => file.path)).toContain('extra.txt');
+  });
+
+  it("a long-lived process's, written once and left behind many edits, still gives the next process the read of what is there now", async () => {
+    const dir = await committedDocs();
+    // Old mtimes, as after a checkout: a file written this instant is read again until its mtime can be trusted.
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && !entry.parentPath.includes('.git'))
+        await utimes(path.join(entry.parentPath, entry.name), new Date('2020-01-01'), new Date('2020-01-01'));
+    }
+    const cacheDir = await makeTempDir();
+    const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: dir, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+    const daemon = createContentPreparer({ cacheDir, bundleDir: await makeTempDir(), longLived: true });
+    await (await daemon(target)).keep();
+    const file = path.join(cacheDir, 'docs.read');
+    const written = (await stat(file)).mtimeMs;
+    // Edited, committed, edited again and left uncommitted: each read kept in memory only.
+    await writeFile(path.join(dir, 'plain.md'), 'No heading, edited.\n');
+    await (await daemon(target)).keep();
+    git(dir, 'commit', '-q', '-am', 'edit');
+    await writeFile(path.join(dir, 'guide.md'), DOCS['guide.md'].replace('# Guide', '# Guide, edited'));
+    await writeFile(path.join(dir, 'README.md'), '# Home, edited\n');
+    await (await daemon(target)).keep();
+    expect((await stat(file)).mtimeMs).toBe(written);
+
+    const next = await createContentPreparer({ cacheDir, bundleDir: await makeTempDir() })(target);
+    expect(derivedRead(next)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(dir)) }));
+    expect(next.changed?.files.map((changed) => changed.path).sort()).toEqual(['README.md', 'guide.md', 'plain.md']);
   });
 });
