@@ -48,8 +48,8 @@ export interface KeptRead {
   /** The snapshot; loaded, its files and page tree come from {@link tables} when first used. */
   readonly snapshot: DocsSnapshot;
   readonly tables: SnapshotTables;
-  /** What each page derived, by path from the source's top, as JSON ({@link keptPage}). */
-  readonly pages: PageMap<string>;
+  /** What each page derived, by path from the source's top (as JSON in the file, decoded when looked up). */
+  readonly pages: PageMap<DerivedPage>;
   /** Git blob ids of files read from a working tree, by the sha256 of their bytes: an unchanged file is not read again to name its blob. */
   readonly blobs: PageMap<string>;
 }
@@ -59,7 +59,13 @@ const LISTED: LineCodec<ListedFile> = {
   fieldsOf: (file) => `${file.size}\t${escape(file.token ?? '')}`,
 };
 /** A kept read's table of derivations: the path, then the JSON (which holds no raw tab nor line break). */
-const DERIVATIONS: LineCodec<string> = { entryOf: (fields) => unescape(fields[1] ?? ''), fieldsOf: (json) => escape(json) };
+const DERIVATIONS: LineCodec<DerivedPage> = {
+  entryOf: (fields) => {
+    const [meta, outlineTitle] = JSON.parse(unescape(fields[1] ?? '')) as [PageMeta, string | null];
+    return { meta, outlineTitle: outlineTitle ?? undefined };
+  },
+  fieldsOf: (page) => escape(JSON.stringify([page.meta, page.outlineTitle ?? null])),
+};
 const BLOB_OIDS: LineCodec<string> = { entryOf: (fields) => fields[1] ?? '', fieldsOf: (oid) => oid };
 
 /** A listing as a kept read holds it. */
@@ -76,14 +82,6 @@ export function keptRead(read: Omit<KeptRead, 'listing' | 'untrusted' | 'tables'
   return { ...read, listing: keptListing(read.listing), untrusted, tables: snapshotTables(read.snapshot) };
 }
 
-/** What a page of the kept read derived. */
-export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined {
-  const text = kept.pages.get(path);
-  if (text === undefined) return undefined;
-  const [meta, outlineTitle] = JSON.parse(text) as [PageMeta, string | null];
-  return { meta, outlineTitle: outlineTitle ?? undefined };
-}
-
 /**
  * What the kept read derived from each file it read (its hash, a page's metadata), while the file
  * is listed with the change token it had then: a whole read reads only the others. Derived from the
@@ -95,7 +93,7 @@ export function keptFiles(kept: KeptRead): KnownFiles {
     const inRoot = relativeTo(kept.snapshot.root, path);
     const file = inRoot === undefined ? undefined : kept.tables.files.get(inRoot);
     if (file === undefined) return undefined;
-    const page = keptPage(kept, path)?.meta;
+    const page = kept.pages.get(path)?.meta;
     return page === undefined ? { size: file.size, sha256: file.hash } : { size: file.size, sha256: file.hash, page };
   };
 }
@@ -106,15 +104,8 @@ export function keptBlobs(entries: Iterable<readonly [hash: string, oid: string]
 }
 
 /** Each page's derivation as a kept read holds it. */
-export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<string> {
-  return PageMap.of(
-    DERIVATIONS,
-    [...pages].map(([path, page]) => [path, keptPageText(page)] as const),
-  );
-}
-
-export function keptPageText(page: DerivedPage): string {
-  return JSON.stringify([page.meta, page.outlineTitle ?? null]);
+export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<DerivedPage> {
+  return PageMap.of(DERIVATIONS, pages);
 }
 
 /** The body's sections, one after the other: {@link Meta} as JSON, the listing, files and titles tables, the page tree as JSON, the derivations and blob ids tables. */
