@@ -181,8 +181,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const differing = [...new Set([...baseOids.keys(), ...gitOids.keys(), ...liveOids.keys()])].filter(
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
-  const leftLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  for (const [path, page] of leftLive ?? []) {
+  const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
+  // A page the platform added that a sync left live is no base's page, nor held: a runner with state
+  // finds it new again and keeps it (its place in `SUMMARY.md` with it), and so does this one.
+  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => page.gitBlob !== undefined || gitOids.has(path) || page.live === undefined);
+  for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
     // what went live): git changed the page since when it is no longer that; none for a page added
@@ -260,7 +263,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
-  for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
+  for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
   const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
+import { lawRepo } from '../../support/platform-law-repo.js';
+import { runLaw } from '../../support/platform-law-run.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
+
+// Sequences the law of platform edits found failing, each replayed as it was found, with every
+// check of the law after each sync (test/integration/platform-edits-law.test.ts).
+afterAll(() => removeTempDirs());
+
+describe('the law of platform edits, by example, on the current contract', () => {
+  let emulators: RunningEmulator[] = [];
+  beforeAll(async () => {
+    emulators = await Promise.all([0, 1].map(() => startTestEmulator({ contract: 'current', strict: false })));
+  });
+  afterAll(() => Promise.all(emulators.map((emulator) => emulator.close())));
+
+  it('adopt: a page added in the platform stays live after a git change, on a runner without state too', async () => {
+    await runLaw(
+      lawRepo([1, 0]),
+      [{ kind: 'platform-add', parent: 0, at: 0 }, { kind: 'sync' }, { kind: 'git-body', page: 1, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+});
