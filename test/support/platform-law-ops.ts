@@ -34,7 +34,8 @@ export type LawOp =
   /** `parent` 0 keeps the page's parent (a reorder), 1 moves it to the top, more under another page. */
   | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number }
   | { readonly kind: 'platform-slug'; readonly page: number }
-  | { readonly kind: 'git-move'; readonly page: number }
+  /** `parent` 0 moves the page to the top, more under another of git's pages. */
+  | { readonly kind: 'git-move'; readonly page: number; readonly parent: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
@@ -58,7 +59,7 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformPlaces }: L
     { weight: 1, arbitrary: page('git-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-add' as const), parent: nat }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat, parent: nat }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'git-merge' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'branch-resolve' as const }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-resolve' as const), file: nat }) },
@@ -350,9 +351,13 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   }
   page.touched = true;
   if (op.kind === 'git-move') {
-    // To the top: a page moved under another, or a sibling's place changed, fails the next sync's
-    // check on a runner with state (E_SYNC_VERIFY), a bug of page delivery outside this law's reach.
-    const parent = undefined;
+    const parent =
+      op.parent === 0
+        ? undefined
+        : pick(
+            inGit.filter((other) => other.key !== page.key),
+            op.parent - 1,
+          )?.path;
     const moved = `moved/${model.token('m')}-${path.split('/').pop() ?? 'page.md'}`;
     const title = listed.find((entry) => entry.path === path)?.title ?? page.titles[0] ?? moved;
     for (const world of worlds) {

@@ -25,4 +25,27 @@ describe('the law of platform edits, by example, on the current contract', () =>
       { platformEdits: 'adopt' },
     );
   });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page git moves from under a parent retitled in the platform goes live alike on a runner without state`, async () => {
+      await runLaw(
+        lawRepo([1, 0]),
+        [
+          { kind: 'platform-title', page: 0 },
+          { kind: 'sync' },
+          { kind: 'git-move', page: 0, parent: 0 },
+          { kind: 'sync' },
+          { kind: 'git-move', page: 0, parent: 3 },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+
+  it('preserve: a conflict left on the branch fails the next unchanged run on a runner without state too', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-body', page: 2, at: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'preserve',
+    });
+  });
 });
