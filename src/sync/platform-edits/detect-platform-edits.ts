@@ -20,6 +20,7 @@ import { fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
+import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { livePlaces, type LivePlace } from './live-places.js';
 import { lacksGitPage } from './lacks-git-page.js';
@@ -215,11 +216,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
-  const filePaths = filePathsById(
-    main.files,
-    input.deliveredFiles,
-    snapshotAssets(input.content.snapshot).map((file) => file.path),
-  );
+  const assets = snapshotAssets(input.content.snapshot).map((file) => file.path);
+  const filePaths = filePathsById(main.files, input.deliveredFiles, assets);
+  // Without state: pages a sync left live as the branch holds them, whose links to files uploaded in
+  // the platform the branch writes as paths of its assets folder.
+  const branchHeld = new Map(leftLive.flatMap(([path, page]) => (page.live === undefined ? [] : [[path, page.live] as const])));
+  let uploaded: Map<string, string> | undefined;
+  const asOnBranch = (text: string, path: string): string =>
+    withFileLinksAsPaths(text, path, (uploaded ??= new Map([...filePaths, ...uploadedFilePaths(main.files, filePaths, assets)])));
   const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
@@ -251,6 +255,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (fingerprint !== baseSide && fingerprint !== gitSide) {
         if (await sent(gitOid)) platformSide = gitSide;
         else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
+      }
+      const keptOid = platformSide === fingerprint ? branchHeld.get(path) : undefined;
+      if (keptOid !== undefined) {
+        const kept = await fingerprints.ofOid(keptOid, path);
+        if (kept !== fingerprint && fileFingerprint(asOnBranch(text, path), titling, title) === kept) platformSide = kept;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
       // The table of contents says it too where it gives the page link text.

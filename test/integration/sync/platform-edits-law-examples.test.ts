@@ -48,4 +48,11 @@ describe('the law of platform edits, by example, on the current contract', () =>
       platformEdits: 'preserve',
     });
   });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page git edited and the platform gave an image is kept once, and the next unchanged run reports nothing on a runner without state too`, async () => {
+      await runLaw(lawRepo([0, 2]), [{ kind: 'git-body', page: 3, at: 0 }, { kind: 'platform-image', page: 3 }, { kind: 'sync' }], emulators, 'current', {
+        platformEdits,
+      });
+    });
 });
