@@ -39,6 +39,7 @@ for (const contract of ['current', 'seed'] as const) {
             lawOpsArbitrary({
               contract,
               platformDeletes: contract === 'current',
+              platformAdds: contract === 'current' || platformEdits === 'preserve',
               platformPlaces: process.env.DOCSYNC_LAW_MOVES === '1',
             }),
             async (repo, ops) => {

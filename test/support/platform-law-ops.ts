@@ -43,11 +43,13 @@ export interface LawOps {
   readonly contract: 'current' | 'seed';
   /** Pages deleted in the platform: on the seed's API a runner without state misses one deleted beside another edit. */
   readonly platformDeletes: boolean;
+  /** Pages added in the platform: on the seed's API under adopt, a runner without state writes again after one is kept beside a page git removed. */
+  readonly platformAdds: boolean;
   /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
   readonly platformPlaces: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformDeletes, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -57,7 +59,6 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformPlaces }: L
     { weight: 1, arbitrary: page('platform-description') },
     { weight: 1, arbitrary: page('platform-layout') },
     { weight: 1, arbitrary: page('git-delete') },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-add' as const), parent: nat }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat, parent: nat }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'git-merge' as const }) },
@@ -67,6 +68,7 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformPlaces }: L
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
   if (platformDeletes) ops.push({ weight: 1, arbitrary: page('platform-delete') });
+  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
   if (platformPlaces)
     ops.push(
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
@@ -185,10 +187,8 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   const candidates = model.alive().filter((page) => {
     const found = livePage(page);
     if (found === undefined) return false;
-    // The readme, the space's first page, is left out: under adopt a layout edit of it leaves another
-    // page not live (today's API), and a title edit of it makes the runner without state decide otherwise (seed).
-    if (page.key === 0 && (op.kind === 'platform-title' || op.kind === 'platform-layout')) return false;
-    if (op.kind === 'platform-delete') return !page.touched && found.page.children.length === 0;
+    // The readme, git's first page, is never deleted: `.gitbook.yaml` names it.
+    if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
     return true;
   });
   const page = pick(candidates, op.page);

@@ -55,4 +55,15 @@ describe('the law of platform edits, by example, on the current contract', () =>
         platformEdits,
       });
     });
+
+  for (const kind of ['platform-title', 'platform-layout'] as const)
+    it(`adopt: the readme ${kind === 'platform-title' ? 'retitled' : 'relaid out'} in the platform stays live, and every page of git's with it`, async () => {
+      await runLaw(
+        lawRepo([1, 0]),
+        [{ kind, page: 0 }, { kind: 'sync' }, { kind: 'git-body', page: 1, at: 0 }, { kind: 'sync' }, { kind: 'git-add', parent: 0 }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+      );
+    });
 });
