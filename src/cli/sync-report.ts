@@ -3,6 +3,7 @@ import { describeAction } from '../sync/space-sync-plan.js';
 import { serverText } from '../logging/sanitize-output.js';
 import { summarizeWarnings } from './summarize-warnings.js';
 import { conflictAnnotation, platformEditsPages, platformEditsSentence } from './platform-edits-report.js';
+import { escapeData, escapeProperty } from './workflow-command.js';
 
 /** created / updated / merged / imported / skipped / failed counts, like rdme and mark print. */
 export function summarize(report: SyncReport): Record<string, number> {
@@ -158,8 +159,6 @@ export function placeWarning(warning: string): PlacedWarning {
  * attaches to that line of the pull request's diff.
  */
 export function formatAnnotations(report: SyncReport, repoPath: (target: string, file: string) => string = (_t, file) => file): string {
-  const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const lines: string[] = [];
   for (const { target, warnings = [] } of [...report.results, ...report.failures]) {
     for (const warning of warnings) {

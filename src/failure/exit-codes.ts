@@ -17,6 +17,7 @@ import { GitDeliveryRemoteError } from '../content/errors/git-delivery-remote-er
 import { GitPushRejectedError } from '../content/errors/git-push-rejected-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
 import { RedisAuthError } from './redis-auth-error.js';
+import { PlatformEditsNotKeptError } from './platform-edits-not-kept-error.js';
 import { RedisUnavailableError } from './redis-unavailable-error.js';
 
 /** One exit code per kind of failure, so CI can tell them apart. The README lists them. */
@@ -34,7 +35,7 @@ export const EXIT = {
   unavailable: 5,
   /** The API rejected a request (400, 404, 409) or answered in an unexpected shape. */
   api: 6,
-  /** Pages edited in the platform could not be pushed to their branch (or its remote could not be reached): the target stopped before overwriting them. */
+  /** Pages edited in the platform could not be kept in git (pushed to their branch, its remote reached, a file they link downloaded): the target stopped before overwriting them. */
   platformEditsPush: 7,
   /** Pages edited in the platform and in git clash: committed with conflict markers to the platform-edits branch. */
   platformEditsConflict: 8,
@@ -63,7 +64,7 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ArtifactStoreError) return ARTIFACT_EXIT[error.failure];
   if (error instanceof GitDeliveryRemoteError) return EXIT.gitRemote;
   // Only platform edits push: their branch could not be updated, so nothing was overwritten.
-  if (error instanceof GitPushRejectedError) return EXIT.platformEditsPush;
+  if (error instanceof GitPushRejectedError || error instanceof PlatformEditsNotKeptError) return EXIT.platformEditsPush;
   // A docs folder that is missing or not a git repository is a configuration mistake, not a flaky run.
   if (error instanceof ContentError && !(error instanceof SnapshotStaleError)) return EXIT.config;
   if (error instanceof AuthenticationError || error instanceof MissingTokenError || error instanceof RedisAuthError) return EXIT.auth;

@@ -1,8 +1,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** How a job attempt ended, as the worker saw it. */
-export type JobOutcome = 'completed' | 'failed' | 'delayed' | 'rate-limited';
-export const JOB_OUTCOMES: readonly JobOutcome[] = ['completed', 'failed', 'delayed', 'rate-limited'];
+/**
+ * How a job attempt ended, as the worker saw it. `aborted`: stopped by a shutdown or a lost lock,
+ * through no fault of the job's; it runs again, so it is not counted as failed.
+ */
+export type JobOutcome = 'completed' | 'failed' | 'delayed' | 'rate-limited' | 'aborted';
+export const JOB_OUTCOMES: readonly JobOutcome[] = ['completed', 'failed', 'delayed', 'rate-limited', 'aborted'];
 
 /** One queue's count of jobs in one BullMQ state (`waiting`, `active`, `delayed`, `failed`, …). */
 export interface QueueDepth {
@@ -46,7 +49,7 @@ export class Metrics {
     const registers = [this.registry];
     this.jobs = new Counter({
       name: 'docsync_jobs_total',
-      help: 'Job attempts that ended, by job kind and outcome (completed, failed, delayed, rate-limited).',
+      help: 'Job attempts that ended, by job kind and outcome (completed, failed, delayed, rate-limited, aborted).',
       labelNames: ['kind', 'outcome'],
       registers,
     });

@@ -2,6 +2,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullm
 import type { Redis } from '../redis/redis-connection.js';
 import type { Logger } from '../logging/logger.js';
 import { classifyError } from '../failure/classify-error.js';
+import type { JobOutcome } from '../observability/metrics.js';
 import { JobAbortedError } from './job-aborted-error.js';
 import { lostLockReason } from './lost-lock.js';
 import { JOB_ATTEMPTS } from './bullmq-producer.js';
@@ -20,7 +21,7 @@ export interface ConsumerOptions {
    */
   lockDurationMs?: number;
   /** Called when a job settles, for metrics. */
-  onSettled?: (kind: string, outcome: 'completed' | 'failed' | 'delayed' | 'rate-limited', durationMs: number) => void;
+  onSettled?: (kind: string, outcome: JobOutcome, durationMs: number) => void;
   /**
    * Called with a job's data when this process finds it stalled (its worker died or was paused past
    * its lock): a write that worker sent may still be on its way.
@@ -171,7 +172,7 @@ export class BullmqConsumer<S extends JobSchemas> {
       if (signal.aborted) {
         // Whatever the abort made the step throw, the job is not at fault: it runs again.
         const reason = typeof signal.reason === 'string' ? signal.reason : 'aborted';
-        this.options.onSettled?.(kind, 'failed', Date.now() - started);
+        this.options.onSettled?.(kind, 'aborted', Date.now() - started);
         logger.warn({ reason }, 'job aborted; it runs again');
         throw new JobAbortedError(reason, { cause: error });
       }

@@ -61,7 +61,8 @@ export async function archivePreviews(
   const { supersededBy, signal } = options;
   const marker = subjectMarker(previewName(target.name, branch));
   const archived: ArchivedPreview[] = [];
-  for (const status of ['open', 'draft'] as const) {
+  // Drafts first, as docsync's own change requests are listed: one turning open meanwhile is still seen.
+  for (const status of ['draft', 'open'] as const) {
     for await (const cr of api.changeRequests.list(target.spaceId, { status, signal })) {
       if (cr.subject?.endsWith(marker) !== true) continue;
       if (options.dryRun === true) {

@@ -40,11 +40,13 @@ export async function listDocsyncChangeRequests(
   signal?: AbortSignal,
 ): Promise<ChangeRequest[]> {
   const marker = subjectMarker(target);
-  const found: ChangeRequest[] = [];
-  for (const status of ['open', 'draft'] as const) {
+  const found = new Map<string, ChangeRequest>();
+  // Drafts first: a change request another run opens as a draft and then marks open between the two
+  // lists is a draft in the first or open in the second, never missed by both.
+  for (const status of ['draft', 'open'] as const) {
     for await (const cr of api.changeRequests.list(spaceId, { status, signal })) {
-      if (cr.subject?.endsWith(marker) === true) found.push(cr);
+      if (cr.subject?.endsWith(marker) === true && !found.has(cr.id)) found.set(cr.id, cr);
     }
   }
-  return found.sort((a, b) => a.number - b.number);
+  return [...found.values()].sort((a, b) => a.number - b.number);
 }

@@ -11,6 +11,7 @@ import type { SpecsApi } from '../../runtime/open-specs-api.js';
 import type { StateStore } from '../../state/state-store.js';
 import { EXIT } from '../../failure/exit-codes.js';
 import { serverText } from '../../logging/sanitize-output.js';
+import { escapeData, escapeProperty } from '../workflow-command.js';
 
 /** Where a spec action writes and what it reads; tests pass their own. */
 export interface SpecIo {
@@ -314,11 +315,10 @@ function formatPublish(report: SpecRunReport): string {
 
 /** GitHub Actions annotations: an invalid file is marked at its line in the pull request. */
 function formatAnnotations(report: SpecRunReport): string {
-  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   return report.failures
     .map((f) => {
-      const at = f.file === undefined ? '' : `file=${f.file}${f.line === undefined ? '' : `,line=${f.line}`},`;
-      return `::error ${at}title=docsync spec ${f.target.replace(/^spec:/, '')}::${serverText(escape(f.error))}\n`;
+      const at = f.file === undefined ? '' : `file=${escapeProperty(f.file)}${f.line === undefined ? '' : `,line=${f.line}`},`;
+      return `::error ${at}title=${escapeProperty(`docsync spec ${f.target.replace(/^spec:/, '')}`)}::${serverText(escapeData(f.error))}\n`;
     })
     .join('');
 }

@@ -14,20 +14,24 @@ export interface ChangedPage {
 export type SemanticChange =
   | { type: 'page_created' | 'page_deleted'; page: ChangedPage }
   | { type: 'page_edited'; page: ChangedPage; attributes: Record<string, Change<string>> }
+  | { type: 'page_moved'; page: ChangedPage; parent: Change<ChangedPage> }
   | { type: 'file_created' | 'file_deleted'; file: FileRecord }
   | { type: 'file_edited'; file: FileRecord; attributes: Record<string, Change<string | number>> };
 
 /**
  * What changed from `base` to `head`, as the API's revision semantic changes list it: pages matched
  * by their document id (an import keeps it for a page at the same path), files by id then name.
- * Pages created, edited (title, description, slug, emoji, document) and deleted; files created,
- * edited (name, content type, size) and deleted. Moves, variables and reusable content are not
- * reported: the emulator's imports replace content by path.
+ * Pages created, edited (title, description, slug, emoji, document), moved (to another parent; a
+ * page at the top has no parent on that side) and deleted; files created, edited (name, content
+ * type, size) and deleted. A reorder among siblings is no change here, as the API's list of change
+ * types has none for it. Variables and reusable content are not reported: the emulator has none.
  */
 export function semanticChanges(base: RevisionRecord, head: RevisionRecord): SemanticChange[] {
   const changes: SemanticChange[] = [];
   const before = pagesByDocument(base.pages);
   const after = pagesByDocument(head.pages);
+  const parentsBefore = parentsByDocument(base.pages);
+  const parentsAfter = parentsByDocument(head.pages);
   for (const [key, page] of after) {
     const old = before.get(key);
     if (old === undefined) {
@@ -42,6 +46,11 @@ export function semanticChanges(base: RevisionRecord, head: RevisionRecord): Sem
       document: page.type === 'document' ? [old.markdown, page.markdown] : [undefined, undefined],
     });
     if (Object.keys(attributes).length > 0) changes.push({ type: 'page_edited', page: changedPage(page), attributes });
+    const [was, now] = [parentsBefore.get(key), parentsAfter.get(key)];
+    if (keyOf(was) !== keyOf(now)) {
+      const parent = { ...(was === undefined ? {} : { before: changedPage(was) }), ...(now === undefined ? {} : { after: changedPage(now) }) };
+      changes.push({ type: 'page_moved', page: changedPage(page), parent });
+    }
   }
   for (const [key, page] of before) if (!after.has(key)) changes.push({ type: 'page_deleted', page: changedPage(page) });
 
@@ -67,10 +76,22 @@ export function semanticChanges(base: RevisionRecord, head: RevisionRecord): Sem
   return changes;
 }
 
+/** A page's identity across revisions: its document id, which an import keeps for a page at the same path. */
+const keyOf = (page: PageRecord | undefined): string | undefined => (page === undefined ? undefined : (page.documentId ?? page.id));
+
 function pagesByDocument(pages: readonly PageRecord[], into = new Map<string, PageRecord>()): Map<string, PageRecord> {
   for (const page of pages) {
-    into.set(page.documentId ?? page.id, page);
+    into.set(keyOf(page) ?? page.id, page);
     pagesByDocument(page.pages, into);
+  }
+  return into;
+}
+
+/** Each nested page's parent, by the page's identity; a top-level page has none. */
+function parentsByDocument(pages: readonly PageRecord[], parent?: PageRecord, into = new Map<string, PageRecord>()): Map<string, PageRecord> {
+  for (const page of pages) {
+    if (parent !== undefined) into.set(keyOf(page) ?? page.id, parent);
+    parentsByDocument(page.pages, page, into);
   }
   return into;
 }

@@ -44,14 +44,26 @@ const SAML_PROVIDER_REQUIRES_SETTINGS: Erratum = {
   },
 };
 
+const AMBIGUOUS_PAGE_CHANGE_ATTRIBUTES: Erratum = {
+  what: 'the attributes of a page_edited semantic change must match exactly one of three schemas',
+  why: 'the document, group and link attribute schemas are open and share `title`, `emoji` and `slug`, so every attributes object matches two or three of them and `oneOf` rejects them all; any one suffices',
+  fix: (document) => {
+    const properties = schemaAt(document, 'RevisionSemanticChangePageEdited').properties as Record<string, OpenApiSchema> | undefined;
+    const attributes = properties?.attributes;
+    if (attributes?.oneOf === undefined) throw new Error('The official page_edited change no longer has a oneOf of attributes: drop this erratum.');
+    attributes.anyOf = attributes.oneOf;
+    delete attributes.oneOf;
+  },
+};
+
 /**
  * Defects of each pinned document that make answers the API must give impossible to validate.
  * Each is listed in docs/emulator.md; review them when a pinned version changes (a fix whose target is
  * gone throws).
  */
 export const CONTRACT_ERRATA: Readonly<Record<ContractName, readonly Erratum[]>> = {
-  seed: [MISSPELLED_ORGANIZATIONS, CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS],
-  current: [CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS],
+  seed: [MISSPELLED_ORGANIZATIONS, CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS, AMBIGUOUS_PAGE_CHANGE_ATTRIBUTES],
+  current: [CLOSED_EMPTY_DOCUMENT, SAML_PROVIDER_REQUIRES_SETTINGS, AMBIGUOUS_PAGE_CHANGE_ATTRIBUTES],
 };
 
 /** A corrected copy of `document`; the original is left as loaded. */

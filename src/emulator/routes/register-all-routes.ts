@@ -21,6 +21,7 @@ import { openapiRoutes } from './openapi-routes.js';
 import { spaceRoutes } from './space-routes.js';
 import { gitImportRoutes } from './git-import-routes.js';
 import { changeRequestChangesRoute } from './change-request-changes-route.js';
+import { revisionChangesRoute } from './revision-changes-route.js';
 import { changeRequestContentRoute } from './change-request-content-route.js';
 import { changeRequestReviewRoutes } from './change-request-review-routes.js';
 import { systemRoutes } from './system-routes.js';
@@ -45,6 +46,7 @@ export function registerAllRoutes(define: DefineRoute, ctx: EmulatorContext): vo
   changeRequestRoutes(define, ctx);
   changeRequestReviewRoutes(define, ctx);
   changeRequestChangesRoute(define, ctx);
+  revisionChangesRoute(define, ctx);
   changeRequestContentRoute(define, ctx);
   contentRoutes(define, ctx);
   gitImportRoutes(define, ctx);

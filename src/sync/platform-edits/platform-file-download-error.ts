@@ -1,3 +1,4 @@
+import { PlatformEditsNotKeptError } from '../../failure/platform-edits-not-kept-error.js';
 import type { DownloadError } from '../../http/errors/download-error.js';
 
 /**
@@ -5,7 +6,7 @@ import type { DownloadError } from '../../http/errors/download-error.js';
  * the repository's assets: the sync stopped before overwriting anything. Permanent when the download
  * is (a 404, a file over the size limit, an address pull never fetches).
  */
-export class PlatformFileDownloadError extends Error {
+export class PlatformFileDownloadError extends PlatformEditsNotKeptError {
   readonly code = 'E_PLATFORM_FILE_DOWNLOAD';
   readonly permanent: boolean;
 

@@ -214,7 +214,10 @@ export async function walkEveryOperation(emulator: RunningEmulator, files: ByteS
     await run('DELETE', `${prefix}/comments/${comment.id}`, 205);
   }
   await run('POST', `${CR}/update`, 200);
-  await run('POST', `${CR}/merge`, 200);
+  const merged = await run('POST', `${CR}/merge`, 200);
+  if (merged.revision !== undefined) await run('GET', `${S}/revisions/${merged.revision}/changes`, 200, { query: { limit: 50 } });
+  await run('GET', `${R}/changes`, 200);
+  await run('GET', `${S}/revisions/rev_nope/changes`, 404);
 
   // OpenAPI specifications.
   await run('POST', `${O}/openapi`, 201, { body: { slug: 'walk-pets', source: { url: files.url('/petstore.yaml') } } });

@@ -64,4 +64,38 @@ describe('BullMQ job retries', () => {
       await producer.close();
     }
   });
+
+  it('counts an attempt a shutdown aborted as aborted, not failed, and runs it again', async () => {
+    const prefix = uniquePrefix('aborted');
+    prefixes.push(prefix);
+    const settled: string[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let attempts = 0;
+    const registry: JobRegistry = {
+      'space-sync': async (_data, { signal }) => {
+        attempts += 1;
+        if (attempts > 1) return { status: 'done', summary: {} };
+        started();
+        // Holds its slot until the worker aborts it.
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        throw signal.reason;
+      },
+    };
+    const producer = new BullmqProducer(connect(), prefix, JOBS);
+    const options = { prefix, onSettled: (_kind: string, outcome: string) => settled.push(outcome) };
+    const first = new BullmqConsumer(JOBS, registry, connect, silentLogger, options);
+    await producer.enqueue('space-sync', { target: 'slow' });
+    await running;
+    await first.close(0);
+    expect(settled).toEqual(['aborted']);
+    const second = new BullmqConsumer(JOBS, registry, connect, silentLogger, options);
+    try {
+      await until('the aborted job to run again', () => Promise.resolve(settled.includes('completed')), 60_000);
+      expect(settled).toEqual(['aborted', 'completed']);
+    } finally {
+      await second.close(5_000);
+      await producer.close();
+    }
+  });
 });

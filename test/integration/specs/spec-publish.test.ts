@@ -187,6 +187,13 @@ describe('docsync spec publish against the emulator', () => {
     expect(printed()).toContain(`::error file=${join(dir, 'specs/invalid.yaml')},line=7,title=docsync spec broken::`);
   });
 
+  it("escapes a file name's commas and colons in the annotation, so the runner reads the whole path", async () => {
+    await cp(join(dir, 'specs/invalid.yaml'), join(dir, 'specs/v1,beta: draft.yaml'));
+    const file = await config([{ slug: 'broken', file: 'specs/v1,beta: draft.yaml' }]);
+    await specPublishAction([], { config: file }, { ...io(), env: { GITHUB_ACTIONS: 'true' } });
+    expect(printed()).toContain(`::error file=${join(dir, 'specs/v1%2Cbeta%3A draft.yaml')},line=7,title=docsync spec broken::`);
+  });
+
   it('ends in FETCH_ERROR with exit 1 for a URL the emulator cannot fetch', async () => {
     const url = await closedPortUrl();
     const file = await config([{ slug: 'remote', url }]);

@@ -57,6 +57,23 @@ describe('semanticChanges', () => {
     expect(changes).toHaveLength(6);
   });
 
+  it('lists a page moved to another parent, or to the top, with its parent on each side; a reorder among siblings is no change', () => {
+    const base = revision('r1', [page('a', 'a', { pages: [page('b', 'a/b'), page('c', 'a/c')] }), page('d', 'd')], []);
+    const head = revision('r2', [page('d', 'd', { pages: [page('b', 'd/b')] }), page('a', 'a', { pages: [page('c', 'a/c')] })], []);
+    const moves = semanticChanges(base, head).filter((change) => change.type === 'page_moved');
+    expect(moves).toEqual([
+      {
+        type: 'page_moved',
+        page: { id: 'b', type: 'document', title: 'd/b', path: 'd/b' },
+        parent: { before: { id: 'a', type: 'document', title: 'a', path: 'a' }, after: { id: 'd', type: 'document', title: 'd', path: 'd' } },
+      },
+    ]);
+    const toTop = semanticChanges(base, revision('r3', [page('a', 'a', { pages: [page('c', 'a/c')] }), page('b', 'b'), page('d', 'd')], []));
+    expect(toTop.filter((change) => change.type === 'page_moved')).toEqual([
+      { type: 'page_moved', page: expect.objectContaining({ id: 'b' }), parent: { before: expect.objectContaining({ id: 'a' }) } },
+    ]);
+  });
+
   it('is empty between a revision and itself', () => {
     const same = revision('r', [page('p1', 'intro')], [file('f1', 'a.png', 'a')]);
     expect(semanticChanges(same, same)).toEqual([]);

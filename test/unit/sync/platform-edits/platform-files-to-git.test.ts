@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXIT, exitCodeFor } from '../../../../src/failure/exit-codes.js';
 import { DownloadError } from '../../../../src/http/errors/download-error.js';
 import type { Download } from '../../../../src/http/url-downloader.js';
 import { PlatformFileDownloadError } from '../../../../src/sync/platform-edits/platform-file-download-error.js';
@@ -62,5 +63,7 @@ describe('platformFilesToGit', () => {
     expect(error).toBeInstanceOf(PlatformFileDownloadError);
     expect(error).toMatchObject({ code: 'E_PLATFORM_FILE_DOWNLOAD', permanent: true, file: 'diagram.png', page: 'page.md' });
     expect((error as Error).cause).toBeInstanceOf(DownloadError);
+    // Like a push that failed: the platform's edits could not be kept in git, so nothing was overwritten.
+    expect(exitCodeFor(error)).toBe(EXIT.platformEditsPush);
   });
 });

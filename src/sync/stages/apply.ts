@@ -1,0 +1,232 @@
+import { ApiError } from '../../api/errors/api-error.js';
+import { NotFoundError } from '../../api/errors/not-found-error.js';
+import { ArtifactStoreError } from '../../artifacts/errors/artifact-store-error.js';
+import type { PublishedArtifact } from '../../artifacts/artifact-store.js';
+import type { TargetState } from '../../state/state-store.js';
+import { archiveEmpty } from '../archive-empty.js';
+import { BatchesUnavailable, batchesMissing } from '../batches-unavailable.js';
+import { compareWithLive } from '../compare-with-live.js';
+import { ImportVerificationError } from '../errors/import-verification-error.js';
+import { SupersededError } from '../errors/superseded-error.js';
+import { keepOldest } from '../keep-oldest.js';
+import { MainMoved } from '../main-moved.js';
+import { deliverPages } from '../pages/deliver-pages.js';
+import type { PlannedDelivery } from '../pages/planned-delivery.js';
+import { rememberEdits } from '../platform-edits/platform-edits-step.js';
+import { importPublished, publishBundle } from '../publish-bundle.js';
+import { describeAction } from '../space-sync-plan.js';
+import type { SpaceSyncOutcome, SpaceSyncResult } from '../space-sync-result.js';
+import { confirmNewest, superseding } from '../superseding.js';
+import { conflictOf, type SyncConflict } from '../sync-conflict.js';
+import type { CheckedSync } from './guard.js';
+import type { SyncRun } from './sync-run.js';
+
+/** What the writes did: the state as they left it, and what the result and the record say of them. */
+export interface AppliedSync extends CheckedSync {
+  /** The target's state as the writes left it (saved as they went). */
+  readonly current: TargetState;
+  readonly cr: { id: string; number: number; url?: string | undefined } | undefined;
+  readonly outcome: SpaceSyncOutcome;
+  readonly imported: SpaceSyncResult['imported'];
+  readonly delivered: SpaceSyncResult['delivered'];
+  /** The change request's revision read back after the delivery. */
+  readonly landedRevision: string | undefined;
+  /** The revision of main the change request's content descends from: a merge onto that same main leaves what was delivered. */
+  readonly crBase: string | undefined;
+  /** Main's revision the merge made. */
+  readonly mergedRevision: string | undefined;
+  /** Set when a merge or an update from main met conflicts: the writes stopped there. */
+  readonly conflict: SyncConflict | undefined;
+}
+
+/** The writes, in the plan's order: the change request, the content (batches or an import), reviewers, the merge. */
+export async function apply(run: SyncRun, checked: CheckedSync): Promise<AppliedSync> {
+  const { deps, target, options, signal, stopwatch, api, write, saveState, ahead, now } = run;
+  const { content, state, assumed, live, pagePlan, plan, base, sent, sentExpectation, platformEdits } = checked;
+  // What the last sync left no longer holds once this one writes; set again once its delivery is read back.
+  const { landed: _left, ...previous } = state ?? { reviewersRequested: [] };
+  let current: TargetState = {
+    ...rememberEdits(previous, platformEdits, now()),
+    ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
+  };
+  if (live && state?.changeRequest?.id !== live.id) current.reviewersRequested = [];
+  let cr = live ? { id: live.id, number: live.number, url: live.urls.app } : undefined;
+  let outcome: SpaceSyncOutcome = live ? 'updated' : 'imported';
+  let imported: SpaceSyncResult['imported'];
+  let delivered: SpaceSyncResult['delivered'];
+  // The page plan was made from this content: still current unless main was pulled into it.
+  let plannedFor: PlannedDelivery | undefined = pagePlan;
+  let landedRevision: string | undefined;
+  let crBase: string | undefined = live ? (live.revisionMergedAncestor ?? live.revisionInitial) : undefined;
+  // The revision the change request this run created held then, and main's the merge made.
+  let createdAt: string | undefined;
+  let mergedRevision: string | undefined;
+  let conflict: SyncConflict | undefined;
+  // Published before the first write: a store that fails leaves no change request behind.
+  let artifact: PublishedArtifact | undefined;
+  if (plan.actions.some((action) => action.kind === 'import')) {
+    const bundle = await superseding(target.name, () => stopwatch.time('bundleMs', () => sent.bundle()));
+    // Where workers race, the bundle is served only while this run owns its job: a worker paused with
+    // its import in flight must not land older docs after a newer run's.
+    const fence = options.fence;
+    const stillWanted =
+      fence &&
+      ((): Promise<boolean> =>
+        fence.check().then(
+          () => true,
+          () => false,
+        ));
+    artifact = await stopwatch.time('uploadMs', () => publishBundle(deps.artifacts, bundle, `${target.name}.zip`, signal, stillWanted));
+  }
+
+  ahead.drop();
+  // Set once this run opened a change request and until content went into it: a failure in between
+  // archives it, so no empty change request is left behind for the next run to find.
+  let createdEmpty: { id: string; number: number } | undefined;
+  try {
+    for (const action of plan.actions) {
+      if (conflict) break;
+      deps.logger.info({ target: target.name }, describeAction(action));
+      switch (action.kind) {
+        case 'create-change-request': {
+          const created = await write(() => deps.api.changeRequests.create(target.spaceId, { subject: action.subject }, { signal }));
+          const kept = await write(() => keepOldest(deps, target, created, signal));
+          cr = { id: kept.id, number: kept.number, url: kept.urls.app };
+          crBase = kept.revisionMergedAncestor ?? kept.revisionInitial;
+          // Saved at once: a crash before the import must find this change request, not open another.
+          current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
+          await saveState(current);
+          // Planned from the state: main must still be what the last merge made, and the change request this run's.
+          if (assumed && (kept.id !== created.id || kept.revisionInitial !== assumed.revision)) throw new MainMoved(kept.revisionInitial);
+          if (kept.id === created.id) createdAt = created.revision;
+          outcome = kept.id === created.id ? 'created' : 'updated';
+          if (kept.id === created.id) {
+            createdEmpty = { id: created.id, number: created.number };
+            // Created as a draft, which a plain list of change requests (status `open` by default) leaves
+            // out; one merged at once is never listed open, so it is not opened first.
+            if (created.status === 'draft' && !target.changeRequest.autoMerge)
+              await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
+          }
+          break;
+        }
+        case 'update-from-main': {
+          const updated = await write(() => deps.api.changeRequests.updateFromMain(target.spaceId, action.changeRequest, { signal }));
+          if (updated.result !== 'update') conflict = conflictOf('update-from-main', requireCr(cr), target.name, updated.result);
+          plannedFor = undefined;
+          crBase = undefined;
+          break;
+        }
+        case 'set-subject':
+          await write(() => deps.api.changeRequests.update(target.spaceId, action.changeRequest, { subject: action.subject }, { signal }));
+          break;
+        case 'import': {
+          const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
+          try {
+            imported = await write(() => importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now));
+          } catch (error) {
+            // Refused (4xx, or the bundle not fetched) means nothing was imported; anything else may have landed.
+            if (!refused(error)) createdEmpty = undefined;
+            throw error;
+          }
+          createdEmpty = undefined;
+          // Read back before anything merges: an import that left pages out is a failure, never "imported, 0 pages".
+          const landed = await api(() =>
+            compareWithLive(deps.api, target, sent, required(sentExpectation), into.changeRequest === undefined ? undefined : requireCr(cr), signal),
+          );
+          if (!landed.ok) {
+            const destination =
+              into.changeRequest === undefined
+                ? { kind: 'space' as const, spaceId: target.spaceId }
+                : { kind: 'change-request' as const, number: requireCr(cr).number };
+            throw new ImportVerificationError(destination, landed);
+          }
+          // Where workers race, a paused one may have sent its import after a newer one landed.
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
+          break;
+        }
+        case 'deliver': {
+          const into = requireCr(cr);
+          let result;
+          try {
+            result = await stopwatch.time('planMs', () =>
+              deliverPages(
+                { ...deps, api: run.timedApi },
+                {
+                  spaceId: target.spaceId,
+                  changeRequest: into,
+                  content: sent,
+                  delivered: current.delivered,
+                  // Planned from git's content: pages laid over it are planned again.
+                  planned: sent === content ? plannedFor : undefined,
+                  maxFileBytes: target.import.maxBytes,
+                  landed: state?.landed,
+                  createdAt,
+                  groups: target.groups,
+                  beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
+                  save: async (landed) => {
+                    createdEmpty = undefined; // a batch landed: the change request holds content now
+                    current = { ...current, delivered: landed };
+                    await saveState(current);
+                  },
+                  warn: (message) => {
+                    deps.logger.warn({ target: target.name }, message);
+                    base.warnings.push(message);
+                  },
+                  signal,
+                },
+              ),
+            );
+          } catch (error) {
+            if (target.delivery === 'auto' && error instanceof NotFoundError && (await batchesMissing(deps.api, target.spaceId, into.id, signal)))
+              throw new BatchesUnavailable('no content batches', { cause: error });
+            throw error;
+          }
+          delivered = { changes: result.changes, batches: result.batches };
+          landedRevision = result.revision;
+          createdEmpty = undefined;
+          current = { ...current, delivered: result.delivered };
+          // Where workers race, a paused one may have sent its batches after a newer one landed.
+          if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);
+          break;
+        }
+        case 'request-reviewers':
+          await write(() => deps.api.changeRequests.requestReviewers(target.spaceId, requireCr(cr).id, { users: action.users }, { signal }));
+          current = { ...current, reviewersRequested: [...current.reviewersRequested, ...action.users] };
+          break;
+        case 'merge': {
+          // Only `merge` means merged; `conflicts` (or anything new) leaves the change request open.
+          const merged = await write(() => deps.api.changeRequests.merge(target.spaceId, requireCr(cr).id, { signal }));
+          if (merged.result === 'merge') {
+            outcome = 'merged';
+            mergedRevision = merged.revision;
+          } else conflict = conflictOf('merge', requireCr(cr), target.name, merged.result);
+          break;
+        }
+      }
+    }
+  } catch (error) {
+    const empty = createdEmpty;
+    // Superseded: whoever owns the target now may be filling that change request; leave it.
+    if (empty && !(error instanceof SupersededError) && !(error instanceof MainMoved))
+      await api(() => archiveEmpty(deps, target, run.key, empty, error, signal));
+    throw error;
+  }
+  return { ...checked, current, cr, outcome, imported, delivered, landedRevision, crBase, mergedRevision, conflict };
+}
+
+/** The API refused the import, so nothing of it landed. */
+function refused(error: unknown): boolean {
+  if (error instanceof ArtifactStoreError) return error.failure === 'not-fetched';
+  return error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500;
+}
+
+/** The change request the plan acts on: created by an earlier action, or found live. */
+export function requireCr<T>(cr: T | undefined): T {
+  if (cr === undefined) throw new Error('Internal error: the plan acts on a change request before creating one.');
+  return cr;
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('Internal error: an import without a published bundle or its expectation.');
+  return value;
+}

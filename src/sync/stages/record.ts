@@ -1,0 +1,118 @@
+import { withUpdatedAt } from '../pages/deliver-pages.js';
+import type { TargetBase } from '../platform-edits/detect-platform-edits.js';
+import { mainRevision } from '../platform-edits/main-revision.js';
+import { baseOnceLive, baseWithChanges, withLivePages } from '../platform-edits/next-base.js';
+import { pageTitlings } from '../platform-edits/page-titlings.js';
+import { rememberEdits } from '../platform-edits/platform-edits-step.js';
+import type { SpaceSyncResult } from '../space-sync-result.js';
+import { requireCr, type AppliedSync } from './apply.js';
+import type { Skip } from './guard.js';
+import { diffOfLive, type PlannedSync } from './plan.js';
+import type { SyncRun } from './sync-run.js';
+
+/** The state after the writes: the conflict met, else what was synced and the next base; then the result. */
+export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceSyncResult> {
+  const { deps, target, keepsBase, stopwatch, saveState, now } = run;
+  const { content, base, cr, outcome, imported, delivered, conflict, platformEdits, landedRevision, crBase, mergedRevision } = applied;
+  let { current } = applied;
+  if (conflict) {
+    const open = requireCr(cr);
+    deps.logger.warn({ target: target.name, changeRequest: open.number }, conflict.message);
+    // Not recorded as synced: once the conflict is resolved, the next run carries on.
+    await saveState({ ...current, conflict: { hash: content.contentHash, changeRequest: open.number, operation: conflict.operation } });
+    return {
+      ...base,
+      outcome: 'conflict',
+      changeRequest: open,
+      conflict,
+      ...(imported ? { imported } : {}),
+      ...(delivered ? { delivered } : {}),
+      ...platformEdits,
+      timings: stopwatch.timings(),
+    };
+  }
+
+  const merged = outcome === 'merged';
+  const { changeRequest: _previous, conflict: _resolved, ...rest } = current;
+  current = {
+    ...(merged ? { ...rest, reviewersRequested: [] } : { ...rest, ...(current.changeRequest ? { changeRequest: current.changeRequest } : {}) }),
+    lastHash: content.contentHash,
+    ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+    ...(landedRevision === undefined
+      ? {}
+      : {
+          landed: {
+            hash: content.contentHash,
+            revision: landedRevision,
+            ...(merged && crBase !== undefined ? { mergedOnto: crBase } : {}),
+            ...(mergedRevision === undefined ? {} : { merged: mergedRevision }),
+          },
+        }),
+    // The base is what main holds: content left in an open change request is not it yet.
+    ...(keepsBase && (merged || outcome === 'imported') ? { base: await nextBase(applied, applied.leftLive) } : {}),
+    syncedAt: now().toISOString(),
+  };
+  await saveState(current);
+  await content.keep();
+  return {
+    ...base,
+    outcome,
+    ...(cr ? { changeRequest: cr } : {}),
+    ...(imported ? { imported } : {}),
+    ...(delivered ? { delivered } : {}),
+    ...diffOfLive(applied),
+    ...platformEdits,
+    timings: stopwatch.timings(),
+  };
+}
+
+/** Nothing written: found live rather than in state, what the live side holds is remembered, so the next run on this runner makes no call. */
+export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Skip): Promise<SpaceSyncResult> {
+  const { deps, target, options, signal, api, keepsBase, stopwatch, now } = run;
+  const { content, state, live, main, pagePlan, base } = planned;
+  deps.logger.info({ target: target.name, reason: skip.reason }, 'sync skipped');
+  const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
+  if (skip.liveIsGit && !options.dryRun) {
+    const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
+    await deps.state.set(run.key, {
+      ...rememberEdits(kept, skip.reported, now()),
+      ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
+      lastHash: content.contentHash,
+      ...(content.commit ? { lastCommit: content.commit.oid } : {}),
+      // Today's API, without a record of what was delivered (a runner without state): the live pages
+      // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
+      // Stamped with each page's `updatedAt`, so an edit made in the platform after this run is seen as one.
+      ...(pagePlan && state?.delivered === undefined
+        ? {
+            delivered: withUpdatedAt(
+              pagePlan.known,
+              (
+                await api(() =>
+                  deps.api.content.getRevision(live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId }, { signal }),
+                )
+              ).pages,
+            ),
+          }
+        : {}),
+      // The base is what main holds: content waiting in an open change request is not it yet.
+      ...(keepsBase && !live ? { base: await nextBase(planned, skip.leftLive) } : {}),
+      // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
+      ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, [], signal))))?.revision } : {}),
+      syncedAt: now().toISOString(),
+    });
+  }
+  if (!options.dryRun) await content.keep();
+  return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...skip.reported, timings: stopwatch.timings() };
+}
+
+/** The base once this content is what main holds, with `leftLive` (pages that went live other than git's, or not at all) held in it. */
+async function nextBase(planned: PlannedSync, leftLive: ReadonlyMap<string, string | null>): Promise<TargetBase> {
+  const { content, state, delivery, assumed, titlings, gitPages } = planned;
+  // A table of contents laid over git's titles the pages left live as it does.
+  const summary = content.snapshot.summary;
+  const liveTitlings =
+    summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
+  // Planned from the changed pages alone, nothing left live: the previous base plus those pages.
+  const carried = assumed && leftLive.size === 0 ? await baseWithChanges(content, state?.base, assumed.diff.changed, titlings) : undefined;
+  return carried ?? withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
+}
