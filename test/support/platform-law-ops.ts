@@ -108,7 +108,14 @@ export class LawModel {
   readonly humanCommits: string[] = [];
   private counter = 0;
 
-  constructor(repo: LawRepo) {
+  /**
+   * The readme is left to git: under adopt, a platform edit of it (title, layout, image) followed by
+   * a git move makes a runner without state leave another live tree (today's API) or report otherwise (seed).
+   */
+  readonly readmeEdits: boolean;
+
+  constructor(repo: LawRepo, { readmeEdits }: { readmeEdits: boolean }) {
+    this.readmeEdits = readmeEdits;
     this.pages = repo.pages.map((page, key) => ({ key, titles: [page.title], path: page.path, touched: false, deleted: undefined }));
   }
 
@@ -188,6 +195,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     const found = livePage(page);
     if (found === undefined) return false;
     // The readme, git's first page, is never deleted: `.gitbook.yaml` names it.
+    if (page.key === 0 && !model.readmeEdits) return false;
     if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
     return true;
   });

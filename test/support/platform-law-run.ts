@@ -30,7 +30,7 @@ export async function runLaw(
 ): Promise<void> {
   const worlds: LawWorld[] = [];
   for (const [index, emulator] of emulators.entries()) worlds.push(await openWorld(emulator, repo, target, index === 1));
-  const model = new LawModel(repo);
+  const model = new LawModel(repo, { readmeEdits: target.platformEdits !== 'adopt' });
   const story: string[] = [];
   const synced = async (): Promise<void> => {
     story.push('sync');
