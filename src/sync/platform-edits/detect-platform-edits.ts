@@ -183,9 +183,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  // A page the platform added that a sync left live is no base's page, nor held: a runner with state
-  // finds it new again and keeps it (its place in `SUMMARY.md` with it), and so does this one.
-  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => page.gitBlob !== undefined || gitOids.has(path) || page.live === undefined);
+  // In a space written in batches, a page the platform added that a sync left live is no base's page,
+  // nor held: a runner with state finds it new again and keeps it (its place in `SUMMARY.md` with it),
+  // and so does this one. An import keeps it as held, the bundle listing it.
+  const addedInBatches = (path: string, page: LeftLivePage): boolean => batched && page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
+  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => !addedInBatches(path, page));
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
