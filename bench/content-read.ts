@@ -9,7 +9,17 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createBundle, DeflatePool, GitRefSource, HashCache, readDocsRepo, type TreeSource, WorktreeSource, writeBundle } from '../src/content/index.js';
+import {
+  createBundle,
+  DeflatePool,
+  GitRefSource,
+  type KnownFiles,
+  type PageMeta,
+  readDocsRepo,
+  type TreeSource,
+  WorktreeSource,
+  writeBundle,
+} from '../src/content/index.js';
 import { DocsyncConfigSchema } from '../src/config/config-schema.js';
 import { createContentPreparer, type PrepareContent } from '../src/sync/prepare-content.js';
 import { generateDocsRepo, type GeneratedDocsRepo } from './generate-docs-repo.js';
@@ -43,12 +53,13 @@ function generateInChild(directory: string, pages: number): GeneratedDocsRepo {
   return JSON.parse(out) as GeneratedDocsRepo;
 }
 
-/** One sync's local work: read + hash (+ save the hash cache), then bundle when `bundle` (+ save the entry cache). */
+/** One sync's local work: read + hash, then bundle when `bundle` (+ save the entry cache), then keep the read for the next. */
 async function localWork(name: string, prepare: PrepareContent, target: Parameters<PrepareContent>[0], bundle: boolean): Promise<number> {
   const started = performance.now();
   const content = await prepare(target);
   const read = performance.now() - started;
   const written = bundle ? await content.bundle() : undefined;
+  await content.keep();
   const ms = performance.now() - started;
   rows.push({
     step: name,
@@ -94,7 +105,7 @@ async function main(): Promise<void> {
       await writeFile(path.join(repo, generated.pages[(n * 997) % generated.pages.length] ?? 'README.md'), `# Edited ${n}\n\nOne page changed.\n`);
     };
 
-    const daemon = createContentPreparer({ cacheDir, deflater, bundleDir, journal: true });
+    const daemon = createContentPreparer({ cacheDir, deflater, bundleDir, longLived: true });
     const first = await localWork('first sync: cold read + full bundle', daemon, target, true);
     await localWork('no-op: warm read (daemon, caches in memory)', daemon, target, false);
     const editsInMemory: number[] = [];
@@ -123,18 +134,26 @@ async function main(): Promise<void> {
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'bench');
     const fromGit = await GitRefSource.open(repo);
-    const gitCache = HashCache.inMemory();
+    let metas: ReadonlyMap<string, PageMeta> = new Map();
     const gitSnapshot = await timed(
       'cold read + hash (git, cat-file --batch)',
       fromGit,
-      () => readDocsRepo(fromGit, { cache: gitCache }),
+      () => readDocsRepo(fromGit, { derived: ({ pages }) => (metas = new Map([...pages].map(([path, page]) => [path, page.meta]))) }),
       (s) => `${s.files.length} files`,
     );
+    // What the cold read derived, by blob id: what a kept read knows of a commit's files.
+    const oids = new Map((await fromGit.list()).map((entry) => [entry.path, entry.token]));
+    const files = new Map(gitSnapshot.files.map((file) => [file.sourcePath ?? file.path, file]));
+    const known: KnownFiles = (filePath, token) => {
+      const file = oids.get(filePath) === token ? files.get(filePath) : undefined;
+      const page = metas.get(filePath);
+      return file === undefined ? undefined : page === undefined ? { size: file.size, sha256: file.hash } : { size: file.size, sha256: file.hash, page };
+    };
     const gitWarm = await GitRefSource.open(repo);
     await timed(
       'warm read (git, cached by blob id)',
       gitWarm,
-      () => readDocsRepo(gitWarm, { cache: gitCache }),
+      () => readDocsRepo(gitWarm, { known }),
       (s) => `${s.stats.cached} cached`,
     );
     const out = path.join(bundleDir, 'git.zip');

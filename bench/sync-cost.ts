@@ -14,6 +14,7 @@
  * peak RSS is reported too. With DOCSYNC_BENCH_CPU_PROF_DIR set, each one-page edit's process writes
  * a V8 CPU profile (`node --cpu-prof`) into that folder.
  * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources]
+ * (0 edits: the first sync alone, without the no-op sync)
  * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default).
  */
 import { execFile } from 'node:child_process';
@@ -198,6 +199,8 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
       });
     };
     await step('first sync', true);
+    // No edits asked: the first sync alone (its peak RSS and rate), the quicker run to iterate on.
+    if (edits === 0) return steps;
     await step('no-op sync');
     // Several edits, each of another page: one sync's local work varies by tens of milliseconds.
     for (let edit = 1; edit <= edits; edit++) {
@@ -251,22 +254,24 @@ for (const s of steps) {
   );
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const wholeReads = (s: Step): number => s.calls.routes.filter((r) => r.method === 'GET' && WHOLE_REVISION.test(r.route)).reduce((sum, r) => sum + r.count, 0);
 for (const source of sources) {
   const first = steps.find((s) => s.source === source && s.step === 'first sync');
+  if (!first) continue;
   const edited = steps.filter((s) => s.source === source && s.step.startsWith('one-page edit'));
   const edit = edited[0];
-  if (!first || !edit) continue;
-  console.log(`\n${source}: one-page edit, requests by operation:`);
-  for (const r of edit.calls.routes) console.log(`  ${r.count} × ${r.method} ${r.route} → ${r.status}`);
-  const locals = edited.map((s) => local(s.timings)).sort((a, b) => a - b);
-  console.log(
-    `${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median(locals)} = ${(local(first.timings) / Math.max(1, median(locals))).toFixed(1)}×`,
-  );
-  const wholeReads = (s: Step): number => s.calls.routes.filter((r) => r.method === 'GET' && WHOLE_REVISION.test(r.route)).reduce((sum, r) => sum + r.count, 0);
-  const cpus = edited.map((s) => s.cpuMs);
-  console.log(
-    `${source}: one-page edit, median of ${edited.length}: ${median(edited.map((s) => s.calls.total))} requests (budget 5; each: ${edited.map((s) => s.calls.total).join(', ')}), ${median(edited.map(wholeReads))} reads of a whole revision (budget 0), process CPU ${(median(cpus) / 1000).toFixed(2)} s (each: ${cpus.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
-  );
+  if (edit) {
+    console.log(`\n${source}: one-page edit, requests by operation:`);
+    for (const r of edit.calls.routes) console.log(`  ${r.count} × ${r.method} ${r.route} → ${r.status}`);
+    const locals = edited.map((s) => local(s.timings)).sort((a, b) => a - b);
+    console.log(
+      `${source}: local work (read + plan) of ${locals.length} edits: ${locals.join(', ')} ms; first sync / median edit: ${local(first.timings)} / ${median(locals)} = ${(local(first.timings) / Math.max(1, median(locals))).toFixed(1)}×`,
+    );
+    const cpus = edited.map((s) => s.cpuMs);
+    console.log(
+      `${source}: one-page edit, median of ${edited.length}: ${median(edited.map((s) => s.calls.total))} requests (budget 5; each: ${edited.map((s) => s.calls.total).join(', ')}), ${median(edited.map(wholeReads))} reads of a whole revision (budget 0), process CPU ${(median(cpus) / 1000).toFixed(2)} s (each: ${cpus.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+    );
+  }
   const windows = first.perSecond ?? [];
   const mean = windows.reduce((a, b) => a + b, 0) / Math.max(1, windows.length);
   console.log(

@@ -3,19 +3,18 @@ import { type AssetRules, NO_ASSET_RULES } from './gitbook/asset-rules.js';
 import { buildPageTree } from './gitbook/build-page-tree.js';
 import { collectAssets } from './gitbook/collect-assets.js';
 import { contentHash } from './content-hash.js';
-import { ContentLoader, type LoadedFile } from './content-loader.js';
+import { comparePaths } from './compare-paths.js';
+import { ContentLoader, type KnownFiles, type LoadedFile } from './content-loader.js';
 import { joinDocPath, normalizeDocPath, parentOf, relativeTo } from './gitbook/doc-path.js';
 import type { DocsSnapshot, SnapshotFile } from './gitbook/docs-snapshot.js';
 import { DocsRootNotFoundError } from './errors/docs-root-not-found-error.js';
 import { FileIndex } from './file-index.js';
 import { formatGitbookConfig } from './gitbook/gitbook-config.js';
-import { HashCache } from './cache/hash-cache.js';
 import { locateDocs } from './gitbook/locate-docs.js';
 import { outlineDocsSteps } from './gitbook/outline-docs.js';
 import type { OutlineGroup, OutlineNode } from './gitbook/outline.js';
 import type { PageMeta } from './gitbook/parse-page-meta.js';
 import { parseSummary } from './gitbook/parse-summary.js';
-import { ReadMemo } from './cache/read-memo.js';
 import { summaryStructure } from './gitbook/summary-structure.js';
 import { TimeSlice } from './time-slice.js';
 import type { TreeEntry, TreeSource } from './tree-source.js';
@@ -27,15 +26,10 @@ export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 export interface ReadDocsOptions {
   /** Project directory inside the source, where `.gitbook.yaml` lives. Default '' (the source's top). */
   readonly directory?: string;
-  /**
-   * Hashes and page metadata of earlier reads; files whose change token is unchanged are not read.
-   * Default: a fresh in-memory cache. The caller saves it (`cache.save()`).
-   */
-  readonly cache?: HashCache;
+  /** What an earlier read derived from files: those whose change token is unchanged are not read. Default: nothing. */
+  readonly known?: KnownFiles;
   /** Files to bundle beyond those the docs reference, and files never to bundle. Default: none. */
   readonly assets?: AssetRules;
-  /** What the last read of the same tree derived, reused where its inputs are unchanged. Default: none. */
-  readonly memo?: ReadMemo;
   /**
    * Given, after the read, the listing and each page's metadata with the title `SUMMARY.md` gave it
    * (by path from the source's top): what a later read needs to tell whether an edit changed more
@@ -53,7 +47,7 @@ export interface DerivedPage {
 
 /**
  * Reads a GitBook-format docs tree: `.gitbook.yaml`, `SUMMARY.md` (or the folders), every page's
- * frontmatter and title, the assets. Reads only cache misses; never fails on junk, only on a docs root
+ * frontmatter and title, the assets. Reads only what `known` does not know; never fails on junk, only on a docs root
  * that does not exist (`DocsRootNotFoundError`). Everything skipped is in `warnings`.
  */
 export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions = {}): Promise<DocsSnapshot> {
@@ -63,7 +57,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const listing = await source.list();
   const index = new FileIndex(listing);
   const slice = new TimeSlice();
-  const loader = new ContentLoader(source, index, options.cache ?? HashCache.inMemory(), slice);
+  const loader = new ContentLoader(source, index, options.known ?? (() => undefined), slice);
   const warnings: string[] = [];
 
   const configPath = joinDocPath(directory, '.gitbook.yaml');
@@ -85,9 +79,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${summaryPath}: not read, it is ${summaryKind} (docsync reads regular files only); no table of contents: pages inferred from folders`);
   }
   const assetRules = options.assets ?? NO_ASSET_RULES;
-  const memo = options.memo ?? new ReadMemo();
-  memo.begin(index.entries, JSON.stringify([directory, configFile?.text ?? null, summaryText ?? null, assetRules]));
-  const outline = memo.outline ?? memo.keepOutline(await slice.run(outlineDocsSteps(index, location, summaryText)));
+  const outline = await slice.run(outlineDocsSteps(index, location, summaryText));
   warnings.push(...outline.warnings);
   const { groups } = outline;
 
@@ -105,8 +97,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${file.path}: not text (it holds NUL bytes), so not a markdown page; skipped`);
     pages.delete(file.path);
   }
-  const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings, memo));
-  const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings, memo)), 'hash');
+  const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings));
+  const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings)), 'hash');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   if (options.derived !== undefined) options.derived({ listing, pages: derivedPages(groups, pages) });
@@ -136,7 +128,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   }
   for (const file of pages.values()) add(file);
   for (const file of assets.values()) add(file);
-  const unique = memo.sortedByPath(files);
+  // One file per path (the last one given), sorted as the bundle lists them.
+  const unique = [...new Map(files.map((file) => [file.path, file])).values()].sort((a, b) => comparePaths(a.path, b.path));
 
   return {
     source: source.label,

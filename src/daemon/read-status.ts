@@ -34,8 +34,14 @@ export interface DaemonStatus {
   queues: Record<string, Record<string, number>>;
   spaces: SpaceStatus[];
   delivery: DeliveryStatus[];
-  /** Per target, its state; what a target delivered page by page is counted, not listed. */
-  targets: { key: string; state: Omit<TargetState, 'delivered'> & { delivered?: { pages: number; files: number } } }[];
+  /** Per target, its state; its records by page (what it delivered, its base) are counted, not listed. */
+  targets: {
+    key: string;
+    state: Omit<TargetState, 'delivered' | 'base'> & {
+      delivered?: { pages: number; files: number };
+      base?: { version?: number | undefined; commit?: string | undefined; pages: number };
+    };
+  }[];
   failures: { kind: string; id: string | undefined; data: unknown; reason: string; failedAt: string | undefined }[];
   /** Where Redis was looked for in vain (its URL without credentials): the targets shown are the state file's alone, with no queues or failures. */
   redisUnreachable?: string;
@@ -128,13 +134,20 @@ function laterOf(file: Map<string, TargetState>, redis: Map<string, TargetState>
   return states;
 }
 
-/** Per target, its state; what it delivered page by page is counted, not listed. */
+/** Per target, its state; its records by page are counted, not listed. */
 function targetRows(states: Map<string, TargetState>): TargetRow[] {
   const rows: TargetRow[] = [];
   for (const [key, target] of states) {
     if (key === DELIVERY_STATE_KEY) continue;
-    const { delivered, ...rest } = target;
-    rows.push({ key, state: delivered ? { ...rest, delivered: { pages: delivered.pages.size, files: delivered.files.size } } : rest });
+    const { delivered, base, ...rest } = target;
+    rows.push({
+      key,
+      state: {
+        ...rest,
+        ...(delivered ? { delivered: { pages: delivered.pages.size, files: delivered.files.size } } : {}),
+        ...(base ? { base: { ...base, pages: base.pages.size } } : {}),
+      },
+    });
   }
   return rows;
 }

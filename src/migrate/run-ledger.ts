@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TargetStateSchema, type StateStore } from '../state/state-store.js';
+import { DeliveredFileSchema, DeliveredPageSchema, type Delivered, type StateStore } from '../state/state-store.js';
 import { ItemResultSchema, type ItemResult } from './item-result.js';
 
 /** One item's progress in a run: written before and after every step that must not happen twice. */
@@ -21,7 +21,10 @@ export const ItemRecordSchema = z.object({
   /** Revision of the import target just before the import was sent: if it moved, the import landed. */
   importFrom: z.string().optional(),
   /** Today's API: the pages and files content batches put into the change request, saved after each batch. */
-  delivered: TargetStateSchema.shape.delivered,
+  delivered: z
+    .object({ pages: z.record(z.string(), DeliveredPageSchema), files: z.record(z.string(), DeliveredFileSchema) })
+    .transform((stored): Delivered => ({ pages: new Map(Object.entries(stored.pages)), files: new Map(Object.entries(stored.files)) }))
+    .optional(),
   result: ItemResultSchema.optional(),
 });
 export type ItemRecord = z.infer<typeof ItemRecordSchema>;
@@ -86,7 +89,10 @@ export class RunLedger {
   }
 
   put(itemId: string, record: ItemRecord): Promise<void> {
-    return this.write(RunLedger.itemKey(this.runId, itemId), record);
+    const { delivered, ...rest } = record;
+    // Stored as JSON inside the item's state: the maps by path as objects.
+    const stored = delivered ? { ...rest, delivered: { pages: Object.fromEntries(delivered.pages), files: Object.fromEntries(delivered.files) } } : rest;
+    return this.write(RunLedger.itemKey(this.runId, itemId), stored);
   }
 
   /** Every item record of this run, by item id. */
@@ -108,7 +114,7 @@ export class RunLedger {
     return results;
   }
 
-  private write(key: string, migration: RunRecord | ItemRecord): Promise<void> {
+  private write(key: string, migration: Record<string, unknown>): Promise<void> {
     const previous = writeChains.get(this.store) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.store.set(key, { reviewersRequested: [], migration }));
     writeChains.set(this.store, next);

@@ -95,7 +95,7 @@ export async function createRuntime(loaded: LoadedConfig, overrides: RuntimeOver
       logger: overrides.logger,
       // A space's files, read to compare or kept in git, are fetched as a pull fetches them (callers that know the target's import.maxBytes pass it).
       download: pullDownloads(api.baseUrl, downloader.download, DEFAULT_IMPORT_MAX_BYTES),
-      prepare: createContentPreparer({ cacheDir, deflater, bundleDir, journal: overrides.longLived }),
+      prepare: createContentPreparer({ cacheDir, deflater, bundleDir, longLived: overrides.longLived }),
       ...(overrides.longLived === true ? { revisions: new KnownRevisions() } : {}),
     },
     async close() {

@@ -3,14 +3,14 @@ import type { DocsyncConfig } from '../config/config-schema.js';
 import { redisKeyPrefix } from '../config/redis-config-schema.js';
 import type { Logger } from '../logging/logger.js';
 import { FileStateStore } from '../state/file-state-store.js';
-import type { RedisHashCommands } from '../state/redis-state-store.js';
+import type { RedisStateCommands } from '../state/redis-state-store.js';
 import type { StateStore } from '../state/state-store.js';
 
 export interface OpenStateStoreOptions {
   /** The backend when `state.backend` is not set: `file` for one-shot commands, `redis` for the daemon. */
   defaultBackend: 'file' | 'redis';
   /** An open Redis connection to reuse; without one, a Redis store opens (and closes) its own. */
-  redis?: RedisHashCommands;
+  redis?: RedisStateCommands;
 }
 
 /**

@@ -1,18 +1,35 @@
 import * as z from 'zod';
 import { RedirectRecordSchema } from './redirect-record.js';
-import { pageTable } from './page-table.js';
 
-/** `delivered.pages`: the id and content hash sent of each page, and its `updatedAt` read back. */
-export const deliveredPages = pageTable(z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() }));
-/** `delivered.files`: the id and content hash sent of each file. */
-export const deliveredFiles = pageTable(z.object({ id: z.string(), hash: z.string() }));
-/** `base.pages`: each page's blob id and fingerprint, and what went live instead. */
-export const basePages = pageTable(
-  z.object({ oid: z.string(), fingerprint: z.string(), live: z.object({ oid: z.string(), fingerprint: z.string() }).optional() }),
-);
+/** A page content batches wrote: its id in the space, the content hash sent, and its `updatedAt` read back. */
+export const DeliveredPageSchema = z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() });
+export type DeliveredPage = z.infer<typeof DeliveredPageSchema>;
+/** A file content batches wrote: its id in the space and the content hash sent. */
+export const DeliveredFileSchema = z.object({ id: z.string(), hash: z.string() });
+export type DeliveredFile = z.infer<typeof DeliveredFileSchema>;
+/** A page's base: the git blob id synced, the fingerprint of its markdown and metadata, and what went live instead. */
+export const BasePageSchema = z.object({
+  oid: z.string(),
+  fingerprint: z.string(),
+  live: z.object({ oid: z.string(), fingerprint: z.string() }).optional(),
+});
+export type BasePage = z.infer<typeof BasePageSchema>;
 
-/** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
-export const TargetStateSchema = z.object({
+/** What docsync wrote to a space page by page, by path in the docs root. */
+export interface Delivered {
+  readonly pages: ReadonlyMap<string, DeliveredPage>;
+  readonly files: ReadonlyMap<string, DeliveredFile>;
+}
+
+/** What docsync last synced, by path in the docs root, and what the fingerprints cover. */
+export interface Base {
+  readonly version?: number | undefined;
+  readonly commit?: string | undefined;
+  readonly pages: ReadonlyMap<string, BasePage>;
+}
+
+/** The target's own fields: everything but its records by page. */
+export const TargetFieldsSchema = z.object({
   /** Content hash of the bundle last imported. */
   lastHash: z.string().optional(),
   /** Commit the last import came from, when the source is a git ref. */
@@ -22,16 +39,6 @@ export const TargetStateSchema = z.object({
   /** Reviewers already asked on that change request. */
   reviewersRequested: z.array(z.string()).default([]),
   syncedAt: z.string().optional(),
-  /**
-   * Space targets on content batches: what docsync wrote, by path in the docs root: the page or file
-   * id and the content hash sent (and the page's `updatedAt` read back, so an edit made since shows).
-   */
-  delivered: z
-    .object({
-      pages: deliveredPages.schema,
-      files: deliveredFiles.schema,
-    })
-    .optional(),
   /**
    * Space targets on content batches: the revision that held content `lastHash` as `delivered`
    * records it, once read back (the change request's), and the revision of main it was merged onto
@@ -43,21 +50,6 @@ export const TargetStateSchema = z.object({
   conflict: z.object({ hash: z.string(), changeRequest: z.number(), operation: z.enum(['merge', 'update-from-main']) }).optional(),
   /** The API (key `api:delivery`): how `delivery: auto` found content must be written. */
   delivery: z.enum(['changes', 'import']).optional(),
-  /**
-   * Space targets: what docsync last synced, the base that tells which side changed a page since.
-   * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
-   * metadata as docsync normalizes them; `live` when the page went live with other content than
-   * that blob (the platform's version kept, a three-way merge): its blob id and fingerprint, so later
-   * runs leave it as it is until git or the platform changes the page again. `version`: what the
-   * fingerprints cover (absent before they covered titles and layouts).
-   */
-  base: z
-    .object({
-      version: z.number().optional(),
-      commit: z.string().optional(),
-      pages: basePages.schema,
-    })
-    .optional(),
   /**
    * Space targets keeping platform edits: the space's main revision a run found holding what docsync
    * left there. While git is unchanged and main stays at it, a run reads that and nothing else.
@@ -83,20 +75,24 @@ export const TargetStateSchema = z.object({
   /** Migration ledger entries (`migrate:<runId>`, `migrate:<runId>:<itemId>`); src/migrate validates the shape. */
   migration: z.record(z.string(), z.unknown()).optional(),
 });
-export type TargetState = z.infer<typeof TargetStateSchema>;
+export type TargetFields = z.infer<typeof TargetFieldsSchema>;
 
-/**
- * A target's state as a store writes it: the maps by page path as tables of text (see
- * {@link pageTable}; a table read and not changed is written as it was read), which
- * {@link TargetStateSchema} reads back.
- */
-export function storedTargetState(state: TargetState): unknown {
-  const { delivered, base } = state;
-  return {
-    ...state,
-    ...(delivered ? { delivered: { pages: delivered.pages.toText(), files: delivered.files.toText() } } : {}),
-    ...(base ? { base: { ...base, pages: base.pages.toText() } } : {}),
-  };
+/** What docsync remembers about one target between runs. Losing it costs API reads, never duplicates. */
+export interface TargetState extends TargetFields {
+  /**
+   * Space targets on content batches: what docsync wrote, by path in the docs root: the page or file
+   * id and the content hash sent (and the page's `updatedAt` read back, so an edit made since shows).
+   */
+  delivered?: Delivered | undefined;
+  /**
+   * Space targets: what docsync last synced, the base that tells which side changed a page since.
+   * Per page (path in the docs root): the git blob id sent and the fingerprint of its markdown and
+   * metadata as docsync normalizes them; `live` when the page went live with other content than
+   * that blob (the platform's version kept, a three-way merge): its blob id and fingerprint, so later
+   * runs leave it as it is until git or the platform changes the page again. `version`: what the
+   * fingerprints cover (absent before they covered titles and layouts).
+   */
+  base?: Base | undefined;
 }
 
 /** Keyed by `<kind>:<target name>`, so spaces, specs and sites share one store. */

@@ -15,9 +15,9 @@ import { overlaySource } from '../content/git/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
 import { GitRefSource } from '../content/git/git-ref-source.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
-import { HashCache } from '../content/cache/hash-cache.js';
 import {
   keptBlobs,
+  keptFiles,
   keptListing,
   keptPages,
   keptRead,
@@ -30,78 +30,56 @@ import {
 import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/cache/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
-import { ReadMemo } from '../content/cache/read-memo.js';
 import type { TreeEntry, TreeSource } from '../content/tree-source.js';
-import { WorktreeJournal } from '../content/git/worktree-journal.js';
 import { WorktreeSource } from '../content/git/worktree-source.js';
 import { type BundleFile, writeBundle } from '../content/bundle/write-bundle.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import type { PreparedContent } from './prepared-content.js';
 
 export interface PrepareOptions {
-  /** Folder for per-target caches (file hashes, deflated entries); none means memory only. */
+  /** Folder for per-target caches (the kept read, deflated entries); none means memory only. */
   cacheDir?: string | undefined;
   /** Deflates big bundles off the event loop. Default: a pool per bundle. */
   deflater?: Deflater | undefined;
   /** Where bundle files are written. Default: the system's temp folder. */
   bundleDir?: string | undefined;
   /**
-   * Keep a change journal of each worktree target (a watch per folder), so a later read stats only
-   * what changed: for long-lived processes. Default false.
+   * For a long-lived process: each target's read kept is held in memory, so its next read loads
+   * nothing from the cache folder, which it writes only when it found no read kept there. Default false.
    */
-  journal?: boolean | undefined;
+  longLived?: boolean | undefined;
 }
 
 /** Reads and bundles one target's docs; `signal` ends the git processes it runs. */
 export type PrepareContent = (target: SpaceTarget, options?: { signal?: AbortSignal | undefined }) => Promise<PreparedContent>;
 
-interface TargetCaches {
-  readonly hashes: HashCache;
-  readonly entries: DeflatedEntryCache;
-  readonly memo: ReadMemo;
-}
-
 /**
- * Reads a target's docs from its source (working tree or a git ref), hashes them through the
- * per-target cache, and defers zipping until an import needs it. Each target's caches are loaded once
- * and kept, so a daemon's next sync of the same target reads and deflates only what changed.
+ * Reads a target's docs from its source (working tree or a git ref) and defers zipping until an
+ * import needs it. What changed since the read kept last (in `.docsync/`, or in memory in a
+ * long-lived process) is git's to say: `git diff-tree` between the commits for a git ref, `git
+ * status` for a worktree; only those files are read again. A whole read (the first, or after a change
+ * that reaches the table of contents) reads only the files whose change token differs from the kept
+ * read's.
  */
 export function createContentPreparer(options: PrepareOptions = {}): PrepareContent {
-  const caches = new Map<string, Promise<TargetCaches>>();
-  const journals = new Map<string, WorktreeJournal>();
-  const journalOf = (target: SpaceTarget): WorktreeJournal | undefined => {
-    if (options.journal !== true) return undefined;
-    const directory = resolve(target.directory);
-    let journal = journals.get(target.name);
-    if (journal?.directory !== directory) {
-      journal?.close();
-      journal = new WorktreeJournal(directory);
-      journals.set(target.name, journal);
-    }
-    return journal;
-  };
-  const blobsByTarget = new Map<string, Map<string, string>>();
-  const learnedBlobs = (name: string, files: HashedFiles): Map<string, string> => {
-    const learned = blobsByTarget.get(name) ?? new Map<string, string>();
-    const current = currentHashes(learned.size, files);
-    const kept = current === undefined ? learned : new Map([...learned].filter(([hash]) => current.has(hash)));
-    blobsByTarget.set(name, kept);
-    return kept;
-  };
-  const cachesOf = (name: string): Promise<TargetCaches> => {
-    let found = caches.get(name);
+  const entryCaches = new Map<string, Promise<DeflatedEntryCache>>();
+  const entriesOf = (name: string): Promise<DeflatedEntryCache> => {
+    let found = entryCaches.get(name);
     if (found === undefined) {
-      found = loadCaches(options.cacheDir, name);
-      found.catch(() => caches.delete(name));
-      caches.set(name, found);
+      found =
+        options.cacheDir === undefined ? Promise.resolve(DeflatedEntryCache.inMemory()) : DeflatedEntryCache.load(join(options.cacheDir, `${name}.entries`));
+      found.catch(() => entryCaches.delete(name));
+      entryCaches.set(name, found);
     }
     return found;
   };
+  /** A long-lived process's last read kept of each target, by name. */
+  const lastReads = new Map<string, KeptRead>();
   return async (target, git = {}) => {
-    const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory, { journal: journalOf(target) }) : undefined;
-    // A one-shot run keeps its read in .docsync/: the next one reads only what changed since. Its
-    // load (reading and checking megabytes) runs while git opens the commit.
-    const keptFile = options.cacheDir === undefined || options.journal === true ? undefined : join(options.cacheDir, `${target.name}.read`);
+    const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory) : undefined;
+    const keptFile = options.cacheDir === undefined ? undefined : join(options.cacheDir, `${target.name}.read`);
+    const remembered = lastReads.get(target.name);
+    const keeps = keptFile !== undefined || options.longLived === true;
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const opening: Promise<WorktreeSource | GitRefSource> =
       worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
@@ -111,37 +89,44 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     uncommitted.catch(() => undefined);
     // For a git source, git is asked what changed since the kept commit as soon as the kept read's
     // header names it, while the rest loads (its process forks before the heap has grown).
-    const early = keptFile === undefined || worktree !== undefined ? undefined : earlyChanges(keptReadCommit(keptFile, key), opening);
-    const loading = keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile, key);
+    const keptCommit =
+      remembered !== undefined
+        ? Promise.resolve(remembered.key === key ? remembered.commit : undefined)
+        : keptFile === undefined
+          ? undefined
+          : keptReadCommit(keptFile, key);
+    const early = keptCommit === undefined || worktree !== undefined ? undefined : earlyChanges(keptCommit, opening);
+    // Loaded under any key: what it derived from each file's bytes holds whatever the options.
+    const loading = remembered !== undefined ? Promise.resolve(remembered) : keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile);
     loading.catch(() => undefined);
     // A kept worktree read is brought up to date from git's status (another process, beside the load).
-    const statusing = worktree !== undefined && keptFile !== undefined ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
+    const statusing = worktree !== undefined && keeps ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
     statusing.catch(() => undefined);
     const source = await opening;
     const gitSource = source instanceof GitRefSource ? source : undefined;
     // The commit's subject comes through the process that reads the changed files.
     const heading = gitSource?.headCommit();
     heading?.catch(() => undefined);
-    const kept = await loading;
+    const loaded = await loading;
+    const kept = loaded?.key === key ? loaded : undefined;
     const status = await statusing;
     const patched = kept && (await patchRead(kept, source, status, await early));
-    // What a one-shot run keeps for the next: the patched read, or the whole read as tables.
-    let read: KeptRead | undefined;
-    let snapshot: DocsSnapshot;
+    // The read as the next one starts from: the patched read, or the whole read as tables.
+    let read: KeptRead;
     let changed: PreparedContent['changed'];
     if (kept !== undefined && patched !== undefined) {
       read = patched.kept;
-      snapshot = read.snapshot;
       changed = { since: kept.snapshot.contentHash, files: patched.changed };
     } else {
-      const { hashes, memo } = await cachesOf(target.name);
       let derived: { listing: readonly TreeEntry[]; pages: ReadonlyMap<string, DerivedPage> } = { listing: [], pages: new Map() };
       // Git's status holds for this listing when taken just before it (see `KeptRead.status`).
       const listedAfter = status !== undefined && Date.now() - status.startedAt < STATUS_HOLDS_MS ? status : undefined;
-      snapshot = await readDocsRepo(source, { cache: hashes, assets: target.assets, memo, derived: (found) => (derived = found) });
-      hashes.prune(); // files deleted since the last read
-      await hashes.save({ minChanges: onePercentOf(hashes.size) });
-      const whole = {
+      const snapshot = await readDocsRepo(source, {
+        known: loaded === undefined ? undefined : keptFiles(loaded),
+        assets: target.assets,
+        derived: (found) => (derived = found),
+      });
+      read = keptRead({
         key,
         commit: gitSource?.commit,
         listing: derived.listing,
@@ -149,30 +134,30 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         snapshot,
         pages: keptPages(derived.pages),
         blobs: keptBlobs(),
-      };
-      read = keptFile === undefined ? undefined : keptRead(whole);
+      });
     }
+    const { snapshot } = read;
     const headCommit = await heading;
     const unchanged = patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
-    const readAgain = async (overlay: TreeSource): Promise<DocsSnapshot> =>
-      readDocsRepo(overlay, { cache: (await cachesOf(target.name)).hashes, assets: target.assets });
-    // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next
-    // run; a long-lived process keeps them for its next sync of the target.
-    const blobs = {
-      known: read?.blobs ?? new Map<string, string>(),
-      learned: read === undefined ? learnedBlobs(target.name, snapshotFiles(snapshot)) : new Map<string, string>(),
-    };
-    const keep = (): Promise<void> => {
-      if (keptFile === undefined || read === undefined || (unchanged && blobs.learned.size === 0)) return Promise.resolve();
-      return saveKeptRead(keptFile, { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) });
+    const known = keptFiles(read);
+    const readAgain = (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { known, assets: target.assets });
+    // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next read.
+    const blobs = { known: read.blobs, learned: new Map<string, string>() };
+    const keep = async (): Promise<void> => {
+      if (!keeps || (unchanged && blobs.learned.size === 0)) return;
+      const next = { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) };
+      if (options.longLived === true) lastReads.set(target.name, next);
+      // A long-lived process writes it only when it found none to use: rewritten whole, it cost more
+      // than an edit's read; git brings any kept read up to date, however old, for the next process.
+      if (keptFile !== undefined && (options.longLived !== true || kept === undefined)) await saveKeptRead(keptFile, next);
     };
     const content = prepared(
       snapshot,
-      read === undefined ? snapshotView(snapshot) : tablesView(read.tables, snapshot.root),
+      tablesView(read.tables, snapshot.root),
       source,
       headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined,
-      async () => (await cachesOf(target.name)).entries,
+      () => entriesOf(target.name),
       options,
       {
         readAgain,
@@ -278,6 +263,8 @@ async function patchRead(
   const now = await worktreeChanges(kept, source, status);
   if (now === undefined) return undefined;
   const patched = await patchKeptRead(kept, source, { ...now, commit: kept.commit }, now.modified);
+  // The whole read that follows lists what git's status (or a listing) just brought up to date.
+  if (patched === undefined) source.assumeListing([...now.listing].map(([path, file]) => ({ path, size: file.size, token: file.token })));
   return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
 }
 
@@ -384,10 +371,6 @@ interface HashedFiles {
   hashes(): Iterable<string>;
 }
 
-function snapshotFiles(snapshot: DocsSnapshot): HashedFiles {
-  return { count: snapshot.files.length, hashes: () => snapshot.files.map((file) => file.hash) };
-}
-
 function tableFiles(tables: SnapshotTables): HashedFiles {
   return {
     count: tableFileCount(tables),
@@ -419,10 +402,4 @@ function snapshotView(snapshot: DocsSnapshot): SnapshotView {
  */
 function onePercentOf(size: number): number {
   return Math.ceil(size / 100);
-}
-
-async function loadCaches(cacheDir: string | undefined, name: string): Promise<TargetCaches> {
-  if (cacheDir === undefined) return { hashes: HashCache.inMemory(), entries: DeflatedEntryCache.inMemory(), memo: new ReadMemo() };
-  const [hashes, entries] = await Promise.all([HashCache.load(join(cacheDir, `${name}.json`)), DeflatedEntryCache.load(join(cacheDir, `${name}.entries`))]);
-  return { hashes, entries, memo: new ReadMemo() };
 }

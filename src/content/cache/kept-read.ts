@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import type { KnownFiles } from '../content-loader.js';
+import { relativeTo } from '../gitbook/doc-path.js';
 import type { DocsSnapshot, PageGroup, SnapshotFile } from '../gitbook/docs-snapshot.js';
 import { JsonText } from './json-text.js';
 import type { PageMeta } from '../gitbook/parse-page-meta.js';
@@ -46,8 +48,8 @@ export interface KeptRead {
   /** The snapshot; loaded, its files and page tree come from {@link tables} when first used. */
   readonly snapshot: DocsSnapshot;
   readonly tables: SnapshotTables;
-  /** What each page derived, by path from the source's top, as JSON ({@link keptPage}). */
-  readonly pages: PageMap<string>;
+  /** What each page derived, by path from the source's top (as JSON in the file, decoded when looked up). */
+  readonly pages: PageMap<DerivedPage>;
   /** Git blob ids of files read from a working tree, by the sha256 of their bytes: an unchanged file is not read again to name its blob. */
   readonly blobs: PageMap<string>;
 }
@@ -57,7 +59,13 @@ const LISTED: LineCodec<ListedFile> = {
   fieldsOf: (file) => `${file.size}\t${escape(file.token ?? '')}`,
 };
 /** A kept read's table of derivations: the path, then the JSON (which holds no raw tab nor line break). */
-const DERIVATIONS: LineCodec<string> = { entryOf: (fields) => unescape(fields[1] ?? ''), fieldsOf: (json) => escape(json) };
+const DERIVATIONS: LineCodec<DerivedPage> = {
+  entryOf: (fields) => {
+    const [meta, outlineTitle] = JSON.parse(unescape(fields[1] ?? '')) as [PageMeta, string | null];
+    return { meta, outlineTitle: outlineTitle ?? undefined };
+  },
+  fieldsOf: (page) => escape(JSON.stringify([page.meta, page.outlineTitle ?? null])),
+};
 const BLOB_OIDS: LineCodec<string> = { entryOf: (fields) => fields[1] ?? '', fieldsOf: (oid) => oid };
 
 /** A listing as a kept read holds it. */
@@ -74,12 +82,20 @@ export function keptRead(read: Omit<KeptRead, 'listing' | 'untrusted' | 'tables'
   return { ...read, listing: keptListing(read.listing), untrusted, tables: snapshotTables(read.snapshot) };
 }
 
-/** What a page of the kept read derived. */
-export function keptPage(kept: KeptRead, path: string): DerivedPage | undefined {
-  const text = kept.pages.get(path);
-  if (text === undefined) return undefined;
-  const [meta, outlineTitle] = JSON.parse(text) as [PageMeta, string | null];
-  return { meta, outlineTitle: outlineTitle ?? undefined };
+/**
+ * What the kept read derived from each file it read (its hash, a page's metadata), while the file
+ * is listed with the change token it had then: a whole read reads only the others. Derived from the
+ * bytes alone, so it holds whatever the key: the token (a blob oid, or size:mtime) names the bytes.
+ */
+export function keptFiles(kept: KeptRead): KnownFiles {
+  return (path, token) => {
+    if (kept.listing.get(path)?.token !== token) return undefined;
+    const inRoot = relativeTo(kept.snapshot.root, path);
+    const file = inRoot === undefined ? undefined : kept.tables.files.get(inRoot);
+    if (file === undefined) return undefined;
+    const page = kept.pages.get(path)?.meta;
+    return page === undefined ? { size: file.size, sha256: file.hash } : { size: file.size, sha256: file.hash, page };
+  };
 }
 
 /** Blob ids by content hash, for {@link KeptRead.blobs}. */
@@ -88,15 +104,8 @@ export function keptBlobs(entries: Iterable<readonly [hash: string, oid: string]
 }
 
 /** Each page's derivation as a kept read holds it. */
-export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<string> {
-  return PageMap.of(
-    DERIVATIONS,
-    [...pages].map(([path, page]) => [path, keptPageText(page)] as const),
-  );
-}
-
-export function keptPageText(page: DerivedPage): string {
-  return JSON.stringify([page.meta, page.outlineTitle ?? null]);
+export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<DerivedPage> {
+  return PageMap.of(DERIVATIONS, pages);
 }
 
 /** The body's sections, one after the other: {@link Meta} as JSON, the listing, files and titles tables, the page tree as JSON, the derivations and blob ids tables. */
@@ -124,11 +133,11 @@ interface Meta {
 }
 
 /**
- * The read kept in `file` when it was kept under `key`; undefined when there is none, or it is of
- * another version or key, or not byte for byte what docsync wrote (its body's sha256 is in its
- * header): a kept read only ever saves time. Only its small head is parsed: the tables stay text.
+ * The read kept in `file` (under `key` when given, else under any); undefined when there is none, or
+ * it is of another version or key, or not byte for byte what docsync wrote (its body's sha256 is in
+ * its header): a kept read only ever saves time. Only its small head is parsed: the tables stay text.
  */
-export async function loadKeptRead(file: string, key: string): Promise<KeptRead | undefined> {
+export async function loadKeptRead(file: string, key?: string): Promise<KeptRead | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readWholeFile(file);
@@ -157,7 +166,7 @@ export async function loadKeptRead(file: string, key: string): Promise<KeptRead 
     pageCount: meta.pageCount,
   };
   return {
-    key,
+    key: header.key,
     commit: header.commit ?? undefined,
     listing: PageMap.fromText(LISTED, listing, meta.sizes.listing),
     untrusted: meta.untrusted,
@@ -190,13 +199,13 @@ export async function keptReadCommit(file: string, key: string): Promise<string 
 /** Bytes read for a kept read's header: its key holds the ignore rules' texts. */
 const HEAD_BYTES = 65_536;
 
-/** The header a kept read's bytes start with, and its length with its line break; undefined when it is not one of this version kept under `key`. */
-function headerOf(bytes: Buffer, key: string): (z.infer<typeof HeaderSchema> & { length: number }) | undefined {
+/** The header a kept read's bytes start with, and its length with its line break; undefined when it is not one of this version kept under `key` (if given). */
+function headerOf(bytes: Buffer, key: string | undefined): (z.infer<typeof HeaderSchema> & { length: number }) | undefined {
   const newline = bytes.indexOf(10);
   if (newline < 0) return undefined;
   try {
     const header = HeaderSchema.parse(JSON.parse(bytes.subarray(0, newline).toString('utf8')));
-    return header.key === key ? { ...header, length: newline + 1 } : undefined;
+    return key === undefined || header.key === key ? { ...header, length: newline + 1 } : undefined;
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@ import { fileTitle } from '../gitbook/build-page-tree.js';
 import { decodeText } from '../gitbook/clean-text.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
 import type { DocsSnapshot, PageNode } from '../gitbook/docs-snapshot.js';
-import { keptPage, keptPageText, type KeptRead } from './kept-read.js';
+import type { KeptRead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from '../gitbook/parse-page-meta.js';
 import { MAX_PAGE_BYTES, type DerivedPage } from '../read-docs-repo.js';
 import { snapshotHead, type SnapshotTables, type TableFile, tabledSnapshot, tableFileCount, tablesContentHash } from './snapshot-tables.js';
@@ -63,7 +63,7 @@ export async function patchKeptRead(
   if (reads.size === 0) return { kept: patched(kept, { contentHash: snapshot.contentHash, stats }), changed: [] };
 
   const fileChanges = new Map<string, TableFile>();
-  const derivations = new Map<string, string>();
+  const derivations = new Map<string, DerivedPage>();
   const changed: ChangedFile[] = [];
   let bytesRead = 0;
   for await (const { path, bytes } of source.readMany([...reads.keys()])) {
@@ -71,12 +71,12 @@ export async function patchKeptRead(
     if (inRoot === undefined || file === undefined) continue;
     bytesRead += bytes.length;
     const title = tables.titles.get(inRoot);
-    const derived = keptPage(kept, path);
+    const derived = kept.pages.get(path);
     if (derived !== undefined) {
       if (bytes.length > MAX_PAGE_BYTES || title === undefined) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
       if (!sameDerivation(derived, meta, { path: inRoot, title }, path, snapshot.warnings)) return undefined;
-      derivations.set(path, keptPageText({ meta, outlineTitle: derived.outlineTitle }));
+      derivations.set(path, { meta, outlineTitle: derived.outlineTitle });
     }
     const hash = createHash('sha256').update(bytes).digest('hex');
     if (hash === file.hash) continue;

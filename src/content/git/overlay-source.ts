@@ -7,7 +7,7 @@ import type { FileBytes, TreeEntry, TreeSource } from '../tree-source.js';
 /**
  * A tree source with some files (by path from its top) holding other bytes, added, or left out
  * (`null`): read as docs, it is the tree as it would be with those files written. Every other file
- * is the source's, read through it; an overlaid file's token is its content's hash, so a hash cache
+ * is the source's, read through it; an overlaid file's token is its content's hash, so an earlier read
  * never takes it for the source's file.
  */
 export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uint8Array | null>): TreeSource {

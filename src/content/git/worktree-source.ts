@@ -8,7 +8,6 @@ import { SourceNotFoundError } from '../errors/source-not-found-error.js';
 import { TreeIgnore } from './tree-ignore.js';
 import { ReadCounter } from '../read-counter.js';
 import type { FileBytes, FileHash, TreeEntry, TreeSource } from '../tree-source.js';
-import type { JournalChanges, WorktreeJournal } from './worktree-journal.js';
 
 /** Options of {@link WorktreeSource}. */
 export interface WorktreeSourceOptions {
@@ -27,11 +26,6 @@ export interface WorktreeSourceOptions {
   readonly batch?: number;
   /** Current time in ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
-  /**
-   * What changed since this directory's last listing, kept by a long-lived process across reads: a
-   * listing then stats only changed files instead of every file. Default: none (every file stat'ed).
-   */
-  readonly journal?: WorktreeJournal;
 }
 
 /** Reads a folder on disk. Change token: size + mtime, so a cache can skip unchanged files. */
@@ -43,7 +37,6 @@ export class WorktreeSource implements TreeSource {
   private readonly racyWindowMs: number;
   private readonly batch: number;
   private readonly now: () => number;
-  private readonly journal: WorktreeJournal | undefined;
 
   constructor(directory: string, options: WorktreeSourceOptions = {}) {
     this.directory = path.resolve(directory);
@@ -52,8 +45,18 @@ export class WorktreeSource implements TreeSource {
     this.racyWindowMs = options.racyWindowMs ?? 2000;
     this.batch = Math.max(1, options.batch ?? 256);
     this.now = options.now ?? Date.now;
-    // A journal of another folder says nothing about this one.
-    this.journal = options.journal?.directory === this.directory ? options.journal : undefined;
+  }
+
+  /** A listing taken as the folder's next one ({@link assumeListing}). */
+  private assumed: readonly TreeEntry[] | undefined;
+
+  /**
+   * Takes `listing` (sorted by path) as what the next {@link list} finds: a listing kept from an
+   * earlier read and brought up to date from what git's status names, so a whole read that follows
+   * stats no file again. Once: a later listing stats the folder.
+   */
+  assumeListing(listing: readonly TreeEntry[]): void {
+    this.assumed = listing;
   }
 
   /** What decides which files are skipped: equal keys, equal listings of the same files. */
@@ -66,27 +69,20 @@ export class WorktreeSource implements TreeSource {
    * which are not checked against the rule again (a one-shot run's listing costs the stats alone).
    */
   async list(options: { listed?: ReadonlySet<string>; startedAt?: number } = {}): Promise<readonly TreeEntry[]> {
+    const assumed = this.assumed;
+    this.assumed = undefined;
+    if (assumed !== undefined) return assumed;
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
-    const journal = this.journal;
-    if (journal === undefined) return sorted(await this.walk('', options.startedAt ?? this.now(), options.listed));
-    return journal.exclusive(async () => {
-      const startedAt = this.now();
-      // A folder replaced as a whole (removed and made again) is watched no more: its identity is part of the key.
-      const changes = await journal.changes(`${top.dev}:${top.ino}\0${this.ignore.key}`);
-      const entries = changes === undefined ? sorted(await this.walk('', startedAt)) : await this.update(changes, startedAt);
-      journal.record(entries);
-      return entries;
-    });
+    return sorted(await this.walk('', options.startedAt ?? this.now(), options.listed));
   }
 
-  /** Every file under `folder` (relative; '' for all), unsorted; each folder is watched before it is read. */
+  /** Every file under `folder` (relative; '' for all), unsorted. */
   private async walk(folder: string, startedAt: number, listed?: ReadonlySet<string>): Promise<TreeEntry[]> {
     const entries: TreeEntry[] = [];
     const folders = [folder];
     let done = 0;
     for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
-      this.journal?.watchFolder(next);
       let dirents: Dirent[];
       try {
         dirents = readdirSync(next === '' ? this.directory : this.absolute(next), { withFileTypes: true });
@@ -118,10 +114,6 @@ export class WorktreeSource implements TreeSource {
   async restat(paths: Iterable<string>, startedAt: number): Promise<{ files: Map<string, TreeEntry>; gone: Set<string> }> {
     const top = statSync(this.directory, { throwIfNoEntry: false });
     if (top?.isDirectory() !== true) throw new SourceNotFoundError(this.directory);
-    return this.statAgain(paths, startedAt);
-  }
-
-  private async statAgain(paths: Iterable<string>, startedAt: number): Promise<{ files: Map<string, TreeEntry>; gone: Set<string> }> {
     const files = new Map<string, TreeEntry>();
     const gone = new Set<string>();
     for (const relative of paths) {
@@ -131,33 +123,11 @@ export class WorktreeSource implements TreeSource {
         continue;
       }
       gone.add(relative);
-      this.journal?.forgetFolder(relative);
       if (info?.isDirectory() === true && !this.ignore.ignores(relative, true)) {
         for (const entry of await this.walk(relative, startedAt)) files.set(entry.path, entry);
       }
     }
     return { files, gone };
-  }
-
-  /**
-   * The last listing with the journal's changes applied: changed files stat'ed again, changed folders
-   * listed again, and files too recent to trust last time stat'ed again.
-   */
-  private async update(changes: JournalChanges, startedAt: number): Promise<readonly TreeEntry[]> {
-    const recheck = new Set(changes.paths);
-    for (const entry of changes.listing) if (entry.token === undefined) recheck.add(entry.path);
-    const { files: fresh, gone } = await this.statAgain(recheck, startedAt);
-    let replaced = 0;
-    const kept = changes.listing.filter((entry) => {
-      if (!fresh.has(entry.path)) return !isUnder(entry.path, gone);
-      replaced += 1;
-      return false;
-    });
-    if (replaced === fresh.size && kept.length + replaced === changes.listing.length) {
-      // The same paths as before (the usual edit): keep their order, no sort.
-      return changes.listing.map((entry) => fresh.get(entry.path) ?? entry);
-    }
-    return sorted([...kept, ...fresh.values()]);
   }
 
   /** lstat only: a FIFO is never opened, a symlink never followed. */
@@ -274,15 +244,6 @@ export class WorktreeSource implements TreeSource {
 
 function sorted(entries: TreeEntry[]): TreeEntry[] {
   return entries.sort((a, b) => comparePaths(a.path, b.path));
-}
-
-/** `path` is one of `paths` or inside one of them. */
-function isUnder(path: string, paths: ReadonlySet<string>): boolean {
-  if (paths.size === 0) return false;
-  for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) {
-    if (paths.has(path.slice(0, at))) return true;
-  }
-  return false;
 }
 
 /** Files are hashed through one buffer of this size: read whole, large assets churned as much memory as they weigh. */

@@ -3,20 +3,17 @@ import { parentOf, relativeTo } from './doc-path.js';
 import type { PageGroup, PageNode } from './docs-snapshot.js';
 import type { OutlineGroup, OutlineNode } from './outline.js';
 import type { PageMeta } from './parse-page-meta.js';
-import type { ReadMemo } from '../cache/read-memo.js';
 
 /**
  * Turns the outline into the page tree: titles (SUMMARY text, else leading heading, else file name),
- * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. With a
- * memo, a page whose metadata and children are unchanged keeps last read's node. In steps, one page
- * each, so a caller can let the event loop run between them.
+ * frontmatter fields, bundle paths. Frontmatter notes become warnings naming the page and line. In
+ * steps, one page each, so a caller can let the event loop run between them.
  */
 export function* buildPageTree(
   groups: readonly OutlineGroup[],
   pages: ReadonlyMap<string, LoadedFile>,
   root: string,
   warnings: string[],
-  memo?: ReadMemo,
 ): Generator<void, PageGroup[], void> {
   function* build(node: OutlineNode, into: PageNode[]): Generator<void, void, void> {
     yield;
@@ -30,8 +27,7 @@ export function* buildPageTree(
       return;
     }
     for (const note of meta.notes) warnings.push(`${node.path}:${note.line}: ${note.message}`);
-    const make = (): PageNode => pageNode(node, meta, children, root);
-    into.push(memo === undefined ? make() : memo.pageNode(node, meta, children, make));
+    into.push(pageNode(node, meta, children, root));
   }
   const tree: PageGroup[] = [];
   for (const group of groups) {

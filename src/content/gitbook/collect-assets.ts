@@ -3,7 +3,6 @@ import type { LoadedFile } from '../content-loader.js';
 import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from '../file-index.js';
 import type { PageMeta } from './parse-page-meta.js';
-import type { PageAssets, ReadMemo } from '../cache/read-memo.js';
 import { resolveLink } from './resolve-link.js';
 
 /** MOST_NAMED paths are named in a warning; the rest are counted. */
@@ -14,8 +13,8 @@ const MOST_NAMED = 20;
  * and file icons), the files `SUMMARY.md` links to, and those `rules.include` matches, minus those
  * `rules.exclude` matches. A missing image, or one outside the root, is a warning naming the page and
  * line; other missing links are left alone (they may be site routes). Files under `.gitbook/assets/`
- * that end up unbundled are named in one warning. With a memo, an unchanged page's links are not
- * resolved again. In steps, one page each, so a caller can let the event loop run between them.
+ * that end up unbundled are named in one warning. In steps, one page each, so a caller can let the
+ * event loop run between them.
  */
 export function* collectAssets(
   index: FileIndex,
@@ -24,7 +23,6 @@ export function* collectAssets(
   summaryFiles: readonly string[],
   rules: AssetRules,
   warnings: string[],
-  memo?: ReadMemo,
 ): Generator<void, string[], void> {
   const included = patternMatcher(rules.include);
   const excluded = patternMatcher(rules.exclude);
@@ -33,8 +31,7 @@ export function* collectAssets(
   for (const [pagePath, file] of pages) {
     const meta = file.page;
     if (meta === undefined) continue;
-    const resolve = (): PageAssets => linkedFiles(pagePath, meta, root, index);
-    const linked = memo === undefined ? resolve() : memo.assetsOf(pagePath, meta, resolve);
+    const linked = linkedFiles(pagePath, meta, root, index);
     for (const path of linked.paths) if (!pages.has(path)) assets.add(path);
     warnings.push(...linked.warnings);
     yield;
@@ -63,6 +60,12 @@ export function* collectAssets(
 }
 
 /** The files one page's references point at, and the warnings about those that are missing or outside. */
+/** What one page's references add to the bundle: asset paths and the warnings they raise. */
+interface PageAssets {
+  readonly paths: readonly string[];
+  readonly warnings: readonly string[];
+}
+
 function linkedFiles(pagePath: string, meta: PageMeta, root: string, index: FileIndex): PageAssets {
   const paths: string[] = [];
   const warnings: string[] = [];

@@ -43,7 +43,7 @@ export interface ReadStats {
   /** Files whose bytes were read. */
   readonly read: number;
   readonly bytesRead: number;
-  /** Files answered from the hash cache without reading. */
+  /** Files answered from what an earlier read derived, without reading. */
   readonly cached: number;
 }
 

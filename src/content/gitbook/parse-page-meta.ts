@@ -1,3 +1,4 @@
+import { detachText } from './detach-text.js';
 import type { LineNote } from './line-note.js';
 import { scanLink } from './scan-link.js';
 import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
@@ -10,7 +11,10 @@ export interface PageRef {
   readonly image: boolean;
 }
 
-/** What docsync needs from a page, JSON-safe so a cache can keep it. The markdown itself is never kept. */
+/**
+ * What docsync needs from a page, JSON-safe so a cache can keep it. The markdown itself is never kept:
+ * its texts are copies, not slices of the page's text (see {@link detachText}).
+ */
 export interface PageMeta {
   /**
    * Text of the leading heading: the document's first block (after frontmatter and blank lines) when
@@ -71,16 +75,16 @@ function frontmatterFields(data: Readonly<Record<string, unknown>>, notes: LineN
     notes.push({ line: 1, message: `frontmatter "${key}" should be ${expected}; ignored` });
   };
   const { description, icon, hidden, layout, cover, coverY } = data;
-  if (typeof description === 'string') fields.description = description;
+  if (typeof description === 'string') fields.description = detachText(description);
   else if (description !== undefined && description !== null) wrongType('description', 'text');
-  if (typeof icon === 'string') fields.icon = icon;
+  if (typeof icon === 'string') fields.icon = detachText(icon);
   else if (icon !== undefined && icon !== null) wrongType('icon', 'text');
   if (typeof hidden === 'boolean') fields.hidden = hidden;
   else if (hidden === 'true' || hidden === 'false') fields.hidden = hidden === 'true';
   else if (hidden !== undefined && hidden !== null) wrongType('hidden', 'true or false');
   if (isRecord(layout)) fields.layout = JSON.parse(JSON.stringify(layout)) as Record<string, unknown>;
   else if (layout !== undefined && layout !== null) wrongType('layout', 'a mapping');
-  if (typeof cover === 'string' && cover.trim() !== '') fields.cover = cover.trim();
+  if (typeof cover === 'string' && cover.trim() !== '') fields.cover = detachText(cover.trim());
   else if (cover !== undefined && cover !== null) wrongType('cover', 'an image path or URL');
   if (typeof coverY === 'number' && Number.isFinite(coverY)) fields.coverY = coverY;
   else if (coverY !== undefined && coverY !== null) wrongType('coverY', 'a number');
@@ -96,7 +100,8 @@ function scanBody(body: string, firstLine: number): { heading?: string; refs: Pa
     const lineNumber = firstLine + index;
     if (firstBlock && line.trim() !== '') {
       firstBlock = false;
-      if (line.includes('#')) heading = HEADING.exec(line)?.[1]?.trim();
+      const text = line.includes('#') ? HEADING.exec(line)?.[1]?.trim() : undefined;
+      if (text !== undefined) heading = detachText(text);
     }
     const fenceMark = line.includes('``') || line.includes('~~') ? FENCE.exec(line)?.[1] : undefined;
     if (fenceMark !== undefined) {
@@ -110,7 +115,7 @@ function scanBody(body: string, firstLine: number): { heading?: string; refs: Pa
       if (link === undefined) continue;
       const image = line[at - 1] === '!';
       if (!EXTERNAL.test(link.target) && (image || FILE_LINK.test(link.target.replace(/[#?].*$/s, '')))) {
-        refs.push({ target: link.target, line: lineNumber, image });
+        refs.push({ target: detachText(link.target), line: lineNumber, image });
       }
       at = link.end - 1;
     }
@@ -127,7 +132,7 @@ function scanBody(body: string, firstLine: number): { heading?: string; refs: Pa
 
 function addImage(refs: PageRef[], target: string | undefined, line: number): void {
   if (target !== undefined && target.trim() !== '' && !EXTERNAL.test(target.trim())) {
-    refs.push({ target: target.trim(), line, image: true });
+    refs.push({ target: detachText(target.trim()), line, image: true });
   }
 }
 

@@ -10,6 +10,7 @@ import type { GroupsMode } from './desired-pages.js';
 import { planDelivery } from './plan-delivery.js';
 import type { PlannedDelivery } from './planned-delivery.js';
 import { sendBatches, type Delivered, type DeliveredPage, type SendBatchesDeps } from './send-batches.js';
+import { withChanges } from '../../state/with-changes.js';
 
 export interface DeliverPagesInput {
   readonly spaceId: string;
@@ -168,5 +169,5 @@ export function withUpdatedAt(delivered: Delivered, live: readonly Page[], only?
     const entry = delivered.pages.get(path);
     return entry === undefined ? [] : [[path, stamp(entry)] as const];
   });
-  return { pages: delivered.pages.with(stamped), files: delivered.files };
+  return { pages: withChanges(delivered.pages, stamped), files: delivered.files };
 }

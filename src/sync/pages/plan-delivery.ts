@@ -1,5 +1,5 @@
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
-import { deliveredFiles, deliveredPages } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import type { PageDiff } from '../page-diff.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { PreparedContent } from '../prepared-content.js';
@@ -100,7 +100,10 @@ function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivere
   for (const file of found)
     if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key))
       files.set(file.key, { id: file.id, hash: file.hash });
-  return { pages: (delivered?.pages ?? deliveredPages.of([])).with(pages), files: (delivered?.files ?? deliveredFiles.of([])).with(files) };
+  return {
+    pages: withChanges(delivered?.pages ?? new Map<string, DeliveredPage>(), pages),
+    files: withChanges(delivered?.files ?? new Map<string, DeliveredFile>(), files),
+  };
 }
 
 /** The desired pages, each with the re-sent files it links. */

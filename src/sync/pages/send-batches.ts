@@ -10,6 +10,7 @@ import type { ArtifactStore, PublishedArtifact } from '../../artifacts/artifact-
 import { contentTypeOf } from '../../content/gitbook/content-type-of.js';
 import { serverText } from '../../logging/sanitize-output.js';
 import type { TargetState } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import { BatchRefusedError } from '../errors/batch-refused-error.js';
 import { batchChanges } from './batch-changes.js';
 import { batchesInFlight, batchNeeds, maySend, type BatchNeeds } from './batch-schedule.js';
@@ -107,7 +108,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   const pageIds = new Map<string, string>(); // ref → id of pages inserted by earlier batches
   const fileIds = new Map(input.fileIds);
   // What the batches changed in the record (undefined: removed): a batch costs its size, and a save
-  // replaces the changed lines of the record's text, not what was delivered before.
+  // writes the changed records, not what was delivered before.
   const pageChanges = new Map<string, DeliveredPage | undefined>();
   const fileChanges = new Map<string, DeliveredFile>();
   const pages = {
@@ -127,7 +128,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     pathOfId ??= new Map([...pages.entries()].map(([at, recorded]) => [recorded.id, at]));
     return pathOfId.get(id);
   };
-  const record = (): Delivered => ({ pages: input.delivered.pages.with(pageChanges), files: input.delivered.files.with(fileChanges) });
+  const record = (): Delivered => ({ pages: withChanges(input.delivered.pages, pageChanges), files: withChanges(input.delivered.files, fileChanges) });
   const idOf = (handle: PageHandle | null): string | null => {
     if (handle === null) return null;
     const id = handle.id ?? pageIds.get(handle.ref);

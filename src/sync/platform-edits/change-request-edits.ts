@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import { basePages, type TargetState } from '../../state/state-store.js';
+import type { TargetState } from '../../state/state-store.js';
 import type { PlatformEditsStepInput } from './platform-edits-step.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
@@ -68,5 +68,5 @@ async function deliveredBase(
     // No fingerprints: a base without a version has them made again from its blobs.
     if (oid !== undefined) entries.push([path, { oid, fingerprint: '' }]);
   }
-  return { pages: basePages.of(entries) };
+  return { pages: new Map(entries) };
 }

@@ -1,5 +1,6 @@
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
-import { basePages, type TargetState } from '../../state/state-store.js';
+import type { TargetState } from '../../state/state-store.js';
+import { withChanges } from '../../state/with-changes.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
@@ -30,7 +31,7 @@ export async function nextBase(
   for await (const { path, bytes } of content.readMany([...unread.keys()])) {
     pages.set(path, { oid: unread.get(path) ?? '', fingerprint: fileFingerprint(bytes, titlings(path)) });
   }
-  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: basePages.of(pages) };
+  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages };
 }
 
 /** The base once this content is live: content that was synced already keeps the one saved with it, unread. */
@@ -63,7 +64,7 @@ export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string
   }
   // A page git does not have (added in the platform), or left out live (removed there), has no
   // content to hold: each run finds it changed in the platform only, and adopts it again.
-  return { ...base, pages: basePages.of(pages) };
+  return { ...base, pages };
 }
 
 /**
@@ -83,5 +84,5 @@ export async function baseWithChanges(
   for await (const { path, bytes } of content.readMany(paths)) {
     changed.set(path, { oid: oids.get(path) ?? gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) });
   }
-  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: previous.pages.with(changed) };
+  return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: withChanges(previous.pages, changed) };
 }

@@ -39,6 +39,8 @@ describe('docsync status reads the file state', () => {
     const status = await readStatus(withRedis(url), silentLogger);
     expect(status.targets.map((t) => t.key)).toEqual(['space:docs']);
     expect(status.targets[0]?.state.syncedAt).toEqual(expect.any(String));
+    // Records by page are counted (through the views of the state file's records), never listed.
+    expect(status.targets[0]?.state.delivered?.pages).toBeGreaterThan(20);
     expect(status.redisUnreachable).toBe(url);
     expect(status.queues).toEqual({});
     const text = formatStatus(status);

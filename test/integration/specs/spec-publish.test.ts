@@ -10,6 +10,7 @@ import { ApiClient } from '../../../src/api/api-client.js';
 import { specPublishAction, specStatusAction, specValidateAction, specVersionsAction, type SpecIo } from '../../../src/cli/commands/spec-command.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
+import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { MemoryStateStore } from '../../../src/state/memory-state-store.js';
 import { MissingTokenError } from '../../../src/config/missing-token-error.js';
 import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
@@ -77,8 +78,7 @@ describe('docsync spec publish against the emulator', () => {
     expect(report().results).toEqual([
       expect.objectContaining({ slug: 'petstore', outcome: 'published', version, processingState: 'complete', processing: { kind: 'done' } }),
     ]);
-    const state = JSON.parse(await readFile(join(dir, 'state.json'), 'utf8'));
-    expect(state.targets['spec:petstore']).toMatchObject({ lastVersion: version, lastHash: report().results[0].hash });
+    expect(await new FileStateStore(join(dir, 'state.json')).get('spec:petstore')).toMatchObject({ lastVersion: version, lastHash: report().results[0].hash });
   });
 
   it('prints the version id in human output', async () => {

@@ -64,7 +64,7 @@ describe('sync --once with bad inputs: one clear error, a distinct exit code, no
     expect(report.results[0]?.pageCount).toBe(1);
   });
 
-  it('a binary file under a .md name stays skipped on the next syncs of a git ref, with the hash cache warm', async () => {
+  it('a binary file under a .md name stays skipped on the next syncs of a git ref, with the kept read warm', async () => {
     const { dir, docs } = await exampleWorkspace();
     await writeFile(join(docs, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]));
     await writeFile(join(docs, 'SUMMARY.md'), '# Summary\n\n* [Introduction](README.md)\n* [Binary](binary.md)\n');

@@ -7,7 +7,6 @@ import { ApiClient } from '../../../src/api/api-client.js';
 import { NoArtifactStore } from '../../../src/artifacts/no-artifact-store.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
-import { deliveredFiles, deliveredPages } from '../../../src/state/state-store.js';
 import { BatchRefusedError } from '../../../src/sync/errors/batch-refused-error.js';
 import type { PlannedChange } from '../../../src/sync/pages/page-plan.js';
 import { sendBatches, type SentBatches } from '../../../src/sync/pages/send-batches.js';
@@ -64,7 +63,7 @@ async function sendWithAnswers(bogus: (created: { ref: string; id: string }) => 
       changes,
       hashes: new Map(),
       fileIds: new Map(),
-      delivered: { pages: deliveredPages.of([]), files: deliveredFiles.of([]) },
+      delivered: { pages: new Map([]), files: new Map([]) },
       read: (paths) => Readable.from(paths.map((path) => ({ path, bytes: new TextEncoder().encode(`# ${path}\n`) }))),
       afterBatch: () => Promise.resolve(),
     },

@@ -6,7 +6,6 @@ import { NoArtifactStore } from '../../../src/artifacts/no-artifact-store.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import type { PlannedChange } from '../../../src/sync/pages/page-plan.js';
-import { deliveredFiles, deliveredPages } from '../../../src/state/state-store.js';
 import { sendBatches, type Delivered } from '../../../src/sync/pages/send-batches.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 
@@ -75,7 +74,7 @@ beforeAll(async () => {
   emulator = await startTestEmulator({ contract: 'current' });
   api = new ApiClient({ endpoint: emulator.url, token: 'emulator-admin', logger: silentLogger });
   changeRequest = (await api.changeRequests.create(SPACE, { subject: 'batches in flight' })).id;
-  live = { pages: deliveredPages.of([]), files: deliveredFiles.of([]) };
+  live = { pages: new Map([]), files: new Map([]) };
   // Inserts at the root share a parent: they go one batch at a time, in order.
   const inserts: PlannedChange[] = Array.from({ length: PAGES }, (_, i) => ({
     kind: 'insert-page',

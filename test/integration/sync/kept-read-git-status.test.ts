@@ -34,8 +34,14 @@ async function writeOld(file: string, text: string): Promise<void> {
 }
 
 describe('a kept worktree read brought up to date from git status', () => {
-  for (const inGit of [true, false]) {
-    it(`${inGit ? 'in a git work tree' : 'outside git'}: sees every edit git's status or a move of HEAD names, and one git does not track`, async () => {
+  for (const [inGit, longLived] of [
+    [true, false],
+    [false, false],
+    [true, true],
+    [false, true],
+  ] as const) {
+    const kept = longLived ? 'kept in memory by a long-lived process' : 'kept in .docsync/';
+    it(`${inGit ? 'in a git work tree' : 'outside git'}, ${kept}: sees every edit git's status or a move of HEAD names, and one git does not track`, async () => {
       const dir = await tempTree(DOCS);
       for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
       if (inGit) {
@@ -45,7 +51,9 @@ describe('a kept worktree read brought up to date from git status', () => {
       }
       const docs = path.join(dir, 'docs');
       const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
-      const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
+      const prepare = createContentPreparer(
+        longLived ? { longLived, bundleDir: await makeTempDir() } : { cacheDir: await makeTempDir(), bundleDir: await makeTempDir() },
+      );
       const read = async (): Promise<PreparedContent> => {
         const content = await prepare(target);
         expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
@@ -58,7 +66,9 @@ describe('a kept worktree read brought up to date from git status', () => {
       const original = await readFile(path.join(docs, 'a.md'), 'utf8');
 
       await writeOld(path.join(docs, 'a.md'), '# A\n\nFirst, edited.\n');
-      expect((await read()).changed?.files.map((file) => file.path)).toEqual(['a.md']);
+      const edited = await read();
+      expect(edited.changed?.files.map((file) => file.path)).toEqual(['a.md']);
+      expect(edited.snapshot.stats.read).toBe(1);
       // Back to what the commit holds: git's status no longer names it, the kept read's status did.
       await writeOld(path.join(docs, 'a.md'), original);
       expect((await read()).changed?.files.map((file) => file.path)).toEqual(['a.md']);
@@ -72,10 +82,12 @@ describe('a kept worktree read brought up to date from git status', () => {
       // Ignored by git, bundled by docsync: named by git's status as ignored, so stat'ed every time.
       await writeOld(path.join(docs, 'drafts', 'draft.md'), '# Draft\n\nThird, edited.\n');
       expect((await read()).changed?.files.map((file) => file.path)).toEqual(['drafts/draft.md']);
-      // A new page: read whole.
+      // A new page: read whole, reading only what the kept read did not hold as it is now.
       await writeOld(path.join(docs, 'c.md'), '# C\n');
       await writeOld(path.join(docs, 'SUMMARY.md'), `${DOCS['docs/SUMMARY.md']}* [C](c.md)\n`);
-      expect((await read()).changed).toBeUndefined();
+      const added = await read();
+      expect(added.changed).toBeUndefined();
+      expect(added.snapshot.stats.read).toBe(2);
       expect((await read()).changed?.files.map((file) => file.path)).toEqual([]);
     });
   }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
-import { basePages } from '../../../src/state/state-store.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
@@ -194,7 +193,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
         const { version: _version, ...base } = saved!.base!;
         return {
           ...saved!,
-          base: { ...base, pages: basePages.of([...base.pages].map(([path, entry]) => [path, { ...entry, fingerprint: `before:${entry.fingerprint}` }])) },
+          base: { ...base, pages: new Map([...base.pages].map(([path, entry]) => [path, { ...entry, fingerprint: `before:${entry.fingerprint}` }])) },
         };
       };
       await store().set('space:docs', old());

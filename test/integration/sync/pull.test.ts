@@ -11,6 +11,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { runSyncOnce } from '../../../src/runtime/run-sync-once.js';
 import { ApiClient } from '../../../src/api/api-client.js';
 import { PullDownloadError } from '../../../src/sync/pull/pull-download-error.js';
+import { FileStateStore } from '../../../src/state/file-state-store.js';
 import { pullSpace, type PullSpaceDeps } from '../../../src/sync/pull/pull-space.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
@@ -100,12 +101,12 @@ describe('docsync pull', () => {
     expect(await pullAction('space-docs', join(dir, 'docs'), { config }, run)).toBe(0);
     expect(run.out.join('')).toContain('Recorded as synced for target "docs"');
 
-    const state = JSON.parse(await readFile(join(dir, '.docsync', 'state.json'), 'utf8'));
-    expect(state.targets['space:docs'].lastHash).toBe((await readDocsRepo(new WorktreeSource(join(dir, 'docs')))).contentHash);
+    const state = await new FileStateStore(join(dir, '.docsync', 'state.json')).get('space:docs');
+    expect(state?.lastHash).toBe((await readDocsRepo(new WorktreeSource(join(dir, 'docs')))).contentHash);
     const before = emulator.stats();
     const report = await runSyncOnce(await loadConfig(config, {}), { dryRun: false, logger: silentLogger });
     expect(report.failures).toEqual([]);
-    expect(report.results[0]).toMatchObject({ outcome: 'skipped', contentHash: state.targets['space:docs'].lastHash });
+    expect(report.results[0]).toMatchObject({ outcome: 'skipped', contentHash: state?.lastHash });
     expect(emulator.stats().writes).toBe(before.writes);
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptBlobs, keptPage, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
+import { keptBlobs, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
 import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
@@ -56,7 +56,7 @@ describe('a kept read', () => {
     expect(loaded?.tables.pageCount).toBe(1);
     expect(loaded?.status).toEqual(kept.status);
     expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
-    expect(loaded && keptPage(loaded, 'README.md')).toEqual({ meta, outlineTitle: 'Home' });
+    expect(loaded?.pages.get('README.md')).toEqual({ meta, outlineTitle: 'Home' });
     expect(loaded?.blobs.get('a'.repeat(64))).toBe('f'.repeat(40));
     expect(await loadKeptRead(file, 'another key')).toBeUndefined();
     // Loaded and saved unused, it is written as it was read.

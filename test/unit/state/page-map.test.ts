@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredPages, type TargetState } from '../../../src/state/state-store.js';
+import { escape, type LineCodec, PageMap, unescape } from '../../../src/state/page-map.js';
 
-type Entry = NonNullable<ReturnType<NonNullable<TargetState['delivered']>['pages']['get']>>;
+interface Entry {
+  readonly id: string;
+  readonly hash: string;
+  readonly updatedAt?: string;
+}
+const codec: LineCodec<Entry> = {
+  entryOf: ([, id = '', hash = '', updatedAt = '']) => ({
+    id: unescape(id),
+    hash: unescape(hash),
+    ...(updatedAt === '' ? {} : { updatedAt: unescape(updatedAt) }),
+  }),
+  fieldsOf: (entry) => [entry.id, entry.hash, entry.updatedAt ?? ''].map(escape).join('\t'),
+};
+const deliveredPages = { of: (list: Iterable<readonly [string, Entry]>) => PageMap.of(codec, list) };
 
 const odd = ['with\ttab.md', 'with\nbreak.md', 'with\\backslash.md', 'with\r\\n.md', 'plain.md', 'x\\t.md', 'page.md'];
 const entries: [string, Entry][] = [
@@ -14,7 +27,7 @@ const entries: [string, Entry][] = [
 /** The text a map of these entries is written as, encoded whole. */
 const wholeText = (list: Iterable<readonly [string, Entry]>): string => deliveredPages.of(list).toText();
 /** A map as read from a state: its text alone. */
-const read = (list: Iterable<readonly [string, Entry]>) => deliveredPages.schema.parse(wholeText(list));
+const read = (list: Iterable<readonly [string, Entry]>) => PageMap.fromText(codec, wholeText(list));
 /** What applying the changes to a Map gives: a changed key keeps its place, a new one comes last. */
 function applied(list: readonly (readonly [string, Entry])[], changes: readonly (readonly [string, Entry | undefined])[]): Map<string, Entry> {
   const map = new Map(list);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredFiles, deliveredPages } from '../../../../src/state/state-store.js';
 import { pageHash } from '../../../../src/sync/pages/desired-pages.js';
 import { holdsLanded, planChangedPages } from '../../../../src/sync/pages/plan-changed-pages.js';
 
@@ -9,10 +8,8 @@ const files = {
   'logo.png': { path: 'logo.png', size: 3, hash: 'logo-2', title: undefined },
 };
 const delivered = {
-  pages: deliveredPages.of(
-    Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } }),
-  ),
-  files: deliveredFiles.of([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
+  pages: new Map(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
+  files: new Map([['logo.png', { id: 'f1', hash: 'logo-1' }]]),
 };
 const landed = { hash: 'content-1', revision: 'cr-rev', mergedOnto: 'main-rev' };
 const content = (paths: (keyof typeof files)[]) => ({ pageCount: 2, changed: { since: 'content-1', files: paths.map((path) => files[path]) } });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gitBlobOid } from '../../../../src/content/git/git-blob-oid.js';
 import { fileFingerprint } from '../../../../src/content/gitbook/page-meaning.js';
-import { basePages } from '../../../../src/state/state-store.js';
 import { withLivePages } from '../../../../src/sync/platform-edits/next-base.js';
 
 const titlings = (path: string) => ({ source: 'document', summaryTitle: undefined, fileTitle: path }) as const;
@@ -9,7 +8,7 @@ const titlings = (path: string) => ({ source: 'document', summaryTitle: undefine
 describe('withLivePages', () => {
   const base = {
     commit: 'c1',
-    pages: basePages.of(
+    pages: new Map(
       Object.entries({
         'a.md': { oid: 'a1', fingerprint: 'fa' },
         'b.md': { oid: 'b1', fingerprint: 'fb', live: { oid: 'old', fingerprint: 'fold' } },
@@ -21,7 +20,7 @@ describe('withLivePages', () => {
     const text = '# A\n\nKept from the platform.\n';
     expect(withLivePages(base, new Map([['a.md', text]]), titlings)).toEqual({
       commit: 'c1',
-      pages: basePages.of(
+      pages: new Map(
         Object.entries({
           'a.md': {
             oid: 'a1',
