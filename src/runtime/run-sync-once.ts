@@ -89,6 +89,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
       const target = options.branch === undefined ? configured : previewTarget(configured, options.branch);
       try {
         const resolved = { ...target, directory: resolve(loaded.baseDir, target.directory) };
+        const stateless = (await runtime.state.get(stateKey(target.name))) === undefined;
         const result = await syncSpace(syncDeps, resolved, {
           dryRun: options.dryRun,
           maxDeletions: loaded.config.sync.maxDeletions,
@@ -110,7 +111,8 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
         }
         // Nothing new clashed, but markers an earlier run committed still stand on the branch: not a success yet.
         if (clashes.length === 0 && target.platformEdits !== 'overwrite') {
-          const recorded = (await runtime.state.get(stateKey(target.name)))?.platformEdits;
+          // A runner without state reads the branch's own record of the conflicts it holds.
+          const recorded = stateless ? 'unknown' : (await runtime.state.get(stateKey(target.name)))?.platformEdits;
           const open = await unresolvedConflicts(resolved, recorded);
           const files = open.map((page) => `${page.file}:${page.line}`).join(', ');
           if (open.length > 0)

@@ -1,23 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../support/emulator-harness.js';
-import { applyOp, LawModel, lawOpsArbitrary, type LawOp } from '../support/platform-law-ops.js';
-import { lawRepoArbitrary, summaryPages, type LawRepo } from '../support/platform-law-repo.js';
-import {
-  branchTip,
-  filesAt,
-  flatLive,
-  hasMarkers,
-  isAncestor,
-  liveShape,
-  liveSpace,
-  openWorld,
-  syncWorld,
-  type LawSync,
-  type LawWorld,
-} from '../support/platform-law-world.js';
-import { git, removeTempDirs } from '../support/temp-tree.js';
+import { lawOpsArbitrary } from '../support/platform-law-ops.js';
+import { lawRepoArbitrary } from '../support/platform-law-repo.js';
+import { runLaw } from '../support/platform-law-run.js';
+import { removeTempDirs } from '../support/temp-tree.js';
 
 // The law of platform edits (docs/platform-edits.md): edits made in the platform's editor and in git,
 // interleaved at random and synced now and then, by a runner that keeps its state and by one that
@@ -51,7 +39,7 @@ for (const contract of ['current', 'seed'] as const) {
             lawOpsArbitrary({
               contract,
               platformDeletes: contract === 'current',
-              platformAdds: platformEdits === 'preserve',
+              platformAdds: contract === 'current' || platformEdits === 'preserve',
               platformPlaces: process.env.DOCSYNC_LAW_MOVES === '1',
             }),
             async (repo, ops) => {
@@ -63,120 +51,4 @@ for (const contract of ['current', 'seed'] as const) {
       }, 600_000);
     }
   });
-}
-
-async function runLaw(
-  repo: LawRepo,
-  ops: readonly LawOp[],
-  emulators: readonly RunningEmulator[],
-  contract: 'current' | 'seed',
-  target: Record<string, unknown>,
-): Promise<void> {
-  const worlds: LawWorld[] = [];
-  for (const [index, emulator] of emulators.entries()) worlds.push(await openWorld(emulator, repo, target, index === 1));
-  const model = new LawModel(repo);
-  const story: string[] = [];
-  const synced = async (): Promise<void> => {
-    story.push('sync');
-    const tips = worlds.map(branchTip);
-    const results = await Promise.all(worlds.map(syncWorld));
-    try {
-      await checkSync(worlds, model, tips, results);
-    } catch (error) {
-      throw new Error(`after: ${story.join('; ')}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-  };
-  await synced();
-  for (const op of [...ops, { kind: 'sync' } as const]) {
-    if (op.kind === 'sync') await synced();
-    else story.push(await applyOp(op, model, worlds, contract));
-  }
-}
-
-/** Everything the law asks after a sync, of the runner with state, and of the one without against it. */
-async function checkSync(
-  worlds: readonly LawWorld[],
-  model: LawModel,
-  tipsBefore: readonly (string | undefined)[],
-  results: readonly LawSync[],
-): Promise<void> {
-  const [world, stateless] = worlds;
-  const [result, statelessResult] = results;
-  if (world === undefined || stateless === undefined || result === undefined || statelessResult === undefined) throw new Error('two runners');
-  // A sync fails only with conflicts to resolve.
-  expect(result.failures.filter((failure) => !failure.startsWith('E_PLATFORM_EDITS_CONFLICT'))).toEqual([]);
-
-  // The branch only moves forward: the previous tip and every person's commit are ancestors of the tip.
-  worlds.forEach((each, index) => {
-    const before = tipsBefore[index];
-    const after = branchTip(each);
-    if (before !== undefined) expect(after !== undefined && isAncestor(each, before, after), `the branch moved forward from ${before}`).toBe(true);
-  });
-  const tip = branchTip(world);
-  for (const commit of model.humanCommits) expect(tip !== undefined && isAncestor(world, commit, tip), `a person's commit ${commit} is kept`).toBe(true);
-
-  const live = await liveSpace(world);
-  const flat = flatLive(live);
-  const liveText = flat.map(({ page }) => `${page.title}\n${page.description}\n${page.markdown}`).join('\n');
-  const branch = tip === undefined ? new Map<string, string>() : filesAt(world.remote, tip);
-  const branchText = [...branch.values()].join('\n');
-  const head = summaryPages(git(world.dir, 'show', 'HEAD:docs/SUMMARY.md'));
-
-  for (const obligation of model.obligations) {
-    if (obligation.kind === 'platform') {
-      const kept = liveText.includes(obligation.token) || branchText.includes(obligation.token);
-      expect(kept, `the platform's edit ${obligation.token} is live or on the branch's tip`).toBe(true);
-      if (obligation.asset !== undefined && !liveText.includes(obligation.token))
-        expect(branch.has(`.gitbook/assets/${obligation.asset}`), `the platform's image ${obligation.asset} is on the branch`).toBe(true);
-    } else if (obligation.kind === 'git') {
-      const inConflict = [...branch.values()].some((text) => text.includes(obligation.token) && hasMarkers(text));
-      expect(liveText.includes(obligation.token) || inConflict, `git's edit ${obligation.token} is live or in a conflict on the branch`).toBe(true);
-    } else if (obligation.kind === 'platform-place') {
-      const titles = model.pages[obligation.page]?.titles ?? [];
-      const parentTitles = obligation.parent === undefined ? undefined : (model.pages[obligation.parent]?.titles ?? []);
-      const under = (parent: string | undefined) => (parentTitles === undefined ? parent === undefined : parent !== undefined && parentTitles.includes(parent));
-      const isLive = flat.some(({ page, parent }) => titles.includes(page.title) && under(parent));
-      const listed = summaryPages(branch.get('SUMMARY.md') ?? '');
-      const onBranch = listed.some((entry) => titles.includes(entry.title) && under(listed.find((item) => item.path === entry.parent)?.title));
-      expect(isLive || onBranch, `the platform's move of ${titles.join(' / ')} is live or on the branch`).toBe(true);
-    } else if (obligation.kind === 'platform-slug') {
-      const titles = model.pages[obligation.page]?.titles ?? [];
-      const isLive = flat.some(({ page }) => titles.includes(page.title) && page.path.split('/').pop() === obligation.slug);
-      expect(
-        isLive || [...branch.keys()].some((path) => path.includes(obligation.slug)),
-        `the platform's slug ${obligation.slug} is live or on the branch`,
-      ).toBe(true);
-    } else if (obligation.kind === 'platform-layout') {
-      const titles = model.pages[obligation.page]?.titles ?? [];
-      const isLive = flat.some(({ page }) => titles.includes(page.title) && page.hidden.split(',').includes('outline'));
-      const onBranch = summaryPages(branch.get('SUMMARY.md') ?? '').some(
-        (entry) => titles.includes(entry.title) && /outline:\n\s+visible: false/.test(branch.get(entry.path) ?? ''),
-      );
-      expect(isLive || onBranch, `the platform's layout of ${titles.join(' / ')} is live or on the branch`).toBe(true);
-    } else {
-      const titles = model.pages[obligation.page]?.titles ?? [];
-      const isLive = flat.some(({ page }) => titles.includes(page.title));
-      if (obligation.kind === 'git-delete') expect(isLive, `the page ${titles.join(' / ')} git removed is not live`).toBe(false);
-      else expect(!isLive || !branch.has(obligation.path), `the page ${obligation.path} removed in the platform is gone live or from the branch`).toBe(true);
-    }
-  }
-
-  // Git's tree goes live: each of git's pages is live under the page git lists it under.
-  for (const entry of head) {
-    const page = model.byPath(entry.path);
-    // A page the platform moved is where the platform put it (checked above) or where git has it.
-    if (page === undefined || model.obligations.some((o) => o.kind === 'platform-place' && o.page === page.key)) continue;
-    const found = flat.find((item) => page.titles.includes(item.page.title));
-    expect(found, `git's page ${entry.path} is live`).toBeDefined();
-    const parent = model.byPath(entry.parent);
-    const liveParent = found?.parent === undefined ? undefined : model.byTitle(found.parent);
-    expect(liveParent?.key, `git's page ${entry.path} is live under ${entry.parent ?? 'the top'}`).toBe(parent?.key);
-  }
-
-  // The runner without state decided what the runner with state decided.
-  const code = (sync: LawSync) => ({ ...sync, failures: sync.failures.map((failure) => failure.split(':')[0]) });
-  expect(code(statelessResult), 'the runner without state reports alike').toEqual(code(result));
-  expect(liveShape(await liveSpace(stateless)), 'the runner without state leaves the same live tree').toEqual(liveShape(live));
-  const statelessTip = branchTip(stateless);
-  expect(statelessTip === undefined ? new Map() : filesAt(stateless.remote, statelessTip), 'the runner without state leaves the same branch').toEqual(branch);
 }

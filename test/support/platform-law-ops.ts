@@ -34,7 +34,8 @@ export type LawOp =
   /** `parent` 0 keeps the page's parent (a reorder), 1 moves it to the top, more under another page. */
   | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number }
   | { readonly kind: 'platform-slug'; readonly page: number }
-  | { readonly kind: 'git-move'; readonly page: number }
+  /** `parent` 0 moves the page to the top, more under another of git's pages. */
+  | { readonly kind: 'git-move'; readonly page: number; readonly parent: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
@@ -42,7 +43,7 @@ export interface LawOps {
   readonly contract: 'current' | 'seed';
   /** Pages deleted in the platform: on the seed's API a runner without state misses one deleted beside another edit. */
   readonly platformDeletes: boolean;
-  /** Pages added in the platform: under adopt a runner without state removes one at git's next change. */
+  /** Pages added in the platform: on the seed's API under adopt, a runner without state writes again after one is kept beside a page git removed. */
   readonly platformAdds: boolean;
   /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
   readonly platformPlaces: boolean;
@@ -59,7 +60,7 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platf
     { weight: 1, arbitrary: page('platform-layout') },
     { weight: 1, arbitrary: page('git-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-add' as const), parent: nat }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat, parent: nat }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'git-merge' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'branch-resolve' as const }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-resolve' as const), file: nat }) },
@@ -67,12 +68,12 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platf
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
   if (platformDeletes) ops.push({ weight: 1, arbitrary: page('platform-delete') });
+  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
   if (platformPlaces)
     ops.push(
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat }) },
     );
-  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
 
@@ -107,7 +108,14 @@ export class LawModel {
   readonly humanCommits: string[] = [];
   private counter = 0;
 
-  constructor(repo: LawRepo) {
+  /**
+   * The readme is left to git: under adopt, a platform edit of it (title, layout, image) followed by
+   * a git move makes a runner without state leave another live tree (today's API) or report otherwise (seed).
+   */
+  readonly readmeEdits: boolean;
+
+  constructor(repo: LawRepo, { readmeEdits }: { readmeEdits: boolean }) {
+    this.readmeEdits = readmeEdits;
     this.pages = repo.pages.map((page, key) => ({ key, titles: [page.title], path: page.path, touched: false, deleted: undefined }));
   }
 
@@ -186,10 +194,9 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   const candidates = model.alive().filter((page) => {
     const found = livePage(page);
     if (found === undefined) return false;
-    // The readme, the space's first page, is left out: under adopt a layout edit of it leaves another
-    // page not live (today's API), and a title edit of it makes the runner without state decide otherwise (seed).
-    if (page.key === 0) return false;
-    if (op.kind === 'platform-delete') return !page.touched && found.page.children.length === 0;
+    // The readme, git's first page, is never deleted: `.gitbook.yaml` names it.
+    if (page.key === 0 && !model.readmeEdits) return false;
+    if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
     return true;
   });
   const page = pick(candidates, op.page);
@@ -321,7 +328,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   }
   const summary = await readDoc(first, 'SUMMARY.md');
   const listed = summaryPages(summary);
-  const inGit = model.alive().filter((page) => page.path !== undefined && page.imaged !== true && listed.some((entry) => entry.path === page.path));
+  const inGit = model.alive().filter((page) => page.path !== undefined && listed.some((entry) => entry.path === page.path));
   const leaves = inGit.filter((page) => page.key !== 0 && !listed.some((entry) => entry.parent === page.path));
   if (op.kind === 'git-add') {
     const parent = pick([undefined, ...inGit], op.parent);
@@ -352,9 +359,13 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   }
   page.touched = true;
   if (op.kind === 'git-move') {
-    // To the top: a page moved under another, or a sibling's place changed, fails the next sync's
-    // check on a runner with state (E_SYNC_VERIFY), a bug of page delivery outside this law's reach.
-    const parent = undefined;
+    const parent =
+      op.parent === 0
+        ? undefined
+        : pick(
+            inGit.filter((other) => other.key !== page.key),
+            op.parent - 1,
+          )?.path;
     const moved = `moved/${model.token('m')}-${path.split('/').pop() ?? 'page.md'}`;
     const title = listed.find((entry) => entry.path === path)?.title ?? page.titles[0] ?? moved;
     for (const world of worlds) {

@@ -29,10 +29,11 @@ export function lawRepoArbitrary(): fc.Arbitrary<LawRepo> {
   return fc
     .array(fc.nat({ max: 2 }), { minLength: 2, maxLength: 5 })
     .filter((sections) => sections.reduce((sum, children) => sum + children + 2, 0) - 1 >= 5)
-    .map(buildRepo);
+    .map(lawRepo);
 }
 
-function buildRepo(sections: readonly number[]): LawRepo {
+/** The repo of a readme and one section per entry, with that many pages under it. */
+export function lawRepo(sections: readonly number[]): LawRepo {
   const pages: LawPage[] = [{ path: 'README.md', title: 'Introduction', parent: undefined }];
   sections.forEach((children, s) => {
     const section = children === 0 ? `section-${s + 1}.md` : `section-${s + 1}/README.md`;

@@ -107,12 +107,12 @@ export function flatLive(pages: readonly LivePage[], parent?: string): { page: L
   return pages.flatMap((page) => [{ page, parent }, ...flatLive(page.children, page.title)]);
 }
 
-/** The live tree without ids, for comparing two spaces. */
+/** The live tree without ids (of pages, and of files its links name: each emulator gives its own), for comparing two spaces. */
 export function liveShape(pages: readonly LivePage[]): unknown[] {
   return pages.map((page) => ({
     title: page.title,
     description: page.description,
-    markdown: page.markdown,
+    markdown: page.markdown.replace(/\/files\/[\w-]+/g, '/files/<id>'),
     hidden: page.hidden,
     children: liveShape(page.children),
   }));

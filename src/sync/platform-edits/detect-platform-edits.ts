@@ -20,6 +20,7 @@ import { fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
+import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { livePlaces, type LivePlace } from './live-places.js';
 import { lacksGitPage } from './lacks-git-page.js';
@@ -181,8 +182,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const differing = [...new Set([...baseOids.keys(), ...gitOids.keys(), ...liveOids.keys()])].filter(
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
-  const leftLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  for (const [path, page] of leftLive ?? []) {
+  const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
+  // In a space written in batches, a page the platform added that a sync left live is no base's page,
+  // nor held: a runner with state finds it new again and keeps it (its place in `SUMMARY.md` with it),
+  // and so does this one. An import keeps it as held, the bundle listing it.
+  const addedInBatches = (path: string, page: LeftLivePage): boolean => batched && page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
+  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => !addedInBatches(path, page));
+  for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
     // what went live): git changed the page since when it is no longer that; none for a page added
@@ -212,11 +218,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
-  const filePaths = filePathsById(
-    main.files,
-    input.deliveredFiles,
-    snapshotAssets(input.content.snapshot).map((file) => file.path),
-  );
+  const assets = snapshotAssets(input.content.snapshot).map((file) => file.path);
+  const filePaths = filePathsById(main.files, input.deliveredFiles, assets);
+  // Without state: pages a sync left live as the branch holds them, whose links to files uploaded in
+  // the platform the branch writes as paths of its assets folder.
+  const branchHeld = new Map(leftLive.flatMap(([path, page]) => (page.live === undefined ? [] : [[path, page.live] as const])));
+  let uploaded: Map<string, string> | undefined;
+  const asOnBranch = (text: string, path: string): string =>
+    withFileLinksAsPaths(text, path, (uploaded ??= new Map([...filePaths, ...uploadedFilePaths(main.files, filePaths, assets)])));
   const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
@@ -249,6 +258,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         if (await sent(gitOid)) platformSide = gitSide;
         else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
       }
+      const keptOid = platformSide === fingerprint ? branchHeld.get(path) : undefined;
+      if (keptOid !== undefined) {
+        const kept = await fingerprints.ofOid(keptOid, path);
+        if (kept !== fingerprint && fileFingerprint(asOnBranch(text, path), titling, title) === kept) platformSide = kept;
+      }
       if (platformSide === fingerprint) markdown.set(path, text);
       // The table of contents says it too where it gives the page link text.
       if (platformSide === fingerprint && changedTitle && titling.summaryTitle !== undefined) retitled.set(path, title);
@@ -260,7 +274,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
-  for (const [path, page] of leftLive ?? []) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
+  for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
   const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();

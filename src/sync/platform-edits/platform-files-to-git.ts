@@ -80,6 +80,20 @@ export function platformFilesToGit(
   };
 }
 
+/**
+ * Where the files uploaded in the platform (those `known` does not place) go in git, by id: the paths
+ * {@link platformFilesToGit} gives them, numbered past `taken`, in the order of `files`. How a runner
+ * without state reads a page a sync left live as the branch holds it.
+ */
+export function uploadedFilePaths(
+  files: readonly Pick<File, 'id' | 'name'>[],
+  known: ReadonlyMap<string, string>,
+  taken: readonly string[],
+): Map<string, string> {
+  const claimed = new Set(taken.map((path) => path.toLowerCase()));
+  return new Map(files.flatMap((file) => (known.has(file.id) ? [] : [[file.id, claim(claimed, assetName(file))] as const])));
+}
+
 /** Links by a file's `downloadURL` (with any query, or none) as `/files/<id>`, the form the API writes. */
 function byUrlAsRef(text: string, files: readonly Pick<File, 'id' | 'downloadURL'>[]): string {
   let out = text;

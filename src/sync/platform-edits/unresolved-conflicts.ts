@@ -4,6 +4,7 @@ import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
 import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
+import { branchRecords } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 
 /** A file of the platform-edits branch still holding conflict markers, and the line of its first. */
@@ -14,19 +15,21 @@ export interface UnresolvedConflict {
 }
 
 /**
- * Of the pages an earlier sync committed with conflict markers (`recorded`, the state's record of the
- * platform edits it kept), those whose markers are still on the platform-edits branch at its tip on
- * the remote: a run that finds nothing new to keep must not report success while they stand. None once
- * the branch is merged into the checked-out commit (resolved in git), or when it is gone. One fetch,
- * made only while such pages are recorded.
+ * Of the pages an earlier sync committed with conflict markers, those whose markers are still on the
+ * platform-edits branch at its tip on the remote: a run that finds nothing new to keep must not report
+ * success while they stand. A runner with state knows those pages from its record of the platform
+ * edits it kept (`recorded`), and fetches only while it records such pages; a runner without state
+ * (`recorded` is `'unknown'`) fetches the branch and reads them from its commits' messages, so it
+ * decides alike. None once the branch is merged into the checked-out commit (resolved in git), or
+ * when it is gone.
  */
 export async function unresolvedConflicts(
   target: Pick<SpaceTarget, 'name' | 'directory' | 'platformEditsBranch' | 'platformEditsRemote'>,
-  recorded: TargetState['platformEdits'],
+  recorded: TargetState['platformEdits'] | 'unknown',
   signal?: AbortSignal,
 ): Promise<UnresolvedConflict[]> {
-  const conflicted = new Set(recorded?.pages.filter((page) => page.outcome === 'conflict').map((page) => page.file));
-  if (conflicted.size === 0) return [];
+  const known = recorded === 'unknown' ? undefined : new Set(recorded?.pages.filter((page) => page.outcome === 'conflict').map((page) => page.file));
+  if (known?.size === 0) return [];
   let repository: GitRepository;
   try {
     repository = await GitRepository.open(target.directory, { signal });
@@ -36,7 +39,11 @@ export async function unresolvedConflicts(
   }
   if (!(await repository.hasRemote(target.platformEditsRemote))) return [];
   const tip = await fetchBranchTip(repository, target);
-  if (tip === undefined || (await repository.isAncestor(tip, await repository.resolveCommit('HEAD')))) return [];
+  const head = await repository.resolveCommit('HEAD');
+  if (tip === undefined || (await repository.isAncestor(tip, head))) return [];
+  const conflicted =
+    known ??
+    new Set([...(await branchRecords(repository, tip, head, repository.prefix))].flatMap(([file, record]) => (record.outcome === 'conflict' ? [file] : [])));
   const unresolved: UnresolvedConflict[] = [];
   for (const entry of await repository.listTree(tip)) {
     if (!conflicted.has(entry.path)) continue;

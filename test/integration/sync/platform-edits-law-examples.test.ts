@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
+import { startTestEmulator } from '../../support/emulator-harness.js';
+import { lawRepo } from '../../support/platform-law-repo.js';
+import { runLaw } from '../../support/platform-law-run.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
+
+// Sequences the law of platform edits found failing, each replayed as it was found, with every
+// check of the law after each sync (test/integration/platform-edits-law.test.ts).
+afterAll(() => removeTempDirs());
+
+/** The law's platform edits pick pages by index among those they may edit: the readme is one of them except under adopt. */
+const readmeShift = (platformEdits: 'preserve' | 'adopt'): number => (platformEdits === 'adopt' ? 0 : 1);
+
+describe('the law of platform edits, by example, on the current contract', () => {
+  let emulators: RunningEmulator[] = [];
+  beforeAll(async () => {
+    emulators = await Promise.all([0, 1].map(() => startTestEmulator({ contract: 'current', strict: false })));
+  });
+  afterAll(() => Promise.all(emulators.map((emulator) => emulator.close())));
+
+  it('adopt: a page added in the platform stays live after a git change, on a runner without state too', async () => {
+    await runLaw(
+      lawRepo([1, 0]),
+      [{ kind: 'platform-add', parent: 0, at: 0 }, { kind: 'sync' }, { kind: 'git-body', page: 1, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page git moves from under a parent retitled in the platform goes live alike on a runner without state`, async () => {
+      await runLaw(
+        lawRepo([1, 0]),
+        [
+          { kind: 'platform-title', page: readmeShift(platformEdits) },
+          { kind: 'sync' },
+          { kind: 'git-move', page: 0, parent: 0 },
+          { kind: 'sync' },
+          { kind: 'git-move', page: 0, parent: 3 },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+
+  it('preserve: a conflict left on the branch fails the next unchanged run on a runner without state too', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-body', page: 2, at: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'preserve',
+    });
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page git edited and the platform gave an image is kept once, and the next unchanged run reports nothing on a runner without state too`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'git-body', page: 3, at: 0 }, { kind: 'platform-image', page: readmeShift(platformEdits) + 2 }, { kind: 'sync' }],
+        emulators,
+        'current',
+        {
+          platformEdits,
+        },
+      );
+    });
+});
