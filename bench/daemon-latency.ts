@@ -89,8 +89,10 @@ async function liveChangeRequest(emulator: WorkerEmulator): Promise<string | und
     const { body } = await api(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests?status=${status}`);
     ids.push(...(body as { items: { id: string }[] }).items.map((cr) => cr.id));
   }
-  if (ids.length > 1) throw new Error(`expected one live change request, found ${ids.length}`);
-  return ids[0];
+  // One the daemon opens as a draft and then marks open between the two lists shows in both.
+  const live = [...new Set(ids)];
+  if (live.length > 1) throw new Error(`expected one live change request, found ${live.length}`);
+  return live[0];
 }
 
 /**
