@@ -13,6 +13,7 @@ import { plan } from './stages/plan.js';
 import { record, recordSkipped } from './stages/record.js';
 import { startRun } from './stages/sync-run.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
+import { addTimings } from './sync-stopwatch.js';
 import { afterProvenSkip, tokenAfterConflict, tokenAfterDelivery } from './sync-token/record-after-sync.js';
 import { skipIfProven } from './sync-token/skip-if-proven.js';
 
@@ -50,7 +51,9 @@ export async function syncSpace(deps: SyncSpaceDeps, target: SpaceTarget, option
       return (content = read);
     },
   };
-  const result = await syncContent(reading, target, options);
+  const ran = await syncContent(reading, target, options);
+  // The read the proof made is this sync's read: its time belongs in the sync's timings.
+  const result = stateless.timings === undefined ? ran : { ...ran, timings: addTimings(stateless.timings, ran.timings) };
   if (result.outcome === 'conflict') await tokenAfterConflict(deps, target, result, options);
   if (content === undefined || result.outcome === 'conflict') return result;
   const synced = await withRedirects(deps, target, content, result, options);

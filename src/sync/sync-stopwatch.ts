@@ -73,3 +73,15 @@ export class SyncStopwatch {
     };
   }
 }
+
+/** Two stretches of one sync timed one after the other (a check made before it, then the sync), added up. */
+export function addTimings(a: SyncTimings, b: SyncTimings): SyncTimings {
+  return {
+    readMs: a.readMs + b.readMs,
+    planMs: a.planMs + b.planMs,
+    bundleMs: a.bundleMs + b.bundleMs,
+    uploadMs: a.uploadMs + b.uploadMs,
+    apiMs: a.apiMs + b.apiMs,
+    totalMs: a.totalMs + b.totalMs,
+  };
+}

@@ -5,13 +5,15 @@ import { knownDelivery, resolveDelivery } from '../resolve-delivery.js';
 import { resultBase, type SpaceSyncResult } from '../space-sync-result.js';
 import { summaryNotices } from '../structure-notices.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from '../sync-space-deps.js';
-import { SyncStopwatch } from '../sync-stopwatch.js';
+import { SyncStopwatch, type SyncTimings } from '../sync-stopwatch.js';
 import { proveUnchanged, type ProvenUnchanged } from './prove-unchanged.js';
 
 /** What a runner without state learned before the sync: its read of the docs, and the skip it proved. */
 export interface StatelessCheck {
   /** The docs read for the proof: the sync that follows takes this read instead of reading again. */
   readonly content?: PreparedContent;
+  /** What the check spent (the read, the proof's requests): the sync that follows adds it to its own. */
+  readonly timings?: SyncTimings;
   readonly skipped?: { readonly result: SpaceSyncResult; readonly proven: ProvenUnchanged };
 }
 
@@ -28,7 +30,7 @@ export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, sta
   const stopwatch = new SyncStopwatch();
   const content = await stopwatch.time('readMs', () => deps.prepare(target, { signal }));
   // Only content batches record the token: an API without them (asked once, remembered) is compared as before.
-  if ((await stopwatch.time('apiMs', () => resolveDelivery(deps, target, signal))) !== 'changes') return { content };
+  if ((await stopwatch.time('apiMs', () => resolveDelivery(deps, target, signal))) !== 'changes') return { content, timings: stopwatch.timings() };
   const proven = await stopwatch
     .time('apiMs', () => proveUnchanged(deps.api, target, content.contentHash, signal))
     .catch((error: unknown) => {
@@ -37,7 +39,7 @@ export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, sta
       deps.logger.debug({ target: target.name, error: error.message }, 'the sync token could not be checked');
       return undefined;
     });
-  if (proven === undefined) return { content };
+  if (proven === undefined) return { content, timings: stopwatch.timings() };
   const cr = proven.changeRequest;
   const skipReason = cr ? `change request #${cr.number} already holds this content` : 'the space already holds this content';
   deps.logger.info({ target: target.name, reason: skipReason }, 'sync skipped');

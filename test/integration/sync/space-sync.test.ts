@@ -39,6 +39,8 @@ describe('space sync against the emulator', () => {
     expect(Object.keys(timings).sort()).toEqual(['apiMs', 'bundleMs', 'planMs', 'readMs', 'totalMs', 'uploadMs']);
     for (const ms of Object.values(timings)) expect(Number.isInteger(ms) && ms >= 0).toBe(true);
     expect(timings.readMs + timings.planMs + timings.bundleMs + timings.uploadMs + timings.apiMs).toBeLessThanOrEqual(timings.totalMs + 3);
+    // A first sync reads the docs (for the proof a runner without state tries first): that is its read.
+    expect(timings.readMs).toBeGreaterThan(0);
 
     const pages = json((await call(emulator, 'GET', '/v1/spaces/space-docs/content/pages')).body).pages as LivePage[];
     // What arrived is what the reader read: SUMMARY groups become group pages holding their pages.

@@ -101,6 +101,14 @@ describe("a runner without .docsync/ on today's API, default configuration, in a
     });
   }
 
+  it("counts the read the proof made in the sync's timings when the sync goes on (a first sync)", async () => {
+    const { dir } = await checkRepo(0);
+    const report = await syncOnce(configFor(emulator, dir));
+    expect(report.results[0]?.outcome).not.toBe('skipped');
+    // The docs were read once, before the proof; the sync took that read instead of reading again.
+    expect(report.results[0]?.timings.readMs).toBeGreaterThan(0);
+  });
+
   it('after a reviewer merges the change request, makes the redirects it left waiting once, then writes nothing in at most 6 requests', async () => {
     const { dir } = await checkRepo(0);
     const loaded = configFor(emulator, dir);

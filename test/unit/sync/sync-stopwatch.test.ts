@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SyncStopwatch } from '../../../src/sync/sync-stopwatch.js';
+import { addTimings, SyncStopwatch } from '../../../src/sync/sync-stopwatch.js';
 
 describe('SyncStopwatch', () => {
   it('adds up each phase, failed work included, and reports the total since it was made', async () => {
@@ -60,5 +60,11 @@ describe('SyncStopwatch', () => {
       now += 1; // planning
     });
     expect(stopwatch.timings()).toEqual({ readMs: 0, planMs: 3, bundleMs: 0, uploadMs: 0, apiMs: 40, totalMs: 43 });
+  });
+
+  it('adds up two stretches timed one after the other, phase by phase and in total', () => {
+    const check = { readMs: 40, planMs: 0, bundleMs: 0, uploadMs: 0, apiMs: 12, totalMs: 55 };
+    const sync = { readMs: 0, planMs: 30, bundleMs: 5, uploadMs: 2, apiMs: 100, totalMs: 140 };
+    expect(addTimings(check, sync)).toEqual({ readMs: 40, planMs: 30, bundleMs: 5, uploadMs: 2, apiMs: 112, totalMs: 195 });
   });
 });
