@@ -9,23 +9,30 @@ import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detect-platform-edits.js';
 import { livePathsOf } from '../pages/live-pages.js';
 import { syncedLayout } from '../pages/synced-layout.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import { recordedCommit } from '../change-request-subject.js';
+import { syncedBaseAt } from './find-synced-base.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
- * request's pages changed since docsync delivered them (their `updatedAt` is no longer the one read
- * back), compared with what it delivered. They are platform edits: to the branch under `preserve`,
- * kept in the change request under `adopt`. Undefined without a record of what was delivered there
- * (a runner without state cannot tell a reviewer's page from docsync's).
+ * request's pages changed since docsync delivered them, compared with what it delivered. They are
+ * platform edits: to the branch under `preserve`, kept in the change request under `adopt`. With a
+ * record of what was delivered there, a page is unchanged while its `updatedAt` is the one read
+ * back; without one (a runner without state), what docsync delivered is the commit the change
+ * request's marker records, read from git. Undefined when neither is known.
  */
 export async function changeRequestEdits(
   api: PlatformEditsApi,
-  changeRequest: string,
-  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'dryRun' | 'signal' | 'download'>,
+  changeRequest: Pick<ChangeRequest, 'id' | 'subject'>,
+  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'holdingGit' | 'dryRun' | 'signal' | 'download'>,
 ): Promise<SettledEdits | undefined> {
   const { target, state, content } = input;
-  if (state?.delivered === undefined || state.changeRequest?.id !== changeRequest) return undefined;
+  const recorded = state?.delivered !== undefined && state.changeRequest?.id === changeRequest.id ? state.delivered : undefined;
   const expected = await input.expected();
-  const base = await deliveredBase(target, content, expected, state.delivered.pages, input.signal);
+  const base = recorded
+    ? await deliveredBase(target, content, expected, recorded.pages, input.signal)
+    : await markedBase(target, expected, changeRequest, input.signal);
+  if (base === undefined) return undefined;
   return settlePlatformEdits(
     api,
     target,
@@ -33,14 +40,35 @@ export async function changeRequestEdits(
     expected,
     {
       base,
-      delivered: state.delivered.pages,
-      deliveredFiles: state.delivered.files,
+      delivered: recorded?.pages,
+      deliveredFiles: recorded?.files,
+      holdingGit: recorded ? undefined : input.holdingGit,
       titlings: input.titlings,
-      changeRequest,
+      changeRequest: changeRequest.id,
       laidOut: (tree) => livePathsOf(syncedLayout(content.snapshot, tree, target.groups).groups),
     },
     { dryRun: input.dryRun, signal: input.signal, download: input.download },
   );
+}
+
+/**
+ * Without a record of what was delivered: the pages of the commit the change request's marker
+ * records, as {@link deliveredBase} takes them (git's version now of a page git still has, so both
+ * runners decide alike; the commit's of a page git removed since). Undefined without a marked
+ * commit this clone has.
+ */
+async function markedBase(
+  target: Pick<SpaceTarget, 'name' | 'directory' | 'groups'>,
+  expected: readonly ExpectedPage[],
+  changeRequest: Pick<ChangeRequest, 'subject'>,
+  signal: AbortSignal | undefined,
+): Promise<TargetBase | undefined> {
+  const sha = recordedCommit(changeRequest.subject, target.name);
+  const marked = sha === undefined ? undefined : await syncedBaseAt(target, sha, [], signal);
+  if (marked === undefined) return undefined;
+  const gitOids = new Map(expected.map((page) => [page.path, page.oid]));
+  // No fingerprints: a base without a version has them made again from its blobs.
+  return { pages: new Map(marked.pages.map((page) => [page.path, { oid: gitOids.get(page.path) ?? page.oid, fingerprint: '' }])) };
 }
 
 /**

@@ -45,11 +45,24 @@ export async function findSyncedBase(
     const sha = recordedCommit(cr.subject, target.name);
     if (sha !== undefined && (newest === undefined || cr.number > newest.number)) newest = { number: cr.number, sha };
   }
-  if (newest === undefined) return undefined;
+  return newest === undefined ? undefined : syncedBaseAt(target, newest.sha, live, signal);
+}
+
+/**
+ * The pages of the commit `sha` (as a change request's marker records it) read from git, laid out as
+ * the sync laid them out in a space whose top level is `live`. Undefined when this clone does not
+ * have that commit (a shallow clone) or holds no docs there.
+ */
+export async function syncedBaseAt(
+  target: Pick<SpaceTarget, 'directory' | 'groups'>,
+  sha: string,
+  live: readonly Pick<Page, 'type' | 'title'>[],
+  signal?: AbortSignal,
+): Promise<SyncedBase | undefined> {
   let source: GitRefSource;
   let snapshot: DocsSnapshot;
   try {
-    source = await GitRefSource.open(target.directory, newest.sha, { signal });
+    source = await GitRefSource.open(target.directory, sha, { signal });
     snapshot = await readDocsRepo(source);
   } catch (error) {
     // Not in this clone (a shallow one), not a repository, no docs there: no base, as on a first sync.

@@ -134,16 +134,18 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
   const filesDiffer = pagePlan ? pagePlan.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
   const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
   const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
+  const held = holdingGit(pagePlan, state);
   // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
   const reviewed =
     live && pagePlan
       ? await api(() =>
-          changeRequestEdits(editsApi, live.id, {
+          changeRequestEdits(editsApi, live, {
             target,
             content,
             state,
             expected: gitPages,
             titlings,
+            holdingGit: held,
             dryRun: options.dryRun,
             signal,
             download: deps.download,
@@ -159,7 +161,7 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
       titlings,
       filesDiffer,
       byContent: pagePlan === undefined,
-      holdingGit: holdingGit(pagePlan, state),
+      holdingGit: held,
       dryRun: options.dryRun,
       signal,
       known: deps.revisions,
