@@ -104,6 +104,8 @@ describe('skipIfProven', () => {
     await state.set('api:delivery', { reviewersRequested: [], delivery: 'changes' });
     const deps = { api: client, state, logger: silentLogger, prepare: () => Promise.resolve(content) } as unknown as SyncSpaceDeps;
     const spaceTarget = { ...target, delivery: 'auto', mode: 'change-request', changeRequest: { autoMerge: false } } as unknown as SpaceTarget;
-    expect(await skipIfProven(deps, spaceTarget, 'space:docs', {})).toEqual({ content });
+    const check = await skipIfProven(deps, spaceTarget, 'space:docs', {});
+    // No skip: the sync goes on with this read, and adds what the check spent to its own timings.
+    expect(check).toEqual({ content, timings: expect.objectContaining({ readMs: expect.any(Number), apiMs: expect.any(Number) }) });
   });
 });
