@@ -2,30 +2,24 @@ import type { ContentApi } from '../../api/resources/content.js';
 import type { File, Page, Revision } from '../../api/schemas/content.js';
 import { isHeadingKey } from '../pages/page-plan.js';
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
-import { decodeText } from '../../content/gitbook/clean-text.js';
-import { relativeTo } from '../../content/gitbook/doc-path.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
-import { rewriteFileLinks } from '../pages/rewrite-file-links.js';
-import { planPullLayout } from '../pull/pull-layout.js';
-import { pageText } from '../pull/pull-space.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
-import { documentTitle } from '../../content/gitbook/document-title.js';
-import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
-import { liveTitle, titledBody, type PageTitling } from '../../content/gitbook/page-titling.js';
 import { fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
-import { filePathsById, relativeLink, withFileLinksAsPaths } from './file-links-as-paths.js';
+import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
-import { livePlaces, type LivePlace } from './live-places.js';
+import type { LivePlace } from './live-places.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { desiredPages } from '../pages/desired-pages.js';
-import { laidOutTree, movedDelivered, movedSince, pathTree, platformMoves, type PathTree } from './page-moves.js';
+import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
+import { Fingerprints, withFileLinksAsSent } from './blob-fingerprints.js';
+import { movedDelivered, movedSince, pathTree, platformMoves } from './page-moves.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -94,14 +88,6 @@ export interface DetectInput {
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
-}
-
-/** A live document page and the file of the repo it is. */
-interface LiveDocument {
-  readonly page: Page;
-  readonly path: string;
-  /** Blob id of the file it was synced from; undefined once edited in the platform. */
-  readonly oid: string | undefined;
 }
 
 /**
@@ -302,163 +288,4 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     places,
     moved,
   };
-}
-
-/** A live page as the file of the repo it is, and the title the platform shows for it. */
-interface LiveText {
-  readonly text: string;
-  readonly title: string;
-  /** The title differs from the one its file gives: changed in the platform. */
-  readonly retitled: boolean;
-}
-
-/**
- * A live page as the file of the repo it is: its markdown with its metadata and layout as
- * frontmatter, and links to files (and the cover) by their paths from the page, so that committed
- * back and synced, it says what is live. A cover whose file is not known is left out (it is no part
- * of the fingerprint). A title the platform changed goes where the file gives its title, as Git Sync
- * writes it: the `# ` heading on its first line (added when it has none); not where the platform
- * titles the page by its `SUMMARY.md` link text (the branch's `SUMMARY.md` takes it in either case).
- */
-async function liveTextOf(
-  api: Pick<ContentApi, 'getPage'>,
-  location: Parameters<ContentApi['getPage']>[0],
-  doc: LiveDocument,
-  filePaths: ReadonlyMap<string, string>,
-  titling: PageTitling,
-  signal: AbortSignal | undefined,
-): Promise<LiveText> {
-  const full = await api.getPage(location, doc.page.id, { format: 'markdown', signal });
-  const ref = full.cover?.ref;
-  const coverFile = ref?.kind === 'file' && ref.file !== undefined ? filePaths.get(ref.file) : undefined;
-  const image = coverFile !== undefined ? relativeLink(doc.path, coverFile) : ref?.kind === 'url' ? ref.url : undefined;
-  const cover = image === undefined ? undefined : { image, yPos: full.cover?.yPos ?? 0 };
-  let markdown = withFileLinksAsPaths(full.markdown ?? '', doc.path, filePaths);
-  const retitled = liveTitle(titling, documentTitle(markdown), parsePageMeta(markdown).heading) !== full.title;
-  if (retitled && (titling.source === 'document' || titling.summaryTitle === undefined))
-    markdown = withHeading(markdown, full.title, titledBody(markdown, titling).heading !== undefined);
-  const text = pageText({ description: full.description, icon: full.icon, hidden: full.hidden, layout: full.layout, cover }, markdown);
-  return { text, title: full.title, retitled };
-}
-
-/** The markdown with `title` as its first line's `# ` heading: in place of the one it has (`replace`), or added above. */
-function withHeading(markdown: string, title: string, replace: boolean): string {
-  const start = /^\uFEFF?(?:[ \t]*\r?\n)*/.exec(markdown)?.[0].length ?? 0;
-  if (!replace) return `# ${title}\n\n${markdown.slice(start)}`;
-  const end = markdown.indexOf('\n', start);
-  const lineEnd = end < 0 ? markdown.length : markdown[end - 1] === '\r' ? end - 1 : end;
-  return `${markdown.slice(0, start)}# ${title}${markdown.slice(lineEnd)}`;
-}
-
-/**
- * A page's text with every link to a file (not a page) as one placeholder: a batch sends file links
- * as the API names them (`/files/<id>`, ids that change when files are sent again), so a version
- * docsync sent is told by the rest of its text.
- */
-function withFileLinksAsSent(text: string, path: string): string {
-  return rewriteFileLinks(text, path, (file) => (file.endsWith('.md') ? undefined : '/files/*'));
-}
-
-/** A live page titled otherwise than its `SUMMARY.md` link text, where that text is what titles it. */
-function retitledLive(doc: LiveDocument, titling: PageTitling): boolean {
-  return titling.source === 'summary' && titling.summaryTitle !== undefined && doc.page.title !== titling.summaryTitle;
-}
-
-/** Every document page of a page tree. */
-function documentPages(tree: readonly Page[]): Page[] {
-  return tree.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...documentPages(page.pages ?? [])]);
-}
-
-/** Whether a document page has no git source (edited or made in the platform) and is not `untouched`. */
-function hasEditedPages(pages: readonly Page[], untouched: (page: Page) => boolean): boolean {
-  return pages.some((page) => (page.type === 'document' && page.git === undefined && !untouched(page)) || hasEditedPages(page.pages ?? [], untouched));
-}
-
-/**
- * The live document pages and their files: a page's git path; else, for a page edited in the
- * platform, the path it had in the base; else the path a pull writes it to. And where each is.
- */
-function liveDocuments(
-  tree: readonly Page[],
-  pathById: ReadonlyMap<string, string>,
-  headings: ReadonlySet<string>,
-  root: string,
-): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
-  const edited = new Set<string>();
-  const restore = (pages: readonly Page[]): Page[] =>
-    pages.map((page) => {
-      const known = page.git === undefined ? pathById.get(page.id) : undefined;
-      if (known === undefined) return { ...page, pages: restore(page.pages ?? []) };
-      edited.add(page.id);
-      return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
-    });
-  const layout = planPullLayout(restore(tree), [], root, undefined, false, { pages: new Map(), files: new Map(), headings });
-  const docs = layout.pages.map(({ page, file }) => ({
-    page,
-    path: relativeTo(root, file) ?? file,
-    oid: edited.has(page.id) ? undefined : page.git?.oid,
-  }));
-  return { docs, places: livePlaces(layout), tree: laidOutTree(layout) };
-}
-
-/** Fingerprints and texts of blobs, by page and blob id, each read once: from the docs read, the state's base, or git. */
-class Fingerprints {
-  private readonly known = new Map<string, string>();
-  private readonly texts = new Map<string, string | undefined>();
-  private readonly pathOfOid: Map<string, string>;
-
-  constructor(
-    private readonly input: DetectInput,
-    gitOids: ReadonlyMap<string, string>,
-  ) {
-    // A base of another version: its fingerprints are made again from its blobs.
-    if (fingerprintsCurrent(input.base)) {
-      for (const [path, entry] of input.base?.pages ?? []) {
-        this.known.set(`${path}\n${entry.oid}`, entry.fingerprint);
-        // Left live with git's own blob under another title: that blob is git's page still.
-        if (entry.live !== undefined && entry.live.oid !== entry.oid) this.known.set(`${path}\n${entry.live.oid}`, entry.live.fingerprint);
-      }
-    }
-    this.pathOfOid = new Map([...gitOids].map(([path, oid]) => [oid, path]));
-  }
-
-  /** The fingerprint of a blob as the page at `path` (which says how it is titled). */
-  async ofOid(oid: string, path: string): Promise<string> {
-    const key = `${path}\n${oid}`;
-    const known = this.known.get(key);
-    if (known !== undefined) return known;
-    const text = await this.textOf(oid);
-    // A blob no longer anywhere: only equal ids compare equal.
-    const fingerprint = text === undefined ? `oid:${oid}` : fileFingerprint(text, this.input.titlings(path));
-    this.known.set(key, fingerprint);
-    return fingerprint;
-  }
-
-  /** The fingerprint of a blob of the page at `path` with its file links as a batch sends them ({@link withFileLinksAsSent}). */
-  async sentAs(oid: string, path: string): Promise<string | undefined> {
-    const text = await this.textOf(oid);
-    return text === undefined ? undefined : fileFingerprint(withFileLinksAsSent(text, path), this.input.titlings(path));
-  }
-
-  /** Whether the page at `path` (in the docs root) had this version in git's recent history: as a file, or as sent. */
-  async inHistory(path: string, fingerprint: string, asSent: string): Promise<boolean> {
-    for (const oid of (await this.input.pastBlobs?.(path)) ?? []) {
-      if ((await this.ofOid(oid, path)) === fingerprint || (await this.sentAs(oid, path)) === asSent) return true;
-    }
-    return false;
-  }
-
-  async textOf(oid: string): Promise<string | undefined> {
-    if (this.texts.has(oid)) return this.texts.get(oid);
-    let text: string | undefined;
-    const path = this.pathOfOid.get(oid);
-    if (path !== undefined) {
-      for await (const read of this.input.content.readMany([path])) text = decodeText(read.bytes);
-    } else {
-      const bytes = await this.input.readBlob?.(oid);
-      text = bytes === undefined ? undefined : decodeText(bytes);
-    }
-    this.texts.set(oid, text);
-    return text;
-  }
 }
