@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/api-client.js';
 import type { SpaceTarget } from '../config/config-schema.js';
-import { subjectMarker } from './change-request-subject.js';
+import { listDocsyncChangeRequests } from './find-docsync-change-request.js';
 
 /** A preview's change request that docsync archived. */
 export interface ArchivedPreview {
@@ -59,23 +59,18 @@ export async function archivePreviews(
   options: { supersededBy?: ArchivedPreview['supersededBy']; dryRun?: boolean; signal?: AbortSignal } = {},
 ): Promise<ArchivedPreview[]> {
   const { supersededBy, signal } = options;
-  const marker = subjectMarker(previewName(target.name, branch));
   const archived: ArchivedPreview[] = [];
-  // Drafts first, as docsync's own change requests are listed: one turning open meanwhile is still seen.
-  for (const status of ['draft', 'open'] as const) {
-    for await (const cr of api.changeRequests.list(target.spaceId, { status, signal })) {
-      if (cr.subject?.endsWith(marker) !== true) continue;
-      if (options.dryRun === true) {
-        archived.push({ target: target.name, branch, changeRequest: { id: cr.id, number: cr.number, url: cr.urls.app }, supersededBy });
-        continue;
-      }
-      if (supersededBy) {
-        const link = supersededBy.url === undefined ? `#${supersededBy.number}` : `[#${supersededBy.number}](${supersededBy.url})`;
-        await api.changeRequests.comment(target.spaceId, cr.id, `Superseded by change request ${link}, merged from the main branch.`, { signal });
-      }
-      await api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal });
+  for (const cr of await listDocsyncChangeRequests(api, target.spaceId, previewName(target.name, branch), signal)) {
+    if (options.dryRun === true) {
       archived.push({ target: target.name, branch, changeRequest: { id: cr.id, number: cr.number, url: cr.urls.app }, supersededBy });
+      continue;
     }
+    if (supersededBy) {
+      const link = supersededBy.url === undefined ? `#${supersededBy.number}` : `[#${supersededBy.number}](${supersededBy.url})`;
+      await api.changeRequests.comment(target.spaceId, cr.id, `Superseded by change request ${link}, merged from the main branch.`, { signal });
+    }
+    await api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal });
+    archived.push({ target: target.name, branch, changeRequest: { id: cr.id, number: cr.number, url: cr.urls.app }, supersededBy });
   }
   return archived;
 }
