@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const known: KnownFiles = (filePath, token) => {
       const file = oids.get(filePath) === token ? files.get(filePath) : undefined;
       const page = metas.get(filePath);
-      return file === undefined ? undefined : page === undefined ? { size: file.size, sha256: file.hash } : { size: file.size, sha256: file.hash, page };
+      return file === undefined ? undefined : page === undefined ? { size: file.size, oid: file.oid } : { size: file.size, oid: file.oid, page };
     };
     const gitWarm = await GitRefSource.open(repo);
     await timed(

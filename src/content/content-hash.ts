@@ -6,19 +6,19 @@ import { escape, unescape } from '../state/page-map.js';
 export interface HashedFile {
   readonly path: string;
   readonly size: number;
-  /** sha256 of the bytes, hex. */
-  readonly hash: string;
+  /** The git blob oid of the bytes. */
+  readonly oid: string;
 }
 
-const VERSION = 'docsync-content-v2\n';
+const VERSION = 'docsync-content-v3\n';
 
 /**
  * A file's line in the content hash: its path (tabs, line breaks and backslashes escaped, so no two
- * lists serialise alike), size and hash, tab-separated. The same as its line in a snapshot's files
+ * lists serialise alike), size and blob oid, tab-separated. The same as its line in a snapshot's files
  * table (`snapshotTables`), so a table's text is hashed as it is ({@link contentHashOf}).
  */
 export function contentLine(file: HashedFile): string {
-  return `${escape(file.path)}\t${file.size}\t${file.hash}`;
+  return `${escape(file.path)}\t${file.size}\t${file.oid}`;
 }
 
 /** sha256 over the files' lines sorted by path, each ended by a line break, after a version line. */

@@ -1,18 +1,18 @@
-import { createHash } from 'node:crypto';
 import { decodeText } from './gitbook/clean-text.js';
 import type { FileIndex } from './file-index.js';
+import { gitBlobOid } from './git/git-blob-oid.js';
 import { type PageMeta, parsePageMeta } from './gitbook/parse-page-meta.js';
 import { TimeSlice } from './time-slice.js';
 import type { TreeSource } from './tree-source.js';
 
-/** What a caller needs of a file: its hash only, its text too, or its parsed page metadata too. */
-export type ContentNeed = 'hash' | 'text' | 'page';
+/** What a caller needs of a file: its blob oid only, its text too, or its parsed page metadata too. */
+export type ContentNeed = 'oid' | 'text' | 'page';
 
 /** What an earlier read derived from a file's bytes. */
 export interface KnownFile {
   readonly size: number;
-  /** sha256 of the bytes, hex. */
-  readonly sha256: string;
+  /** The git blob oid of the bytes. */
+  readonly oid: string;
   readonly text?: string;
   readonly page?: PageMeta;
 }
@@ -23,16 +23,19 @@ export interface KnownFile {
  */
 export type KnownFiles = (path: string, token: string) => KnownFile | undefined;
 
-/** A file's hash (and text or page metadata when asked), from an earlier read or freshly read. */
+/** A file's blob oid (and text or page metadata when asked), from the listing, an earlier read, or freshly read. */
 export interface LoadedFile {
   readonly path: string;
   readonly size: number;
-  readonly sha256: string;
+  readonly oid: string;
   readonly text?: string;
   readonly page?: PageMeta;
 }
 
-/** Reads what an earlier read does not know: a file whose change token it read under is not read at all. */
+/**
+ * Reads what neither the listing nor an earlier read knows: a file whose blob oid the listing names
+ * is not read for its oid alone, nor one whose change token an earlier read read it under.
+ */
 export class ContentLoader {
   /** Files answered from the earlier read. */
   cached = 0;
@@ -55,22 +58,23 @@ export class ContentLoader {
       if (hit !== undefined && covers(hit, need)) {
         this.cached += 1;
         // Not a spread: a spread per entry of a large tree, each of a different shape, is slow on every read.
-        loaded.set(path, { path, size: hit.size, sha256: hit.sha256, text: hit.text, page: hit.page });
+        loaded.set(path, { path, size: hit.size, oid: hit.oid, text: hit.text, page: hit.page });
+      } else if (need === 'oid' && entry.oid !== undefined) {
+        loaded.set(path, { path, size: entry.size, oid: entry.oid });
       } else {
         misses.push(path);
       }
     }
-    if (need === 'hash' && this.source.hashMany !== undefined) {
-      for await (const { path, size, sha256 } of this.source.hashMany(misses)) loaded.set(path, { path, size, sha256 });
+    if (need === 'oid' && this.source.hashMany !== undefined) {
+      for await (const { path, size, oid } of this.source.hashMany(misses)) loaded.set(path, { path, size, oid });
       return loaded;
     }
     for await (const { path, bytes } of this.source.readMany(misses)) {
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const text = need === 'hash' ? undefined : decodeText(bytes);
+      const text = need === 'oid' ? undefined : decodeText(bytes);
       loaded.set(path, {
         path,
         size: bytes.length,
-        sha256,
+        oid: this.index.get(path)?.oid ?? gitBlobOid(bytes),
         ...(need === 'text' && text !== undefined ? { text } : {}),
         ...(need === 'page' && text !== undefined ? { page: parsePageMeta(text) } : {}),
       });
@@ -81,5 +85,5 @@ export class ContentLoader {
 }
 
 function covers(entry: KnownFile, need: ContentNeed): boolean {
-  return need === 'hash' || (need === 'text' ? entry.text !== undefined : entry.page !== undefined);
+  return need === 'oid' || (need === 'text' ? entry.text !== undefined : entry.page !== undefined);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type AssetRules, NO_ASSET_RULES } from './gitbook/asset-rules.js';
 import { buildPageTree } from './gitbook/build-page-tree.js';
 import { collectAssets } from './gitbook/collect-assets.js';
@@ -9,6 +8,7 @@ import { joinDocPath, normalizeDocPath, parentOf, relativeTo } from './gitbook/d
 import type { DocsSnapshot, SnapshotFile } from './gitbook/docs-snapshot.js';
 import { DocsRootNotFoundError } from './errors/docs-root-not-found-error.js';
 import { FileIndex } from './file-index.js';
+import { gitBlobOid } from './git/git-blob-oid.js';
 import { formatGitbookConfig } from './gitbook/gitbook-config.js';
 import { locateDocs } from './gitbook/locate-docs.js';
 import { outlineDocsSteps } from './gitbook/outline-docs.js';
@@ -38,7 +38,7 @@ export interface ReadDocsOptions {
   readonly derived?: (read: { readonly listing: readonly TreeEntry[]; readonly pages: ReadonlyMap<string, DerivedPage> }) => void;
 }
 
-/** What the read derived from one page's file, beyond its hash. */
+/** What the read derived from one page's file, beyond its blob oid. */
 export interface DerivedPage {
   readonly meta: PageMeta;
   /** The page's title in `SUMMARY.md`; undefined when the structure was inferred from folders. */
@@ -98,7 +98,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     pages.delete(file.path);
   }
   const pageTree = await slice.run(buildPageTree(groups, pages, root, warnings));
-  const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings)), 'hash');
+  const assets = await loader.load(await slice.run(collectAssets(index, root, pages, outline.files, assetRules, warnings)), 'oid');
   if (summaryFile !== undefined) warnUnlisted(outline.unlisted, summaryFile.path, warnings);
 
   if (options.derived !== undefined) options.derived({ listing, pages: derivedPages(groups, pages) });
@@ -106,7 +106,7 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
   const files: SnapshotFile[] = [];
   const add = (file: LoadedFile | undefined): void => {
     const path = file === undefined ? undefined : relativeTo(root, file.path);
-    if (file !== undefined && path !== undefined) files.push({ path, sourcePath: file.path, size: file.size, hash: file.sha256 });
+    if (file !== undefined && path !== undefined) files.push({ path, sourcePath: file.path, size: file.size, oid: file.oid });
   };
   if (configFile !== undefined && (config.root !== '' || parsedConfig.warnings.length > 0)) {
     // The bundle's top is the docs root, so its .gitbook.yaml must say `root: ./`; and a config we read
@@ -167,7 +167,7 @@ function derivedPages(groups: readonly OutlineGroup[], pages: ReadonlyMap<string
 /** A file docsync writes into the bundle instead of the source's. */
 function generated(path: string, text: string): SnapshotFile {
   const bytes = new TextEncoder().encode(text);
-  return { path, bytes, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') };
+  return { path, bytes, size: bytes.length, oid: gitBlobOid(bytes) };
 }
 
 /** `SUMMARY.md` with a first entry for the readme, after its `# title` line when it has one. */

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { DocsSnapshot, SnapshotFile } from './gitbook/docs-snapshot.js';
+import { gitBlobOid } from './git/git-blob-oid.js';
 import { SnapshotStaleError } from './errors/snapshot-stale-error.js';
 import type { FileBytes, TreeSource } from './tree-source.js';
 
 /**
  * Reads files of a snapshot by their path in the docs root, from the source it was read from, in any
- * order. The bytes the snapshot hashed, or none: a file that changed since is a `SnapshotStaleError`,
+ * order. The bytes whose blob oid the snapshot holds, or none: a file that changed since is a `SnapshotStaleError`,
  * so what is sent is always what was planned.
  */
 export function snapshotFileReader(
@@ -24,7 +24,7 @@ export function snapshotFileReader(
     for await (const read of source.readMany([...fromSource.keys()])) {
       const file = fromSource.get(read.path);
       if (file === undefined) continue;
-      if (createHash('sha256').update(read.bytes).digest('hex') !== file.hash) throw new SnapshotStaleError(snapshot.source, file.path);
+      if (gitBlobOid(read.bytes) !== file.oid) throw new SnapshotStaleError(snapshot.source, file.path);
       yield { path: file.path, bytes: read.bytes };
     }
   };

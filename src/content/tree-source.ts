@@ -11,13 +11,15 @@ export interface TreeEntry {
    * source cannot vouch for it (a file modified too recently to trust its mtime): always read it.
    */
   readonly token: string | undefined;
+  /** The git blob oid of the content, when the listing names it (a commit's tree): the file need not be read to know it. */
+  readonly oid?: string | undefined;
 }
 
-/** A file's size and sha256 (hex), as yielded by {@link TreeSource.hashMany}. */
+/** A file's size and git blob oid, as yielded by {@link TreeSource.hashMany}. */
 export interface FileHash {
   readonly path: string;
   readonly size: number;
-  readonly sha256: string;
+  readonly oid: string;
 }
 
 /** A file's bytes, as yielded by {@link TreeSource.readMany}. */
@@ -44,7 +46,7 @@ export interface TreeSource {
   /** Many files' bytes, in any order, with bounded memory (batched where the backend allows). */
   readMany(paths: readonly string[]): AsyncIterable<FileBytes>;
   /**
-   * Many files' hashes, each file read in pieces so a big asset is never held whole. Optional:
+   * Many files' blob oids, each file read in pieces so a big asset is never held whole. Optional:
    * without it, files are hashed from {@link readMany}.
    */
   hashMany?(paths: readonly string[]): AsyncIterable<FileHash>;
@@ -54,9 +56,4 @@ export interface TreeSource {
    * whole. Throws `SourceFileNotFoundError` when the file is not there.
    */
   readPieces?(path: string, buffer: Uint8Array): AsyncIterable<Uint8Array>;
-  /**
-   * The git blob ids of these files (paths as {@link list} gives them) where the source knows them
-   * without reading: a commit's tree holds them. Optional: without it, files are read and hashed.
-   */
-  blobOids?(paths: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }

@@ -88,6 +88,6 @@ function verifyDelivered(pages: SourcePages, delivered: ItemRecord['delivered'])
       walk(page.children);
     });
   desiredPages(pages.snapshot).groups.forEach((group) => walk(group.pages));
-  const live: LivePage[] = [...(delivered?.pages ?? [])].map(([path, entry]) => ({ id: entry.id, type: 'document', git: { path, oid: entry.hash } }));
+  const live: LivePage[] = [...(delivered?.pages ?? [])].map(([path, entry]) => ({ id: entry.id, type: 'document', git: { path, oid: entry.hash ?? '-' } }));
   return verifyContent({ kind: 'exact', pages: expected.sort((a, b) => comparePaths(a.path, b.path)) }, live);
 }

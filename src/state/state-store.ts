@@ -1,11 +1,21 @@
 import * as z from 'zod';
 import { RedirectRecordSchema } from './redirect-record.js';
 
-/** A page content batches wrote: its id in the space, the content hash sent, and its `updatedAt` read back. */
-export const DeliveredPageSchema = z.object({ id: z.string(), hash: z.string(), updatedAt: z.string().optional() });
+/**
+ * What content batches sent somewhere: a page's `pageHash` (of its file's blob oid and its title) or a
+ * file's blob oid, 40 hex digits. The 64 of a sha256, recorded before content was known by blob oid,
+ * are read as not known: the sync compares that page or file with the live content, as a runner
+ * without state does (no write when they match), and records it anew.
+ */
+const DeliveredHashSchema = z
+  .string()
+  .optional()
+  .transform((hash) => (hash?.length === 64 ? undefined : hash));
+/** A page content batches wrote: its id in the space, the hash sent, and its `updatedAt` read back. */
+export const DeliveredPageSchema = z.object({ id: z.string(), hash: DeliveredHashSchema, updatedAt: z.string().optional() });
 export type DeliveredPage = z.infer<typeof DeliveredPageSchema>;
-/** A file content batches wrote: its id in the space and the content hash sent. */
-export const DeliveredFileSchema = z.object({ id: z.string(), hash: z.string() });
+/** A file content batches wrote: its id in the space and the blob oid sent. */
+export const DeliveredFileSchema = z.object({ id: z.string(), hash: DeliveredHashSchema });
 export type DeliveredFile = z.infer<typeof DeliveredFileSchema>;
 /** A page's base: the git blob id synced, the fingerprint of its markdown and metadata, and what went live instead. */
 export const BasePageSchema = z.object({

@@ -7,16 +7,14 @@ import type { Deflater } from '../content/bundle/deflate-pool.js';
 import { DeflatedEntryCache } from '../content/cache/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
 import type { DocsSnapshot, PageNode } from '../content/gitbook/docs-snapshot.js';
-import { type BlobOidCache, snapshotBlobOids } from '../content/snapshot-blob-oids.js';
 import { fileLookup, type FileLookup, snapshotFileReader } from '../content/snapshot-file-reader.js';
-import { type SnapshotTables, tableFile, tableFileCount } from '../content/cache/snapshot-tables.js';
+import { type SnapshotTables, tableFile } from '../content/cache/snapshot-tables.js';
 import { joinDocPath } from '../content/gitbook/doc-path.js';
 import { overlaySource } from '../content/git/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
 import { GitRefSource } from '../content/git/git-ref-source.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
 import {
-  keptBlobs,
   keptFiles,
   keptListing,
   keptPages,
@@ -27,7 +25,6 @@ import {
   type KeptRead,
   type ListedFile,
 } from '../content/cache/kept-read.js';
-import type { PageMap } from '../state/page-map.js';
 import { patchKeptRead, type PatchedRead } from '../content/cache/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
 import type { TreeEntry, TreeSource } from '../content/tree-source.js';
@@ -133,7 +130,6 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         status: statusOf(listedAfter),
         snapshot,
         pages: keptPages(derived.pages),
-        blobs: keptBlobs(),
       });
     }
     const { snapshot } = read;
@@ -142,15 +138,12 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const known = keptFiles(read);
     const readAgain = (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { known, assets: target.assets });
-    // Blob ids hashed from the bytes of this read's files are kept with it (by content) for the next read.
-    const blobs = { known: read.blobs, learned: new Map<string, string>() };
     const keep = async (): Promise<void> => {
-      if (!keeps || (unchanged && blobs.learned.size === 0)) return;
-      const next = { ...read, blobs: withoutStale(read.blobs.with(blobs.learned), tableFiles(read.tables)) };
-      if (options.longLived === true) lastReads.set(target.name, next);
+      if (!keeps || unchanged) return;
+      if (options.longLived === true) lastReads.set(target.name, read);
       // A long-lived process writes it only when it found none to use: rewritten whole, it cost more
       // than an edit's read; git brings any kept read up to date, however old, for the next process.
-      if (keptFile !== undefined && (options.longLived !== true || kept === undefined)) await saveKeptRead(keptFile, next);
+      if (keptFile !== undefined && (options.longLived !== true || kept === undefined)) await saveKeptRead(keptFile, read);
     };
     const content = prepared(
       snapshot,
@@ -164,7 +157,6 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         checkedOut: status?.head,
         changed,
         keep,
-        blobs,
       },
     );
     const notice = await uncommitted;
@@ -183,7 +175,6 @@ function prepared(
   options: PrepareOptions,
   read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & {
     readAgain: (source: TreeSource) => Promise<DocsSnapshot>;
-    blobs?: BlobOidCache | undefined;
   },
 ): PreparedContent {
   const { fileOf } = view;
@@ -212,16 +203,15 @@ function prepared(
       await rm(written.path, { force: true });
       if (written.size > maxBytes) throw new BundleTooLargeError(snapshot.source, written.size, maxBytes, largestFiles(snapshot.files, 5));
     },
-    // The bytes the snapshot hashed, or none: what is expected of an import must be what it bundles.
+    // The bytes whose blob oids the snapshot holds, or none: what is expected of an import must be what it bundles.
     readMany: snapshotFileReader(snapshot, source, fileOf),
-    blobOids: snapshotBlobOids(snapshot, source, read.blobs, fileOf),
     // Other text than the read's: planned whole, and the read kept is still git's.
     layOver: async (pages) => {
       const encoder = new TextEncoder();
       const files = new Map([...pages].map(([path, text]) => [joinDocPath(snapshot.root, path), text === null ? null : encoder.encode(text)]));
       const overlay = overlaySource(source, files);
       const again = await read.readAgain(overlay);
-      return prepared(again, snapshotView(again), overlay, commit, entriesOf, options, { ...read, changed: undefined, blobs: undefined });
+      return prepared(again, snapshotView(again), overlay, commit, entriesOf, options, { ...read, changed: undefined });
     },
   };
 }
@@ -351,33 +341,6 @@ function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
   return status === undefined ? undefined : { head: status.head, paths: status.paths };
 }
 
-/**
- * Blob ids of content the read no longer holds are dropped once they outnumber its files by a tenth
- * (an edited page leaves its old content's), so a table of them, kept or in a long-lived process,
- * stays the size of the docs: the hashes it keeps then, else undefined (all of it).
- */
-function currentHashes(size: number, files: HashedFiles): ReadonlySet<string> | undefined {
-  return size <= files.count * 1.1 ? undefined : new Set(files.hashes());
-}
-
-function withoutStale(blobs: PageMap<string>, files: HashedFiles): PageMap<string> {
-  const current = currentHashes(blobs.size, files);
-  return current === undefined ? blobs : keptBlobs([...blobs].filter(([hash]) => current.has(hash)));
-}
-
-/** How many files a read holds, and their content hashes when asked. */
-interface HashedFiles {
-  readonly count: number;
-  hashes(): Iterable<string>;
-}
-
-function tableFiles(tables: SnapshotTables): HashedFiles {
-  return {
-    count: tableFileCount(tables),
-    hashes: () => [...[...tables.files.values()].map((file) => file.hash), ...tables.generated.map((file) => file.hash)],
-  };
-}
-
 /** What a sync asks of a snapshot beyond its content: its page count, and a file by its path in the docs root. */
 interface SnapshotView {
   readonly pageCount: number;
@@ -396,7 +359,7 @@ function snapshotView(snapshot: DocsSnapshot): SnapshotView {
 }
 
 /**
- * Both caches are rewritten once 1% of their entries changed: after a one-page edit of a large tree,
+ * The entry cache is rewritten once 1% of its entries changed: after a one-page edit of a large tree,
  * rewriting them whole cost more than many steps of the edit; a file a few
  * entries behind only costs the next process a few reads and deflates.
  */

@@ -13,7 +13,7 @@ export interface PreparedContent {
   commit: CommitInfo | undefined;
   /** For the working tree, the commit checked out as git's status saw it while reading, when it was asked. */
   checkedOut?: string | undefined;
-  /** What was read: pages, files and their hashes, for plans that compare with live content. */
+  /** What was read: pages, files and their blob oids, for plans that compare with live content. */
   snapshot: DocsSnapshot;
   /**
    * Set when this read is the one the last run kept, brought up to date: its content hash then, and
@@ -35,8 +35,6 @@ export interface PreparedContent {
    * source; `SnapshotStaleError` when a file no longer holds the bytes the snapshot read.
    */
   readMany(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
-  /** The git blob ids of files of the snapshot (by path in the docs root): a commit's from its tree, unread. */
-  blobOids(paths: readonly string[]): Promise<Map<string, string>>;
   /**
    * The same content with these files (by path in the docs root) holding other text than git's, or
    * left out (`null`): what goes live instead (a page the platform changed, added or removed and

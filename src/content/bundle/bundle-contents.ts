@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { DocsSnapshot, SnapshotFile } from '../gitbook/docs-snapshot.js';
 import { SnapshotStaleError } from '../errors/snapshot-stale-error.js';
+import { gitBlobOid } from '../git/git-blob-oid.js';
 import type { TreeSource } from '../tree-source.js';
 
 /**
- * The bytes of every snapshot file, in the snapshot's (sorted) order, each checked against the hash
- * the snapshot recorded: a tree that changed since the read gives `SnapshotStaleError`, never a
+ * The bytes of every snapshot file, in the snapshot's (sorted) order, each checked against the blob
+ * oid the snapshot recorded: a tree that changed since the read gives `SnapshotStaleError`, never a
  * bundle whose content differs from its content hash.
  */
 export async function* bundleContents(snapshot: DocsSnapshot, source: TreeSource): AsyncGenerator<{ file: SnapshotFile; bytes: Uint8Array }> {
@@ -26,8 +26,7 @@ export async function* bundleContents(snapshot: DocsSnapshot, source: TreeSource
         else early.set(next.value.path, next.value.bytes);
       }
       early.delete(file.sourcePath);
-      const hash = createHash('sha256').update(bytes).digest('hex');
-      if (hash !== file.hash) throw new SnapshotStaleError(source.label, file.sourcePath);
+      if (gitBlobOid(bytes) !== file.oid) throw new SnapshotStaleError(source.label, file.sourcePath);
       yield { file, bytes };
     }
   } finally {

@@ -10,8 +10,8 @@ export interface BundleEntry {
   /** Path in the zip, relative to the docs root. */
   readonly path: string;
   readonly size: number;
-  /** sha256 of the bytes, hex. */
-  readonly hash: string;
+  /** The git blob oid of the bytes. */
+  readonly oid: string;
 }
 
 /** A deterministic zip of a docs snapshot, in GitBook's git-sync layout. */
@@ -49,6 +49,6 @@ export async function createBundle(snapshot: DocsSnapshot, source: TreeSource, o
     bytes,
     contentHash: snapshot.contentHash,
     bytesHash: createHash('sha256').update(bytes).digest('hex'),
-    entries: snapshot.files.map(({ path, size, hash }) => ({ path, size, hash })),
+    entries: snapshot.files.map(({ path, size, oid }) => ({ path, size, oid })),
   };
 }

@@ -7,6 +7,7 @@ import { DeflatePool, type Deflater } from './deflate-pool.js';
 import { type DeflatedEntry, DeflatedEntryCache } from '../cache/deflated-entry-cache.js';
 import type { DocsSnapshot, SnapshotFile } from '../gitbook/docs-snapshot.js';
 import { SnapshotStaleError } from '../errors/snapshot-stale-error.js';
+import { blobOidHash } from '../git/git-blob-oid.js';
 import type { TreeSource } from '../tree-source.js';
 import { writeZipHeader, zipEnd, type ZipEntryFields, zipHeaderLength } from './zip-headers.js';
 import { DEFAULT_LEVEL, type DeflateLevel, levelFor } from './zip-layout.js';
@@ -95,7 +96,7 @@ export async function writeBundle(snapshot: DocsSnapshot, source: TreeSource, fi
   let deflated = 0;
   for (const entry of snapshot.files) {
     const fileLevel = levelFor(entry.path, level);
-    const hit = fileLevel === 0 ? undefined : cache.get(entry.hash, fileLevel);
+    const hit = fileLevel === 0 ? undefined : cache.get(entry.oid, fileLevel);
     const copied = fileLevel === 0 && readPieces !== undefined && entry.size >= COPY_LIMIT_BYTES ? entry.sourcePath : undefined;
     slots.push({ file: entry, level: fileLevel, copied, entry: hit, held: 0 });
     if (copied !== undefined) copies += 1;
@@ -138,7 +139,7 @@ export async function writeBundle(snapshot: DocsSnapshot, source: TreeSource, fi
         }
         if (slot.batch !== undefined) {
           slot.entry = (await send(slot.batch.of))[slot.batch.index];
-          if (slot.entry !== undefined) cache.set(slot.file.hash, slot.level, slot.entry);
+          if (slot.entry !== undefined) cache.set(slot.file.oid, slot.level, slot.entry);
           slot.batch = undefined;
         }
         pendingBytes -= slot.held;
@@ -161,7 +162,7 @@ export async function writeBundle(snapshot: DocsSnapshot, source: TreeSource, fi
         slot.held = bytes.length;
       } else if (deflater === undefined) {
         slot.entry = { crc: crc32(bytes), size: bytes.length, data: deflateSync(bytes, { level: slot.level }) };
-        cache.set(slot.file.hash, slot.level, slot.entry);
+        cache.set(slot.file.oid, slot.level, slot.entry);
       } else {
         if (batch.result !== undefined) batch = { files: [], bytes: 0 };
         slot.batch = { of: batch, index: batch.files.push(bytes) - 1 };
@@ -195,10 +196,10 @@ interface PieceSource {
 /**
  * A big stored file, copied into the zip in pieces instead of read whole (read whole, the assets
  * churned as much memory as they weigh): read once for the header's CRC-32, checked against the snapshot's
- * hash, then again into the zip, checked against that CRC.
+ * blob oid, then again into the zip, checked against that CRC.
  */
 async function copyStored(out: ZipOutput, file: SnapshotFile, from: PieceSource): Promise<void> {
-  const hasher = createHash('sha256');
+  const hasher = blobOidHash(file.size);
   let crc = 0;
   let size = 0;
   for await (const piece of from.read()) {
@@ -206,7 +207,7 @@ async function copyStored(out: ZipOutput, file: SnapshotFile, from: PieceSource)
     crc = crc32(piece, crc);
     size += piece.length;
   }
-  if (hasher.digest('hex') !== file.hash) throw new SnapshotStaleError(from.label, from.path);
+  if (size !== file.size || hasher.digest('hex') !== file.oid) throw new SnapshotStaleError(from.label, from.path);
   out.header(file.path, 0, crc, size, size);
   let copiedCrc = 0;
   let copied = 0;

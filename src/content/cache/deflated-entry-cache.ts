@@ -16,12 +16,14 @@ export interface DeflatedEntry {
 }
 
 const MAGIC = 0x44534543; // "DSEC"
-const VERSION = 1;
+/** Version 1 keyed entries by the content's sha256: read as another version's, so unused. */
+const VERSION = 2;
 const HEADER = 12; // magic, version, count
-const RECORD = 45; // sha256 (32), level (1), crc (4), size (4), data length (4)
+const OID = 20; // a blob oid's bytes
+const RECORD = OID + 13; // blob oid, level (1), crc (4), size (4), data length (4)
 
 /**
- * Deflated zip entries keyed by the content's sha256 (at one deflate level), so a new bundle deflates only
+ * Deflated zip entries keyed by the content's git blob oid (at one deflate level), so a new bundle deflates only
  * the files whose content it has not deflated before, and copies the rest. Persisted as one binary
  * file (a record table, then the data). A missing or damaged file starts empty: the cache only ever
  * costs speed, never correctness. Stored (level 0) entries are not cached: copying them costs no CPU.
@@ -34,7 +36,7 @@ export class DeflatedEntryCache {
   private constructor(
     /** Where {@link save} writes; undefined for a memory-only cache. */
     readonly file: string | undefined,
-    /** By the content's sha256 (hex); one level per content, the latest asked. */
+    /** By the content's blob oid (hex); one level per content, the latest asked. */
     private readonly entries: Map<string, LeveledEntry>,
     /** Why the persisted cache was not used, when it was not. */
     readonly loadNote: string | undefined,
@@ -64,17 +66,17 @@ export class DeflatedEntryCache {
     return this.entries.size;
   }
 
-  /** The entry of the content with this sha256 (hex) at this level, if cached. */
-  get(sha256: string, level: number): DeflatedEntry | undefined {
-    const entry = this.entries.get(sha256);
+  /** The entry of the content with this blob oid at this level, if cached. */
+  get(oid: string, level: number): DeflatedEntry | undefined {
+    const entry = this.entries.get(oid);
     if (entry?.level !== level) return undefined;
-    this.used.mark(sha256);
+    this.used.mark(oid);
     return entry;
   }
 
-  set(sha256: string, level: number, entry: DeflatedEntry): void {
-    this.used.mark(sha256);
-    this.entries.set(sha256, { ...entry, level });
+  set(oid: string, level: number, entry: DeflatedEntry): void {
+    this.used.mark(oid);
+    this.entries.set(oid, { ...entry, level });
     this.changes += 1;
   }
 
@@ -124,12 +126,12 @@ async function encode(entries: ReadonlyMap<string, LeveledEntry>): Promise<Uint8
   const pieces: Uint8Array[] = [table];
   let piece: Uint8Array[] = [];
   let pieceBytes = 0;
-  for (const [sha256, entry] of entries) {
-    table.write(sha256, at, 32, 'hex');
-    table.writeUInt8(entry.level, at + 32);
-    table.writeUInt32LE(entry.crc, at + 33);
-    table.writeUInt32LE(entry.size, at + 37);
-    table.writeUInt32LE(entry.data.length, at + 41);
+  for (const [oid, entry] of entries) {
+    table.write(oid, at, OID, 'hex');
+    table.writeUInt8(entry.level, at + OID);
+    table.writeUInt32LE(entry.crc, at + OID + 1);
+    table.writeUInt32LE(entry.size, at + OID + 5);
+    table.writeUInt32LE(entry.data.length, at + OID + 9);
     at += RECORD;
     piece.push(entry.data);
     pieceBytes += entry.data.length;
@@ -153,12 +155,12 @@ async function decode(raw: Buffer): Promise<Map<string, LeveledEntry> | undefine
   if (dataAt > raw.length) return undefined;
   const entries = new Map<string, LeveledEntry>();
   for (let at = HEADER; at < HEADER + RECORD * count; at += RECORD) {
-    const length = raw.readUInt32LE(at + 41);
+    const length = raw.readUInt32LE(at + OID + 9);
     if (dataAt + length > raw.length) return undefined;
-    entries.set(raw.toString('hex', at, at + 32), {
-      level: raw.readUInt8(at + 32),
-      crc: raw.readUInt32LE(at + 33),
-      size: raw.readUInt32LE(at + 37),
+    entries.set(raw.toString('hex', at, at + OID), {
+      level: raw.readUInt8(at + OID),
+      crc: raw.readUInt32LE(at + OID + 1),
+      size: raw.readUInt32LE(at + OID + 5),
       data: raw.subarray(dataAt, dataAt + length),
     });
     dataAt += length;

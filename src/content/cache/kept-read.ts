@@ -14,7 +14,7 @@ import type { TreeEntry } from '../tree-source.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Bump when the reader derives something else from the same files: a kept read of another version is not used. */
-export const KEPT_READ_VERSION = 10;
+export const KEPT_READ_VERSION = 11;
 
 /** A file of a listing as a kept read holds it, by its path from the source's top. */
 export interface ListedFile {
@@ -50,8 +50,6 @@ export interface KeptRead {
   readonly tables: SnapshotTables;
   /** What each page derived, by path from the source's top (as JSON in the file, decoded when looked up). */
   readonly pages: PageMap<DerivedPage>;
-  /** Git blob ids of files read from a working tree, by the sha256 of their bytes: an unchanged file is not read again to name its blob. */
-  readonly blobs: PageMap<string>;
 }
 
 const LISTED: LineCodec<ListedFile> = {
@@ -66,7 +64,6 @@ const DERIVATIONS: LineCodec<DerivedPage> = {
   },
   fieldsOf: (page) => escape(JSON.stringify([page.meta, page.outlineTitle ?? null])),
 };
-const BLOB_OIDS: LineCodec<string> = { entryOf: (fields) => fields[1] ?? '', fieldsOf: (oid) => oid };
 
 /** A listing as a kept read holds it. */
 export function keptListing(listing: readonly TreeEntry[]): PageMap<ListedFile> {
@@ -83,7 +80,7 @@ export function keptRead(read: Omit<KeptRead, 'listing' | 'untrusted' | 'tables'
 }
 
 /**
- * What the kept read derived from each file it read (its hash, a page's metadata), while the file
+ * What the kept read derived from each file it read (its blob oid, a page's metadata), while the file
  * is listed with the change token it had then: a whole read reads only the others. Derived from the
  * bytes alone, so it holds whatever the key: the token (a blob oid, or size:mtime) names the bytes.
  */
@@ -94,13 +91,8 @@ export function keptFiles(kept: KeptRead): KnownFiles {
     const file = inRoot === undefined ? undefined : kept.tables.files.get(inRoot);
     if (file === undefined) return undefined;
     const page = kept.pages.get(path)?.meta;
-    return page === undefined ? { size: file.size, sha256: file.hash } : { size: file.size, sha256: file.hash, page };
+    return page === undefined ? { size: file.size, oid: file.oid } : { size: file.size, oid: file.oid, page };
   };
-}
-
-/** Blob ids by content hash, for {@link KeptRead.blobs}. */
-export function keptBlobs(entries: Iterable<readonly [hash: string, oid: string]> = []): PageMap<string> {
-  return PageMap.of(BLOB_OIDS, entries);
 }
 
 /** Each page's derivation as a kept read holds it. */
@@ -108,8 +100,8 @@ export function keptPages(pages: ReadonlyMap<string, DerivedPage>): PageMap<Deri
   return PageMap.of(DERIVATIONS, pages);
 }
 
-/** The body's sections, one after the other: {@link Meta} as JSON, the listing, files and titles tables, the page tree as JSON, the derivations and blob ids tables. */
-const SECTIONS = 7;
+/** The body's sections, one after the other: {@link Meta} as JSON, the listing, files and titles tables, the page tree as JSON, the derivations table. */
+const SECTIONS = 6;
 
 const HeaderSchema = z.object({
   version: z.literal(KEPT_READ_VERSION),
@@ -121,7 +113,7 @@ const HeaderSchema = z.object({
 });
 
 /** A file docsync wrote, as kept: its bytes as base64. */
-type KeptGenerated = { path: string; size: number; hash: string; base64: string };
+type KeptGenerated = { path: string; size: number; oid: string; base64: string };
 interface Meta {
   status: { head: string | null; paths: string[] } | null;
   untrusted: string[];
@@ -156,11 +148,11 @@ export async function loadKeptRead(file: string, key?: string): Promise<KeptRead
     sections.push(text.slice(at, at + length));
     at += length;
   }
-  const [metaText = '', listing = '', files = '', titles = '', tree = '', pages = '', blobs = ''] = sections;
+  const [metaText = '', listing = '', files = '', titles = '', tree = '', pages = ''] = sections;
   const meta = JSON.parse(metaText) as Meta;
   const tables: SnapshotTables = {
     files: PageMap.fromText(TABLE_FILES, files, meta.sizes.files),
-    generated: meta.generated.map(({ path, size, hash, base64 }) => ({ path, size, hash, bytes: Buffer.from(base64, 'base64') })),
+    generated: meta.generated.map(({ path, size, oid, base64 }) => ({ path, size, oid, bytes: Buffer.from(base64, 'base64') })),
     titles: PageMap.fromText(TITLES, titles),
     tree: JsonText.fromText<readonly PageGroup[]>(tree),
     pageCount: meta.pageCount,
@@ -174,7 +166,6 @@ export async function loadKeptRead(file: string, key?: string): Promise<KeptRead
     snapshot: tabledSnapshot(meta.snapshot, tables),
     tables,
     pages: PageMap.fromText(DERIVATIONS, pages),
-    blobs: PageMap.fromText(BLOB_OIDS, blobs),
   };
 }
 
@@ -218,19 +209,11 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
     status: kept.status === undefined ? null : { head: kept.status.head ?? null, paths: [...kept.status.paths] },
     untrusted: [...kept.untrusted],
     snapshot: snapshotHead(snapshot),
-    generated: tables.generated.map(({ path, size, hash, bytes }: SnapshotFile) => ({ path, size, hash, base64: Buffer.from(bytes ?? []).toString('base64') })),
+    generated: tables.generated.map(({ path, size, oid, bytes }: SnapshotFile) => ({ path, size, oid, base64: Buffer.from(bytes ?? []).toString('base64') })),
     pageCount: tables.pageCount,
     sizes: { listing: kept.listing.size, files: tables.files.size },
   };
-  const sections = [
-    JSON.stringify(meta),
-    kept.listing.toText(),
-    tables.files.toText(),
-    tables.titles.toText(),
-    tables.tree.text(),
-    kept.pages.toText(),
-    kept.blobs.toText(),
-  ];
+  const sections = [JSON.stringify(meta), kept.listing.toText(), tables.files.toText(), tables.titles.toText(), tables.tree.text(), kept.pages.toText()];
   const body = Buffer.from(sections.join(''), 'utf8');
   const header = {
     version: KEPT_READ_VERSION,

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { fileTitle } from '../gitbook/build-page-tree.js';
 import { decodeText } from '../gitbook/clean-text.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
+import { gitBlobOid } from '../git/git-blob-oid.js';
 import type { DocsSnapshot, PageNode } from '../gitbook/docs-snapshot.js';
 import type { KeptRead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from '../gitbook/parse-page-meta.js';
@@ -13,8 +13,8 @@ import type { TreeSource } from '../tree-source.js';
 export interface ChangedFile {
   readonly path: string;
   readonly size: number;
-  /** sha256 of the bytes now, hex. */
-  readonly hash: string;
+  /** The git blob oid of the bytes now. */
+  readonly oid: string;
   /** The page's title in the page tree; undefined for a file that is not a page. */
   readonly title: string | undefined;
 }
@@ -78,10 +78,10 @@ export async function patchKeptRead(
       if (!sameDerivation(derived, meta, { path: inRoot, title }, path, snapshot.warnings)) return undefined;
       derivations.set(path, { meta, outlineTitle: derived.outlineTitle });
     }
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    if (hash === file.hash) continue;
-    fileChanges.set(inRoot, { size: bytes.length, hash });
-    changed.push({ path: inRoot, size: bytes.length, hash, title });
+    const oid = gitBlobOid(bytes);
+    if (oid === file.oid) continue;
+    fileChanges.set(inRoot, { size: bytes.length, oid });
+    changed.push({ path: inRoot, size: bytes.length, oid, title });
   }
   const next: SnapshotTables = { ...tables, files: tables.files.with(fileChanges) };
   const contentHash = changed.length === 0 ? snapshot.contentHash : tablesContentHash(next);

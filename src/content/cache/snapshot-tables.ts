@@ -8,8 +8,8 @@ import { escape, type LineCodec, PageMap, unescape } from '../../state/page-map.
 /** A file of a snapshot read from its source, as a table keeps it (by its path in the docs root). */
 export interface TableFile {
   readonly size: number;
-  /** sha256 of the bytes, hex. */
-  readonly hash: string;
+  /** The git blob oid of the bytes. */
+  readonly oid: string;
 }
 
 /**
@@ -32,8 +32,8 @@ export interface SnapshotTables {
 export type SnapshotHead = Omit<DocsSnapshot, 'files' | 'pages'>;
 
 export const TABLE_FILES: LineCodec<TableFile> = {
-  entryOf: (fields) => ({ size: Number(fields[1]), hash: fields[2] ?? '' }),
-  fieldsOf: (file) => `${file.size}\t${file.hash}`,
+  entryOf: (fields) => ({ size: Number(fields[1]), oid: fields[2] ?? '' }),
+  fieldsOf: (file) => `${file.size}\t${file.oid}`,
 };
 
 export const TITLES: LineCodec<string> = { entryOf: (fields) => unescape(fields[1] ?? ''), fieldsOf: (title) => escape(title) };
@@ -50,7 +50,7 @@ export function snapshotTables(snapshot: DocsSnapshot): SnapshotTables {
   return {
     files: PageMap.of(
       TABLE_FILES,
-      snapshot.files.flatMap((file) => (file.sourcePath === undefined ? [] : [[file.path, { size: file.size, hash: file.hash }] as const])),
+      snapshot.files.flatMap((file) => (file.sourcePath === undefined ? [] : [[file.path, { size: file.size, oid: file.oid }] as const])),
     ),
     generated: snapshot.files.filter((file) => file.sourcePath === undefined),
     titles: PageMap.of(TITLES, titles),
@@ -72,7 +72,7 @@ export function tabledSnapshot(head: SnapshotHead, tables: SnapshotTables): Docs
     ...head,
     get files(): readonly SnapshotFile[] {
       files ??= sorted(
-        [...tables.files].map(([path, file]): SnapshotFile => ({ path, sourcePath: joinDocPath(head.root, path), size: file.size, hash: file.hash })),
+        [...tables.files].map(([path, file]): SnapshotFile => ({ path, sourcePath: joinDocPath(head.root, path), size: file.size, oid: file.oid })),
         tables.generated,
       );
       return files;
@@ -88,7 +88,7 @@ export function tableFile(tables: SnapshotTables, root: string, path: string): S
   const generated = tables.generated.find((file) => file.path === path);
   if (generated !== undefined) return generated;
   const file = tables.files.get(path);
-  return file === undefined ? undefined : { path, sourcePath: joinDocPath(root, path), size: file.size, hash: file.hash };
+  return file === undefined ? undefined : { path, sourcePath: joinDocPath(root, path), size: file.size, oid: file.oid };
 }
 
 /** How many files the snapshot holds. */

@@ -7,8 +7,8 @@ import type { FileBytes, TreeEntry, TreeSource } from '../tree-source.js';
 
 /**
  * Reads the tree of one commit, whatever the work tree holds. The ref is resolved once, at open, so a
- * branch moving mid-read cannot mix two commits. Change token: the blob oid (a content hash), so an
- * unchanged file is never read when a cache is given.
+ * branch moving mid-read cannot mix two commits. Change token: the blob oid, which the listing also
+ * gives as the file's content identity: a file is read only for what is derived from its text.
  */
 export class GitRefSource implements TreeSource {
   readonly label: string;
@@ -60,7 +60,7 @@ export class GitRefSource implements TreeSource {
       // Symlinks (120000) and submodules (160000) hold no docs content of their own.
       if (entry.type !== 'blob' || entry.mode === '120000') continue;
       oids.set(entry.path, entry.oid);
-      entries.push({ path: entry.path, size: entry.size, token: entry.oid });
+      entries.push({ path: entry.path, size: entry.size, token: entry.oid, oid: entry.oid });
     }
     this.oids = oids;
     return entries.sort((a, b) => comparePaths(a.path, b.path));
@@ -102,17 +102,6 @@ export class GitRefSource implements TreeSource {
         yield { path, bytes };
       }
     }
-  }
-
-  /** Blob ids from the commit's tree (or the listing assumed for it): nothing is read. */
-  async blobOids(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
-    const oidOf = await this.oidLookup();
-    return new Map(
-      paths.flatMap((path) => {
-        const oid = oidOf(path);
-        return oid === undefined ? [] : [[path, oid] as const];
-      }),
-    );
   }
 
   private async oidOf(path: string): Promise<string> {

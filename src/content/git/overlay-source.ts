@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { comparePaths } from '../compare-paths.js';
 import { gitBlobOid } from './git-blob-oid.js';
 import { SourceFileNotFoundError } from '../errors/source-file-not-found-error.js';
@@ -7,8 +6,8 @@ import type { FileBytes, TreeEntry, TreeSource } from '../tree-source.js';
 /**
  * A tree source with some files (by path from its top) holding other bytes, added, or left out
  * (`null`): read as docs, it is the tree as it would be with those files written. Every other file
- * is the source's, read through it; an overlaid file's token is its content's hash, so an earlier read
- * never takes it for the source's file.
+ * is the source's, read through it; an overlaid file's token is its blob oid marked as the overlay's,
+ * so an earlier read never takes it for the source's file.
  */
 export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uint8Array | null>): TreeSource {
   const own = (path: string): Uint8Array => {
@@ -25,9 +24,11 @@ export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uin
     counter: source.counter,
     async list() {
       const kept = (await source.list()).filter((entry) => !files.has(entry.path));
-      const added: TreeEntry[] = [...files].flatMap(([path, bytes]) =>
-        bytes === null ? [] : [{ path, size: bytes.byteLength, token: `overlay:${createHash('sha256').update(bytes).digest('hex')}` }],
-      );
+      const added: TreeEntry[] = [...files].flatMap(([path, bytes]) => {
+        if (bytes === null) return [];
+        const oid = gitBlobOid(bytes);
+        return [{ path, size: bytes.byteLength, token: `overlay:${oid}`, oid }];
+      });
       return [...kept, ...added].sort((a, b) => comparePaths(a.path, b.path));
     },
     read: (path) => (files.has(path) ? Promise.resolve(own(path)) : source.read(path)),
@@ -43,7 +44,7 @@ export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uin
       const { mine, theirs } = split(paths);
       for (const path of mine) {
         const bytes = own(path);
-        yield { path, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+        yield { path, size: bytes.byteLength, oid: gitBlobOid(bytes) };
       }
       if (theirs.length > 0) yield* hashMany(theirs);
     };
@@ -51,15 +52,6 @@ export function overlaySource(source: TreeSource, files: ReadonlyMap<string, Uin
   if (source.notAFile !== undefined) {
     const notAFile = source.notAFile.bind(source);
     overlay.notAFile = (path) => (files.has(path) ? undefined : notAFile(path));
-  }
-  if (source.blobOids !== undefined) {
-    const blobOids = source.blobOids.bind(source);
-    overlay.blobOids = async (paths) => {
-      const { mine, theirs } = split(paths);
-      const oids = new Map(theirs.length > 0 ? await blobOids(theirs) : []);
-      for (const path of mine) oids.set(path, gitBlobOid(own(path)));
-      return oids;
-    };
   }
   if (source.readPieces !== undefined) {
     const readPieces = source.readPieces.bind(source);

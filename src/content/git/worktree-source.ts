@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { closeSync, type Dirent, lstatSync, openSync, readdirSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
+import { closeSync, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
 import { type FileHandle, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { comparePaths } from '../compare-paths.js';
+import { blobOidHash, gitBlobOid } from './git-blob-oid.js';
 import { SourceFileNotFoundError } from '../errors/source-file-not-found-error.js';
 import { SourceNotFoundError } from '../errors/source-not-found-error.js';
 import { TreeIgnore } from './tree-ignore.js';
@@ -207,24 +207,33 @@ export class WorktreeSource implements TreeSource {
     const piece = Buffer.allocUnsafe(HASH_PIECE_BYTES);
     let sinceYield = 0;
     for (const relative of paths) {
-      const hash = createHash('sha256');
-      let size = 0;
       let fd: number;
       try {
         fd = openSync(this.absolute(relative), 'r');
       } catch (error) {
         throw new SourceFileNotFoundError(this.label, relative, error);
       }
+      let size = 0;
+      let oid: string;
       try {
+        // A blob oid names the size first: taken from the open file, and checked against what was read.
+        const expected = fstatSync(fd).size;
+        const hash = blobOidHash(expected);
         for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) {
           hash.update(piece.subarray(0, read));
           size += read;
+        }
+        oid = hash.digest('hex');
+        if (size !== expected) {
+          // Written to while read: hashed again whole, so the oid names the bytes it counts.
+          const bytes = readFileSync(this.absolute(relative));
+          [size, oid] = [bytes.length, gitBlobOid(bytes)];
         }
       } finally {
         closeSync(fd);
       }
       this.counter.record(size);
-      yield { path: relative, size, sha256: hash.digest('hex') };
+      yield { path: relative, size, oid };
       sinceYield += 1 + Math.floor(size / 65_536);
       if (sinceYield >= this.batch) {
         sinceYield = 0;

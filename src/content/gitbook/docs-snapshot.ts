@@ -32,8 +32,8 @@ export type SnapshotFile = {
   /** Path in the bundle, relative to the docs root. */
   readonly path: string;
   readonly size: number;
-  /** sha256 of the bytes, hex. */
-  readonly hash: string;
+  /** The git blob oid of the bytes: the file's content identity. */
+  readonly oid: string;
 } & ({ readonly sourcePath: string; readonly bytes?: undefined } | { readonly sourcePath?: undefined; readonly bytes: Uint8Array });
 
 /** How much a read cost. */
@@ -65,7 +65,7 @@ export interface DocsSnapshot {
   readonly files: readonly SnapshotFile[];
   /** What was skipped or doubted and why, as `file:line: message`. */
   readonly warnings: readonly string[];
-  /** sha256 over the sorted (path, file hash) list: same files, same hash, whatever the mtimes. */
+  /** sha256 over the sorted (path, size, blob oid) list: same files, same hash, whatever the mtimes. */
   readonly contentHash: string;
   readonly stats: ReadStats;
 }

@@ -79,7 +79,7 @@ export async function syncByGit(deps: SyncSpaceDeps, target: SpaceTarget, key: s
     waitForGitImport(deps.api, { spaceId: target.spaceId, before: space.revision, commit: source.commit, timeoutMs: git.timeout, shownUrl: url, signal }),
   );
   // Read back before it counts as synced: an import that left pages out is a failure, never "imported".
-  const verification = verifyContent(await bundleExpectation(content), withoutMadePages(landed.pages, await unlinkedTitles(content)), landed.files);
+  const verification = verifyContent(bundleExpectation(content), withoutMadePages(landed.pages, await unlinkedTitles(content)), landed.files);
   if (!verification.ok) throw new ImportVerificationError({ kind: 'space', spaceId: target.spaceId }, verification);
   await record(deps, key, state, content, source.commit);
   await content.keep();

@@ -9,21 +9,21 @@ export type GroupsMode = SpaceTarget['groups'];
 
 /**
  * The repo side of the page plan, from a snapshot alone (no reads): the table of contents with each
- * page's content hash (over the file's sha256, which the read already took, and its title in the
- * table of contents), and the assets. With `groups: pages`, the pages listed under an item of
+ * page's hash (over its file's blob oid and its title in the table of contents), and the assets by
+ * blob oid. With `groups: pages`, the pages listed under an item of
  * `SUMMARY.md` without a link are held by a heading page of its title.
  */
 export function desiredPages(
   snapshot: Pick<DocsSnapshot, 'pages' | 'files' | 'summary'>,
   groups: GroupsMode = 'flat',
 ): { groups: DesiredGroup[]; files: DesiredFile[] } {
-  const hashes = new Map(snapshot.files.map((file) => [file.path, file.hash]));
-  const taken = new Set(hashes.keys());
+  const oids = new Map(snapshot.files.map((file) => [file.path, file.oid]));
+  const taken = new Set(oids.keys());
   const summary = snapshot.summary ?? 'SUMMARY.md';
   const page = (node: PageNode): DesiredPage => ({
     path: node.path,
     title: node.title,
-    hash: pageHash(hashes.get(node.path) ?? '', node.title),
+    hash: pageHash(oids.get(node.path) ?? '', node.title),
     children: level(node.children, 0),
   });
   // Siblings listed under the same item without a link (at this depth of their `under`) go in its heading page.
@@ -46,7 +46,7 @@ export function desiredPages(
   };
   return {
     groups: snapshot.pages.map((group) => ({ title: group.title, pages: level(group.pages, 0) })),
-    files: snapshotAssets(snapshot).map((file) => ({ path: file.path, hash: file.hash, size: file.size })),
+    files: snapshotAssets(snapshot).map((file) => ({ path: file.path, hash: file.oid, size: file.size })),
   };
 }
 
@@ -55,7 +55,10 @@ export function headingPage(key: string, title: string, children: readonly Desir
   return { path: key, title, hash: pageHash('', title), children, heading: true };
 }
 
-/** A page's content as sent: its file and the title it goes with. */
-export function pageHash(fileHash: string, title: string): string {
-  return createHash('sha256').update(`${fileHash}\n${title}`).digest('hex');
+/**
+ * A page's content as sent: its file's blob oid and the title it goes with. sha1, as the oid: 40 hex
+ * digits, which tell it from the 64 of what docsync recorded before pages were known by blob oid.
+ */
+export function pageHash(oid: string, title: string): string {
+  return createHash('sha1').update(`${oid}\n${title}`).digest('hex');
 }

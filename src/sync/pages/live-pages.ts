@@ -31,9 +31,10 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 /**
  * The live side of the page plan: each live page keyed with the repo path it holds and, when known,
  * the hash of what it holds. What docsync delivered decides first, while the page is the one it
- * wrote (same id, not edited since: same `updatedAt`); then the API's git metadata (its path; its
- * blob id is no hash docsync computes, so the content counts as unknown); then the page's path, where
- * docsync would have put that repo page. Unknown content is sent again, never trusted.
+ * wrote (same id, not edited since: same `updatedAt`) and its hash is known; then the API's git
+ * metadata (its path; its blob oid says nothing of the title, so the content counts as unknown); then
+ * the page's path, where docsync would have put that repo page. Unknown content is compared with the
+ * repo's, or sent again, never trusted.
  */
 export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
   const byId = new Map([...(delivered?.pages ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));

@@ -1,7 +1,7 @@
 /**
  * The page-level plan's inputs and outputs. Pages are identified by their path in the docs root (the
- * repo side) and by their id (the live side); content by a hash both sides compute the same way (the
- * git blob id of the page's file). Pure data: the planner, the batcher and the sender share it.
+ * repo side) and by their id (the live side); content by a hash both sides compute the same way (a
+ * page's `pageHash` over its file's git blob oid and its title; a file's blob oid). Pure data: the planner, the batcher and the sender share it.
  */
 
 /** A page of the repo's table of contents. */
@@ -9,7 +9,7 @@ export interface DesiredPage {
   /** Path of its markdown file in the docs root. */
   readonly path: string;
   readonly title: string;
-  /** Content hash of the page's file. */
+  /** `pageHash` of its file's blob oid and its title. */
   readonly hash: string;
   /** Files (assets, by path in the docs root) the page links to: re-sent when one of them is. */
   readonly files?: readonly string[] | undefined;
@@ -58,6 +58,7 @@ export interface LivePage {
 /** A file the repo's pages need. */
 export interface DesiredFile {
   readonly path: string;
+  /** Its blob oid. */
   readonly hash: string;
   readonly size: number;
 }

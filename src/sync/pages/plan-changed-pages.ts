@@ -38,10 +38,10 @@ export function planChangedPages(
   const sizes = new Map<string, number>();
   const updated: string[] = [];
   const named: Record<string, string> = {};
-  for (const { path, size, hash: fileHash, title } of changed.files) {
+  for (const { path, size, oid, title } of changed.files) {
     const record = delivered.pages.get(path);
     if (title === undefined || record === undefined) return undefined;
-    const hash = pageHash(fileHash, title);
+    const hash = pageHash(oid, title);
     hashes.set(path, hash);
     sizes.set(path, size);
     if (record.hash === hash) continue;

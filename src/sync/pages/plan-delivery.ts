@@ -98,7 +98,7 @@ function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivere
   walk(live);
   const files = new Map<string, DeliveredFile>();
   for (const file of found)
-    if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key) === undefined && !files.has(file.key))
+    if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key)?.hash === undefined && !files.has(file.key))
       files.set(file.key, { id: file.id, hash: file.hash });
   return {
     pages: withChanges(delivered?.pages ?? new Map<string, DeliveredPage>(), pages),

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import pMap from 'p-map';
 import type { ContentApi, ContentTarget } from '../../api/resources/content.js';
 import type { File, Page } from '../../api/schemas/content.js';
 import { decodeText } from '../../content/gitbook/clean-text.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { documentTitle } from '../../content/gitbook/document-title.js';
 import { hiddenSwitches, pageMeaning } from '../../content/gitbook/page-meaning.js';
 import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
@@ -121,7 +121,7 @@ function sameLayout(local: Readonly<Record<string, unknown>> | undefined, live: 
   });
 }
 
-/** Live files of unknown content matched to repo files by name and size, then by the sha256 of their bytes. */
+/** Live files of unknown content matched to repo files by name and size, then by the blob oid of their bytes. */
 async function recognizeFiles(
   download: Download | undefined,
   desired: readonly DesiredFile[],
@@ -152,7 +152,7 @@ async function recognizeFiles(
     async (file) => {
       try {
         const bytes = await download(file.downloadURL, { signal, maxBytes: file.size });
-        hashes.set(file.id, createHash('sha256').update(bytes).digest('hex'));
+        hashes.set(file.id, gitBlobOid(bytes));
       } catch {
         // Not readable now: its content stays unknown, and the repo's file is sent again.
       }

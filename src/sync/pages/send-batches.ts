@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -365,7 +365,8 @@ async function upload(
   const path = join(tmpdir(), `docsync-file-${randomUUID()}`);
   await writeFile(path, bytes);
   try {
-    const artifact = await store.publish({ path, sha256: file.hash, size: bytes.byteLength, name }, signal ? { signal } : {});
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const artifact = await store.publish({ path, sha256, size: bytes.byteLength, name }, signal ? { signal } : {});
     published.push(artifact);
     return { name, ref: file.ref, contentType, url: artifact.url };
   } finally {

@@ -5,7 +5,6 @@ import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
 import { GitRefSource } from '../../content/git/git-ref-source.js';
 import { readDocsRepo } from '../../content/read-docs-repo.js';
-import { snapshotBlobOids } from '../../content/snapshot-blob-oids.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { bundleExpectation } from '../bundle-expectation.js';
 import { recordedCommit } from '../change-request-subject.js';
@@ -69,7 +68,7 @@ export async function syncedBaseAt(
     if (error instanceof ContentError && !(error instanceof GitAbortedError)) return undefined;
     throw error;
   }
-  const { pages } = await bundleExpectation({ snapshot, blobOids: snapshotBlobOids(snapshot, source) });
+  const { pages } = bundleExpectation({ snapshot });
   const { groups } = syncedLayout(snapshot, live, target.groups);
   return { pages, livePaths: livePathsOf(groups), tree: pathTree(groups) };
 }

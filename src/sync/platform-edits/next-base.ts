@@ -73,16 +73,15 @@ export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string
  * when the previous base cannot be carried over (none, or fingerprints of another version).
  */
 export async function baseWithChanges(
-  content: Pick<PreparedContent, 'readMany' | 'blobOids' | 'commit'>,
+  content: Pick<PreparedContent, 'readMany' | 'commit'>,
   previous: TargetBase | undefined,
   paths: readonly string[],
   titlings: Titlings,
 ): Promise<TargetBase | undefined> {
   if (previous === undefined || !fingerprintsCurrent(previous)) return undefined;
-  const oids = await content.blobOids(paths);
   const changed = new Map<string, BasePage>();
   for await (const { path, bytes } of content.readMany(paths)) {
-    changed.set(path, { oid: oids.get(path) ?? gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) });
+    changed.set(path, { oid: gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) });
   }
   return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: withChanges(previous.pages, changed) };
 }

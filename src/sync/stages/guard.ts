@@ -110,7 +110,7 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
       };
   }
   const sent = leftLive.size === 0 ? content : await content.layOver(leftLive);
-  const sentExpectation = sent === content ? planned.expectation : planned.expectation && (await bundleExpectation(sent));
+  const sentExpectation = sent === content ? planned.expectation : planned.expectation && bundleExpectation(sent);
   const platformEdits = edits?.reported ?? {};
   if (options.dryRun) {
     for (const action of plan.actions) deps.logger.info({ target: target.name }, `DRY-RUN: would ${describeAction(action)}`);

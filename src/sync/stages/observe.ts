@@ -1,7 +1,5 @@
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
-import type { ContentExpectation } from '../../content/bundle/content-expectation.js';
 import type { TargetState } from '../../state/state-store.js';
-import { bundleExpectation } from '../bundle-expectation.js';
 import { findDocsyncChangeRequest } from '../find-docsync-change-request.js';
 import { planOnMerged } from '../pages/plan-changed-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
@@ -9,7 +7,6 @@ import { mainRevision } from '../platform-edits/main-revision.js';
 import { syncedCommit } from '../platform-edits/synced-commit.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { knownDelivery, resolveDelivery, type Delivery } from '../resolve-delivery.js';
-import { superseding } from '../superseding.js';
 import type { SyncRun } from './sync-run.js';
 
 /** What a sync found on both sides before planning: git's docs, its state, and as much of the space as the plan needs. */
@@ -25,8 +22,6 @@ export interface Observation {
   readonly assumed: PlannedDelivery | undefined;
   /** docsync's open change request, when the plan needs to know it. */
   readonly live: ChangeRequest | undefined;
-  /** Git's pages by blob id, being read beside the live side, when a later stage will need them. */
-  readonly gitPagesRead: Promise<ContentExpectation & { kind: 'exact' }> | undefined;
   /** The commit this sync records on its change request, being found beside the reads of the live side. */
   readonly syncedCommitRead: Promise<string | undefined>;
 }
@@ -87,11 +82,6 @@ export async function observe(run: SyncRun, chosen: Delivery | undefined): Promi
     state?.changeRequest === undefined
       ? onMerged(content, state)
       : undefined;
-  // Content batches of changed docs: git's pages by blob id (what the platform-edits check and the
-  // next base compare with) are read while the live side is.
-  const gitPagesRead =
-    keepsBase && !unchanged && delivery === 'changes' && assumed === undefined ? superseding(target.name, () => bundleExpectation(content)) : undefined;
-  gitPagesRead?.catch(() => undefined);
   // Unchanged content opens no change request: only a sync that may write records its commit. Its
   // git process runs beside the reads of the live side (none when the read knows the commit).
   const commitKnown = content.commit !== undefined || content.checkedOut !== undefined;
@@ -105,7 +95,7 @@ export async function observe(run: SyncRun, chosen: Delivery | undefined): Promi
   const changeRequestRead =
     changeRequestReadEarly ?? (!unchanged && assumed === undefined && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);
   const live = unchanged || assumed !== undefined || (target.mode === 'direct' && delivery === 'import') ? undefined : await (changeRequestRead ?? lookUp());
-  return { content, state, delivery, main, unchanged, assumed, live, gitPagesRead, syncedCommitRead };
+  return { content, state, delivery, main, unchanged, assumed, live, syncedCommitRead };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Observation } from './observe.js';
 import type { SyncRun } from './sync-run.js';
 
 /** What to write, and what every result of this run says. */
-export interface PlannedSync extends Omit<Observation, 'gitPagesRead' | 'syncedCommitRead'> {
+export interface PlannedSync extends Omit<Observation, 'syncedCommitRead'> {
   /** Today's API: the page-level plan against the change request's content (the space's before one exists). */
   readonly pagePlan: PlannedDelivery | undefined;
   /** An import: what the space must hold once the bundle is imported. */
@@ -36,7 +36,7 @@ export interface PlannedSync extends Omit<Observation, 'gitPagesRead' | 'syncedC
 /** Plans the sync from what was observed: the page changes (today's API) or the comparison with the bundle (an import), then the actions. */
 export async function plan(run: SyncRun, observation: Observation): Promise<PlannedSync> {
   const { deps, target, signal, stopwatch, api } = run;
-  const { gitPagesRead: gitPagesReadAhead, syncedCommitRead, ...observed } = observation;
+  const { syncedCommitRead, ...observed } = observation;
   const { content, state, delivery, unchanged, assumed, live } = observed;
   const pagePlan =
     unchanged || delivery === 'import'
@@ -57,7 +57,7 @@ export async function plan(run: SyncRun, observation: Observation): Promise<Plan
           ),
         )));
   for (const warning of pagePlan?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
-  const expectation = unchanged || delivery === 'changes' ? undefined : await superseding(target.name, () => bundleExpectation(content));
+  const expectation = unchanged || delivery === 'changes' ? undefined : bundleExpectation(content);
   const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
   const liveMatches = pagePlan ? pagePlan.plan.changes.length === 0 : liveContent?.ok;
   const subject = subjectWithToken(
@@ -78,8 +78,8 @@ export async function plan(run: SyncRun, observation: Observation): Promise<Plan
   // What the delivery cannot express of SUMMARY.md, and where the plan places pages otherwise, go to every report.
   const notices = [...summaryNotices(content, delivery, target.groups), ...(pagePlan?.plan.warnings ?? [])];
   const base = { ...resultBase(target, content, spacePlan, delivery), warnings: [...content.warnings, ...notices] };
-  let gitPagesRead = expectation ? Promise.resolve(expectation) : gitPagesReadAhead;
-  const gitPages = async (): Promise<readonly ExpectedPage[]> => (await (gitPagesRead ??= superseding(target.name, () => bundleExpectation(content)))).pages;
+  let gitPagesFound = expectation;
+  const gitPages = (): Promise<readonly ExpectedPage[]> => Promise.resolve((gitPagesFound ??= bundleExpectation(content)).pages);
   const titlings = pageTitlings(content.snapshot, delivery);
   return { ...observed, pagePlan, expectation, liveContent, liveMatches, plan: spacePlan, base, titlings, gitPages };
 }

@@ -87,7 +87,7 @@ describe('GitRefSource', () => {
     const known: KnownFiles = (at, token) => {
       const file = oids.get(at) === token ? files.get(at) : undefined;
       const page = metas.get(at);
-      return file === undefined ? undefined : { size: file.size, sha256: file.hash, ...(page === undefined ? {} : { page }) };
+      return file === undefined ? undefined : { size: file.size, oid: file.oid, ...(page === undefined ? {} : { page }) };
     };
     const second = await GitRefSource.open(path.join(repo, 'docs'));
     const snapshot = await readDocsRepo(second, { known });

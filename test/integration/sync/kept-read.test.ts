@@ -83,7 +83,7 @@ describe('a one-shot read kept in .docsync/', () => {
       const install = body.snapshot.files.find((file) => file.path === 'guide/install.md');
       expect(body.changed).toEqual({
         since: first.contentHash,
-        files: [{ path: 'guide/install.md', size: install?.size, hash: install?.hash, title: 'Install' }],
+        files: [{ path: 'guide/install.md', size: install?.size, oid: install?.oid, title: 'Install' }],
       });
       expect(body.snapshot.stats.read).toBe(1);
       expect(body.contentHash).not.toBe(first.contentHash);

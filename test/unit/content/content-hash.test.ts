@@ -3,8 +3,8 @@ import { contentHash, contentHashOf, contentLine } from '../../../src/content/co
 
 describe('contentHash', () => {
   const files = [
-    { path: 'b.md', size: 2, hash: '02' },
-    { path: 'a.md', size: 1, hash: '01' },
+    { path: 'b.md', size: 2, oid: '02' },
+    { path: 'a.md', size: 1, oid: '01' },
   ];
 
   it('does not depend on the order files are given in', () => {
@@ -12,31 +12,31 @@ describe('contentHash', () => {
     expect(contentHash(files)).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('changes with any path or file hash', () => {
+  it('changes with any path or blob oid', () => {
     const base = contentHash(files);
-    expect(contentHash([{ path: 'b.md', size: 2, hash: '03' }, files[1]!])).not.toBe(base);
-    expect(contentHash([{ path: 'c.md', size: 2, hash: '02' }, files[1]!])).not.toBe(base);
+    expect(contentHash([{ path: 'b.md', size: 2, oid: '03' }, files[1]!])).not.toBe(base);
+    expect(contentHash([{ path: 'c.md', size: 2, oid: '02' }, files[1]!])).not.toBe(base);
     expect(contentHash(files.slice(1))).not.toBe(base);
     // A path holding what would otherwise separate fields or lines is escaped, not read as two.
-    expect(contentHash([{ path: 'a.md\t1\t01\nb.md', size: 2, hash: '02' }])).not.toBe(base);
+    expect(contentHash([{ path: 'a.md\t1\t01\nb.md', size: 2, oid: '02' }])).not.toBe(base);
   });
 
   it('hashes a table of lines merged with other files as it hashes the files', () => {
     const table = [
-      { path: '.gitbook/assets/x.png', size: 3, hash: '0a' },
-      { path: 'guide/a.md', size: 4, hash: '0b' },
-      { path: 'guide/tab\there.md', size: 5, hash: '0c' },
-      { path: 'z.md', size: 6, hash: '0d' },
+      { path: '.gitbook/assets/x.png', size: 3, oid: '0a' },
+      { path: 'guide/a.md', size: 4, oid: '0b' },
+      { path: 'guide/tab\there.md', size: 5, oid: '0c' },
+      { path: 'z.md', size: 6, oid: '0d' },
     ];
     const text = table.map(contentLine).join('\n');
     for (const others of [
       [],
-      [{ path: '.gitbook.yaml', size: 1, hash: '01' }],
+      [{ path: '.gitbook.yaml', size: 1, oid: '01' }],
       [
-        { path: 'SUMMARY.md', size: 2, hash: '02' },
-        { path: 'zz.md', size: 7, hash: '03' },
+        { path: 'SUMMARY.md', size: 2, oid: '02' },
+        { path: 'zz.md', size: 7, oid: '03' },
       ],
-      [{ path: 'guide/b.md', size: 8, hash: '04' }],
+      [{ path: 'guide/b.md', size: 8, oid: '04' }],
     ]) {
       expect(contentHashOf(text, others)).toBe(contentHash([...table, ...others]));
     }

@@ -17,22 +17,22 @@ describe('DeflatedEntryCache', () => {
     const cache = await DeflatedEntryCache.load(file);
     // 3 × 700 KiB plus small ones: more than one 1 MiB piece, with entries across piece boundaries.
     const entries = [700, 1, 700, 0, 700, 3].map((kib, i) => ({
-      sha256: `${i}`.repeat(64),
+      oid: `${i}`.repeat(40),
       entry: { crc: i * 1000, size: kib * 4096 + i, data: new Uint8Array(randomBytes(kib * 1024 + i)) },
     }));
-    for (const { sha256, entry } of entries) cache.set(sha256, 6, entry);
+    for (const { oid, entry } of entries) cache.set(oid, 6, entry);
     await cache.save();
 
     const loaded = await DeflatedEntryCache.load(file);
     expect(loaded.loadNote).toBeUndefined();
     expect(loaded.size).toBe(entries.length);
-    for (const { sha256, entry } of entries) {
-      const got = loaded.get(sha256, 6);
+    for (const { oid, entry } of entries) {
+      const got = loaded.get(oid, 6);
       expect(got?.crc).toBe(entry.crc);
       expect(got?.size).toBe(entry.size);
       expect(Buffer.from(got!.data).equals(Buffer.from(entry.data))).toBe(true);
     }
-    expect(loaded.get(entries[0]!.sha256, 9)).toBeUndefined();
+    expect(loaded.get(entries[0]!.oid, 9)).toBeUndefined();
   });
 
   it('rewrites its file only once enough entries changed since the last write', async () => {
@@ -40,14 +40,14 @@ describe('DeflatedEntryCache', () => {
     const file = path.join(dir, 'docs.entries');
     const cache = await DeflatedEntryCache.load(file);
     const entry = (i: number) => ({ crc: i, size: 1, data: new Uint8Array([i]) });
-    cache.set('a'.repeat(64), 6, entry(1));
+    cache.set('a'.repeat(40), 6, entry(1));
     await cache.save({ minChanges: 2 });
     expect((await DeflatedEntryCache.load(file)).size).toBe(0); // one change: not written yet
-    cache.set('b'.repeat(64), 6, entry(2));
+    cache.set('b'.repeat(40), 6, entry(2));
     await cache.save({ minChanges: 2 });
     expect((await DeflatedEntryCache.load(file)).size).toBe(2);
     cache.prune(); // starts a round: both were used in the last one
-    cache.get('a'.repeat(64), 6);
+    cache.get('a'.repeat(40), 6);
     expect(cache.prune()).toBe(1); // b was not used in this one
     await cache.save({ minChanges: 2 });
     expect((await DeflatedEntryCache.load(file)).size).toBe(2); // one drop: the file keeps b a while

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptBlobs, keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
+import { keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
 import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
@@ -24,8 +24,8 @@ describe('a kept read', () => {
       },
       pages: [{ title: undefined, pages: [{ title: 'Home', path: 'README.md', children: [] }] }],
       files: [
-        { path: '.gitbook.yaml', size: bytes.length, hash: 'c'.repeat(64), bytes },
-        { path: 'README.md', size: 7, hash: 'a'.repeat(64), sourcePath: 'README.md' },
+        { path: '.gitbook.yaml', size: bytes.length, oid: 'c'.repeat(40), bytes },
+        { path: 'README.md', size: 7, oid: 'a'.repeat(40), sourcePath: 'README.md' },
       ],
       warnings: ['a warning'],
       contentHash: 'd'.repeat(64),
@@ -42,7 +42,6 @@ describe('a kept read', () => {
       status: { head: 'e'.repeat(40), paths: ['tab\there.md'] },
       snapshot,
       pages: keptPages(new Map([['README.md', { meta, outlineTitle: 'Home' }]])),
-      blobs: keptBlobs([['a'.repeat(64), 'f'.repeat(40)]]),
     });
     const file = path.join(await makeTempDir(), 'docs.read');
     await saveKeptRead(file, kept);
@@ -57,7 +56,6 @@ describe('a kept read', () => {
     expect(loaded?.status).toEqual(kept.status);
     expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
     expect(loaded?.pages.get('README.md')).toEqual({ meta, outlineTitle: 'Home' });
-    expect(loaded?.blobs.get('a'.repeat(64))).toBe('f'.repeat(40));
     expect(await loadKeptRead(file, 'another key')).toBeUndefined();
     // Loaded and saved unused, it is written as it was read.
     const again = path.join(path.dirname(file), 'again.read');

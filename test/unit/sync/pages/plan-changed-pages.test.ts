@@ -3,9 +3,9 @@ import { pageHash } from '../../../../src/sync/pages/desired-pages.js';
 import { holdsLanded, planChangedPages } from '../../../../src/sync/pages/plan-changed-pages.js';
 
 const files = {
-  'README.md': { path: 'README.md', size: 7, hash: 'home-2', title: 'Home' },
-  'guide.md': { path: 'guide.md', size: 9, hash: 'guide-1', title: 'Guide' },
-  'logo.png': { path: 'logo.png', size: 3, hash: 'logo-2', title: undefined },
+  'README.md': { path: 'README.md', size: 7, oid: 'home-2', title: 'Home' },
+  'guide.md': { path: 'guide.md', size: 9, oid: 'guide-1', title: 'Guide' },
+  'logo.png': { path: 'logo.png', size: 3, oid: 'logo-2', title: undefined },
 };
 const delivered = {
   pages: new Map(Object.entries({ 'README.md': { id: 'p1', hash: pageHash('home-1', 'Home') }, 'guide.md': { id: 'p2', hash: pageHash('guide-1', 'Guide') } })),
