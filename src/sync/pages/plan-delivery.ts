@@ -81,8 +81,8 @@ export async function planDelivery(
 
 /**
  * The record of what is live, with what was recognized added to what docsync delivered; a page edited
- * since docsync wrote it and recognized as what the repo holds now (kept from the platform) replaces
- * the stale entry.
+ * since docsync wrote it and recognized as what the repo holds now (kept from the platform), or one
+ * whose hash was not known, replaces the stale entry. `delivered` itself when nothing was added.
  */
 function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivered: Delivered | undefined): Delivered {
   const pages = new Map<string, DeliveredPage>();
@@ -100,6 +100,7 @@ function knownOf(live: readonly LivePage[], found: readonly LiveFile[], delivere
   for (const file of found)
     if (file.key !== undefined && file.hash !== undefined && delivered?.files.get(file.key)?.hash === undefined && !files.has(file.key))
       files.set(file.key, { id: file.id, hash: file.hash });
+  if (delivered !== undefined && pages.size === 0 && files.size === 0) return delivered;
   return {
     pages: withChanges(delivered?.pages ?? new Map<string, DeliveredPage>(), pages),
     files: withChanges(delivered?.files ?? new Map<string, DeliveredFile>(), files),

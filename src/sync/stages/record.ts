@@ -79,10 +79,11 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
       ...(live ? { changeRequest: { id: live.id, number: live.number } } : {}),
       lastHash: content.contentHash,
       ...(content.commit ? { lastCommit: content.commit.oid } : {}),
-      // Today's API, without a record of what was delivered (a runner without state): the live pages
-      // the plan recognized as git's, by id, so the next run maps them as the run that wrote them.
-      // Stamped with each page's `updatedAt`, so an edit made in the platform after this run is seen as one.
-      ...(pagePlan && state?.delivered === undefined
+      // Today's API, without a record of what was delivered (a runner without state) or with entries
+      // whose content it did not know: the live pages the plan recognized as git's, by id, so the next
+      // run maps them as the run that wrote them. Stamped with each page's `updatedAt`, so an edit made
+      // in the platform after this run is seen as one.
+      ...(pagePlan && pagePlan.known !== state?.delivered
         ? {
             delivered: withUpdatedAt(
               pagePlan.known,
