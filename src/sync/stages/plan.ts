@@ -58,7 +58,10 @@ export async function plan(run: SyncRun, observation: Observation): Promise<Plan
         )));
   for (const warning of pagePlan?.plan.warnings ?? []) deps.logger.warn({ target: target.name }, warning);
   const expectation = unchanged || delivery === 'changes' ? undefined : bundleExpectation(content);
-  const liveContent = expectation && (await api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true })));
+  // Pages that differ are read to compare by meaning: one changed since the read supersedes the sync, before any write.
+  const liveContent =
+    expectation &&
+    (await superseding(target.name, () => api(() => compareWithLive(deps.api, target, content, expectation, live, signal, { byMeaning: true }))));
   const liveMatches = pagePlan ? pagePlan.plan.changes.length === 0 : liveContent?.ok;
   const subject = subjectWithToken(
     changeRequestSubject(target.changeRequest.subject, target.name, content.commit, await syncedCommitRead),

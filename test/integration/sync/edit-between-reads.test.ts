@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createRuntime } from '../../../src/runtime/create-runtime.js';
+import { SnapshotStaleError } from '../../../src/content/errors/snapshot-stale-error.js';
 import { SupersededError } from '../../../src/sync/errors/superseded-error.js';
 import { syncSpace } from '../../../src/sync/sync-space.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
@@ -58,18 +59,25 @@ async function daemonLike(dir: string, target: Record<string, unknown> = { mode:
 }
 
 describe('an edit landing between two reads of the docs', () => {
-  it('supersedes the sync before any write (never a failed verification), and the next sync carries the newest', async () => {
+  it('supersedes the sync before any write when a file it reads changed, never fails a verification, and the next sync carries the newest', async () => {
     const { dir, docs } = await exampleWorkspace();
     const daemon = await daemonLike(dir);
     try {
       expect(await daemon.sync()).toMatchObject({ outcome: 'imported' });
       // Another page changes, so the next sync imports; the edited page is already bundled once (cached).
       await writeFile(join(docs, OTHER), `${await readFile(join(docs, OTHER), 'utf8')}\nOne more term.\n`);
-      const writes = emulator.stats().writes;
       const edited = `# CLI reference\n\nEdited while the sync ran.\n`;
-      const result = await daemon.sync(() => writeFile(join(docs, EDITED), edited));
+      // A page the bundle takes from the entry cache is not read again: the bundle and what the import
+      // is checked against are both the read's (its blob oids), so what was read lands as it is.
+      expect(await daemon.sync(() => writeFile(join(docs, EDITED), edited))).toMatchObject({ outcome: 'imported' });
+      expect(await liveMarkdown(EDITED)).not.toBe(edited);
+
+      // A page the bundle must read, changed since the read: nothing is written.
+      await writeFile(join(docs, OTHER), `${await readFile(join(docs, OTHER), 'utf8')}\nAnother term.\n`);
+      const writes = emulator.stats().writes;
+      const result = await daemon.sync(() => writeFile(join(docs, OTHER), `${edited}\nAnd this one too.\n`));
       expect(result).toBeInstanceOf(SupersededError);
-      expect((result as Error).message).toContain(EDITED);
+      expect((result as Error).message).toContain(OTHER);
       expect(emulator.stats().writes).toBe(writes);
 
       expect(await daemon.sync()).toMatchObject({ outcome: 'imported' });
@@ -79,7 +87,7 @@ describe('an edit landing between two reads of the docs', () => {
     }
   });
 
-  it("supersedes a sync that sends page changes (today's API) before any write, too", async () => {
+  it("stops a sync that sends page changes (today's API) at the page changed since the read, before its batch", async () => {
     const current = await startTestEmulator({ contract: 'current' });
     const { dir, docs } = await exampleWorkspace();
     const daemon = await daemonLike(dir, { delivery: 'changes' }, current);
@@ -87,9 +95,12 @@ describe('an edit landing between two reads of the docs', () => {
       expect(await daemon.sync()).toMatchObject({ outcome: 'created' });
       await writeFile(join(docs, OTHER), `${await readFile(join(docs, OTHER), 'utf8')}\nOne more term.\n`);
       const writes = current.stats().writes;
-      const result = await daemon.sync(() => writeFile(join(docs, EDITED), '# CLI reference\n\nEdited while the sync ran.\n'));
-      expect(result).toBeInstanceOf(SupersededError);
+      // The page the batch sends, changed since the read: found when it is read to be sent, before its batch.
+      const edited = '# Glossary\n\nEdited while the sync ran.\n';
+      const result = await daemon.sync(() => writeFile(join(docs, OTHER), edited));
+      expect(result).toBeInstanceOf(SnapshotStaleError);
       expect(current.stats().writes).toBe(writes);
+      expect(await daemon.sync()).toMatchObject({ outcome: 'updated' });
     } finally {
       await daemon.close();
       await current.close();
