@@ -91,7 +91,8 @@ export type TargetFields = z.infer<typeof TargetFieldsSchema>;
 export interface TargetState extends TargetFields {
   /**
    * Space targets on content batches: what docsync wrote, by path in the docs root: the page or file
-   * id and the content hash sent (and the page's `updatedAt` read back, so an edit made since shows).
+   * id and the hash sent, a page's `pageHash` or a file's blob oid (and the page's `updatedAt` read
+   * back, so an edit made since shows).
    */
   delivered?: Delivered | undefined;
   /**
