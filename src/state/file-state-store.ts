@@ -167,7 +167,7 @@ export class FileStateStore implements StateStore {
     }
     // Indexed as bytes: decoding 30,000 records' text to find their lines cost more than the rest of the read.
     if (bytes.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d)) return { targets: new Map(), size: 0, started: false };
-    if (bytes.compare(HEADER_LINE, 0, HEADER_LINE.length, 0, HEADER_LINE.length) !== 0) return this.convert(bytes.toString('utf8'));
+    if (!bytes.subarray(0, HEADER_LINE.length).equals(HEADER_LINE)) return this.convert(bytes.toString('utf8'));
     const { targets, committed } = this.parseLog(bytes);
     // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
     if (committed < bytes.length) await truncate(this.path, committed);

@@ -183,6 +183,11 @@ describe('FileStateStore', () => {
     expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(state);
   });
 
+  it('refuses a state file shorter than the header of a log as the document it is not', async () => {
+    await writeFile(file, '{"version": 2');
+    await expect(new FileStateStore(file).get('space:docs')).rejects.toThrow(/the state file is not valid JSON/);
+  });
+
   it('refuses redirects whose pages are not strings by page id, naming the target', async () => {
     await writeFile(
       file,
