@@ -4,25 +4,34 @@ import * as z from 'zod';
 import { ConfigError } from '../config/config-error.js';
 import { legacyTargetState } from './legacy-target-state.js';
 import { PageRecordSchema, recordAt, StoredFieldsSchema, storedFields, storedTarget, type PageRecord, type StoredFields } from './page-record.js';
-import { changedPaths, StoredRecords, viewedState } from './record-view.js';
+import { fieldsLineAt, recordLineAt, type FieldsLine } from './log-line.js';
+import { changedPaths, viewedState } from './record-view.js';
 import { readWholeFile } from './read-whole-file.js';
+import { StoredRecords } from './stored-records.js';
 import type { StateStore, TargetState } from './state-store.js';
 
 /** The first line of a state file: what the lines after it are. Versions 1 and 2 were one JSON document, converted when read. */
 const HEADER = JSON.stringify({ docsync: 'state', version: 3 });
+const HEADER_LINE = Buffer.from(`${HEADER}\n`);
 
 /** A target as this store last read or wrote it. */
 interface Target {
   readonly state: TargetState;
   /** Each of its own fields' JSON text as written: a write appends those that changed. */
   readonly fields: ReadonlyMap<string, string>;
-  /** The length of the line of each path's record in the file: what is live of it. */
+  /** The values those texts were read from or written for: a field still holding the same value is not encoded again. */
+  readonly values: ReadonlyMap<string, unknown>;
+  /** Its records as the log read holds them. */
+  readonly stored: StoredRecords | undefined;
+  /** The length of each path's live line written since the log was read (0: none): what is live of it. */
   readonly lines: Map<string, number>;
+  /** Bytes of its records' live lines. */
+  recordBytes: number;
 }
 
 interface Loaded {
   readonly targets: Map<string, Target>;
-  /** Characters in the file after its header, live or not: compacted when the dead outnumber the live. */
+  /** Bytes in the file after its header, live or not: compacted when the dead outnumber the live. */
   size: number;
   /** Whether the file holds its header: until then the first write starts it. */
   started: boolean;
@@ -34,7 +43,10 @@ interface Loaded {
  * changed (`{"key","fields","unset"}`), written after its records and committing them; or a
  * target's deletion (`{"key","deleted"}`). A write appends only what changed (a one-page edit of
  * 30,000 pages appends a few short lines), in one append; the last line of a path, or of a field,
- * wins. Records are decoded when first used: a run decodes the records it looks up. Records not
+ * wins. Read, the log is indexed in its bytes (see log-line.ts): records are decoded when first
+ * used, so a run decodes the records it looks up, and each field is parsed once. The state handed
+ * out is not changed in place by its users (a new state is set): a field still holding the value
+ * read or written is not encoded again. Records not
  * followed by their target's fields line, from a write cut short, are dropped and cut from the file
  * when read. When the dead lines outweigh the live ones, the file is rewritten with the live ones
  * (temp file + rename, so a crash leaves the log as it was). For one process at a time; the daemon
@@ -57,17 +69,20 @@ export class FileStateStore implements StateStore {
       const previous = loaded.targets.get(key);
       // Changed in place: the target's previous entry is replaced below and held nowhere else.
       const lines = previous?.lines ?? new Map<string, number>();
+      let recordBytes = previous?.recordBytes ?? 0;
       const appended: string[] = [];
       for (const path of changedPaths(previous?.state, state)) {
         const record = recordAt(state, path);
         const line = recordLine(key, path, record);
         appended.push(line);
-        if (record === undefined) lines.delete(path);
-        else lines.set(path, line.length + 1);
+        recordBytes -= lineLength(previous, path);
+        const length = record === undefined ? 0 : Buffer.byteLength(line) + 1;
+        recordBytes += length;
+        lines.set(path, length);
       }
-      const fields = fieldTexts(storedFields(state));
-      const patch = fieldsPatch(previous?.fields, fields);
-      loaded.targets.set(key, { state, fields, lines });
+      const { texts, values } = fieldTexts(storedFields(state), previous);
+      const patch = fieldsPatch(previous?.fields, texts);
+      loaded.targets.set(key, { state, fields: texts, values, stored: previous?.stored, lines, recordBytes });
       if (appended.length === 0 && patch === undefined) return;
       appended.push(fieldsLine(key, patch ?? { set: [], unset: [] }));
       await this.append(loaded, appended);
@@ -93,7 +108,7 @@ export class FileStateStore implements StateStore {
 
   private async append(loaded: Loaded, lines: readonly string[]): Promise<void> {
     const text = `${lines.join('\n')}\n`;
-    loaded.size += text.length;
+    loaded.size += Buffer.byteLength(text);
     const live = liveSize(loaded.targets);
     if (loaded.size - live > live) {
       await this.rewrite(loaded.targets);
@@ -112,13 +127,15 @@ export class FileStateStore implements StateStore {
     const text = [HEADER];
     for (const [key, target] of targets) {
       const lines = new Map<string, number>();
+      let recordBytes = 0;
       for (const [path, record] of storedTarget(target.state).records) {
         const line = recordLine(key, path, record);
         text.push(line);
-        lines.set(path, line.length + 1);
+        lines.set(path, Buffer.byteLength(line) + 1);
+        recordBytes += Buffer.byteLength(line) + 1;
       }
       text.push(fieldsLine(key, { set: [...target.fields], unset: [] }));
-      targets.set(key, { ...target, lines });
+      targets.set(key, { ...target, stored: undefined, lines, recordBytes });
     }
     const temp = `${this.path}.${process.pid}.tmp`;
     await writeFile(temp, `${text.join('\n')}\n`);
@@ -148,47 +165,59 @@ export class FileStateStore implements StateStore {
       if (code !== 'ENOENT') throw error;
       return { targets: new Map(), size: 0, started: false };
     }
-    // Decoded at once: read as utf8, a large file went through a decoder in pieces, several times slower.
-    const text = bytes.toString('utf8');
-    if (text.trim() === '') return { targets: new Map(), size: 0, started: false };
-    if (!text.startsWith(`${HEADER}\n`)) return this.convert(text);
-    const { targets, committed } = this.parseLog(text);
+    // Indexed as bytes: decoding 30,000 records' text to find their lines cost more than the rest of the read.
+    if (bytes.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d)) return { targets: new Map(), size: 0, started: false };
+    if (!bytes.subarray(0, HEADER_LINE.length).equals(HEADER_LINE)) return this.convert(bytes.toString('utf8'));
+    const { targets, committed } = this.parseLog(bytes);
     // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
-    if (committed < text.length) await truncate(this.path, Buffer.byteLength(text.slice(0, committed)));
-    return { targets, size: committed - HEADER.length - 1, started: true };
+    if (committed < bytes.length) await truncate(this.path, committed);
+    return { targets, size: committed - HEADER_LINE.length, started: true };
   }
 
-  /** The targets of a log, and where its last committed line ends. */
-  private parseLog(text: string): { targets: Map<string, Target>; committed: number } {
-    const records = new Map<string, Map<string, { text: string; length: number }>>(); // by target, by path
+  /**
+   * The targets of a log, and where its last committed line ends. The log is indexed where it lies
+   * in the bytes read: each path's live line, and each field's text (parsed once, the last written).
+   */
+  private parseLog(bytes: Buffer): { targets: Map<string, Target>; committed: number } {
+    const records = new Map<string, Map<string, number>>(); // by target, by path: where its live line starts
+    const recordBytes = new Map<string, number>(); // by target, bytes of its records' live lines
     const fields = new Map<string, Map<string, string>>(); // by target, each field's JSON text
-    const pending = new Map<string, [string, { text: string; length: number } | undefined][]>();
-    let start = HEADER.length + 1;
+    const pending = new Map<string, [path: string, start: number | undefined, length: number][]>(); // by target, records not yet committed
+    let start = HEADER_LINE.length;
     let committed = start;
-    for (let number = 2; start < text.length; number++) {
-      const end = text.indexOf('\n', start);
+    for (let number = 2; start < bytes.length; number++) {
+      const end = bytes.indexOf(0x0a, start);
       if (end < 0) break; // a line cut short
-      const line = recordOfLine(text, start, end) ?? parseLine(text.slice(start, end));
-      if (line === undefined) throw this.damaged(`line ${number} is not a record of docsync's state`, number);
-      const length = end + 1 - start;
-      start = end + 1;
-      if ('path' in line) {
-        const list = pending.get(line.key) ?? [];
-        list.push([line.path, line.record === undefined ? undefined : { text: line.record, length }]);
-        pending.set(line.key, list);
+      const record = recordLineAt(bytes, start, end);
+      if (record !== undefined) {
+        const list = pending.get(record.key) ?? [];
+        list.push([record.path, record.record === undefined ? undefined : start, end + 1 - start]);
+        pending.set(record.key, list);
+        start = end + 1;
         continue;
       }
+      const line = fieldsLineAt(bytes, start, end) ?? parseLine(bytes.toString('utf8', start, end));
+      if (line === undefined) throw this.damaged(`line ${number} is not a record of docsync's state`, number);
+      start = end + 1;
       committed = start;
       if ('deleted' in line) {
         records.delete(line.key);
+        recordBytes.delete(line.key);
         fields.delete(line.key);
       } else {
-        const own = records.get(line.key) ?? new Map<string, { text: string; length: number }>();
-        for (const [path, record] of pending.get(line.key) ?? []) {
-          if (record === undefined) own.delete(path);
-          else own.set(path, record);
+        const own = records.get(line.key) ?? new Map<string, number>();
+        let live = recordBytes.get(line.key) ?? 0;
+        for (const [path, at, length] of pending.get(line.key) ?? []) {
+          const before = own.get(path);
+          if (before !== undefined) live -= bytes.indexOf(0x0a, before) + 1 - before;
+          if (at === undefined) own.delete(path);
+          else {
+            own.set(path, at);
+            live += length;
+          }
         }
         records.set(line.key, own);
+        recordBytes.set(line.key, live);
         const texts = fields.get(line.key) ?? new Map<string, string>();
         for (const [name, value] of line.set) texts.set(name, value);
         for (const name of line.unset) texts.delete(name);
@@ -198,13 +227,26 @@ export class FileStateStore implements StateStore {
     }
     const targets = new Map<string, Target>();
     for (const [key, texts] of fields) {
-      const parsed = StoredFieldsSchema.safeParse(Object.fromEntries([...texts].map(([name, value]) => [name, JSON.parse(value) as unknown])));
+      const parsed = StoredFieldsSchema.safeParse(this.decodeFields(key, texts));
       if (!parsed.success) throw this.damaged(`the fields of ${key} are not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-      const own = records.get(key) ?? new Map<string, { text: string; length: number }>();
-      const stored = new StoredRecords(new Map([...own].map(([path, record]) => [path, record.text])), (path, record) => this.decodeRecord(key, path, record));
-      targets.set(key, { state: viewedState(parsed.data, stored), fields: texts, lines: new Map([...own].map(([path, record]) => [path, record.length])) });
+      const stored = new StoredRecords(bytes, records.get(key) ?? new Map(), (path, record) => this.decodeRecord(key, path, record));
+      const values = new Map(Object.entries(parsed.data));
+      targets.set(key, { state: viewedState(parsed.data, stored), fields: texts, values, stored, lines: new Map(), recordBytes: recordBytes.get(key) ?? 0 });
     }
     return { targets, committed };
+  }
+
+  /** A target's own fields, each parsed from its text. */
+  private decodeFields(key: string, texts: ReadonlyMap<string, string>): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    for (const [name, text] of texts) {
+      try {
+        fields[name] = JSON.parse(text) as unknown;
+      } catch (error) {
+        throw this.damaged(`the field ${name} of ${key} is not valid JSON`, undefined, error);
+      }
+    }
+    return fields;
   }
 
   /** A record's text, checked; a damaged one is named with the target and path. */
@@ -240,7 +282,8 @@ export class FileStateStore implements StateStore {
     for (const [key, value] of Object.entries(document.data.targets)) {
       const converted = legacyTargetState(value);
       if ('problem' in converted) throw this.damaged(`the state file is not in the expected shape (${key}: ${converted.problem})`);
-      targets.set(key, { state: converted.state, fields: fieldTexts(storedFields(converted.state)), lines: new Map() });
+      const { texts, values } = fieldTexts(storedFields(converted.state), undefined);
+      targets.set(key, { state: converted.state, fields: texts, values, stored: undefined, lines: new Map(), recordBytes: 0 });
     }
     await this.rewrite(targets);
     return { targets, size: liveSize(targets), started: true };
@@ -255,22 +298,36 @@ export class FileStateStore implements StateStore {
 /** A state file of versions 1 and 2: one JSON document, its targets converted one by one. */
 const LegacyFileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), targets: z.record(z.string(), z.unknown()) });
 
-/** What a compacted log holds after its header: each target's records and its fields, in characters. */
+/** What a compacted log holds after its header: each target's records and its fields, in bytes. */
 function liveSize(targets: ReadonlyMap<string, Target>): number {
   let size = 0;
-  for (const [key, { lines, fields }] of targets) {
-    for (const length of lines.values()) size += length;
-    size += fieldsLine(key, { set: [...fields], unset: [] }).length + 1;
+  for (const [key, { recordBytes, fields }] of targets) {
+    size += recordBytes + Buffer.byteLength(fieldsLine(key, { set: [], unset: [] })) + 1;
+    for (const [name, text] of fields) size += Buffer.byteLength(name) + Buffer.byteLength(text) + 4; // quotes, colon, comma
   }
   return size;
 }
 
-/** A target's own fields, each as its JSON text. */
-function fieldTexts(fields: StoredFields): Map<string, string> {
+/** The length of a path's live line in the log (0: none), as `target` last read or wrote it. */
+function lineLength(target: Target | undefined, path: string): number {
+  return target?.lines.get(path) ?? target?.stored?.lineLength(path) ?? 0;
+}
+
+/**
+ * A target's own fields, each as its JSON text, and the values they stand for: a field holding the
+ * value `previous` read or wrote keeps its text, not encoded again (the redirects of 30,000 pages).
+ */
+function fieldTexts(fields: StoredFields, previous: Target | undefined): { texts: Map<string, string>; values: Map<string, unknown> } {
   const texts = new Map<string, string>();
+  const values = new Map<string, unknown>();
   // A field set to undefined is absent, as JSON has it.
-  for (const [name, value] of Object.entries(fields) as [string, unknown][]) if (value !== undefined) texts.set(name, JSON.stringify(value));
-  return texts;
+  for (const [name, value] of Object.entries(fields) as [string, unknown][]) {
+    if (value === undefined) continue;
+    const kept = typeof value === 'object' && previous?.values.get(name) === value ? previous.fields.get(name) : undefined;
+    texts.set(name, kept ?? JSON.stringify(value));
+    values.set(name, value);
+  }
+  return { texts, values };
 }
 
 /** The fields set anew or changed since `before`, and those unset; undefined when none. */
@@ -294,55 +351,7 @@ function recordLine(key: string, path: string, record: PageRecord | undefined): 
   return JSON.stringify(record === undefined ? { key, path } : { key, path, record });
 }
 
-/** What starts a record's line, as written by {@link recordLine}: the key, then the path. */
-const KEY = '{"key":"';
-const PATH = ',"path":"';
-const RECORD = ',"record":';
-
-/**
- * A record's line (between `start` and `end` of `text`) read by its key and path alone, its record
- * kept as text to decode when used; undefined for any other line (then parsed whole).
- */
-function recordOfLine(text: string, start: number, end: number): { key: string; path: string; record: string | undefined } | undefined {
-  if (!text.startsWith(KEY, start)) return undefined;
-  const keyEnd = endOfString(text, start + KEY.length - 1, end);
-  if (keyEnd === undefined || !text.startsWith(PATH, keyEnd + 1)) return undefined;
-  const pathStart = keyEnd + 1 + PATH.length - 1;
-  const pathEnd = endOfString(text, pathStart, end);
-  if (pathEnd === undefined) return undefined;
-  const key = stringAt(text, start + KEY.length - 1, keyEnd);
-  const path = stringAt(text, pathStart, pathEnd);
-  if (key === undefined || path === undefined) return undefined;
-  if (pathEnd + 2 === end && text[pathEnd + 1] === '}') return { key, path, record: undefined };
-  if (!text.startsWith(RECORD, pathEnd + 1) || text[end - 1] !== '}') return undefined;
-  return { key, path, record: text.slice(pathEnd + 1 + RECORD.length, end - 1) };
-}
-
-/** Where the JSON string opening at `open` (its quote) closes, before `end`. */
-function endOfString(text: string, open: number, end: number): number | undefined {
-  for (let at = text.indexOf('"', open + 1); at >= 0 && at < end; at = text.indexOf('"', at + 1)) {
-    let backslashes = 0;
-    while (text[at - 1 - backslashes] === '\\') backslashes++;
-    if (backslashes % 2 === 0) return at;
-  }
-  return undefined;
-}
-
-/** The JSON string between quotes at `open` and `close`. */
-function stringAt(text: string, open: number, close: number): string | undefined {
-  const inner = text.slice(open + 1, close);
-  if (!inner.includes('\\')) return inner;
-  try {
-    return JSON.parse(text.slice(open, close + 1)) as string;
-  } catch {
-    return undefined;
-  }
-}
-
-type Line =
-  | { readonly key: string; readonly path: string; readonly record: string | undefined }
-  | { readonly key: string; readonly set: readonly (readonly [string, string])[]; readonly unset: readonly string[] }
-  | { readonly key: string; readonly deleted: true };
+type Line = FieldsLine | { readonly key: string; readonly deleted: true };
 
 /** A line of a log other than a record's, checked; undefined when it is none. */
 function parseLine(text: string): Line | undefined {

@@ -1,55 +1,6 @@
 import type { PageRecord, StoredFields } from './page-record.js';
+import type { StoredRecords } from './stored-records.js';
 import type { TargetState } from './state-store.js';
-
-/** A target's records by path as read from storage: kept as their stored text, each decoded on first use. */
-export class StoredRecords {
-  readonly #decoded = new Map<string, PageRecord>();
-  readonly #withPart = new Map<keyof PageRecord, Set<string>>();
-
-  constructor(
-    private readonly texts: ReadonlyMap<string, string>,
-    private readonly decode: (path: string, text: string) => PageRecord,
-  ) {}
-
-  get size(): number {
-    return this.texts.size;
-  }
-
-  has(path: string): boolean {
-    return this.texts.has(path);
-  }
-
-  get(path: string): PageRecord | undefined {
-    let record = this.#decoded.get(path);
-    if (record === undefined) {
-      const text = this.texts.get(path);
-      if (text === undefined) return undefined;
-      record = this.decode(path, text);
-      this.#decoded.set(path, record);
-    }
-    return record;
-  }
-
-  keys(): IterableIterator<string> {
-    return this.texts.keys();
-  }
-
-  /**
-   * The paths whose record may hold `part`: those whose text names it (a record's text is JSON, so
-   * a string it holds cannot), found without decoding, so the few files of 30,000 records are
-   * listed by decoding the few.
-   */
-  pathsWith(part: keyof PageRecord): ReadonlySet<string> {
-    let paths = this.#withPart.get(part);
-    if (paths === undefined) {
-      const name = `"${part}":`;
-      paths = new Set();
-      for (const [path, text] of this.texts) if (text.includes(name)) paths.add(path);
-      this.#withPart.set(part, paths);
-    }
-    return paths;
-  }
-}
 
 type Part = keyof PageRecord;
 /** What a part of a record holds at a path. */

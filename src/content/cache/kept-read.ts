@@ -52,6 +52,13 @@ export interface KeptRead {
   readonly pages: PageMap<DerivedPage>;
 }
 
+/**
+ * The text of each table of a loaded kept read and the bytes it was decoded from, by the table: a
+ * table a patched read keeps as it was (the page tree of 30,000 pages, on an edit of content) is
+ * written back as those bytes, not encoded again.
+ */
+const loadedBytes = new WeakMap<object, readonly [text: string, bytes: Buffer]>();
+
 const LISTED: LineCodec<ListedFile> = {
   entryOf: (fields) => ({ size: Number(fields[1]), token: fields[2] ? unescape(fields[2]) : undefined }),
   fieldsOf: (file) => `${file.size}\t${escape(file.token ?? '')}`,
@@ -109,6 +116,7 @@ const HeaderSchema = z.object({
   /** The commit read, in the header so that {@link keptReadCommit} needs no more. */
   commit: z.string().nullable(),
   sha256: z.string(),
+  /** Bytes of each section. */
   lengths: z.array(z.number().int().nonnegative()).length(SECTIONS),
 });
 
@@ -141,14 +149,14 @@ export async function loadKeptRead(file: string, key?: string): Promise<KeptRead
   const body = bytes.subarray(header.length);
   if (createHash('sha256').update(body).digest('hex') !== header.sha256) return undefined;
   // Checked whole by its hash: the body is what this version of docsync wrote.
-  const text = body.toString('utf8');
-  const sections: string[] = [];
+  const sections: (readonly [string, Buffer])[] = [];
   let at = 0;
   for (const length of header.lengths) {
-    sections.push(text.slice(at, at + length));
+    const bytes = body.subarray(at, at + length);
+    sections.push([bytes.toString('utf8'), bytes]);
     at += length;
   }
-  const [metaText = '', listing = '', files = '', titles = '', tree = '', pages = ''] = sections;
+  const [metaText = '', listing = '', files = '', titles = '', tree = '', pages = ''] = sections.map(([text]) => text);
   const meta = JSON.parse(metaText) as Meta;
   const tables: SnapshotTables = {
     files: PageMap.fromText(TABLE_FILES, files, meta.sizes.files),
@@ -157,7 +165,7 @@ export async function loadKeptRead(file: string, key?: string): Promise<KeptRead
     tree: JsonText.fromText<readonly PageGroup[]>(tree),
     pageCount: meta.pageCount,
   };
-  return {
+  const kept: KeptRead = {
     key: header.key,
     commit: header.commit ?? undefined,
     listing: PageMap.fromText(LISTED, listing, meta.sizes.listing),
@@ -167,6 +175,23 @@ export async function loadKeptRead(file: string, key?: string): Promise<KeptRead
     tables,
     pages: PageMap.fromText(DERIVATIONS, pages),
   };
+  tablesOf(kept).forEach(([table], i) => {
+    const section = sections[i + 1];
+    if (section !== undefined) loadedBytes.set(table, section);
+  });
+  return kept;
+}
+
+/** A kept read's tables and their texts, in the order of the sections after its meta. */
+function tablesOf(kept: KeptRead): (readonly [table: object, text: () => string])[] {
+  const { listing, tables, pages } = kept;
+  return [
+    [listing, () => listing.toText()],
+    [tables.files, () => tables.files.toText()],
+    [tables.titles, () => tables.titles.toText()],
+    [tables.tree, () => tables.tree.text()],
+    [pages, () => pages.toText()],
+  ];
 }
 
 /**
@@ -213,14 +238,22 @@ export async function saveKeptRead(file: string, kept: KeptRead): Promise<void> 
     pageCount: tables.pageCount,
     sizes: { listing: kept.listing.size, files: tables.files.size },
   };
-  const sections = [JSON.stringify(meta), kept.listing.toText(), tables.files.toText(), tables.titles.toText(), tables.tree.text(), kept.pages.toText()];
-  const body = Buffer.from(sections.join(''), 'utf8');
+  const body = [
+    Buffer.from(JSON.stringify(meta), 'utf8'),
+    ...tablesOf(kept).map(([table, textOf]) => {
+      const text = textOf();
+      const loaded = loadedBytes.get(table);
+      return loaded?.[0] === text ? loaded[1] : Buffer.from(text, 'utf8');
+    }),
+  ];
+  const hash = createHash('sha256');
+  for (const bytes of body) hash.update(bytes);
   const header = {
     version: KEPT_READ_VERSION,
     key: kept.key,
     commit: kept.commit ?? null,
-    sha256: createHash('sha256').update(body).digest('hex'),
-    lengths: sections.map((section) => section.length),
+    sha256: hash.digest('hex'),
+    lengths: body.map((bytes) => bytes.length),
   };
-  await writeFileAtomically(file, [Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]);
+  await writeFileAtomically(file, [Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...body]);
 }

@@ -10,6 +10,9 @@ import { plain, plainAll } from '../../support/state-store-model.js';
 /** A state file as docsync wrote it before records by page (version 2: the maps by page as tables of text). */
 const VERSION_2 = new URL('../../fixtures/state/version-2.json', import.meta.url);
 
+/** A log as this version's writer wrote it: odd paths, an edit, a removal, a field unset, a target deleted. */
+const VERSION_3 = new URL('../../fixtures/state/version-3.json', import.meta.url);
+
 /** What that file holds, as the state it stands for. */
 const docs: TargetState = {
   lastHash: 'c0ffee',
@@ -107,6 +110,92 @@ describe('FileStateStore', () => {
     };
     await writeFile(file, JSON.stringify(v1, null, 2));
     expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(docs);
+  });
+
+  it('reads a log of this version as it was written: escaped paths, the last line of each path and field, removals, a deleted target', async () => {
+    await copyFile(VERSION_3, file);
+    const before = await readFile(file, 'utf8');
+    const store = new FileStateStore(file);
+    const paths = ['README.md', 'guide/with\ttab.md', 'guide/émoji 🎉.md', 'guide/"quoted" \\ back.md'];
+    expect(plain(await store.get('space:docs'))).toEqual({
+      lastHash: 'h-2',
+      lastCommit: 'c1',
+      reviewersRequested: ['ada'],
+      syncedAt: '2026-11-28T10:00:00.000Z',
+      redirects: {
+        site: { orgId: 'org', siteId: 'site', siteSpaceId: 'ss', prefix: 'docs' },
+        made: ['/docs/old'],
+        moved: { '/docs/old': 'page_0' },
+        pages: { page_0: 'path-0', page_1: 'path-1', page_2: 'path-2', page_3: 'path-3', page_4: 'path-4' },
+        blobs: { page_0: 'a'.repeat(40) },
+        pending: [],
+        settled: 'k1',
+      },
+      delivered: {
+        pages: new Map(
+          paths.map((path, i) => [
+            path,
+            { id: `page_${i}`, hash: i === 0 ? 'h0-edited' : `h${i}`, ...(i % 2 ? { updatedAt: '2026-11-28T10:00:00.000Z' } : {}) },
+          ]),
+        ),
+        files: new Map([['.gitbook/assets/logo.png', { id: 'file_1', hash: 'h-logo' }]]),
+      },
+      base: {
+        version: 2,
+        commit: 'c1',
+        pages: new Map(
+          paths.map((path, i) => [
+            path,
+            { oid: `${i}`.repeat(40), fingerprint: `fp${i}`, ...(i === 1 ? { live: { oid: 'c'.repeat(40), fingerprint: 'fp-live' } } : {}) },
+          ]),
+        ),
+      },
+    });
+    expect([...((await store.get('space:docs'))?.delivered?.files.keys() ?? [])]).toEqual(['.gitbook/assets/logo.png']);
+    expect(plain(await store.get('api:delivery'))).toEqual({ reviewersRequested: [], delivery: 'changes' });
+    expect(await store.get('spec:gone')).toBeUndefined();
+    // Read, not rewritten; and what is appended after it reads back with it.
+    expect(await readFile(file, 'utf8')).toBe(before);
+    const read = await store.get('space:docs');
+    if (read?.delivered === undefined) throw new Error('no deliveries read');
+    const next = { ...read, lastHash: 'h-3', delivered: { ...read.delivered, pages: withChanges(read.delivered.pages, [['guide/émoji 🎉.md', undefined]]) } };
+    await store.set('space:docs', next);
+    expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(plain(next));
+  });
+
+  it('keeps a log read back from its file compact: what is live of it is counted from the bytes read', async () => {
+    let state = manyPages(100);
+    await new FileStateStore(file).set('space:docs', state);
+    const compact = (await stat(file)).size;
+    let rewritten = 0;
+    for (let edit = 0; edit < 200; edit++) {
+      const before = (await stat(file)).size;
+      state = edited(state, `part-${edit % 10}/page-${edit % 100}.md`, `edit-${edit}`);
+      // A process of its own each time: it knows the log only from the file.
+      await new FileStateStore(file).set('space:docs', state);
+      const size = (await stat(file)).size;
+      if (size < before) rewritten++;
+      expect(size).toBeLessThanOrEqual(2.2 * compact);
+    }
+    // Counted short, it would be rewritten at almost every edit.
+    expect(rewritten).toBeGreaterThan(0);
+    expect(rewritten).toBeLessThan(20);
+    expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(state);
+  });
+
+  it('refuses a state file shorter than the header of a log as the document it is not', async () => {
+    await writeFile(file, '{"version": 2');
+    await expect(new FileStateStore(file).get('space:docs')).rejects.toThrow(/the state file is not valid JSON/);
+  });
+
+  it('refuses redirects whose pages are not strings by page id, naming the target', async () => {
+    await writeFile(
+      file,
+      `${JSON.stringify({ docsync: 'state', version: 3 })}\n${JSON.stringify({ key: 'space:docs', fields: { reviewersRequested: [], redirects: { pages: { page_1: 7 } } } })}\n`,
+    );
+    await expect(new FileStateStore(file).get('space:docs')).rejects.toThrow(
+      /the fields of space:docs are not in the expected shape \(expected an object of strings\)/,
+    );
   });
 
   it('refuses a damaged table of version 2 with the line, and keeps the file as it was', async () => {

@@ -1,0 +1,153 @@
+/**
+ * Reading the lines of the state log where they lie in the file's bytes, without decoding the file
+ * as text: the key and path of a record's line are at a fixed place at its start (as
+ * `{"key":…,"path":…` is written), and a fields line is split into its fields' texts without
+ * parsing them. Each reader answers undefined for a line not written that way (then parsed whole).
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const KEY = Buffer.from('{"key":"');
+const PATH = Buffer.from(',"path":"');
+const RECORD = Buffer.from(',"record":');
+const FIELDS = Buffer.from(',"fields":');
+const UNSET = Buffer.from(',"unset":');
+
+/** A record's line: its key and path, and where its record's JSON lies (absent for a removal). */
+export interface RecordLine {
+  readonly key: string;
+  readonly path: string;
+  /** Start and end of the record's JSON text; undefined when the line removes the path's record. */
+  readonly record: readonly [number, number] | undefined;
+}
+
+/** The record line between `start` and `end` (its newline) of `bytes`, read by its key and path alone. */
+export function recordLineAt(bytes: Buffer, start: number, end: number): RecordLine | undefined {
+  const key = stringAfter(bytes, KEY, start, end, knownKey);
+  if (key === undefined) return undefined;
+  const path = stringAfter(bytes, PATH, key.close + 1, end);
+  if (path === undefined) return undefined;
+  if (path.close + 2 === end && bytes[path.close + 1] === 0x7d) return { key: key.value, path: path.value, record: undefined };
+  if (!startsWith(bytes, RECORD, path.close + 1, end) || bytes[end - 1] !== 0x7d) return undefined;
+  return { key: key.value, path: path.value, record: [path.close + 1 + RECORD.length, end - 1] };
+}
+
+/** A line of a target's own fields: each field set, as its JSON text, and those unset. */
+export interface FieldsLine {
+  readonly key: string;
+  readonly set: readonly (readonly [string, string])[];
+  readonly unset: readonly string[];
+}
+
+/** The fields line between `start` and `end` of `bytes`, each field's text cut out, not parsed. */
+export function fieldsLineAt(bytes: Buffer, start: number, end: number): FieldsLine | undefined {
+  const fields = fieldsAt(bytes, start, end);
+  if (fields === undefined) return undefined;
+  if (fields.after + 1 === end && bytes[fields.after] === 0x7d) return { key: fields.key, set: fields.set, unset: [] };
+  if (!startsWith(bytes, UNSET, fields.after, end) || bytes[end - 1] !== 0x7d) return undefined;
+  let unset: unknown;
+  try {
+    unset = JSON.parse(bytes.toString('utf8', fields.after + UNSET.length, end - 1));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
+  return { key: fields.key, set: fields.set, unset };
+}
+
+/** A fields line's key and each field's JSON text, in the order written, and where its fields end. */
+function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, string][]; after: number } | undefined {
+  const key = stringAfter(bytes, KEY, start, end);
+  if (key === undefined || !startsWith(bytes, FIELDS, key.close + 1, end)) return undefined;
+  let at = key.close + 1 + FIELDS.length;
+  if (bytes[at] !== 0x7b) return undefined;
+  const fields: [string, string][] = [];
+  at++;
+  if (bytes[at] === 0x7d) return { key: key.value, set: fields, after: at + 1 };
+  for (;;) {
+    if (bytes[at] !== QUOTE) return undefined;
+    const close = closingQuote(bytes, at, end);
+    if (close === undefined || bytes[close + 1] !== 0x3a) return undefined;
+    const name = decodeString(bytes, at, close);
+    const valueEnd = endOfValue(bytes, close + 2, end);
+    if (name === undefined || valueEnd === undefined) return undefined;
+    fields.push([name, bytes.toString('utf8', close + 2, valueEnd)]);
+    at = valueEnd + 1;
+    if (bytes[valueEnd] === 0x7d) return { key: key.value, set: fields, after: at };
+    if (bytes[valueEnd] !== 0x2c) return undefined;
+  }
+}
+
+/** The JSON string right after `prefix` (which ends with its opening quote) at `at`, and where it closes. */
+function stringAfter(bytes: Buffer, prefix: Buffer, at: number, end: number, known?: KnownString): { value: string; close: number } | undefined {
+  if (!startsWith(bytes, prefix, at, end)) return undefined;
+  const open = at + prefix.length - 1;
+  const close = closingQuote(bytes, open, end);
+  if (close === undefined) return undefined;
+  if (known !== undefined && known.bytes.length === close - open - 1 && startsWith(bytes, known.bytes, open + 1, close)) return { value: known.value, close };
+  const value = decodeString(bytes, open, close);
+  if (value === undefined) return undefined;
+  if (known !== undefined) {
+    known.bytes = Buffer.from(bytes.subarray(open + 1, close));
+    known.value = value;
+  }
+  return { value, close };
+}
+
+/** The string last decoded at a place, and its bytes: the lines of a log name the same key over and over. */
+interface KnownString {
+  bytes: Buffer;
+  value: string;
+}
+
+const knownKey: KnownString = { bytes: Buffer.alloc(0), value: '' };
+
+/** Whether `prefix` is at `at`, within the line that ends at `end`. */
+function startsWith(bytes: Buffer, prefix: Buffer, at: number, end: number): boolean {
+  if (at + prefix.length > end) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** Where the JSON string opening at `open` closes, before `end`. */
+function closingQuote(bytes: Buffer, open: number, end: number): number | undefined {
+  for (let at = open + 1; at < end; at++) {
+    const byte = bytes[at];
+    if (byte === BACKSLASH) at++;
+    else if (byte === QUOTE) return at;
+  }
+  return undefined;
+}
+
+/** The JSON string between the quotes at `open` and `close`. */
+function decodeString(bytes: Buffer, open: number, close: number): string | undefined {
+  let escaped = false;
+  for (let at = open + 1; at < close && !escaped; at++) escaped = bytes[at] === BACKSLASH;
+  if (!escaped) return bytes.toString('utf8', open + 1, close);
+  try {
+    return JSON.parse(bytes.toString('utf8', open, close + 1)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the JSON value starting at `at` ends: the `,` or `}` that follows it in its object. Values
+ * are skipped, not checked (a field's text is parsed when used); strings are jumped over whole.
+ */
+function endOfValue(bytes: Buffer, at: number, end: number): number | undefined {
+  let depth = 0;
+  for (let i = at; i < end; i++) {
+    const byte = bytes[i];
+    if (byte === QUOTE) {
+      const close = closingQuote(bytes, i, end);
+      if (close === undefined) return undefined;
+      i = close;
+    } else if (byte === 0x7b || byte === 0x5b) depth++;
+    else if (byte === 0x7d || byte === 0x5d) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (byte === 0x2c && depth === 0) return i;
+  }
+  return undefined;
+}
