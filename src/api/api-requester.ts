@@ -195,7 +195,7 @@ export class ApiRequester implements Requester {
         this.rateBudget.observe(response.headers);
         this.#onResponse?.(method, response.status);
         this.#logger?.debug({ method, path: logPath, status: response.status, durationMs: this.#clock.now() - started, attempt }, 'api call');
-        return this.#read(response, method, logPath, options.schema, options.body);
+        return this.#read(response, method, logPath, options);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === undefined) this.#onResponse?.(method, 'error');
@@ -235,15 +235,15 @@ export class ApiRequester implements Requester {
     await this.#transport.close();
   }
 
-  #read(response: TransportResponse, method: string, path: string, schema: z.ZodType | undefined, sent: unknown): unknown {
+  #read(response: TransportResponse, method: string, path: string, options: RequestOptions): unknown {
     const { status } = response;
-    const text = response.body.toString('utf8');
+    const { schema, parseBody } = options;
     if (status >= 200 && status < 300) {
       if (schema === undefined) return undefined;
       let data: unknown;
-      if (status !== 204 && status !== 205 && text !== '') {
+      if (status !== 204 && status !== 205 && response.body.length > 0) {
         try {
-          data = JSON.parse(text);
+          data = parseBody === undefined ? JSON.parse(response.body.toString('utf8')) : parseBody(response.body);
         } catch (cause) {
           throw new ResponseShapeError({ method, path, status, cause });
         }
@@ -258,6 +258,7 @@ export class ApiRequester implements Requester {
       }
       return result.data;
     }
+    const text = response.body.toString('utf8');
     const now = this.#clock.now();
     const body = this.#errorBody(text, status);
     if (status === 404 && body === undefined && text.trim() !== '') throw new NotTheApiError({ method, path, status });
@@ -268,7 +269,7 @@ export class ApiRequester implements Requester {
       method,
       path,
       body,
-      ...(status === 400 ? { sent: describeSent(sent) } : {}),
+      ...(status === 400 ? { sent: describeSent(options.body) } : {}),
       ...(waitMs !== undefined && waitMs > MAX_PLAUSIBLE_WAIT_MS ? { implausibleWait: waitHeaderOf(response.headers, now) } : {}),
       retryAfterMs: status === 429 ? waitMs : status >= 500 ? parseRetryAfter(headerValue(response.headers, 'retry-after'), now) : undefined,
     });

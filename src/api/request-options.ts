@@ -17,6 +17,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = z.ZodType | un
   readonly body?: unknown;
   /** Validates a 2xx body. Without one the body is ignored and the call resolves to `undefined`. */
   readonly schema?: S;
+  /** Reads a 2xx body in place of `JSON.parse` (a large answer in pieces); `schema` checks what it returns. */
+  readonly parseBody?: ((body: Buffer) => unknown) | undefined;
   readonly signal?: AbortSignal | undefined;
   /**
    * Whether the call may be sent twice without harm; decides retries after 5xx, resets and timeouts.

@@ -146,20 +146,26 @@ export class HttpTransport {
           return;
         }
         awaitNext();
+        // A body of a declared length (Node's parser delivers no more) is copied into one buffer as it
+        // comes: a large answer is then never held twice, as its pieces and their concatenation.
+        const declared = Number(response.headers['content-length'] ?? Number.NaN);
+        const whole = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
+          if (size + chunk.length > maxBytes) {
             tooLarge();
             return;
           }
-          chunks.push(chunk);
+          if (whole === undefined) chunks.push(chunk);
+          else chunk.copy(whole, size);
+          size += chunk.length;
           awaitNext();
         });
         response.once('end', () => {
           settle();
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, size) });
+          const body = whole === undefined ? Buffer.concat(chunks, size) : whole.subarray(0, size);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         });
         response.on('error', broken);
         response.once('close', () => {

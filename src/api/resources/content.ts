@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as z from 'zod';
+import { MAX_JSON_DEPTH } from '../api-requester.js';
 import { ResponseShapeError } from '../errors/response-shape-error.js';
+import { splitJsonArray, type JsonItems } from '../json-array-items.js';
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
@@ -47,34 +49,61 @@ function contentPath(target: ContentTarget | RevisionTarget): string {
 
 // A large revision checked in one go held the event loop for too long, and so did one
 // top-level page holding thousands of nested ones: pages are checked one level at a time, in
-// batches, with timers and sockets let run between them.
+// batches, with timers and sockets let run between them. Top-level pages are parsed one at a time
+// from the body too (see splitJsonArray): a whole revision is never held as text, nor as a tree of
+// objects beside the pages made of it.
 const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });
-const ShallowPageSchema = PageSchema.extend({ pages: z.array(z.unknown()).optional() });
+const PagesEnvelopeSchema = PagesResponseSchema.extend({ pages: z.array(z.unknown()) });
+// Only the fields docsync uses are kept of each page: thousands of them are held at once.
+const ShallowPageSchema = z.object({ ...PageSchema.shape, pages: z.array(z.unknown()).optional() });
 /** Pages (nested ones included) checked per turn of the event loop. */
 const PAGES_PER_TURN = 250;
 
-/** A revision's pages checked against `PageSchema`, nested ones included, in batches. */
-async function parsePages(raw: readonly unknown[], path: string): Promise<Page[]> {
+/** A body's `pages` split from the rest, or left in it when it cannot be (the whole parse then says what is wrong). */
+function pagesOf(): { readonly parseBody: (body: Buffer) => unknown; split(parsed: { pages: unknown[] }): JsonItems } {
+  let items: JsonItems | undefined;
+  return {
+    parseBody: (body): unknown => {
+      const split = splitJsonArray(body, 'pages', MAX_JSON_DEPTH);
+      items = split?.items;
+      return split === undefined ? (JSON.parse(body.toString('utf8')) as unknown) : split.rest;
+    },
+    split: (parsed) => items ?? { length: parsed.pages.length, item: (index) => parsed.pages[index] },
+  };
+}
+
+/** A revision's pages checked against `PageSchema`, nested ones included, in batches; each top-level one parsed when its turn comes. */
+async function parsePages(top: JsonItems, path: string): Promise<Page[]> {
   await nextTurn(); // the body's JSON.parse came just before
   let sinceYield = 0;
-  const parseLevel = async (items: readonly unknown[], at: readonly (string | number)[]): Promise<Page[]> => {
+  const parseLevel = async (items: JsonItems, at: readonly (string | number)[]): Promise<Page[]> => {
     const pages: Page[] = [];
-    for (const [index, item] of items.entries()) {
+    for (let index = 0; index < items.length; index++) {
+      let item: unknown;
+      try {
+        item = items.item(index);
+      } catch (cause) {
+        throw new ResponseShapeError({ method: 'GET', path, status: 200, cause });
+      }
       const parsed = ShallowPageSchema.safeParse(item);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({ ...issue, path: [...at, index, ...issue.path] }));
-        throw new ResponseShapeError({ method: 'GET', path, status: 200, issues, input: { pages: raw }, cause: parsed.error });
+        throw new ResponseShapeError({ method: 'GET', path, status: 200, issues, input: { pages: { [index]: item } }, cause: parsed.error });
       }
       if (++sinceYield >= PAGES_PER_TURN) {
         sinceYield = 0;
         await nextTurn();
       }
       const { pages: children, ...page } = parsed.data;
-      pages.push(children === undefined ? page : { ...page, pages: await parseLevel(children, [...at, index, 'pages']) });
+      pages.push(children === undefined ? page : { ...page, pages: await parseLevel(arrayItems(children), [...at, index, 'pages']) });
     }
     return pages;
   };
-  return parseLevel(raw, ['pages']);
+  return parseLevel(top, ['pages']);
+}
+
+function arrayItems(array: readonly unknown[]): JsonItems {
+  return { length: array.length, item: (index) => array[index] };
 }
 
 /** Content of a space or of a change request (`S/content…`, `CR/content…`), and space search. */
@@ -88,24 +117,29 @@ export class ContentApi {
   /** The current revision (or a past one of a space): pages, files, reusable content. */
   async getRevision(target: ContentTarget | RevisionTarget, options: ContentReadOptions = {}): Promise<Revision> {
     const path = contentPath(target);
+    const pages = pagesOf();
     const revision = await this.#client.request({
       path,
       query: { metadata: options.metadata, computed: options.computed },
       schema: RevisionEnvelopeSchema,
+      parseBody: pages.parseBody,
       signal: options.signal,
     });
-    return { ...revision, pages: await parsePages(revision.pages, this.#client.basePath + path) };
+    return { ...revision, pages: await parsePages(pages.split(revision), this.#client.basePath + path) };
   }
 
   /** The page tree of the current revision. */
   async listPages(target: ContentTarget, options: ContentReadOptions = {}): Promise<Page[]> {
+    const path = `${contentPath(target)}/pages`;
+    const pages = pagesOf();
     const response = await this.#client.request({
-      path: `${contentPath(target)}/pages`,
+      path,
       query: { metadata: options.metadata, computed: options.computed },
-      schema: PagesResponseSchema,
+      schema: PagesEnvelopeSchema,
+      parseBody: pages.parseBody,
       signal: options.signal,
     });
-    return response.pages;
+    return parsePages(pages.split(response), this.#client.basePath + path);
   }
 
   /** One page, with its markdown when `format` asks for it. */
