@@ -8,6 +8,9 @@ import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
+import { documentTitle } from '../../content/gitbook/document-title.js';
+import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
+import { liveTitle } from '../../content/gitbook/page-titling.js';
 import { fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
@@ -250,8 +253,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         if (kept !== fingerprint && fileFingerprint(asOnBranch(text, path), titling, title) === kept) platformSide = kept;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
-      // The table of contents says it too where it gives the page link text.
-      if (platformSide === fingerprint && changedTitle && titling.summaryTitle !== undefined) retitled.set(path, title);
+      // The table of contents says it too where it gives the page link text: a title changed in the
+      // platform, or another page's at this path (a page moved in to become the readme).
+      if (platformSide === fingerprint && titling.summaryTitle !== undefined && title !== titling.summaryTitle) {
+        const gitText = gitOid === undefined ? undefined : await fingerprints.textOf(gitOid);
+        const gitTitle = gitText === undefined ? undefined : liveTitle(titling, documentTitle(gitText), parsePageMeta(gitText).heading);
+        if (changedTitle || (gitTitle !== undefined && gitTitle !== title)) retitled.set(path, title);
+      }
       if (platformSide !== undefined) sides.platform.set(path, platformSide);
     }
   }

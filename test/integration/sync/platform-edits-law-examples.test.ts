@@ -64,4 +64,14 @@ describe('the law of platform edits, by example, on the current contract', () =>
         },
       );
     });
+
+  it("preserve: the readme moved under a page given a new slug makes that page the readme, titled so in the branch's SUMMARY.md", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-move', page: 0, parent: 2, at: 0 }, { kind: 'platform-slug', page: 6 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'preserve' },
+    );
+  });
 });
