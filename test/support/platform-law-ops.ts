@@ -374,6 +374,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
       await commitFiles(world, { [path]: undefined, [moved]: text, 'SUMMARY.md': summaryText }, `Move ${path}`);
     }
     page.path = moved;
+    movedInGit(model, page);
     return `git moves ${path} to ${moved}`;
   }
   const token = model.token('gitmark');
@@ -383,10 +384,19 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   return `git edits ${path} (${token})`;
 }
 
-/** After a merge: each page's file is where git's `SUMMARY.md` lists it under one of its titles. */
+/** After a merge: each page's file is where git's `SUMMARY.md` lists it under one of its titles; one it moved, git moved. */
 function refreshPaths(model: LawModel, listed: readonly LawPage[]): void {
   for (const page of model.alive()) {
     const entry = listed.find((item) => item.path === page.path) ?? listed.find((item) => page.titles.includes(item.title));
+    if (page.path !== undefined && entry?.path !== page.path) movedInGit(model, page);
     page.path = entry?.path;
   }
+}
+
+/**
+ * A page git moved goes where git says (docs/platform-edits.md): a place or slug the platform gave
+ * it before is git's to take or leave, and no longer owed.
+ */
+function movedInGit(model: LawModel, page: ModelPage): void {
+  model.obligations = model.obligations.filter((o) => !((o.kind === 'platform-place' || o.kind === 'platform-slug') && o.page === page.key));
 }

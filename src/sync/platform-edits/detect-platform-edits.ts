@@ -264,6 +264,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     }
   }
 
+  // A page the platform moved or gave a new slug that git moved (or removed) as well: git's move wins,
+  // and the platform's page at its new place, as the base had it, is no page of its own.
+  const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
+  for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
+    if (sides.base.has(path) || gitOids.has(path)) continue;
+    for (const [, oid] of gone)
+      if ((await fingerprints.ofOid(oid, path)) === side) {
+        sides.platform.delete(path);
+        markdown.delete(path);
+        break;
+      }
+  }
   const held = new Map<string, string>();
   for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));

@@ -74,4 +74,10 @@ describe('the law of platform edits, by example, on the current contract', () =>
       { platformEdits: 'preserve' },
     );
   });
+
+  it('adopt: a page given a new slug in the platform and moved in git goes where git says, once', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 8 }, { kind: 'git-move', page: 0, parent: 6 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
 });
