@@ -27,10 +27,11 @@ export async function runLaw(
   emulators: readonly RunningEmulator[],
   contract: 'current' | 'seed',
   target: Record<string, unknown>,
+  { readmeEdits = target.platformEdits !== 'adopt' }: { readmeEdits?: boolean } = {},
 ): Promise<void> {
   const worlds: LawWorld[] = [];
   for (const [index, emulator] of emulators.entries()) worlds.push(await openWorld(emulator, repo, target, index === 1));
-  const model = new LawModel(repo, { readmeEdits: target.platformEdits !== 'adopt' });
+  const model = new LawModel(repo, { readmeEdits });
   const story: string[] = [];
   const synced = async (): Promise<void> => {
     story.push('sync');

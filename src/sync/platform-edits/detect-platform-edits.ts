@@ -18,6 +18,7 @@ import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
+import { placesInGit } from './places-in-git.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
@@ -305,7 +306,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
     based: true,
     files: main.files,
-    places,
+    places: placesInGit(places, baseOids, gitOids),
     moved,
   };
 }
