@@ -306,7 +306,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
     based: true,
     files: main.files,
-    places: placesInGit(places, baseOids, gitOids),
+    places: placesInGit(places, baseOids, gitOids, gitTree),
     moved,
   };
 }
