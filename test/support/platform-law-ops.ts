@@ -275,6 +275,9 @@ async function placeInPlatform(
     const others = live.filter((entry) => !below.has(entry.page.id));
     const into = op.parent === 0 ? found.parent : op.parent === 1 ? null : pick(others, op.parent - 2)?.page.title;
     const siblings = live.filter((entry) => entry.parent === (into ?? undefined) && entry.page.id !== found.page.id).length;
+    // Dropped where it is: the editor changed nothing.
+    const index = live.filter((entry) => entry.parent === found.parent).findIndex((entry) => entry.page.id === found.page.id);
+    if ((into ?? undefined) === found.parent && op.at % (siblings + 1) === index) return `the platform leaves ${found.page.title} where it is`;
     const parent = typeof into === 'string' ? model.byTitle(into) : undefined;
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-place' && o.page === page.key));
     model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
