@@ -47,7 +47,10 @@ for (const contract of ['current', 'seed'] as const) {
                 contract,
                 platformDeletes: contract === 'current',
                 platformAdds: contract === 'current' || platformEdits === 'preserve',
-                platformPlaces: process.env.DOCSYNC_LAW_MOVES === '1',
+                // Moves, reorders and slugs: on the seed's API a page moved keeps its git path, so a move is
+                // not seen there; under adopt on today's API, a page given a new slug while git moves
+                // another under one of its subpages still lands elsewhere. DOCSYNC_LAW_MOVES=1 runs them anyway.
+                platformPlaces: (contract === 'current' && platformEdits === 'preserve') || process.env.DOCSYNC_LAW_MOVES === '1',
               }),
               async (repo, ops) => {
                 await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });

@@ -275,6 +275,10 @@ async function placeInPlatform(
     const others = live.filter((entry) => !below.has(entry.page.id));
     const into = op.parent === 0 ? found.parent : op.parent === 1 ? null : pick(others, op.parent - 2)?.page.title;
     const siblings = live.filter((entry) => entry.parent === (into ?? undefined) && entry.page.id !== found.page.id).length;
+    // A page of the same slug there: the editor refuses the move, as the API does.
+    const slugOf = (entry: LivePage): string | undefined => entry.path.split('/').pop();
+    if ((into ?? undefined) !== found.parent && live.some((entry) => entry.parent === (into ?? undefined) && slugOf(entry.page) === slugOf(found.page)))
+      return `the platform cannot move ${found.page.title} beside a page of its slug`;
     // Dropped where it is: the editor changed nothing.
     const index = live.filter((entry) => entry.parent === found.parent).findIndex((entry) => entry.page.id === found.page.id);
     if ((into ?? undefined) === found.parent && op.at % (siblings + 1) === index) return `the platform leaves ${found.page.title} where it is`;
