@@ -11,10 +11,15 @@ import { removeTempDirs } from '../support/temp-tree.js';
 // interleaved at random and synced now and then, by a runner that keeps its state and by one that
 // starts without it each time. After every sync each platform edit is live or on the branch's tip,
 // each git edit live or in a conflict on the branch, the branch only moved forward, and the two
-// runners decided alike. DOCSYNC_LAW_RUNS sets the runs per configuration, DOCSYNC_LAW_SEED replays one.
+// runners decided alike. DOCSYNC_LAW_RUNS sets the runs per configuration, DOCSYNC_LAW_SEED replays one,
+// DOCSYNC_LAW_ONLY (`current`, `seed:adopt`, ...) runs only the configurations it names.
 const RUNS = Number(process.env.DOCSYNC_LAW_RUNS ?? 6);
 // A fixed seed by default, so the suite is repeatable while sequences the law still finds failing stand.
 const SEED = { seed: Number(process.env.DOCSYNC_LAW_SEED ?? 1) };
+
+const ONLY = process.env.DOCSYNC_LAW_ONLY;
+const runs = (contract: string, platformEdits: string): boolean =>
+  ONLY === undefined || ONLY === contract || ONLY === platformEdits || ONLY === `${contract}:${platformEdits}`;
 
 const TARGETS = {
   current: {},
@@ -24,6 +29,7 @@ const TARGETS = {
 afterAll(() => removeTempDirs());
 
 for (const contract of ['current', 'seed'] as const) {
+  if (!runs(contract, 'preserve') && !runs(contract, 'adopt')) continue;
   describe(`the law of platform edits on the ${contract} contract`, () => {
     let emulators: RunningEmulator[] = [];
     beforeAll(async () => {
@@ -32,23 +38,27 @@ for (const contract of ['current', 'seed'] as const) {
     afterAll(() => Promise.all(emulators.map((emulator) => emulator.close())));
 
     for (const platformEdits of ['preserve', 'adopt'] as const) {
-      it(`${platformEdits}: no edit of either side is lost, the branch only moves forward, and a runner without state decides alike`, async () => {
-        await fc.assert(
-          fc.asyncProperty(
-            lawRepoArbitrary(),
-            lawOpsArbitrary({
-              contract,
-              platformDeletes: contract === 'current',
-              platformAdds: contract === 'current' || platformEdits === 'preserve',
-              platformPlaces: process.env.DOCSYNC_LAW_MOVES === '1',
-            }),
-            async (repo, ops) => {
-              await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
-            },
-          ),
-          { numRuns: RUNS, ...SEED },
-        );
-      }, 600_000);
+      if (runs(contract, platformEdits))
+        it(`${platformEdits}: no edit of either side is lost, the branch only moves forward, and a runner without state decides alike`, async () => {
+          await fc.assert(
+            fc.asyncProperty(
+              lawRepoArbitrary(),
+              lawOpsArbitrary({
+                contract,
+                platformDeletes: contract === 'current',
+                platformAdds: contract === 'current' || platformEdits === 'preserve',
+                // Moves, reorders and slugs: on the seed's API a page moved keeps its git path, so a move is
+                // not seen there; under adopt on today's API, a page given a new slug while git moves
+                // another under one of its subpages still lands elsewhere. DOCSYNC_LAW_MOVES=1 runs them anyway.
+                platformPlaces: (contract === 'current' && platformEdits === 'preserve') || process.env.DOCSYNC_LAW_MOVES === '1',
+              }),
+              async (repo, ops) => {
+                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
+              },
+            ),
+            { numRuns: RUNS, ...SEED },
+          );
+        }, 600_000);
     }
   });
 }

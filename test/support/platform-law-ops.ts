@@ -275,6 +275,13 @@ async function placeInPlatform(
     const others = live.filter((entry) => !below.has(entry.page.id));
     const into = op.parent === 0 ? found.parent : op.parent === 1 ? null : pick(others, op.parent - 2)?.page.title;
     const siblings = live.filter((entry) => entry.parent === (into ?? undefined) && entry.page.id !== found.page.id).length;
+    // A page of the same slug there: the editor refuses the move, as the API does.
+    const slugOf = (entry: LivePage): string | undefined => entry.path.split('/').pop();
+    if ((into ?? undefined) !== found.parent && live.some((entry) => entry.parent === (into ?? undefined) && slugOf(entry.page) === slugOf(found.page)))
+      return `the platform cannot move ${found.page.title} beside a page of its slug`;
+    // Dropped where it is: the editor changed nothing.
+    const index = live.filter((entry) => entry.parent === found.parent).findIndex((entry) => entry.page.id === found.page.id);
+    if ((into ?? undefined) === found.parent && op.at % (siblings + 1) === index) return `the platform leaves ${found.page.title} where it is`;
     const parent = typeof into === 'string' ? model.byTitle(into) : undefined;
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-place' && o.page === page.key));
     model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
@@ -374,6 +381,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
       await commitFiles(world, { [path]: undefined, [moved]: text, 'SUMMARY.md': summaryText }, `Move ${path}`);
     }
     page.path = moved;
+    movedInGit(model, page);
     return `git moves ${path} to ${moved}`;
   }
   const token = model.token('gitmark');
@@ -383,10 +391,19 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   return `git edits ${path} (${token})`;
 }
 
-/** After a merge: each page's file is where git's `SUMMARY.md` lists it under one of its titles. */
+/** After a merge: each page's file is where git's `SUMMARY.md` lists it under one of its titles; one it moved, git moved. */
 function refreshPaths(model: LawModel, listed: readonly LawPage[]): void {
   for (const page of model.alive()) {
     const entry = listed.find((item) => item.path === page.path) ?? listed.find((item) => page.titles.includes(item.title));
+    if (page.path !== undefined && entry?.path !== page.path) movedInGit(model, page);
     page.path = entry?.path;
   }
+}
+
+/**
+ * A page git moved goes where git says (docs/platform-edits.md): a place or slug the platform gave
+ * it before is git's to take or leave, and no longer owed.
+ */
+function movedInGit(model: LawModel, page: ModelPage): void {
+  model.obligations = model.obligations.filter((o) => !((o.kind === 'platform-place' || o.kind === 'platform-slug') && o.page === page.key));
 }

@@ -27,10 +27,11 @@ export async function runLaw(
   emulators: readonly RunningEmulator[],
   contract: 'current' | 'seed',
   target: Record<string, unknown>,
+  { readmeEdits = target.platformEdits !== 'adopt' }: { readmeEdits?: boolean } = {},
 ): Promise<void> {
   const worlds: LawWorld[] = [];
   for (const [index, emulator] of emulators.entries()) worlds.push(await openWorld(emulator, repo, target, index === 1));
-  const model = new LawModel(repo, { readmeEdits: target.platformEdits !== 'adopt' });
+  const model = new LawModel(repo, { readmeEdits });
   const story: string[] = [];
   const synced = async (): Promise<void> => {
     story.push('sync');
@@ -98,8 +99,10 @@ async function checkSync(
     } else if (obligation.kind === 'platform-slug') {
       const titles = model.pages[obligation.page]?.titles ?? [];
       const isLive = flat.some(({ page }) => titles.includes(page.title) && page.path.split('/').pop() === obligation.slug);
+      // A page that became the first one is the readme, whose file (`.gitbook.yaml` names it) no slug names.
+      const readme = summaryPages(branch.get('SUMMARY.md') ?? '').some((entry) => entry.path === 'README.md' && titles.includes(entry.title));
       expect(
-        isLive || [...branch.keys()].some((path) => path.includes(obligation.slug)),
+        isLive || readme || [...branch.keys()].some((path) => path.includes(obligation.slug)),
         `the platform's slug ${obligation.slug} is live or on the branch`,
       ).toBe(true);
     } else if (obligation.kind === 'platform-layout') {

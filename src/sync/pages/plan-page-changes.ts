@@ -48,7 +48,7 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
   const resent = new Set(uploads.map((file) => file.path));
 
   const slugs = pageSlugs(input.desired);
-  const match = matchPages(input.desired, input.live);
+  const match = matchPages(input.desired, input.live, slugs);
   const kept = new Set([...match.values()].map((page) => page.id));
   const tree = new WorkingTree(input.live);
 
@@ -143,28 +143,38 @@ export function planPageChanges(input: PagePlanInput): PagePlan {
   return { changes, unchanged, warnings };
 }
 
-/** Repo path → the live page that holds it: by key, then moves and renames by content. */
-function matchPages(desired: readonly DesiredGroup[], live: readonly LivePage[]): Map<string, LivePage> {
+/**
+ * Repo path → the live page that holds it: by key, then moves and renames by content, then a page
+ * at the place the repo page goes (under its parent's live page, with its slug) that holds no repo
+ * page: one moved there in the platform, kept with its id.
+ */
+function matchPages(desired: readonly DesiredGroup[], live: readonly LivePage[], slugs: ReadonlyMap<string, string>): Map<string, LivePage> {
   const byKey = new Map<string, LivePage>();
   const documents: LivePage[] = [];
-  const walk = (pages: readonly LivePage[]): void => {
+  const liveParent = new Map<string, string>();
+  const groups = new Set<string>();
+  const walk = (pages: readonly LivePage[], parent: string | undefined): void => {
     for (const page of pages) {
+      if (parent !== undefined) liveParent.set(page.id, parent);
+      if (page.type === 'group') groups.add(page.id);
       if (page.type === 'document') {
         documents.push(page);
         if (page.key !== undefined && !byKey.has(page.key)) byKey.set(page.key, page);
       }
-      walk(page.children);
+      walk(page.children, page.id);
     }
   };
-  walk(live);
+  walk(live, undefined);
   const wanted: DesiredPage[] = [];
-  const collect = (pages: readonly DesiredPage[]): void => {
+  const parentPath = new Map<string, string>();
+  const collect = (pages: readonly DesiredPage[], parent: string | undefined): void => {
     for (const page of pages) {
       wanted.push(page);
-      collect(page.children);
+      if (parent !== undefined) parentPath.set(page.path, parent);
+      collect(page.children, page.path);
     }
   };
-  desired.forEach((group) => collect(group.pages));
+  desired.forEach((group) => collect(group.pages, undefined));
   const paths = new Set(wanted.map((page) => page.path));
 
   const match = new Map<string, LivePage>();
@@ -185,6 +195,23 @@ function matchPages(desired: readonly DesiredGroup[], live: readonly LivePage[])
   for (const page of wanted) {
     if (match.has(page.path)) continue;
     const found = movable.get(page.hash)?.shift();
+    if (found) {
+      match.set(page.path, found);
+      used.add(found.id);
+    }
+  }
+  for (const page of wanted) {
+    const under = parentPath.get(page.path);
+    const parent = under === undefined ? undefined : match.get(under)?.id;
+    if (match.has(page.path) || (under !== undefined && parent === undefined)) continue;
+    // A top page: at the root, or in a group.
+    const placed = (id: string): boolean => {
+      const at = liveParent.get(id);
+      return under === undefined ? at === undefined || groups.has(at) : at === parent;
+    };
+    const found = documents.find(
+      (other) => !used.has(other.id) && placed(other.id) && other.slug === slugs.get(page.path) && (other.key === undefined || !paths.has(other.key)),
+    );
     if (found) {
       match.set(page.path, found);
       used.add(found.id);

@@ -8,6 +8,9 @@ import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
+import { documentTitle } from '../../content/gitbook/document-title.js';
+import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
+import { liveTitle } from '../../content/gitbook/page-titling.js';
 import { fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
@@ -15,6 +18,7 @@ import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
+import { placesInGit } from './places-in-git.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
@@ -250,12 +254,29 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         if (kept !== fingerprint && fileFingerprint(asOnBranch(text, path), titling, title) === kept) platformSide = kept;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
-      // The table of contents says it too where it gives the page link text.
-      if (platformSide === fingerprint && changedTitle && titling.summaryTitle !== undefined) retitled.set(path, title);
+      // The table of contents says it too where it gives the page link text: a title changed in the
+      // platform, or another page's at this path (a page moved in to become the readme).
+      if (platformSide === fingerprint && titling.summaryTitle !== undefined && title !== titling.summaryTitle) {
+        const gitText = gitOid === undefined ? undefined : await fingerprints.textOf(gitOid);
+        const gitTitle = gitText === undefined ? undefined : liveTitle(titling, documentTitle(gitText), parsePageMeta(gitText).heading);
+        if (changedTitle || (gitTitle !== undefined && gitTitle !== title)) retitled.set(path, title);
+      }
       if (platformSide !== undefined) sides.platform.set(path, platformSide);
     }
   }
 
+  // A page the platform moved or gave a new slug that git moved (or removed) as well: git's move wins,
+  // and the platform's page at its new place, as the base had it, is no page of its own.
+  const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
+  for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
+    if (sides.base.has(path) || gitOids.has(path)) continue;
+    for (const [, oid] of gone)
+      if ((await fingerprints.ofOid(oid, path)) === side) {
+        sides.platform.delete(path);
+        markdown.delete(path);
+        break;
+      }
+  }
   const held = new Map<string, string>();
   for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
@@ -285,7 +306,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
     based: true,
     files: main.files,
-    places,
+    places: placesInGit(places, baseOids, gitOids, gitTree),
     moved,
   };
 }

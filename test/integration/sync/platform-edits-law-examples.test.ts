@@ -64,4 +64,58 @@ describe('the law of platform edits, by example, on the current contract', () =>
         },
       );
     });
+
+  it("preserve: the readme moved under a page given a new slug makes that page the readme, titled so in the branch's SUMMARY.md", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-move', page: 0, parent: 2, at: 0 }, { kind: 'platform-slug', page: 6 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'preserve' },
+    );
+  });
+
+  it('adopt: a page given a new slug in the platform and moved in git goes where git says, once', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 8 }, { kind: 'git-move', page: 0, parent: 6 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it("preserve: a page the platform moves under a page git moved is listed under it in the branch's SUMMARY.md", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'git-move', page: 0, parent: 0 }, { kind: 'platform-move', page: 2, parent: 3, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'preserve' },
+    );
+  });
+
+  it('adopt: a page the platform moves under a page git moved stays live there, with its id', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [
+        { kind: 'git-move', page: 0, parent: 0 },
+        { kind: 'platform-move', page: 1, parent: 3, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-merge' },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+
+  it('adopt: a page with subpages given a new slug in the platform stays live with its id when git moves another page', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-move', page: 0, parent: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it('adopt: a page given a new slug in the platform stays at the top, with its subpages, when git moves its previous sibling under another page', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
 });

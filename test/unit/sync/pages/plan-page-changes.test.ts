@@ -70,6 +70,17 @@ describe('planPageChanges', () => {
     expect(kinds(plan.changes)).toEqual(['update-page b.md', 'delete-page A']);
   });
 
+  it('keeps a page moved in the platform to the place a repo page goes (its parent, its slug), with its id, and its subpages under it', () => {
+    // The platform moved `b.md` (with `b/c.md`) under `a.md`, edited since (no hash); the repo now lists it there as `a/b.md`.
+    const plan = planPageChanges({
+      desired: root(page('a.md', [page('a/b.md', [page('a/b/c.md')])])),
+      live: [live('A', 'a.md', [live('B', 'b.md', [live('C', 'c.md', [], { hash: content('a/b/c.md') })], { hash: undefined, slug: 'b' })])],
+    });
+    expect(kinds(plan.changes)).toEqual(['update-page a/b.md']);
+    expect(plan.changes[0]).toMatchObject({ id: 'B', document: true });
+    expect(plan.unchanged).toBe(2);
+  });
+
   it('sends files the space does not hold with that content, and re-sends the pages linking them', () => {
     const desired = root({ ...page('a.md'), files: ['img/x.png'] }, page('b.md'));
     const plan = planPageChanges({
