@@ -40,7 +40,8 @@ export function planChangedPages(
   const named: Record<string, string> = {};
   for (const { path, size, oid, title } of changed.files) {
     const record = delivered.pages.get(path);
-    if (title === undefined || record === undefined) return undefined;
+    // A page known by id only (its content not known by hash) is compared with the live one by the full plan.
+    if (title === undefined || record?.hash === undefined) return undefined;
     const hash = pageHash(oid, title);
     hashes.set(path, hash);
     sizes.set(path, size);

@@ -1,4 +1,5 @@
 import { withUpdatedAt } from '../pages/deliver-pages.js';
+import type { Delivered } from '../pages/send-batches.js';
 import type { TargetBase } from '../platform-edits/detect-platform-edits.js';
 import { mainRevision } from '../platform-edits/main-revision.js';
 import { baseOnceLive, baseWithChanges, withLivePages } from '../platform-edits/next-base.js';
@@ -50,6 +51,7 @@ export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceS
         }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await nextBase(applied, applied.leftLive) } : {}),
+    ...(current.delivered ? { delivered: unhashedLeftLive(current.delivered, applied.leftLive) } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
@@ -104,6 +106,19 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
   }
   if (!options.dryRun) await content.keep();
   return { ...base, outcome: 'skipped', ...(known ? { changeRequest: known } : {}), ...skip.reported, timings: stopwatch.timings() };
+}
+
+/**
+ * What was delivered, with the pages that went live with other content than git's known by id only:
+ * git takes that content in with other bytes (links to files uploaded in the platform written as
+ * paths), so the next plan compares those pages by meaning, as a runner without state does.
+ */
+function unhashedLeftLive(delivered: Delivered, leftLive: ReadonlyMap<string, string | null>): Delivered {
+  const held = [...leftLive].flatMap(([path, text]) => {
+    const page = text === null ? undefined : delivered.pages.get(path);
+    return page?.hash === undefined ? [] : [[path, { ...page, hash: undefined }] as const];
+  });
+  return held.length === 0 ? delivered : { ...delivered, pages: new Map([...delivered.pages, ...held]) };
 }
 
 /** The base once this content is what main holds, with `leftLive` (pages that went live other than git's, or not at all) held in it. */

@@ -46,6 +46,24 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+  it('adopt: the readme given an image in the platform, left live across a git move and then merged into git, is not written again by a runner with state', async () => {
+    await runLaw(
+      lawRepo([1, 0]),
+      [
+        { kind: 'platform-image', page: 0 },
+        { kind: 'sync' },
+        { kind: 'git-move', page: 0, parent: 0 },
+        { kind: 'sync' },
+        { kind: 'git-merge' },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   it('preserve: a conflict left on the branch fails the next unchanged run on a runner without state too', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-body', page: 2, at: 0 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'preserve',
