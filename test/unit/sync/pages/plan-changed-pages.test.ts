@@ -35,4 +35,9 @@ describe('planChangedPages', () => {
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['logo.png']), delivered, landed)).toBeUndefined();
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), undefined, landed)).toBeUndefined();
   });
+
+  it("leaves a changed page recorded by id only (what went live was not git's) to a whole plan, which compares it with the live one", () => {
+    const byId = { ...delivered, pages: new Map([...delivered.pages, ['README.md', { id: 'p1', hash: undefined }]]) };
+    expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), byId, landed)).toBeUndefined();
+  });
 });
