@@ -37,7 +37,10 @@ describe('planChangedPages', () => {
   });
 
   it("leaves a changed page recorded by id only (what went live was not git's) to a whole plan, which compares it with the live one", () => {
-    const byId = { ...delivered, pages: new Map([...delivered.pages, ['README.md', { id: 'p1', hash: undefined }]]) };
+    const byId = {
+      ...delivered,
+      pages: new Map<string, { id: string; hash: string | undefined }>([...delivered.pages, ['README.md', { id: 'p1', hash: undefined }]]),
+    };
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), byId, landed)).toBeUndefined();
   });
 });
