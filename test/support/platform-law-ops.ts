@@ -84,8 +84,6 @@ export interface ModelPage {
   path: string | undefined;
   /** Edited or added by either side: never deleted by the law, so no edit it holds is taken back. */
   touched: boolean;
-  /** Holds an image uploaded in the platform: git leaves it alone, as a runner without state then decides otherwise. */
-  imaged?: boolean;
   deleted: 'platform' | 'git' | undefined;
 }
 
@@ -226,7 +224,6 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     model.obligations.push({ kind: 'platform-layout', page: page.key });
     edit = { pageId: found.page.id, layout: { outline: false } };
   } else if (op.kind === 'platform-image') {
-    page.imaged = true;
     const name = `Shot ${token}.png`;
     model.obligations.push({ kind: 'platform', token, page: page.key, asset: name });
     edit = {
