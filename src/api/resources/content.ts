@@ -74,10 +74,26 @@ function pagesOf(): { readonly parseBody: (body: Buffer) => unknown; split(parse
 
 /** A revision's pages checked against `PageSchema`, nested ones included, in batches; each top-level one parsed when its turn comes. */
 async function parsePages(top: JsonItems, path: string): Promise<Page[]> {
+  const root: Page[] = [];
+  // The pages of the page last seen at each depth: a walk depth first puts each page after its parent's.
+  const levels: Page[][] = [root];
+  await walkPages(top, path, (page, depth, nested) => {
+    const children: Page[] | undefined = nested ? [] : undefined;
+    levels[depth]?.push(children === undefined ? page : { ...page, pages: children });
+    if (children !== undefined) levels[depth + 1] = children;
+  });
+  return root;
+}
+
+/**
+ * A revision's pages checked against `PageSchema`, depth first (each before the pages nested in it,
+ * without them), handed to `visit` with their depth (0 at the top level) and whether they hold a list of pages; each
+ * top-level one parsed when its turn comes.
+ */
+async function walkPages(top: JsonItems, path: string, visit: (page: Page, depth: number, nested: boolean) => void): Promise<void> {
   await nextTurn(); // the body's JSON.parse came just before
   let sinceYield = 0;
-  const parseLevel = async (items: JsonItems, at: readonly (string | number)[]): Promise<Page[]> => {
-    const pages: Page[] = [];
+  const walkLevel = async (items: JsonItems, at: readonly (string | number)[]): Promise<void> => {
     for (let index = 0; index < items.length; index++) {
       let item: unknown;
       try {
@@ -95,11 +111,11 @@ async function parsePages(top: JsonItems, path: string): Promise<Page[]> {
         await nextTurn();
       }
       const { pages: children, ...page } = parsed.data;
-      pages.push(children === undefined ? page : { ...page, pages: await parseLevel(arrayItems(children), [...at, index, 'pages']) });
+      visit(page, (at.length - 1) / 2, children !== undefined);
+      if (children !== undefined) await walkLevel(arrayItems(children), [...at, index, 'pages']);
     }
-    return pages;
   };
-  return parseLevel(top, ['pages']);
+  await walkLevel(top, ['pages']);
 }
 
 function arrayItems(array: readonly unknown[]): JsonItems {
@@ -140,6 +156,24 @@ export class ContentApi {
       signal: options.signal,
     });
     return parsePages(pages.split(response), this.#client.basePath + path);
+  }
+
+  /**
+   * The page tree of the current revision, each page handed to `visit` as it is parsed (without its
+   * `pages`), depth first with its depth (0 at the top level): what a caller keeps of a large space, not the tree of every
+   * page's fields.
+   */
+  async eachPage(target: ContentTarget, visit: (page: Page, depth: number) => void, options: ContentReadOptions = {}): Promise<void> {
+    const path = `${contentPath(target)}/pages`;
+    const pages = pagesOf();
+    const response = await this.#client.request({
+      path,
+      query: { metadata: options.metadata, computed: options.computed },
+      schema: PagesEnvelopeSchema,
+      parseBody: pages.parseBody,
+      signal: options.signal,
+    });
+    await walkPages(pages.split(response), this.#client.basePath + path, visit);
   }
 
   /** One page, with its markdown when `format` asks for it. */

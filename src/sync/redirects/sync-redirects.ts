@@ -90,22 +90,26 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       return result;
     }
     result.site = site.siteId;
-    // The page tree alone (not the revision with its files): ids, paths and git blobs.
-    const [mainTree, live] = await Promise.all([
-      deps.api.content.listPages({ spaceId: target.spaceId }, { signal }),
-      deps.api.siteRedirects.list(site, { signal }).all(),
-    ]);
+    // The page tree alone (not the revision with its files), kept as what is used of it: the top
+    // level, and each document's id, path and git blob. Main's whole tree is not held.
+    const topLevel: Pick<Page, 'type' | 'title'>[] = [];
     const mainPages = new Map<string, string>();
     const mainBlobs = new Map<string, string>();
     const byGitPath = new Map<string, string>();
-    for (const page of documents(mainTree)) {
+    const keep = (page: Page, depth: number): void => {
+      if (depth === 0) topLevel.push({ type: page.type, title: page.title });
+      if (page.type !== 'document') return;
       mainPages.set(page.id, page.path ?? '');
-      if (page.git === undefined) continue;
+      if (page.git === undefined) return;
       byGitPath.set(page.git.path, page.id);
       mainBlobs.set(page.id, page.git.oid);
-    }
+    };
+    const [, live] = await Promise.all([
+      deps.api.content.eachPage({ spaceId: target.spaceId }, keep, { signal }),
+      deps.api.siteRedirects.list(site, { signal }).all(),
+    ]);
     const delivered = state?.delivered?.pages;
-    const laidOut = layoutIds(run.content.snapshot, mainTree, mainPages, target.groups);
+    const laidOut = layoutIds(run.content.snapshot, topLevel, mainPages, target.groups);
     const plan = planRedirects({
       prefix: site.prefix,
       siteSpaceId: site.siteSpaceId,
@@ -159,18 +163,19 @@ export function describeRedirect(action: RedirectAction): string {
  * Page id by repo path where content batches lay the pages out in main (pages they wrote carry no
  * git source): what a runner without a record of its deliveries finds its pages by.
  */
-function layoutIds(snapshot: DocsSnapshot, mainTree: readonly Page[], mainPages: ReadonlyMap<string, string>, groups: GroupsMode): Map<string, string> {
+function layoutIds(
+  snapshot: DocsSnapshot,
+  topLevel: readonly Pick<Page, 'type' | 'title'>[],
+  mainPages: ReadonlyMap<string, string>,
+  groups: GroupsMode,
+): Map<string, string> {
   const idByPath = new Map([...mainPages].map(([id, path]) => [path, id]));
   const ids = new Map<string, string>();
-  for (const [livePath, file] of livePathsOf(syncedLayout(snapshot, mainTree, groups).groups)) {
+  for (const [livePath, file] of livePathsOf(syncedLayout(snapshot, topLevel, groups).groups)) {
     const id = idByPath.get(livePath);
     if (id !== undefined) ids.set(file, id);
   }
   return ids;
-}
-
-function documents(pages: readonly Page[]): Page[] {
-  return pages.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...documents(page.pages ?? [])]);
 }
 
 function tally(result: RedirectsResult, actions: readonly RedirectAction[]): void {

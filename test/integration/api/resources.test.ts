@@ -26,6 +26,20 @@ beforeEach(() => {
 });
 
 const site = { orgId: 'o1', siteId: 'site1' };
+/** A tree three levels deep, with a page holding an empty list of pages. */
+const nestedPages = [
+  {
+    ...f.page,
+    id: 'g1',
+    type: 'group',
+    pages: [
+      { ...f.page, id: 'p1' },
+      { ...f.page, id: 'p2', pages: [{ ...f.page, id: 'p3' }] },
+      { ...f.page, id: 'p4', pages: [] },
+    ],
+  },
+  { ...f.page, id: 'p5' },
+];
 const S = '/v1/spaces/sp1';
 const SITE = '/v1/orgs/o1/sites/site1';
 
@@ -121,6 +135,31 @@ const cases: Case[] = [
     reply: { status: 200, body: { pages: [f.page] } },
     sent: `GET ${S}/content/pages`,
     result: [f.page],
+  },
+  {
+    name: 'list pages, nested pages in their parents, an empty list kept',
+    call: (c) => c.content.listPages({ spaceId: 'sp1' }),
+    reply: { status: 200, body: { pages: nestedPages } },
+    sent: `GET ${S}/content/pages`,
+    result: nestedPages,
+  },
+  {
+    name: 'each page of the tree, depth first, with its depth and without its pages',
+    call: async (c) => {
+      const visited: [string, number, boolean][] = [];
+      await c.content.eachPage({ spaceId: 'sp1', changeRequest: 'cr1' }, (page, depth) => visited.push([page.id, depth, 'pages' in page]));
+      return visited;
+    },
+    reply: { status: 200, body: { pages: nestedPages } },
+    sent: `GET ${S}/change-requests/cr1/content/pages`,
+    result: [
+      ['g1', 0, false],
+      ['p1', 1, false],
+      ['p2', 1, false],
+      ['p3', 2, false],
+      ['p4', 1, false],
+      ['p5', 0, false],
+    ],
   },
   {
     name: 'get page',
