@@ -32,6 +32,8 @@ export interface DeliverPagesInput {
   /** What becomes of groups the space lacks and items without a link (the target's `groups`); `flat` by default. */
   readonly groups?: GroupsMode | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
+  /** Told the bytes of each page a batch sends, as the batch is made. */
+  readonly sentPage?: ((path: string, bytes: Uint8Array) => void) | undefined;
   /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;
   /** Told when the API's answers leave docsync to find what a batch did by reading the change request again. */
@@ -84,6 +86,7 @@ export async function deliverPages(
       delivered: planned.known,
       read: (paths) => input.content.readMany(paths),
       beforeBatch: input.beforeBatch,
+      sentPage: input.sentPage,
       // A plan from the changed files only rewrites pages by the ids recorded: a record left behind by a
       // cut run makes the next one send them again, never twice as pages. Saved once, verified, below.
       afterBatch: planned.fromChanges ? () => Promise.resolve() : input.save,

@@ -40,6 +40,8 @@ export interface SendBatchesInput {
   read(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
   /** Checked before each batch: where workers race, a newer run may own the target. */
   beforeBatch?: (() => Promise<void>) | undefined;
+  /** Told the bytes of each page a batch sends, as it is made (a page sent twice is told twice). */
+  sentPage?: ((path: string, bytes: Uint8Array) => void) | undefined;
   /** Given what was delivered every few batches that landed and at the end, so a run cut between batches keeps the ids. */
   afterBatch(delivered: Delivered): Promise<void>;
   /**
@@ -168,7 +170,9 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       const markdown = (path: string, heading?: true): { markdown: string } => {
         // A heading page holds no file: its title is the one sent.
         if (heading === true) return { markdown: '' };
-        const text = new TextDecoder().decode(bytesOf(path));
+        const bytes = bytesOf(path);
+        input.sentPage?.(path, bytes);
+        const text = new TextDecoder().decode(bytes);
         const linked = rewriteFileLinks(text, path, (file) => fileRefs.get(file) ?? (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
         return { markdown: linked };
       };

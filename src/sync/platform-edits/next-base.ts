@@ -11,19 +11,26 @@ import type { Titlings } from './page-titlings.js';
 type BasePage = NonNullable<ReturnType<TargetBase['pages']['get']>>;
 
 /**
- * The base once `expected` is live: each page's blob id and fingerprint, and the commit. Fingerprints
- * of blobs the previous base had are kept (when they mean what this version's do); only changed pages are read.
+ * The base once `expected` is live: each page's blob id and fingerprint, and the commit. Pages
+ * `sent` with the blob `expected` (see {@link sentPages}) are as sent; fingerprints of blobs the
+ * previous base had are kept (when they mean what this version's do); only other pages are read.
  */
 export async function nextBase(
   content: Pick<PreparedContent, 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
   previous: TargetBase | undefined,
   titlings: Titlings,
+  sent?: ReadonlyMap<string, BasePage>,
 ): Promise<TargetBase> {
   const known = new Map(fingerprintsCurrent(previous) ? [...(previous?.pages ?? [])].map(([path, entry]) => [`${path}\n${entry.oid}`, entry.fingerprint]) : []);
   const pages = new Map<string, BasePage>();
   const unread = new Map<string, string>();
   for (const page of expected) {
+    const asSent = sent?.get(page.path);
+    if (asSent?.oid === page.oid) {
+      pages.set(page.path, asSent);
+      continue;
+    }
     const fingerprint = known.get(`${page.path}\n${page.oid}`);
     if (fingerprint === undefined) unread.set(page.path, page.oid);
     else pages.set(page.path, { oid: page.oid, fingerprint });
@@ -40,11 +47,25 @@ export async function baseOnceLive(
   state: Pick<TargetState, 'base' | 'lastHash'> | undefined,
   expected: () => Promise<readonly ExpectedPage[]>,
   titlings: Titlings,
+  sent?: ReadonlyMap<string, BasePage>,
 ): Promise<TargetBase> {
   const base = state?.base;
   return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash
     ? base
-    : nextBase(content, await expected(), base, titlings);
+    : nextBase(content, await expected(), base, titlings, sent);
+}
+
+/**
+ * The blob id and fingerprint of each page as content batches send it, by path, noted as each
+ * batch is made: the base once they are live, without reading every page again. A page sent with
+ * other bytes than git's (the platform's kept) has another blob id than git's, and is not taken.
+ */
+export function sentPages(titlings: Titlings): { readonly pages: ReadonlyMap<string, BasePage>; readonly note: (path: string, bytes: Uint8Array) => void } {
+  const pages = new Map<string, BasePage>();
+  return {
+    pages,
+    note: (path, bytes) => void pages.set(path, { oid: gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) }),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { ApiError } from '../../api/errors/api-error.js';
 import { NotFoundError } from '../../api/errors/not-found-error.js';
 import { ArtifactStoreError } from '../../artifacts/errors/artifact-store-error.js';
 import type { PublishedArtifact } from '../../artifacts/artifact-store.js';
-import type { TargetState } from '../../state/state-store.js';
+import type { BasePage, TargetState } from '../../state/state-store.js';
 import { archiveEmpty } from '../archive-empty.js';
 import { BatchesUnavailable, batchesMissing } from '../batches-unavailable.js';
 import { compareWithLive } from '../compare-with-live.js';
@@ -12,6 +12,7 @@ import { keepOldest } from '../keep-oldest.js';
 import { MainMoved } from '../main-moved.js';
 import { deliverPages } from '../pages/deliver-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
+import { sentPages } from '../platform-edits/next-base.js';
 import { rememberEdits } from '../platform-edits/platform-edits-step.js';
 import { importPublished, publishBundle } from '../publish-bundle.js';
 import { describeAction } from '../space-sync-plan.js';
@@ -37,12 +38,14 @@ export interface AppliedSync extends CheckedSync {
   readonly mergedRevision: string | undefined;
   /** Set when a merge or an update from main met conflicts: the writes stopped there. */
   readonly conflict: SyncConflict | undefined;
+  /** The blob id and fingerprint of each page content batches sent, by path (when a base is kept): the next base's. */
+  readonly sentPages: ReadonlyMap<string, BasePage>;
 }
 
 /** The writes, in the plan's order: the change request, the content (batches or an import), reviewers, the merge. */
 export async function apply(run: SyncRun, checked: CheckedSync): Promise<AppliedSync> {
   const { deps, target, options, signal, stopwatch, api, write, saveState, ahead, now } = run;
-  const { content, state, assumed, live, pagePlan, plan, base, sent, sentExpectation, platformEdits } = checked;
+  const { content, state, assumed, live, pagePlan, plan, base, sent, sentExpectation, platformEdits, titlings } = checked;
   // What the last sync left no longer holds once this one writes; set again once its delivery is read back.
   const { landed: _left, ...previous } = state ?? { reviewersRequested: [] };
   let current: TargetState = {
@@ -62,6 +65,7 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
   let createdAt: string | undefined;
   let mergedRevision: string | undefined;
   let conflict: SyncConflict | undefined;
+  const sentOnes = run.keepsBase ? sentPages(titlings) : undefined;
   // Published before the first write: a store that fails leaves no change request behind.
   let artifact: PublishedArtifact | undefined;
   if (plan.actions.some((action) => action.kind === 'import')) {
@@ -163,6 +167,7 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
                   createdAt,
                   groups: target.groups,
                   beforeBatch: options.fence ? () => options.fence?.check() ?? Promise.resolve() : undefined,
+                  sentPage: sentOnes?.note,
                   save: async (landed) => {
                     createdEmpty = undefined; // a batch landed: the change request holds content now
                     current = { ...current, delivered: landed };
@@ -211,7 +216,7 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
       await api(() => archiveEmpty(deps, target, run.key, empty, error, signal));
     throw error;
   }
-  return { ...checked, current, cr, outcome, imported, delivered, landedRevision, crBase, mergedRevision, conflict };
+  return { ...checked, current, cr, outcome, imported, delivered, landedRevision, crBase, mergedRevision, conflict, sentPages: sentOnes?.pages ?? new Map() };
 }
 
 /** The API refused the import, so nothing of it landed. */

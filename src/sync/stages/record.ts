@@ -6,6 +6,7 @@ import { baseOnceLive, baseWithChanges, withLivePages } from '../platform-edits/
 import { pageTitlings } from '../platform-edits/page-titlings.js';
 import { rememberEdits } from '../platform-edits/platform-edits-step.js';
 import type { SpaceSyncResult } from '../space-sync-result.js';
+import type { BasePage } from '../../state/state-store.js';
 import { requireCr, type AppliedSync } from './apply.js';
 import type { Skip } from './guard.js';
 import { diffOfLive, type PlannedSync } from './plan.js';
@@ -50,7 +51,7 @@ export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceS
           },
         }),
     // The base is what main holds: content left in an open change request is not it yet.
-    ...(keepsBase && (merged || outcome === 'imported') ? { base: await nextBase(applied, applied.leftLive) } : {}),
+    ...(keepsBase && (merged || outcome === 'imported') ? { base: await nextBase(applied, applied.leftLive, applied.sentPages) } : {}),
     ...(current.delivered ? { delivered: unhashedLeftLive(current.delivered, applied.leftLive) } : {}),
     syncedAt: now().toISOString(),
   };
@@ -121,8 +122,11 @@ function unhashedLeftLive(delivered: Delivered, leftLive: ReadonlyMap<string, st
   return held.length === 0 ? delivered : { ...delivered, pages: new Map([...delivered.pages, ...held]) };
 }
 
-/** The base once this content is what main holds, with `leftLive` (pages that went live other than git's, or not at all) held in it. */
-async function nextBase(planned: PlannedSync, leftLive: ReadonlyMap<string, string | null>): Promise<TargetBase> {
+/**
+ * The base once this content is what main holds, with `leftLive` (pages that went live other than
+ * git's, or not at all) held in it; pages `sent` as git holds them are taken as sent, not read again.
+ */
+async function nextBase(planned: PlannedSync, leftLive: ReadonlyMap<string, string | null>, sent?: ReadonlyMap<string, BasePage>): Promise<TargetBase> {
   const { content, state, delivery, assumed, titlings, gitPages } = planned;
   // A table of contents laid over git's titles the pages left live as it does.
   const summary = content.snapshot.summary;
@@ -130,5 +134,5 @@ async function nextBase(planned: PlannedSync, leftLive: ReadonlyMap<string, stri
     summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
   // Planned from the changed pages alone, nothing left live: the previous base plus those pages.
   const carried = assumed && leftLive.size === 0 ? await baseWithChanges(content, state?.base, assumed.diff.changed, titlings) : undefined;
-  return carried ?? withLivePages(await baseOnceLive(content, state, gitPages, titlings), leftLive, liveTitlings);
+  return carried ?? withLivePages(await baseOnceLive(content, state, gitPages, titlings, sent), leftLive, liveTitlings);
 }
