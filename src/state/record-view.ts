@@ -1,3 +1,4 @@
+import { ChangedMap } from './changed-map.js';
 import type { PageRecord, StoredFields } from './page-record.js';
 import type { StoredRecords } from './stored-records.js';
 import type { TargetState } from './state-store.js';
@@ -84,13 +85,13 @@ export function viewedState(fields: StoredFields, records: StoredRecords): Targe
 
 /**
  * The paths whose record differs between two states of a target: found through the views' changes
- * when `after` was made from `before`'s views (a one-page edit: its page), else by comparing every
- * path of both.
+ * when `after` was made from `before`'s views (a one-page edit: its page; a save while batches are
+ * sent: theirs), else by comparing every path of both.
  */
 export function changedPaths(before: TargetState | undefined, after: TargetState): Set<string> {
   const changed = new Set<string>();
   const compare = (was: ReadonlyMap<string, object> | undefined, now: ReadonlyMap<string, object> | undefined): void => {
-    const candidates = now instanceof RecordView ? now.changedSince(was) : undefined;
+    const candidates = now instanceof RecordView || now instanceof ChangedMap ? now.changedSince(was) : undefined;
     for (const path of candidates ?? new Set([...(was?.keys() ?? []), ...(now?.keys() ?? [])])) {
       if (!changed.has(path) && !sameValue(was?.get(path), now?.get(path))) changed.add(path);
     }

@@ -69,7 +69,7 @@ export const BATCHES_IN_FLIGHT = 4;
  * connections. With slow answers, a few batches side by side use a fraction of a generous limit.
  */
 export const MAX_BATCHES_IN_FLIGHT = 16;
-/** Landed batches between two saves of the record, by default: each save writes the whole record. */
+/** Landed batches between two saves of the record, by default. */
 export const BATCHES_PER_SAVE = 10;
 
 /**
@@ -113,10 +113,19 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   // writes the changed records, not what was delivered before.
   const pageChanges = new Map<string, DeliveredPage | undefined>();
   const fileChanges = new Map<string, DeliveredFile>();
+  // The paths changed since the record was last handed out: each record is the last one with those
+  // changed, so a store saving it compares those alone.
+  const unrecorded = { pages: new Set<string>(), files: new Set<string>() };
   const pages = {
     get: (path: string): DeliveredPage | undefined => (pageChanges.has(path) ? pageChanges.get(path) : input.delivered.pages.get(path)),
-    set: (path: string, entry: DeliveredPage): void => void pageChanges.set(path, entry),
-    delete: (path: string): void => void pageChanges.set(path, undefined),
+    set: (path: string, entry: DeliveredPage): void => {
+      pageChanges.set(path, entry);
+      unrecorded.pages.add(path);
+    },
+    delete: (path: string): void => {
+      pageChanges.set(path, undefined);
+      unrecorded.pages.add(path);
+    },
     *entries(): Generator<[string, DeliveredPage]> {
       for (const [path, entry] of input.delivered.pages) if (!pageChanges.has(path)) yield [path, entry];
       for (const [path, entry] of pageChanges) if (entry !== undefined) yield [path, entry];
@@ -130,7 +139,16 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
     pathOfId ??= new Map([...pages.entries()].map(([at, recorded]) => [recorded.id, at]));
     return pathOfId.get(id);
   };
-  const record = (): Delivered => ({ pages: withChanges(input.delivered.pages, pageChanges), files: withChanges(input.delivered.files, fileChanges) });
+  let recorded: Delivered = input.delivered;
+  const record = (): Delivered => {
+    recorded = {
+      pages: withChanges(recorded.pages, changesAt(unrecorded.pages, pageChanges)),
+      files: withChanges(recorded.files, changesAt(unrecorded.files, fileChanges)),
+    };
+    unrecorded.pages.clear();
+    unrecorded.files.clear();
+    return recorded;
+  };
   const idOf = (handle: PageHandle | null): string | null => {
     if (handle === null) return null;
     const id = handle.id ?? pageIds.get(handle.ref);
@@ -258,6 +276,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
         if (id === undefined) return;
         fileIds.set(file.path, id);
         fileChanges.set(file.path, { id, hash: file.hash });
+        unrecorded.files.add(file.path);
       });
       landed.batches += 1;
       landed.changes += batch.length;
@@ -277,8 +296,8 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   let failure: { error: unknown } | undefined;
   let unsaved = 0;
   let next = 0;
-  // A save writes the whole record: it runs beside the batches instead of holding them up, one at a
-  // time, so saves slower than batches cover more batches each. A failed save (a newer run owns the
+  // A save runs beside the batches instead of holding them up, one at a time, so saves slower than
+  // batches cover more batches each. A failed save (a newer run owns the
   // target) stops the sending; what is in flight is awaited first.
   let saving: Promise<void> | undefined;
   const save = (): Promise<void> => {
@@ -328,6 +347,11 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
   if (unsaved > 0) await save();
   if (failure !== undefined) throw failure.error;
   return { delivered: record(), ...landed };
+}
+
+/** The entries of `changes` at `paths` (undefined where removed). */
+function changesAt<V>(paths: ReadonlySet<string>, changes: ReadonlyMap<string, V | undefined>): [string, V | undefined][] {
+  return [...paths].map((path) => [path, changes.get(path)]);
 }
 
 /**
