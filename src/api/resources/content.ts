@@ -54,8 +54,12 @@ function contentPath(target: ContentTarget | RevisionTarget): string {
 // objects beside the pages made of it.
 const RevisionEnvelopeSchema = RevisionSchema.extend({ pages: z.array(z.unknown()) });
 const PagesEnvelopeSchema = PagesResponseSchema.extend({ pages: z.array(z.unknown()) });
-// Only the fields docsync uses are kept of each page: thousands of them are held at once.
-const ShallowPageSchema = z.object({ ...PageSchema.shape, pages: z.array(z.unknown()).optional() });
+// Only the fields docsync uses are kept of each page: thousands of them are held at once. A tree
+// leaves out what only one page's read is used for (its app URL, its document's id, when it was made).
+const ShallowPageSchema = z
+  .object(PageSchema.shape)
+  .omit({ urls: true, documentId: true, createdAt: true })
+  .extend({ pages: z.array(z.unknown()).optional() });
 /** Pages (nested ones included) checked per turn of the event loop. */
 const PAGES_PER_TURN = 250;
 

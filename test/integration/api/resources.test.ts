@@ -40,6 +40,10 @@ const nestedPages = [
   },
   { ...f.page, id: 'p5' },
 ];
+/** The same tree as the API answers it: one page with what a tree read leaves out (its app URL, document id, creation time). */
+const nestedAnswer = nestedPages.map((page, index) =>
+  index === 1 ? { ...page, urls: { app: 'https://app.example/p5' }, documentId: 'doc_p5', createdAt: '2026-01-01T00:00:00.000Z' } : page,
+);
 const S = '/v1/spaces/sp1';
 const SITE = '/v1/orgs/o1/sites/site1';
 
@@ -137,9 +141,9 @@ const cases: Case[] = [
     result: [f.page],
   },
   {
-    name: 'list pages, nested pages in their parents, an empty list kept',
+    name: 'list pages, nested pages in their parents, an empty list kept, what a tree read leaves out left out',
     call: (c) => c.content.listPages({ spaceId: 'sp1' }),
-    reply: { status: 200, body: { pages: nestedPages } },
+    reply: { status: 200, body: { pages: nestedAnswer } },
     sent: `GET ${S}/content/pages`,
     result: nestedPages,
   },
