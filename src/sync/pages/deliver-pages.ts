@@ -32,7 +32,7 @@ export interface DeliverPagesInput {
   /** What becomes of groups the space lacks and items without a link (the target's `groups`); `flat` by default. */
   readonly groups?: GroupsMode | undefined;
   readonly beforeBatch?: (() => Promise<void>) | undefined;
-  /** Told the bytes of each page a batch sends, as the batch is made. */
+  /** Told the bytes of each page a batch sent, once the batch landed. */
   readonly sentPage?: ((path: string, bytes: Uint8Array) => void) | undefined;
   /** Saves what was delivered, every few batches and once verified (a plan from changed files alone: the caller keeps the result). */
   readonly save: (delivered: Delivered) => Promise<void>;

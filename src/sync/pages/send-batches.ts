@@ -40,7 +40,7 @@ export interface SendBatchesInput {
   read(paths: readonly string[]): AsyncIterable<{ path: string; bytes: Uint8Array }>;
   /** Checked before each batch: where workers race, a newer run may own the target. */
   beforeBatch?: (() => Promise<void>) | undefined;
-  /** Told the bytes of each page a batch sends, as it is made (a page sent twice is told twice). */
+  /** Told the bytes of each page a batch sent, once the batch landed (a page sent twice is told twice). */
   sentPage?: ((path: string, bytes: Uint8Array) => void) | undefined;
   /** Given what was delivered every few batches that landed and at the end, so a run cut between batches keeps the ids. */
   afterBatch(delivered: Delivered): Promise<void>;
@@ -188,9 +188,7 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       const markdown = (path: string, heading?: true): { markdown: string } => {
         // A heading page holds no file: its title is the one sent.
         if (heading === true) return { markdown: '' };
-        const bytes = bytesOf(path);
-        input.sentPage?.(path, bytes);
-        const text = new TextDecoder().decode(bytes);
+        const text = new TextDecoder().decode(bytesOf(path));
         const linked = rewriteFileLinks(text, path, (file) => fileRefs.get(file) ?? (fileIds.has(file) ? `/files/${fileIds.get(file)}` : undefined));
         return { markdown: linked };
       };
@@ -237,6 +235,8 @@ export async function sendBatches(deps: SendBatchesDeps, input: SendBatchesInput
       const answer = await deps.api.content.applyChanges(input.spaceId, input.changeRequest, changes, { signal: input.signal }).catch((error: unknown) => {
         throw refusal(error, batch, input.where ?? `change request ${input.changeRequest}`);
       });
+      // Once landed, not before: whatever the caller makes of them does not hold up the batch.
+      if (input.sentPage !== undefined) for (const path of documents) input.sentPage(path, bytesOf(path));
 
       const created = new Map<string, string>();
       const refs = new Set(batch.flatMap((change) => (change.kind === 'insert-page' ? [change.ref] : [])));

@@ -56,8 +56,8 @@ export async function baseOnceLive(
 }
 
 /**
- * The blob id and fingerprint of each page as content batches send it, by path, noted as each
- * batch is made: the base once they are live, without reading every page again. A page sent with
+ * The blob id and fingerprint of each page as content batches sent it, by path, noted as each
+ * batch lands: the base once they are live, without reading every page again. A page sent with
  * other bytes than git's (the platform's kept) has another blob id than git's, and is not taken.
  */
 export function sentPages(titlings: Titlings): { readonly pages: ReadonlyMap<string, BasePage>; readonly note: (path: string, bytes: Uint8Array) => void } {
