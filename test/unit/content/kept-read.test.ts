@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keptFiles, keptRead, keptReadOf, type KeptRead } from '../../../src/content/cache/kept-read.js';
 import { keptReadCommit, ReadLog } from '../../../src/content/cache/read-log.js';
+import { ReadRecords } from '../../../src/content/cache/read-records.js';
 import { KeptReadDamagedError } from '../../../src/content/errors/kept-read-damaged-error.js';
 import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
@@ -180,5 +181,44 @@ describe('a kept read', () => {
     const loaded = await new ReadLog(file).load();
     expect(loaded?.records.get('émoji 🎉.md')?.title).toBe('Fête');
     expect(() => loaded?.snapshot.pages).toThrow(KeptReadDamagedError);
+  });
+
+  it('read back after files were removed and added by a whole read, holds the records of the read saved', async () => {
+    const file = await saved();
+    const log = new ReadLog(file);
+    const loaded = await log.load();
+    if (loaded === undefined) throw new Error('not loaded');
+    const whole = keptReadOf({
+      ...aKeptRead(),
+      records: ReadRecords.of([
+        ['README.md', { size: 7, token: '7:1577836800000', oid: 'a'.repeat(40) }],
+        ['new "quoted" \\ page.md', { size: 2, token: '2:1' }],
+      ]),
+    });
+    await log.save(whole);
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(whole));
+  });
+
+  it('stays compact over many edits, each saved by a process of its own that knows the file only from its bytes', async () => {
+    const file = await saved();
+    const compact = (await stat(file)).size;
+    let rewritten = 0;
+    let last: KeptRead | undefined;
+    for (let edit = 0; edit < 100; edit++) {
+      const before = (await stat(file)).size;
+      const log = new ReadLog(file);
+      const loaded = await log.load();
+      if (loaded === undefined) throw new Error('not loaded');
+      const path = edit % 2 === 0 ? 'README.md' : 'émoji 🎉.md';
+      const record = loaded.records.get(path);
+      last = keptReadOf({ ...loaded, records: loaded.records.with([[path, { ...record, size: edit, oid: edit.toString(16).padStart(40, '0') }]]) });
+      await log.save(last);
+      const size = (await stat(file)).size;
+      if (size < before) rewritten++;
+      expect(size).toBeLessThanOrEqual(3 * compact);
+    }
+    expect(rewritten).toBeGreaterThan(0);
+    expect(rewritten).toBeLessThan(50);
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(last));
   });
 });
