@@ -15,7 +15,7 @@ const MODULUS = 1n << 256n;
  * A file's line in the content hash: its path (tabs, line breaks and backslashes escaped, so no two
  * lists serialise alike), size and blob oid, tab-separated.
  */
-export function contentLine(file: HashedFile): string {
+function contentLine(file: HashedFile): string {
   return `${escape(file.path)}\t${file.size}\t${file.oid}`;
 }
 

@@ -13,7 +13,7 @@ export class ReadRecords implements ReadonlyMap<string, ReadRecord> {
 
   private constructor(
     /** The records as read, when read from a log. */
-    readonly stored: StoredRecords<ReadRecord> | undefined,
+    private readonly stored: StoredRecords<ReadRecord> | undefined,
     private readonly changes: ReadonlyMap<string, ReadRecord | undefined>,
   ) {}
 
