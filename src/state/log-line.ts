@@ -32,18 +32,6 @@ export function recordLineAt(bytes: Buffer, start: number, end: number): RecordL
   return { key: key.value, path: path.value, record: [path.close + 1 + RECORD.length, end - 1] };
 }
 
-/**
- * Whether the rest of a record's line, from its path's opening quote at `open`, is as the log writes
- * it (the path, then the record or nothing), its path not decoded: a log read lazily checks each
- * line so, and reads a path only when it is looked up.
- */
-export function recordLineRestAt(bytes: Buffer, open: number, end: number): boolean {
-  const close = closingQuote(bytes, open, end);
-  if (close === undefined) return false;
-  if (close + 2 === end && bytes[close + 1] === 0x7d) return true;
-  return startsWith(bytes, RECORD, close + 1, end) && bytes[end - 1] === 0x7d;
-}
-
 /** A line of a target's own fields: each field set, as its JSON text, and those unset. */
 export interface FieldsLine {
   readonly key: string;

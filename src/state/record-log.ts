@@ -1,6 +1,6 @@
 import { appendFile, mkdir, rename, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fieldsLineAt, recordLineAt, recordLineRestAt, type FieldsLine } from './log-line.js';
+import { fieldsLineAt, recordLineAt, type FieldsLine } from './log-line.js';
 import { readWholeFile } from './read-whole-file.js';
 import { StoredRecords } from './stored-records.js';
 
@@ -14,12 +14,6 @@ export interface RecordLogFormat<R, F extends object> {
   decodeRecord(key: string, path: string, text: string): R;
   /** A key's own fields from each field's JSON text, checked; throws when they fail their check. */
   decodeFields(key: string, texts: ReadonlyMap<string, string>): F;
-  /**
-   * How many records a key holds, by its fields. Given, the log is indexed lazily: a record's line
-   * is found when looked up (its path read only then, checked only when decoded), and what is live
-   * of the file is estimated from that count, not counted path by path when read.
-   */
-  count?(fields: F): number;
   /** The error a damaged file, line or record is reported as. */
   damaged(problem: string, line?: number, cause?: unknown): Error;
   /**
@@ -205,12 +199,9 @@ export class RecordLog<R, F extends object> {
     const { indexed, committed } = this.index(bytes);
     const loaded = empty(true);
     const keys = loaded.keys as Map<string, LoggedKey<R, F>>;
-    for (const [key, { texts, records, recordBytes, lines }] of indexed) {
+    for (const [key, { texts, records, recordBytes }] of indexed) {
       const fields = this.format.decodeFields(key, texts);
-      // Indexed lazily, its dead lines are not known: as many of its bytes are live as its lines are.
-      const count = this.format.count?.(fields);
-      const live = count === undefined || lines === 0 ? recordBytes : Math.round((recordBytes * Math.min(count, lines)) / lines);
-      loaded.entries.set(key, { texts, values: new Map(Object.entries(fields)), stored: records, written: new Map(), lines: new Map(), recordBytes: live });
+      loaded.entries.set(key, { texts, values: new Map(Object.entries(fields)), stored: records, written: new Map(), lines: new Map(), recordBytes });
       keys.set(key, { fields, records });
     }
     // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
@@ -246,35 +237,23 @@ export class RecordLog<R, F extends object> {
    * the bytes read: each path's live line, and each field's text (the last written).
    */
   private index(bytes: Buffer): {
-    indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number; lines: number }>;
+    indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>;
     committed: number;
   } {
-    const lazy = this.format.count !== undefined;
     const records = new Map<string, Map<string, number>>(); // by key, by path: where its live line starts
-    const starts = new Map<string, number[]>(); // by key, read lazily: where each committed record line starts
-    const recordBytes = new Map<string, number>(); // by key, bytes of its records' live lines (read lazily: of all its lines)
+    const recordBytes = new Map<string, number>(); // by key, bytes of its records' live lines
     const fields = new Map<string, Map<string, string>>(); // by key, each field's JSON text
-    const pending = new Map<string, [path: string | undefined, start: number, length: number, removed: boolean][]>(); // by key, records not yet committed
-    // Read lazily, the start of the last key's record lines as written: a line starting so, and whole,
-    // is that key's record, its path left unread.
-    let known: { key: string; prefix: Buffer } | undefined;
+    const pending = new Map<string, [path: string, start: number | undefined, length: number][]>(); // by key, records not yet committed
     let start = this.headerLine.length;
     let committed = start;
     for (let number = 2; start < bytes.length; number++) {
       const end = bytes.indexOf(0x0a, start);
       if (end < 0) break; // a line cut short
-      const prefixed =
-        known !== undefined &&
-        end - start > known.prefix.length &&
-        bytes.compare(known.prefix, 0, known.prefix.length, start, start + known.prefix.length) === 0 &&
-        recordLineRestAt(bytes, start + known.prefix.length - 1, end);
-      const record = prefixed ? undefined : recordLineAt(bytes, start, end);
-      if (prefixed || record !== undefined) {
-        const key = record?.key ?? known?.key ?? '';
-        if (lazy && record !== undefined) known = { key, prefix: Buffer.from(`{"key":${JSON.stringify(key)},"path":"`) };
-        const list = pending.get(key) ?? [];
-        list.push([record?.path, start, end + 1 - start, record !== undefined && record.record === undefined]);
-        pending.set(key, list);
+      const record = recordLineAt(bytes, start, end);
+      if (record !== undefined) {
+        const list = pending.get(record.key) ?? [];
+        list.push([record.path, record.record === undefined ? undefined : start, end + 1 - start]);
+        pending.set(record.key, list);
         start = end + 1;
         continue;
       }
@@ -284,29 +263,21 @@ export class RecordLog<R, F extends object> {
       committed = start;
       if ('deleted' in line) {
         records.delete(line.key);
-        starts.delete(line.key);
         recordBytes.delete(line.key);
         fields.delete(line.key);
       } else {
         const own = records.get(line.key) ?? new Map<string, number>();
-        const lines = starts.get(line.key) ?? [];
         let live = recordBytes.get(line.key) ?? 0;
-        for (const [path, at, length, removed] of pending.get(line.key) ?? []) {
-          if (lazy || path === undefined) {
-            lines.push(at);
-            live += length;
-            continue;
-          }
+        for (const [path, at, length] of pending.get(line.key) ?? []) {
           const before = own.get(path);
           if (before !== undefined) live -= bytes.indexOf(0x0a, before) + 1 - before;
-          if (removed) own.delete(path);
+          if (at === undefined) own.delete(path);
           else {
             own.set(path, at);
             live += length;
           }
         }
         records.set(line.key, own);
-        starts.set(line.key, lines);
         recordBytes.set(line.key, live);
         const texts = fields.get(line.key) ?? new Map<string, string>();
         for (const [name, value] of line.set) texts.set(name, value);
@@ -315,12 +286,10 @@ export class RecordLog<R, F extends object> {
       }
       pending.delete(line.key);
     }
-    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number; lines: number }>();
+    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>();
     for (const [key, texts] of fields) {
-      const lines = starts.get(key) ?? [];
-      const index = lazy ? { key, starts: lines } : { lines: records.get(key) ?? new Map<string, number>() };
-      const stored = new StoredRecords(bytes, index, (path, text) => this.format.decodeRecord(key, path, text));
-      indexed.set(key, { texts, records: stored, recordBytes: recordBytes.get(key) ?? 0, lines: lines.length });
+      const stored = new StoredRecords(bytes, records.get(key) ?? new Map(), (path, text) => this.format.decodeRecord(key, path, text));
+      indexed.set(key, { texts, records: stored, recordBytes: recordBytes.get(key) ?? 0 });
     }
     return { indexed, committed };
   }

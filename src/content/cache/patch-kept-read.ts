@@ -55,7 +55,7 @@ export async function patchKeptRead(
     else if (/\.md$/i.test(path)) return undefined;
     // Any other file outside the snapshot is bundled by no rule: its content changes nothing.
   }
-  const stats = { listed: head.stats.listed, read: reads.size, bytesRead: 0, cached: kept.fileCount - reads.size };
+  const stats = { listed: now.records.size, read: reads.size, bytesRead: 0, cached: kept.fileCount - reads.size };
   const patched = (records: ReadRecords, changes: Pick<SnapshotHead, 'contentHash' | 'stats'>): KeptRead =>
     keptReadOf({ ...kept, ...now, records, head: { ...head, ...changes } });
   if (reads.size === 0) return { kept: patched(now.records, { contentHash: head.contentHash, stats }), changed: [] };

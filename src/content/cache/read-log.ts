@@ -52,8 +52,6 @@ const FieldsSchema = z.object({
   generated: GeneratedSchema,
   pageCount: z.number().int().nonnegative(),
   fileCount: z.number().int().nonnegative(),
-  /** How many records the read holds (every file listed). */
-  recordCount: z.number().int().nonnegative(),
   treeHash: z.string(),
 });
 type ReadFields = Omit<z.infer<typeof FieldsSchema>, 'head'> & { readonly head: SnapshotHead; readonly tree: PageTree };
@@ -79,8 +77,6 @@ export class ReadLog {
       decodeRecord: (_key, path, text) => this.decodeRecord(path, text),
       decodeFields: (key, texts) => this.decodeFields(key, texts),
       damaged: (problem, _line, cause) => new KeptReadDamagedError(file, problem, cause),
-      // Indexed lazily: a one-page edit looks up a few of 30,000 records.
-      count: (fields) => fields.recordCount,
       // Of another format: no kept read, replaced by the first save.
       convert: () => undefined,
     });
@@ -141,7 +137,6 @@ export class ReadLog {
         read.generated.map(({ path, size, oid, bytes }) => ({ path, size, oid, base64: Buffer.from(bytes ?? []).toString('base64') })),
       pageCount: read.pageCount,
       fileCount: read.fileCount,
-      recordCount: read.head.stats.listed,
       treeHash: treeHashOf(tree),
       tree,
     };
