@@ -15,7 +15,7 @@ type Value<P extends Part> = NonNullable<PageRecord[P]>;
  */
 export class RecordView<P extends Part> implements ReadonlyMap<string, Value<P>> {
   constructor(
-    readonly records: StoredRecords,
+    readonly records: StoredRecords<PageRecord>,
     readonly part: P,
     private readonly changes: ReadonlyMap<string, Value<P> | undefined> = new Map(),
   ) {}
@@ -74,7 +74,7 @@ export class RecordView<P extends Part> implements ReadonlyMap<string, Value<P>>
 }
 
 /** The state of a target's own fields and its stored records, the records viewed, not decoded. */
-export function viewedState(fields: StoredFields, records: StoredRecords): TargetState {
+export function viewedState(fields: StoredFields, records: StoredRecords<PageRecord>): TargetState {
   const { delivered, base, ...rest } = fields;
   return {
     ...rest,

@@ -1,18 +1,17 @@
 import { recordLineAt } from './log-line.js';
-import type { PageRecord } from './page-record.js';
 
 /**
- * A target's records by path as the state log holds them: where each path's live line starts in the
+ * A key's records by path as a record log holds them: where each path's live line starts in the
  * log's bytes. A record is decoded on first use, so a run decodes the records it looks up.
  */
-export class StoredRecords {
-  readonly #decoded = new Map<string, PageRecord>();
-  readonly #withPart = new Map<keyof PageRecord, Set<string>>();
+export class StoredRecords<R> {
+  readonly #decoded = new Map<string, R>();
+  readonly #withPart = new Map<string, Set<string>>();
 
   constructor(
     private readonly bytes: Buffer,
     private readonly lines: ReadonlyMap<string, number>,
-    private readonly decode: (path: string, text: string) => PageRecord,
+    private readonly decode: (path: string, text: string) => R,
   ) {}
 
   get size(): number {
@@ -23,7 +22,7 @@ export class StoredRecords {
     return this.lines.has(path);
   }
 
-  get(path: string): PageRecord | undefined {
+  get(path: string): R | undefined {
     let record = this.#decoded.get(path);
     if (record === undefined) {
       const start = this.lines.get(path);
@@ -51,7 +50,7 @@ export class StoredRecords {
    * JSON, so a string it holds cannot), found by searching the bytes without decoding, so the few
    * files of 30,000 records are listed by decoding the few. In the order of the paths.
    */
-  pathsWith(part: keyof PageRecord): ReadonlySet<string> {
+  pathsWith(part: string): ReadonlySet<string> {
     let paths = this.#withPart.get(part);
     if (paths === undefined) {
       const name = Buffer.from(`"${part}":`);

@@ -8,23 +8,15 @@ import { DeflatedEntryCache } from '../content/cache/deflated-entry-cache.js';
 import { BundleTooLargeError } from '../content/errors/bundle-too-large-error.js';
 import type { DocsSnapshot, PageNode } from '../content/gitbook/docs-snapshot.js';
 import { fileLookup, type FileLookup, snapshotFileReader } from '../content/snapshot-file-reader.js';
-import { type SnapshotTables, tableFile } from '../content/cache/snapshot-tables.js';
 import { joinDocPath } from '../content/gitbook/doc-path.js';
 import { overlaySource } from '../content/git/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
 import { GitRefSource } from '../content/git/git-ref-source.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
-import {
-  keptFiles,
-  keptListing,
-  keptPages,
-  keptRead,
-  keptReadCommit,
-  loadKeptRead,
-  saveKeptRead,
-  type KeptRead,
-  type ListedFile,
-} from '../content/cache/kept-read.js';
+import { keptFile, keptFiles, keptRead, type KeptRead } from '../content/cache/kept-read.js';
+import { keptReadCommit, ReadLog } from '../content/cache/read-log.js';
+import type { ReadRecord } from '../content/cache/read-record.js';
+import { KeptReadDamagedError } from '../content/errors/kept-read-damaged-error.js';
 import { patchKeptRead, type PatchedRead } from '../content/cache/patch-kept-read.js';
 import { readDocsRepo, type DerivedPage } from '../content/read-docs-repo.js';
 import type { TreeEntry, TreeSource } from '../content/tree-source.js';
@@ -74,9 +66,9 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   const lastReads = new Map<string, KeptRead>();
   return async (target, git = {}) => {
     const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory) : undefined;
-    const keptFile = options.cacheDir === undefined ? undefined : join(options.cacheDir, `${target.name}.read`);
+    const readLog = options.cacheDir === undefined ? undefined : new ReadLog(join(options.cacheDir, `${target.name}.read`));
     const remembered = lastReads.get(target.name);
-    const keeps = keptFile !== undefined || options.longLived === true;
+    const keeps = readLog !== undefined || options.longLived === true;
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const opening: Promise<WorktreeSource | GitRefSource> =
       worktree !== undefined ? Promise.resolve(worktree) : GitRefSource.open(target.directory, target.source, git);
@@ -85,16 +77,16 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const uncommitted = target.source === 'HEAD' ? uncommittedNotice(target.directory, git.signal) : Promise.resolve(undefined);
     uncommitted.catch(() => undefined);
     // For a git source, git is asked what changed since the kept commit as soon as the kept read's
-    // header names it, while the rest loads (its process forks before the heap has grown).
+    // last line names it, while the rest loads (its process forks before the heap has grown).
     const keptCommit =
       remembered !== undefined
         ? Promise.resolve(remembered.key === key ? remembered.commit : undefined)
-        : keptFile === undefined
+        : readLog === undefined
           ? undefined
-          : keptReadCommit(keptFile, key);
+          : keptReadCommit(readLog.file);
     const early = keptCommit === undefined || worktree !== undefined ? undefined : earlyChanges(keptCommit, opening);
     // Loaded under any key: what it derived from each file's bytes holds whatever the options.
-    const loading = remembered !== undefined ? Promise.resolve(remembered) : keptFile === undefined ? Promise.resolve(undefined) : loadKeptRead(keptFile);
+    const loading = remembered !== undefined ? Promise.resolve(remembered) : readLog === undefined ? Promise.resolve(undefined) : readLog.load();
     loading.catch(() => undefined);
     // A kept worktree read is brought up to date from git's status (another process, beside the load).
     const statusing = worktree !== undefined && keeps ? docsStatus(worktree.directory, git.signal) : Promise.resolve(undefined);
@@ -104,14 +96,19 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     // The commit's subject comes through the process that reads the changed files.
     const heading = gitSource?.headCommit();
     heading?.catch(() => undefined);
-    const loaded = await loading;
-    const kept = loaded?.key === key ? loaded : undefined;
+    let loaded = await loading;
     const status = await statusing;
-    const patched = kept && (await patchRead(kept, source, status, await early));
-    // The read as the next one starts from: the patched read, or the whole read as tables.
+    const patched = await patchUnlessDamaged(loaded?.key === key ? loaded : undefined, source, status, await early);
+    // A record of the kept read that failed its check when used makes it no kept read: it only saves time.
+    if (patched === 'damaged') {
+      readLog?.discard();
+      loaded = undefined;
+    }
+    const kept = loaded?.key === key ? loaded : undefined;
+    // The read as the next one starts from: the patched read, or the whole read as records.
     let read: KeptRead;
     let changed: PreparedContent['changed'];
-    if (kept !== undefined && patched !== undefined) {
+    if (kept !== undefined && patched !== undefined && patched !== 'damaged') {
       read = patched.kept;
       changed = { since: kept.snapshot.contentHash, files: patched.changed };
     } else {
@@ -123,31 +120,24 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         assets: target.assets,
         derived: (found) => (derived = found),
       });
-      read = keptRead({
-        key,
-        commit: gitSource?.commit,
-        listing: derived.listing,
-        status: statusOf(listedAfter),
-        snapshot,
-        pages: keptPages(derived.pages),
-      });
+      read = keptRead({ key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: derived.pages });
     }
     const { snapshot } = read;
     const headCommit = await heading;
-    const unchanged = patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
+    const unchanged = patched !== 'damaged' && patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const known = keptFiles(read);
     const readAgain = (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { known, assets: target.assets });
     const keep = async (): Promise<void> => {
       if (!keeps || unchanged) return;
       if (options.longLived === true) lastReads.set(target.name, read);
-      // A long-lived process writes it only when it found none to use: rewritten whole, it cost more
-      // than an edit's read; git brings any kept read up to date, however old, for the next process.
-      if (keptFile !== undefined && (options.longLived !== true || kept === undefined)) await saveKeptRead(keptFile, read);
+      // A long-lived process writes it only when it found none to use: appending to it would load the
+      // file each time; git brings any kept read up to date, however old, for the next process.
+      if (readLog !== undefined && (options.longLived !== true || kept === undefined)) await readLog.save(read);
     };
     const content = prepared(
       snapshot,
-      tablesView(read.tables, snapshot.root),
+      keptView(read),
       source,
       headCommit ? { oid: headCommit.oid, subject: headCommit.subject } : undefined,
       () => entriesOf(target.name),
@@ -233,19 +223,19 @@ async function patchRead(
     if (kept.commit === undefined) return undefined;
     const changes = early?.commit === kept.commit ? await early.changes : kept.commit === source.commit ? [] : await source.changedSince(kept.commit);
     if (changes === undefined || changes.some((change) => change.status !== 'M' || change.link)) return undefined;
-    const updates: [string, ListedFile][] = [];
+    const updates: [string, ReadRecord][] = [];
     for (const change of changes) {
-      const before = kept.listing.get(change.path);
+      const before = kept.records.get(change.path);
       // A changed file the kept listing does not hold was added: a whole read decides.
       if (before === undefined) return undefined;
-      updates.push([change.path, { size: before.size, token: change.token }]);
+      updates.push([change.path, { ...before, token: change.token }]);
     }
-    const listing = kept.listing.with(updates);
-    source.assumeListing(listing);
+    const records = kept.records.with(updates);
+    source.assumeListing(records);
     const patched = await patchKeptRead(
       kept,
       source,
-      { commit: source.commit, listing, untrusted: [] },
+      { commit: source.commit, records, untrusted: [] },
       updates.map(([path]) => path),
     );
     return patched && { ...patched, modified: updates.length };
@@ -254,8 +244,21 @@ async function patchRead(
   if (now === undefined) return undefined;
   const patched = await patchKeptRead(kept, source, { ...now, commit: kept.commit }, now.modified);
   // The whole read that follows lists what git's status (or a listing) just brought up to date.
-  if (patched === undefined) source.assumeListing([...now.listing].map(([path, file]) => ({ path, size: file.size, token: file.token })));
+  if (patched === undefined) source.assumeListing([...now.records].map(([path, file]) => ({ path, size: file.size, token: file.token })));
   return patched && { ...patched, kept: { ...patched.kept, status: statusOf(status) }, modified: now.modified.length };
+}
+
+/** {@link patchRead}, or `damaged` when a record it used failed its check. */
+async function patchUnlessDamaged(
+  kept: KeptRead | undefined,
+  ...rest: [GitRefSource | WorktreeSource, DocsStatus | undefined, EarlyChanges | undefined]
+): Promise<Awaited<ReturnType<typeof patchRead>> | 'damaged'> {
+  try {
+    return kept && (await patchRead(kept, ...rest));
+  } catch (error) {
+    if (error instanceof KeptReadDamagedError) return 'damaged';
+    throw error;
+  }
 }
 
 /** What git said changed since a kept read's commit, asked before the kept read was checked. */
@@ -289,32 +292,36 @@ async function worktreeChanges(
   kept: KeptRead,
   source: WorktreeSource,
   status: DocsStatus | undefined,
-): Promise<(Pick<KeptRead, 'listing' | 'untrusted'> & { readonly modified: readonly string[] }) | undefined> {
+): Promise<(Pick<KeptRead, 'records' | 'untrusted'> & { readonly modified: readonly string[] }) | undefined> {
   const paths = await statusPaths(kept, status);
   if (paths === undefined || status === undefined) {
-    const listing = await source.list({ listed: new Set(kept.listing.keys()) });
-    if (listing.length !== kept.listing.size) return undefined;
-    const modified: string[] = [];
+    const listing = await source.list({ listed: new Set(kept.records.keys()) });
+    if (listing.length !== kept.records.size) return undefined;
+    const modified: [string, ReadRecord][] = [];
     let index = 0;
-    for (const [path, before] of kept.listing) {
+    for (const [path, before] of kept.records) {
       const now = listing[index++];
       if (now === undefined || now.path !== path) return undefined;
-      if (now.token === undefined || now.token !== before.token) modified.push(path);
+      if (now.token === undefined || now.token !== before.token) modified.push([path, listed(before, now)]);
     }
-    return { listing: keptListing(listing), untrusted: listing.flatMap((entry) => (entry.token === undefined ? [entry.path] : [])), modified };
+    return {
+      records: kept.records.with(modified),
+      untrusted: listing.flatMap((entry) => (entry.token === undefined ? [entry.path] : [])),
+      modified: modified.map(([path]) => path),
+    };
   }
   const { files, gone } = await source.restat([...paths, ...kept.untrusted], status.startedAt);
   for (const path of gone) {
-    if ((kept.listing.has(path) && !files.has(path)) || kept.listing.keysUnder(path).some((under) => !files.has(under))) return undefined;
+    if ((kept.records.has(path) && !files.has(path)) || kept.records.keysUnder(path).some((under) => !files.has(under))) return undefined;
   }
-  const modified: [string, ListedFile][] = [];
+  const modified: [string, ReadRecord][] = [];
   for (const [path, entry] of files) {
-    const before = kept.listing.get(path);
+    const before = kept.records.get(path);
     if (before === undefined) return undefined;
-    if (entry.token === undefined || entry.token !== before.token) modified.push([path, { size: entry.size, token: entry.token }]);
+    if (entry.token === undefined || entry.token !== before.token) modified.push([path, listed(before, entry)]);
   }
   return {
-    listing: kept.listing.with(modified),
+    records: kept.records.with(modified),
     untrusted: [...files.values()].flatMap((entry) => (entry.token === undefined ? [entry.path] : [])),
     modified: modified.map(([path]) => path),
   };
@@ -337,6 +344,12 @@ async function statusPaths(kept: KeptRead, status: DocsStatus | undefined): Prom
   return paths;
 }
 
+/** A kept file's record with the listing's size and token now (what else it holds is its content's, read again when it changed). */
+function listed(record: ReadRecord, entry: Pick<TreeEntry, 'size' | 'token'>): ReadRecord {
+  const { token: _token, ...rest } = record;
+  return entry.token === undefined ? { ...rest, size: entry.size } : { ...rest, size: entry.size, token: entry.token };
+}
+
 function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
   return status === undefined ? undefined : { head: status.head, paths: status.paths };
 }
@@ -347,9 +360,9 @@ interface SnapshotView {
   readonly fileOf: FileLookup;
 }
 
-/** Through the tables: a one-page edit's reads decode none of the snapshot's files. */
-function tablesView(tables: SnapshotTables, root: string): SnapshotView {
-  return { pageCount: tables.pageCount, fileOf: (path) => tableFile(tables, root, path) };
+/** Through the kept read's records: a one-page edit's reads decode none of the others. */
+function keptView(read: KeptRead): SnapshotView {
+  return { pageCount: read.pageCount, fileOf: (path) => keptFile(read, path) };
 }
 
 /** Through the snapshot read whole: no tables are made where no read is kept (a long-lived process). */

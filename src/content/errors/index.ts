@@ -8,6 +8,7 @@ export { GitPushRejectedError } from './git-push-rejected-error.js';
 export { GitRefNotFoundError } from './git-ref-not-found-error.js';
 export { DeflateWorkerError } from './deflate-worker-error.js';
 export { DeflatedEntryCacheWriteError } from './deflated-entry-cache-write-error.js';
+export { KeptReadDamagedError } from './kept-read-damaged-error.js';
 export { NotAGitRepositoryError } from './not-a-git-repository-error.js';
 export { SnapshotStaleError } from './snapshot-stale-error.js';
 export { SourceFileNotFoundError } from './source-file-not-found-error.js';

@@ -15,7 +15,7 @@ export class GitRefSource implements TreeSource {
   readonly counter = new ReadCounter();
   private oids: Map<string, string> | undefined;
   /** A listing taken as this commit's ({@link assumeListing}), by path. */
-  private assumed: ReadonlyMap<string, { readonly token: string | undefined }> | undefined;
+  private assumed: ReadonlyMap<string, { readonly token?: string | undefined }> | undefined;
 
   private constructor(
     readonly repository: GitRepository,
@@ -76,7 +76,7 @@ export class GitRefSource implements TreeSource {
   }
 
   /** Takes `listing` (by path) as this commit's (a listing kept from the same tree, patched), so reads need no `ls-tree`. */
-  assumeListing(listing: ReadonlyMap<string, { readonly token: string | undefined }>): void {
+  assumeListing(listing: ReadonlyMap<string, { readonly token?: string | undefined }>): void {
     this.assumed = listing;
   }
 

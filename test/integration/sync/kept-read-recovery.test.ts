@@ -65,17 +65,10 @@ describe('the kept read in .docsync/cache, the one cache a read keeps', () => {
     const newline = good.indexOf(10);
     const header = JSON.parse(good.subarray(0, newline).toString('utf8')) as { version: number };
     const damaged = [
-      good.subarray(0, good.length - 7), // cut short
-      Buffer.concat([
-        good.subarray(0, newline + 1),
-        Buffer.from(
-          good
-            .subarray(newline + 1)
-            .toString('utf8')
-            .replace('guide.md', 'guide.mx'),
-        ),
-      ]), // altered
-      Buffer.concat([Buffer.from(JSON.stringify({ ...header, version: header.version - 1 })), good.subarray(newline)]), // another version
+      good.subarray(0, good.length - 7), // cut short: its last write is not committed
+      Buffer.from(good.toString('utf8').replace('"path":"guide.md"', '"path":"guide.md""')), // a line altered
+      Buffer.from(good.toString('utf8').replace(/"pageCount":\d+/, '"pageCount":-1')), // a field of another shape
+      Buffer.concat([Buffer.from(JSON.stringify({ ...header, version: header.version + 1 })), good.subarray(newline)]), // another version
       Buffer.from('not a kept read\n'),
     ];
     for (const bytes of damaged) {

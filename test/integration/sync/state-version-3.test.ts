@@ -1,7 +1,6 @@
 import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KEPT_READ_VERSION } from '../../../src/content/cache/kept-read.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import type { ChangeRequestRecord, FileRecord, RevisionRecord } from '../../../src/emulator/state/records.js';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
@@ -17,6 +16,13 @@ import { git, makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
  * and its change request), so the live side is what that state describes, ids and `updatedAt` alike.
  */
 const FIXTURE = new URL('../../fixtures/state/version-3/', import.meta.url).pathname;
+/**
+ * What the version before the kept read was a record log wrote, made by that version the same way
+ * from the same commit: `docsync/` (state format 3 with blob-oid delivered hashes and a content hash
+ * of definition v3, a sectioned kept read of version 11, its folder's path replaced by `/repo/docs`)
+ * and `space.json`.
+ */
+const FIXTURE_READ_11 = new URL('../../fixtures/state/kept-read-11/', import.meta.url).pathname;
 const COMMIT = '4d5bef0660c39546f81663f543da0feabe074600';
 
 interface SpaceDump {
@@ -39,9 +45,9 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-/** The space as the fixture's run left it. */
-async function restoreSpace(): Promise<void> {
-  const dump = JSON.parse(await readFile(join(FIXTURE, 'space.json'), 'utf8')) as SpaceDump;
+/** The space as a fixture's run left it. */
+async function restoreSpace(fixture = FIXTURE): Promise<void> {
+  const dump = JSON.parse(await readFile(join(fixture, 'space.json'), 'utf8')) as SpaceDump;
   const { state } = emulator;
   for (const revision of dump.revisions) {
     state.revisions.set(revision.id, { ...revision, files: revision.files.map((file) => ({ ...file, data: Buffer.from(file.data, 'base64') })) });
@@ -65,14 +71,20 @@ async function sync(dir: string) {
   return { outcome: report.results[0]?.outcome, writes: emulator.stats().writes - writes };
 }
 
+/** A repo of the fixtures' docs, committed as their runs committed them. */
+async function fixtureRepo(): Promise<string> {
+  const dir = await makeTempDir('docsync-state-v3-');
+  await cp(join(FIXTURE, 'docs'), join(dir, 'docs'), { recursive: true });
+  git(dir, 'init', '--quiet', '--initial-branch', 'main');
+  git(dir, 'add', 'docs');
+  git(dir, 'commit', '--quiet', '-m', 'Docs');
+  expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(COMMIT);
+  return dir;
+}
+
 describe('a .docsync/ of state format 3, from before content was known by blob oid', () => {
   it('is read, syncs the unchanged repo with no write, then records blob-oid hashes; its old kept read is not used', async () => {
-    const dir = await makeTempDir('docsync-state-v3-');
-    await cp(join(FIXTURE, 'docs'), join(dir, 'docs'), { recursive: true });
-    git(dir, 'init', '--quiet', '--initial-branch', 'main');
-    git(dir, 'add', 'docs');
-    git(dir, 'commit', '--quiet', '-m', 'Docs');
-    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(COMMIT);
+    const dir = await fixtureRepo();
     await restoreSpace();
     await cp(join(FIXTURE, 'docsync'), join(dir, '.docsync'), { recursive: true });
     const before = await deliveredHashes(dir);
@@ -86,12 +98,36 @@ describe('a .docsync/ of state format 3, from before content was known by blob o
     for (const hash of Object.values(after)) expect(hash).toMatch(/^[0-9a-f]{40}$/);
     expect(after['.gitbook/assets/logo.png']).toBe(git(dir, 'rev-parse', 'HEAD:docs/.gitbook/assets/logo.png').trim());
     const kept = await readFile(join(dir, '.docsync', 'cache', 'docs.read'), 'utf8');
-    expect(JSON.parse(kept.slice(0, kept.indexOf('\n')))).toMatchObject({ version: KEPT_READ_VERSION });
+    expect(JSON.parse(kept.slice(0, kept.indexOf('\n')))).toEqual({ docsync: 'read', version: 1 });
 
     // From then on, as any state: nothing to do.
     expect(await sync(dir)).toEqual({ outcome: 'skipped', writes: 0 });
     // A runner without state: the change request's sync token holds the old content hash, so the
     // proof falls back to the comparison with the live content, once; nothing is written.
+    await rm(join(dir, '.docsync'), { recursive: true });
+    expect(await sync(dir)).toMatchObject({ writes: 0 });
+  });
+});
+
+describe('a .docsync/ from before the kept read was a record log', () => {
+  it('syncs the unchanged repo with no write, its content hash taken anew; its sectioned kept read is replaced by a record log', async () => {
+    const dir = await fixtureRepo();
+    await restoreSpace(FIXTURE_READ_11);
+    await cp(join(FIXTURE_READ_11, 'docsync'), join(dir, '.docsync'), { recursive: true });
+    const state = () => new FileStateStore(join(dir, '.docsync', 'state.json')).get('space:docs');
+    const before = await state();
+    const readFile11 = join(dir, '.docsync', 'cache', 'docs.read');
+    expect(JSON.parse((await readFile(readFile11, 'utf8')).split('\n')[0] ?? '')).toMatchObject({ version: 11 });
+
+    // The content hash's new definition differs from the one recorded: compared with the live content once.
+    expect(await sync(dir)).toMatchObject({ writes: 0 });
+    const after = await state();
+    expect(after?.lastHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(after?.lastHash).not.toBe(before?.lastHash);
+    expect(after?.changeRequest).toEqual(before?.changeRequest);
+    expect(JSON.parse((await readFile(readFile11, 'utf8')).split('\n')[0] ?? '')).toEqual({ docsync: 'read', version: 1 });
+
+    expect(await sync(dir)).toEqual({ outcome: 'skipped', writes: 0 });
     await rm(join(dir, '.docsync'), { recursive: true });
     expect(await sync(dir)).toMatchObject({ writes: 0 });
   });

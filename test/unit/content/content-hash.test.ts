@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, contentHashOf, contentLine } from '../../../src/content/content-hash.js';
+import { contentHash, contentHashWith } from '../../../src/content/content-hash.js';
 
 describe('contentHash', () => {
   const files = [
@@ -21,25 +21,17 @@ describe('contentHash', () => {
     expect(contentHash([{ path: 'a.md\t1\t01\nb.md', size: 2, oid: '02' }])).not.toBe(base);
   });
 
-  it('hashes a table of lines merged with other files as it hashes the files', () => {
-    const table = [
+  it('is updated from a change alone as it is hashed from the files changed', () => {
+    const before = [
       { path: '.gitbook/assets/x.png', size: 3, oid: '0a' },
       { path: 'guide/a.md', size: 4, oid: '0b' },
       { path: 'guide/tab\there.md', size: 5, oid: '0c' },
-      { path: 'z.md', size: 6, oid: '0d' },
     ];
-    const text = table.map(contentLine).join('\n');
-    for (const others of [
-      [],
-      [{ path: '.gitbook.yaml', size: 1, oid: '01' }],
-      [
-        { path: 'SUMMARY.md', size: 2, oid: '02' },
-        { path: 'zz.md', size: 7, oid: '03' },
-      ],
-      [{ path: 'guide/b.md', size: 8, oid: '04' }],
-    ]) {
-      expect(contentHashOf(text, others)).toBe(contentHash([...table, ...others]));
-    }
-    expect(contentHashOf('', files)).toBe(contentHash(files));
+    const edited = { path: 'guide/a.md', size: 9, oid: '0e' };
+    const after = [before[0]!, edited, before[2]!];
+    expect(contentHashWith(contentHash(before), [before[1]!], [edited])).toBe(contentHash(after));
+    expect(contentHashWith(contentHash(after), [edited], [before[1]!])).toBe(contentHash(before));
+    expect(contentHashWith(contentHash(before), before, [])).toBe(contentHash([]));
+    expect(contentHashWith(contentHash([]), [], before)).toBe(contentHash(before));
   });
 });

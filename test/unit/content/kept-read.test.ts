@@ -1,15 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptPages, keptRead, loadKeptRead, saveKeptRead } from '../../../src/content/cache/kept-read.js';
+import { keptFiles, keptRead, keptReadOf, type KeptRead } from '../../../src/content/cache/kept-read.js';
+import { keptReadCommit, ReadLog } from '../../../src/content/cache/read-log.js';
+import { ReadRecords } from '../../../src/content/cache/read-records.js';
+import { KeptReadDamagedError } from '../../../src/content/errors/kept-read-damaged-error.js';
 import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
 import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);
 
-/** A kept read of a readme and a file written by docsync, with odd characters in its paths. */
-function aKeptRead() {
+/** A kept read of a readme, a guide and a file written by docsync, with odd characters in its paths. */
+function aKeptRead(): KeptRead {
   const bytes = new TextEncoder().encode('root: ./\n');
   const snapshot: DocsSnapshot = {
     source: 'docs',
@@ -22,68 +25,200 @@ function aKeptRead() {
       linkEntries: [{ title: 'Status', target: 'https://status.example', line: 4 }],
       unlinkedItems: [{ title: 'Tools', line: 5 }],
     },
-    pages: [{ title: undefined, pages: [{ title: 'Home', path: 'README.md', children: [] }] }],
+    pages: [
+      {
+        title: undefined,
+        pages: [
+          { title: 'Home', path: 'README.md', children: [] },
+          { title: 'Fête', path: 'émoji 🎉.md', children: [] },
+        ],
+      },
+    ],
     files: [
       { path: '.gitbook.yaml', size: bytes.length, oid: 'c'.repeat(40), bytes },
       { path: 'README.md', size: 7, oid: 'a'.repeat(40), sourcePath: 'README.md' },
+      { path: 'émoji 🎉.md', size: 9, oid: 'b'.repeat(40), sourcePath: 'émoji 🎉.md' },
     ],
     warnings: ['a warning'],
     contentHash: 'd'.repeat(64),
-    stats: { listed: 2, read: 2, bytesRead: 16, cached: 0 },
+    stats: { listed: 3, read: 3, bytesRead: 25, cached: 0 },
   };
-  const meta = parsePageMeta('# Home\n');
-  const kept = keptRead({
+  return keptRead({
     key: 'key',
-    commit: undefined,
+    commit: 'f'.repeat(40),
     listing: [
       { path: 'README.md', size: 7, token: '7:1577836800000' },
       { path: 'tab\there.md', size: 3, token: undefined },
+      { path: 'émoji 🎉.md', size: 9, token: '9:1577836800000' },
     ],
     status: { head: 'e'.repeat(40), paths: ['tab\there.md'] },
     snapshot,
-    pages: keptPages(new Map([['README.md', { meta, outlineTitle: 'Home' }]])),
+    pages: new Map([
+      ['README.md', { meta: parsePageMeta('# Home\n'), outlineTitle: 'Home' }],
+      ['émoji 🎉.md', { meta: parsePageMeta('# Fête\n'), outlineTitle: undefined }],
+    ]),
   });
-  return { bytes, snapshot, meta, kept };
 }
 
+async function saved(read: KeptRead = aKeptRead()): Promise<string> {
+  const file = path.join(await makeTempDir(), 'docs.read');
+  await new ReadLog(file).save(read);
+  return file;
+}
+
+/** What a kept read holds, as plain values. */
+function plain(read: KeptRead | undefined) {
+  if (read === undefined) return undefined;
+  const { snapshot } = read;
+  return {
+    key: read.key,
+    commit: read.commit,
+    records: [...read.records],
+    untrusted: read.untrusted,
+    status: read.status,
+    pageCount: read.pageCount,
+    fileCount: read.fileCount,
+    snapshot: { ...snapshot, files: snapshot.files.map((file) => ({ ...file, bytes: file.bytes && Buffer.from(file.bytes) })), pages: snapshot.pages },
+  };
+}
+
+const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).trimEnd().split('\n');
+
 describe('a kept read', () => {
-  it('reads back as written: listing tokens or none, files from the source or written by docsync, derivations by path', async () => {
-    const { bytes, snapshot, meta, kept } = aKeptRead();
-    const file = path.join(await makeTempDir(), 'docs.read');
-    await saveKeptRead(file, kept);
-    const loaded = await loadKeptRead(file, 'key');
-    expect([...(loaded?.listing ?? [])].map(([path, entry]) => [path, entry.size, entry.token])).toEqual([
-      ['README.md', 7, '7:1577836800000'],
-      ['tab\there.md', 3, undefined],
-    ]);
-    expect(loaded?.untrusted).toEqual(['tab\there.md']);
-    expect(loaded?.tables.titles.get('README.md')).toBe('Home');
-    expect(loaded?.tables.pageCount).toBe(1);
-    expect(loaded?.status).toEqual(kept.status);
-    expect(loaded?.snapshot).toEqual({ ...snapshot, files: [{ ...snapshot.files[0], bytes: Buffer.from(bytes) }, snapshot.files[1]] });
-    expect(loaded?.pages.get('README.md')).toEqual({ meta, outlineTitle: 'Home' });
-    expect(await loadKeptRead(file, 'another key')).toBeUndefined();
-    // Loaded and saved unused, it is written as it was read.
-    const again = path.join(path.dirname(file), 'again.read');
-    if (loaded) await saveKeptRead(again, (await loadKeptRead(file, 'key')) ?? loaded);
-    expect(await readFile(again, 'utf8')).toBe(await readFile(file, 'utf8'));
+  it('reads back as written: one record per listed file (token or none, blob oid, title, derivation), the snapshot, the rest', async () => {
+    const read = aKeptRead();
+    const file = await saved(read);
+    const loaded = await new ReadLog(file).load();
+    expect(plain(loaded)).toEqual(plain(read));
+    expect(loaded?.records.get('tab\there.md')).toEqual({ size: 3 });
+    expect(loaded?.records.get('README.md')).toEqual({
+      size: 7,
+      token: '7:1577836800000',
+      oid: 'a'.repeat(40),
+      title: 'Home',
+      meta: parsePageMeta('# Home\n'),
+      outlineTitle: 'Home',
+    });
+    const text = await lines(file);
+    expect(JSON.parse(text[0] ?? '')).toEqual({ docsync: 'read', version: 1 });
+    // The state's log format: a line per record, then the fields line that commits them.
+    expect(text).toHaveLength(1 + 3 + 1);
+    expect(await keptReadCommit(file)).toBe('f'.repeat(40));
   });
 
-  it('written again with one table changed: that table anew, the others as read (sections counted in bytes, whatever the characters)', async () => {
-    const { kept, meta } = aKeptRead();
-    const file = path.join(await makeTempDir(), 'docs.read');
-    await saveKeptRead(file, { ...kept, pages: keptPages(new Map([['émoji 🎉.md', { meta, outlineTitle: 'Fête' }]])) });
-    const loaded = await loadKeptRead(file, 'key');
+  it('is written again, loaded and unchanged, as it was: the page tree as the text it was read as', async () => {
+    const file = await saved();
+    const before = await readFile(file, 'utf8');
+    const log = new ReadLog(file);
+    const loaded = await log.load();
     if (loaded === undefined) throw new Error('not loaded');
-    const next = path.join(path.dirname(file), 'next.read');
-    await saveKeptRead(next, { ...loaded, pages: loaded.pages.with([['README.md', { meta, outlineTitle: 'Accueil' }]]) });
-    const reloaded = await loadKeptRead(next, 'key');
-    expect([...(reloaded?.pages ?? [])]).toEqual([
-      ['émoji 🎉.md', { meta, outlineTitle: 'Fête' }],
-      ['README.md', { meta, outlineTitle: 'Accueil' }],
+    await log.save(loaded);
+    expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it("saved after a one-page edit appends that page's record and the fields that changed, nothing else", async () => {
+    const file = await saved();
+    const size = (await stat(file)).size;
+    const log = new ReadLog(file);
+    const loaded = await log.load();
+    if (loaded === undefined) throw new Error('not loaded');
+    const readme = loaded.records.get('README.md');
+    const edited = keptReadOf({
+      ...loaded,
+      commit: '1'.repeat(40),
+      records: loaded.records.with([['README.md', { ...readme, size: 8, oid: '2'.repeat(40) }]]),
+      head: { ...loaded.head, contentHash: '3'.repeat(64) },
+    });
+    await log.save(edited);
+    const appended = (await readFile(file)).subarray(size).toString('utf8').trimEnd().split('\n');
+    expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { key: 'read', path: 'README.md', record: { ...readme, size: 8, oid: '2'.repeat(40) } },
+      { key: 'read', fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown } },
     ]);
-    expect([...(reloaded?.listing ?? [])]).toEqual([...loaded.listing]);
-    expect(reloaded?.tables.titles.get('README.md')).toBe('Home');
-    expect(reloaded?.tables.tree.value()).toEqual(loaded.tables.tree.value());
+    expect(await keptReadCommit(file)).toBe('1'.repeat(40));
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(edited));
+  });
+
+  it('is none when a line or a field fails its check, or the file is of the format before records; the next save writes it anew', async () => {
+    const file = await saved();
+    const good = await lines(file);
+    const damaged = [
+      [good[0], '{"key":"read","path":', ...good.slice(2)], // a line that is no line of the log
+      [...good.slice(0, -1), good.at(-1)?.replace('"pageCount":2', '"pageCount":"two"')], // a field of another shape
+      [JSON.stringify({ version: 11, key: 'key', commit: null, sha256: '0'.repeat(64), lengths: [1, 0, 0, 0, 0, 0] }), '{'], // a kept read of version 11
+    ];
+    for (const text of damaged) {
+      await writeFile(file, `${text.join('\n')}\n`);
+      const log = new ReadLog(file);
+      expect(await log.load()).toBeUndefined();
+      await log.save(aKeptRead());
+      expect(plain(await new ReadLog(file).load())).toEqual(plain(aKeptRead()));
+    }
+  });
+
+  it('is none for a record that fails its check once used: not known to a whole read, and written anew by the next save', async () => {
+    const file = await saved();
+    const text = (await lines(file)).map((line) => line.replace(`"oid":"${'a'.repeat(40)}"`, '"oid":7'));
+    await writeFile(file, `${text.join('\n')}\n`);
+    const log = new ReadLog(file);
+    const loaded = await log.load();
+    if (loaded === undefined) throw new Error('not loaded');
+    expect(loaded.records.get('émoji 🎉.md')?.oid).toBe('b'.repeat(40));
+    expect(() => loaded.records.get('README.md')).toThrow(KeptReadDamagedError);
+    // Removed at once: a run that met it where it could not read whole instead fails once, not again.
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(keptFiles(loaded)('README.md', '7:1577836800000')).toBeUndefined();
+    expect(keptFiles(loaded)('émoji 🎉.md', '9:1577836800000')).toMatchObject({ oid: 'b'.repeat(40) });
+    await log.save(aKeptRead());
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(aKeptRead()));
+  });
+
+  it('checks its page tree by its hash when the tree is used', async () => {
+    const file = await saved();
+    const text = await lines(file);
+    const fields = text.at(-1)?.replace('"title":"Fête"', '"title":"Fete"');
+    await writeFile(file, `${[...text.slice(0, -1), fields].join('\n')}\n`);
+    const loaded = await new ReadLog(file).load();
+    expect(loaded?.records.get('émoji 🎉.md')?.title).toBe('Fête');
+    expect(() => loaded?.snapshot.pages).toThrow(KeptReadDamagedError);
+  });
+
+  it('read back after files were removed and added by a whole read, holds the records of the read saved', async () => {
+    const file = await saved();
+    const log = new ReadLog(file);
+    const loaded = await log.load();
+    if (loaded === undefined) throw new Error('not loaded');
+    const whole = keptReadOf({
+      ...aKeptRead(),
+      records: ReadRecords.of([
+        ['README.md', { size: 7, token: '7:1577836800000', oid: 'a'.repeat(40) }],
+        ['new "quoted" \\ page.md', { size: 2, token: '2:1' }],
+      ]),
+    });
+    await log.save(whole);
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(whole));
+  });
+
+  it('stays compact over many edits, each saved by a process of its own that knows the file only from its bytes', async () => {
+    const file = await saved();
+    const compact = (await stat(file)).size;
+    let rewritten = 0;
+    let last: KeptRead | undefined;
+    for (let edit = 0; edit < 100; edit++) {
+      const before = (await stat(file)).size;
+      const log = new ReadLog(file);
+      const loaded = await log.load();
+      if (loaded === undefined) throw new Error('not loaded');
+      const path = edit % 2 === 0 ? 'README.md' : 'émoji 🎉.md';
+      const record = loaded.records.get(path);
+      last = keptReadOf({ ...loaded, records: loaded.records.with([[path, { ...record, size: edit, oid: edit.toString(16).padStart(40, '0') }]]) });
+      await log.save(last);
+      const size = (await stat(file)).size;
+      if (size < before) rewritten++;
+      expect(size).toBeLessThanOrEqual(3 * compact);
+    }
+    expect(rewritten).toBeGreaterThan(0);
+    expect(rewritten).toBeLessThan(50);
+    expect(plain(await new ReadLog(file).load())).toEqual(plain(last));
   });
 });

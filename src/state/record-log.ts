@@ -1,0 +1,380 @@
+import { appendFile, mkdir, rename, truncate, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fieldsLineAt, recordLineAt, type FieldsLine } from './log-line.js';
+import { readWholeFile } from './read-whole-file.js';
+import { StoredRecords } from './stored-records.js';
+
+/** What a log holds and how its lines are checked: its users' records and fields are theirs to decode. */
+export interface RecordLogFormat<R, F extends object> {
+  /** The first line of the file: what the lines after it are. */
+  readonly header: string;
+  /** The file as a person knows it, in messages ("the state file"). */
+  readonly name: string;
+  /** A record from its JSON text, checked; throws (see {@link damaged}) when it fails its check. */
+  decodeRecord(key: string, path: string, text: string): R;
+  /** A key's own fields from each field's JSON text, checked; throws when they fail their check. */
+  decodeFields(key: string, texts: ReadonlyMap<string, string>): F;
+  /** The error a damaged file, line or record is reported as. */
+  damaged(problem: string, line?: number, cause?: unknown): Error;
+  /**
+   * A file that does not start with the header: its keys converted (the log is then written anew
+   * with them), or undefined when it is nothing to keep (the first write replaces it).
+   */
+  convert?(bytes: Buffer): ReadonlyMap<string, Converted<R, F>> | undefined;
+}
+
+/** A key of a file in an older format, as converted. */
+export interface Converted<R, F> {
+  readonly fields: F;
+  readonly records: Iterable<readonly [string, R]>;
+}
+
+/** A key as the log read it: its fields decoded, its records indexed, decoded when first used. */
+export interface LoggedKey<R, F> {
+  readonly fields: F;
+  readonly records: StoredRecords<R>;
+}
+
+/** A key as this log last read or wrote it. */
+interface Entry<R> {
+  /** Each of its own fields' JSON text as written: a write appends those that changed. */
+  readonly texts: ReadonlyMap<string, string>;
+  /** The values those texts were read from or written for: a field still holding the same value is not encoded again. */
+  readonly values: ReadonlyMap<string, unknown>;
+  /** Its records as the file read holds them. */
+  readonly stored: StoredRecords<R> | undefined;
+  /** Records written since the file was read (undefined: removed), laid over {@link stored}. */
+  readonly written: Map<string, R | undefined>;
+  /** The length of each path's live line written since the file was read (0: none). */
+  readonly lines: Map<string, number>;
+  /** Bytes of its records' live lines. */
+  recordBytes: number;
+}
+
+interface Loaded<R, F> {
+  readonly entries: Map<string, Entry<R>>;
+  /** The keys as read, for {@link RecordLog.load}. */
+  readonly keys: ReadonlyMap<string, LoggedKey<R, F>>;
+  /** Bytes in the file after its header, live or not: compacted when the dead outweigh the live. */
+  size: number;
+  /** Whether the file holds its header: until then the first write replaces it. */
+  started: boolean;
+}
+
+/**
+ * Records by key and path in one file of JSON lines, a log: after a header, one line per record set
+ * or removed (`{"key","path","record"}`, `{"key","path"}`), and one line per write of a key's own
+ * fields, naming those that changed (`{"key","fields","unset"}`), written after its records and
+ * committing them; or a key's deletion (`{"key","deleted"}`). A write appends only what changed, in
+ * one append; the last line of a path, or of a field, wins. Read, the file is indexed in its bytes
+ * (see log-line.ts): records are decoded when first used, each field's text is decoded by the format.
+ * Records not followed by their key's fields line, from a write cut short, are dropped and cut from
+ * the file when read. When the dead lines outweigh the live ones, the file is rewritten with the
+ * live ones (temp file + rename, so a crash leaves the log as it was). For one process at a time.
+ */
+export class RecordLog<R, F extends object> {
+  /** The file as loaded once: reads that start together share the load. */
+  private loaded: Promise<Loaded<R, F>> | undefined;
+  /** Writes, one after the other: appends never interleave. */
+  private writing: Promise<unknown> = Promise.resolve();
+  private readonly headerLine: Buffer;
+
+  constructor(
+    readonly path: string,
+    private readonly format: RecordLogFormat<R, F>,
+  ) {
+    this.headerLine = Buffer.from(`${format.header}\n`);
+  }
+
+  /** The keys as the file holds them when first read (later writes are the writer's to know). */
+  async load(): Promise<ReadonlyMap<string, LoggedKey<R, F>>> {
+    return (await this.loading()).keys;
+  }
+
+  /**
+   * Sets a key's fields and changes its records (removed where undefined): appends the records
+   * given and the fields that changed since the last read or write of the key. A field holding the
+   * very value read or written keeps its text.
+   */
+  write(key: string, fields: F, changes: Iterable<readonly [string, R | undefined]>): Promise<void> {
+    return this.queue(async (loaded) => {
+      const previous = loaded.entries.get(key);
+      const entry: Entry<R> = previous ?? { texts: new Map(), values: new Map(), stored: undefined, written: new Map(), lines: new Map(), recordBytes: 0 };
+      const appended: string[] = [];
+      for (const [path, record] of changes) {
+        const line = recordLine(key, path, record);
+        appended.push(line);
+        entry.recordBytes -= lineLength(entry, path);
+        const length = record === undefined ? 0 : Buffer.byteLength(line) + 1;
+        entry.recordBytes += length;
+        entry.lines.set(path, length);
+        entry.written.set(path, record);
+      }
+      const { texts, values } = fieldTexts(fields, previous);
+      const patch = fieldsPatch(previous?.texts, texts);
+      loaded.entries.set(key, { ...entry, texts, values, recordBytes: entry.recordBytes });
+      if (appended.length === 0 && patch === undefined) return;
+      appended.push(fieldsLine(key, patch ?? { set: [], unset: [] }));
+      await this.append(loaded, appended);
+    });
+  }
+
+  delete(key: string): Promise<void> {
+    return this.queue(async (loaded) => {
+      if (!loaded.entries.delete(key)) return;
+      await this.append(loaded, [JSON.stringify({ key, deleted: true })]);
+    });
+  }
+
+  /** Forgets what the file holds (it failed a check): the next write replaces it. */
+  discard(): void {
+    this.loaded = Promise.resolve({ entries: new Map(), keys: new Map(), size: 0, started: false });
+  }
+
+  private queue(step: (loaded: Loaded<R, F>) => Promise<void>): Promise<void> {
+    const next = this.writing.catch(() => undefined).then(async () => step(await this.loading()));
+    this.writing = next;
+    return next;
+  }
+
+  private async append(loaded: Loaded<R, F>, lines: readonly string[]): Promise<void> {
+    const text = `${lines.join('\n')}\n`;
+    loaded.size += Buffer.byteLength(text);
+    const live = liveSize(loaded.entries);
+    if (!loaded.started || loaded.size - live > live) {
+      loaded.size = await this.rewrite(loaded.entries);
+      loaded.started = true;
+      return;
+    }
+    await appendFile(this.path, text);
+  }
+
+  /** The whole file anew, with its live lines only (every record decoded: once in many writes); its size after the header. */
+  private async rewrite(entries: Map<string, Entry<R>>): Promise<number> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const text = [this.format.header];
+    for (const [key, entry] of entries) {
+      for (const [path, record] of liveRecords(entry)) text.push(recordLine(key, path, record));
+      text.push(fieldsLine(key, { set: [...entry.texts], unset: [] }));
+    }
+    const bytes = Buffer.from(`${text.join('\n')}\n`);
+    const temp = `${this.path}.${process.pid}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, this.path);
+    // Indexed anew in the bytes written: what was written since the last read is no longer held twice.
+    for (const [key, { records, recordBytes }] of this.index(bytes).indexed) {
+      const entry = entries.get(key);
+      if (entry !== undefined) entries.set(key, { ...entry, stored: records, written: new Map(), lines: new Map(), recordBytes });
+    }
+    return bytes.length - this.headerLine.length;
+  }
+
+  private loading(): Promise<Loaded<R, F>> {
+    if (this.loaded === undefined) {
+      const loading = this.read();
+      // A failed load is not kept: the next call reads again.
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+
+  private async read(): Promise<Loaded<R, F>> {
+    const empty = (started: boolean): Loaded<R, F> => ({ entries: new Map(), keys: new Map(), size: 0, started });
+    let bytes: Buffer;
+    try {
+      bytes = await readWholeFile(this.path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') throw this.format.damaged(`${this.format.name} is a folder`, undefined, error);
+      if (code === 'ENOTDIR') throw this.format.damaged(`${this.format.name}'s folder is a file`, undefined, error);
+      if (code !== 'ENOENT') throw error;
+      return empty(false);
+    }
+    // Indexed as bytes: decoding 30,000 records' text to find their lines cost more than the rest of the read.
+    if (bytes.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d)) return empty(false);
+    if (!bytes.subarray(0, this.headerLine.length).equals(this.headerLine)) return this.converted(bytes);
+    const { indexed, committed } = this.index(bytes);
+    const loaded = empty(true);
+    const keys = loaded.keys as Map<string, LoggedKey<R, F>>;
+    for (const [key, { texts, records, recordBytes }] of indexed) {
+      const fields = this.format.decodeFields(key, texts);
+      loaded.entries.set(key, { texts, values: new Map(Object.entries(fields)), stored: records, written: new Map(), lines: new Map(), recordBytes });
+      keys.set(key, { fields, records });
+    }
+    // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
+    if (committed < bytes.length) await truncate(this.path, committed);
+    loaded.size = committed - this.headerLine.length;
+    return loaded;
+  }
+
+  /** A file in another format, converted and written again as a log; or nothing, replaced by the first write. */
+  private async converted(bytes: Buffer): Promise<Loaded<R, F>> {
+    const converted = this.format.convert?.(bytes);
+    const loaded: Loaded<R, F> = { entries: new Map(), keys: new Map(), size: 0, started: false };
+    if (converted === undefined) return loaded;
+    for (const [key, { fields, records }] of converted) {
+      const written = new Map<string, R | undefined>(records);
+      const { texts, values } = fieldTexts(fields, undefined);
+      loaded.entries.set(key, { texts, values, stored: undefined, written, lines: new Map(), recordBytes: 0 });
+    }
+    loaded.size = await this.rewrite(loaded.entries);
+    loaded.started = true;
+    const keys = loaded.keys as Map<string, LoggedKey<R, F>>;
+    for (const [key, entry] of loaded.entries) {
+      if (entry.stored === undefined) continue;
+      const fields = this.format.decodeFields(key, entry.texts);
+      loaded.entries.set(key, { ...entry, values: new Map(Object.entries(fields)) });
+      keys.set(key, { fields, records: entry.stored });
+    }
+    return loaded;
+  }
+
+  /**
+   * The keys of a log, and where its last committed line ends. The log is indexed where it lies in
+   * the bytes read: each path's live line, and each field's text (the last written).
+   */
+  private index(bytes: Buffer): {
+    indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>;
+    committed: number;
+  } {
+    const records = new Map<string, Map<string, number>>(); // by key, by path: where its live line starts
+    const recordBytes = new Map<string, number>(); // by key, bytes of its records' live lines
+    const fields = new Map<string, Map<string, string>>(); // by key, each field's JSON text
+    const pending = new Map<string, [path: string, start: number | undefined, length: number][]>(); // by key, records not yet committed
+    let start = this.headerLine.length;
+    let committed = start;
+    for (let number = 2; start < bytes.length; number++) {
+      const end = bytes.indexOf(0x0a, start);
+      if (end < 0) break; // a line cut short
+      const record = recordLineAt(bytes, start, end);
+      if (record !== undefined) {
+        const list = pending.get(record.key) ?? [];
+        list.push([record.path, record.record === undefined ? undefined : start, end + 1 - start]);
+        pending.set(record.key, list);
+        start = end + 1;
+        continue;
+      }
+      const line = fieldsLineAt(bytes, start, end) ?? parseLine(bytes.toString('utf8', start, end));
+      if (line === undefined) throw this.format.damaged(`line ${number} is not a line of ${this.format.name}`, number);
+      start = end + 1;
+      committed = start;
+      if ('deleted' in line) {
+        records.delete(line.key);
+        recordBytes.delete(line.key);
+        fields.delete(line.key);
+      } else {
+        const own = records.get(line.key) ?? new Map<string, number>();
+        let live = recordBytes.get(line.key) ?? 0;
+        for (const [path, at, length] of pending.get(line.key) ?? []) {
+          const before = own.get(path);
+          if (before !== undefined) live -= bytes.indexOf(0x0a, before) + 1 - before;
+          if (at === undefined) own.delete(path);
+          else {
+            own.set(path, at);
+            live += length;
+          }
+        }
+        records.set(line.key, own);
+        recordBytes.set(line.key, live);
+        const texts = fields.get(line.key) ?? new Map<string, string>();
+        for (const [name, value] of line.set) texts.set(name, value);
+        for (const name of line.unset) texts.delete(name);
+        fields.set(line.key, texts);
+      }
+      pending.delete(line.key);
+    }
+    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>();
+    for (const [key, texts] of fields) {
+      const stored = new StoredRecords(bytes, records.get(key) ?? new Map(), (path, text) => this.format.decodeRecord(key, path, text));
+      indexed.set(key, { texts, records: stored, recordBytes: recordBytes.get(key) ?? 0 });
+    }
+    return { indexed, committed };
+  }
+}
+
+/** A key's live records: those read and not written since, then those written (each decoded). */
+function* liveRecords<R>(entry: Entry<R>): Generator<[string, R]> {
+  for (const path of entry.stored?.keys() ?? []) {
+    if (entry.written.has(path)) continue;
+    const record = entry.stored?.get(path);
+    if (record !== undefined) yield [path, record];
+  }
+  for (const [path, record] of entry.written) if (record !== undefined) yield [path, record];
+}
+
+/** What a compacted log holds after its header: each key's records and its fields, in bytes. */
+function liveSize<R>(entries: ReadonlyMap<string, Entry<R>>): number {
+  let size = 0;
+  for (const [key, { recordBytes, texts }] of entries) {
+    size += recordBytes + Buffer.byteLength(fieldsLine(key, { set: [], unset: [] })) + 1;
+    for (const [name, text] of texts) size += Buffer.byteLength(name) + Buffer.byteLength(text) + 4; // quotes, colon, comma
+  }
+  return size;
+}
+
+/** The length of a path's live line in the log (0: none), as last read or written. */
+function lineLength<R>(entry: Entry<R>, path: string): number {
+  return entry.lines.get(path) ?? entry.stored?.lineLength(path) ?? 0;
+}
+
+/**
+ * A key's own fields, each as its JSON text, and the values they stand for: a field holding the
+ * value `previous` read or wrote keeps its text, not encoded again (the redirects of 30,000 pages).
+ */
+function fieldTexts(fields: object, previous: Entry<unknown> | undefined): { texts: Map<string, string>; values: Map<string, unknown> } {
+  const texts = new Map<string, string>();
+  const values = new Map<string, unknown>();
+  // A field set to undefined is absent, as JSON has it.
+  for (const [name, value] of Object.entries(fields) as [string, unknown][]) {
+    if (value === undefined) continue;
+    const kept = typeof value === 'object' && previous?.values.get(name) === value ? previous.texts.get(name) : undefined;
+    texts.set(name, kept ?? JSON.stringify(value));
+    values.set(name, value);
+  }
+  return { texts, values };
+}
+
+/** The fields set anew or changed since `before`, and those unset; undefined when none. */
+function fieldsPatch(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): FieldsPatch | undefined {
+  const set = [...after].filter(([name, text]) => before?.get(name) !== text);
+  const unset = [...(before?.keys() ?? [])].filter((name) => !after.has(name));
+  return set.length === 0 && unset.length === 0 ? undefined : { set, unset };
+}
+
+interface FieldsPatch {
+  readonly set: readonly (readonly [string, string])[];
+  readonly unset: readonly string[];
+}
+
+function fieldsLine(key: string, patch: FieldsPatch): string {
+  const fields = `{${patch.set.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
+  return `{"key":${JSON.stringify(key)},"fields":${fields}${patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : ''}}`;
+}
+
+function recordLine(key: string, path: string, record: unknown): string {
+  return JSON.stringify(record === undefined ? { key, path } : { key, path, record });
+}
+
+type Line = FieldsLine | { readonly key: string; readonly deleted: true };
+
+/** A line of a log other than a record's, checked; undefined when it is none. */
+function parseLine(text: string): Line | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null) return undefined;
+  const line = json as { key?: unknown; fields?: unknown; unset?: unknown; deleted?: unknown };
+  if (typeof line.key !== 'string') return undefined;
+  if (line.deleted === true) return { key: line.key, deleted: true };
+  if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
+  const unset = line.unset ?? [];
+  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
+  const set = Object.entries(line.fields).map(([name, value]) => [name, JSON.stringify(value)] as const);
+  return { key: line.key, set, unset };
+}
