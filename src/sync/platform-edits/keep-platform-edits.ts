@@ -146,12 +146,14 @@ export async function keepPlatformEdits(
   }
   const summaryEdited = [summaryEdits.add, summaryEdits.remove, summaryEdits.retitle, summaryEdits.move].some((list) => list.length > 0);
   if (summary !== undefined && summaryEdited) {
+    // git's pages listed under a page the platform renamed go with it.
+    const renamed = new Map([...detected.renamed].filter(([from]) => summaryEdits.remove.includes(from)));
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
     // The bundle's lists a readme the repository's does not: edited as the repository has it.
     const generated = content.snapshot.files.find((file) => file.path === summary)?.sourcePath === undefined;
     if (generated && content.snapshot.readme !== undefined) text = withoutListedReadme(text, summary, content.snapshot.readme);
-    const listed = editSummary(text, summary, summaryEdits);
+    const listed = editSummary(text, summary, { ...summaryEdits, renamed });
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
     const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });

@@ -131,6 +131,18 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   });
 
+  it('adopt: a page git moves under a subpage of a page given a new slug in the platform goes live under that subpage', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-move', page: 0, parent: 15 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it('adopt: a page given a new slug in the platform stays live with its subpages under it when git removes its previous sibling', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-delete', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
   it('adopt: a page given a new slug in the platform stays at the top, with its subpages, when git moves its previous sibling under another page', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
