@@ -39,15 +39,17 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
   const byId = new Map([...(delivered?.pages ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));
   const byLivePath = livePathsOf(desired);
+  const wanted = new Set(byLivePath.values());
   const key = (page: Page): LivePage => {
     const known = byId.get(page.id);
     const trusted = known && (known.updatedAt === undefined || page.updatedAt === undefined || known.updatedAt === page.updatedAt);
     const children = (page.pages ?? []).map(key);
     const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
     if (trusted) return { ...base, key: known.path, hash: known.hash };
-    if (known) return { ...base, key: known.path };
-    if (page.git?.path !== undefined) return { ...base, key: page.git.path };
     const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
+    // Edited since, and moved or given a new slug there to where the repo now has a page: that page, as a runner without state reads it.
+    if (known && (wanted.has(known.path) || byPath === undefined)) return { ...base, key: known.path };
+    if (known === undefined && page.git?.path !== undefined) return { ...base, key: page.git.path };
     return byPath === undefined ? base : { ...base, key: byPath };
   };
   const keyed = pages.map(key);

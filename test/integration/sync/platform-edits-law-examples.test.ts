@@ -143,6 +143,16 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   });
 
+  it('adopt: a page given a new slug and a new title in the platform goes live alike on a runner without state when git moves its previous sibling', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-slug', page: 9 }, { kind: 'platform-title', page: 1 }, { kind: 'git-move', page: 0, parent: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+
   it('adopt: a page given a new slug in the platform stays at the top, with its subpages, when git moves its previous sibling under another page', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
