@@ -31,7 +31,9 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 /**
  * The live side of the page plan: each live page keyed with the repo path it holds and, when known,
  * the hash of what it holds. What docsync delivered decides first, while the page is the one it
- * wrote (same id, not edited since: same `updatedAt`) and its hash is known; then the API's git
+ * wrote (same id, not edited since: same `updatedAt`) and its hash is known; a page edited since is
+ * the repo page at its place, if any (as a runner without that record reads it), else the one it
+ * wrote; then the API's git
  * metadata (its path; its blob oid says nothing of the title, so the content counts as unknown); then
  * the page's path, where docsync would have put that repo page. Unknown content is compared with the
  * repo's, or sent again, never trusted.
@@ -39,7 +41,6 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
   const byId = new Map([...(delivered?.pages ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));
   const byLivePath = livePathsOf(desired);
-  const wanted = new Set(byLivePath.values());
   const key = (page: Page): LivePage => {
     const known = byId.get(page.id);
     const trusted = known && (known.updatedAt === undefined || page.updatedAt === undefined || known.updatedAt === page.updatedAt);
@@ -47,9 +48,9 @@ export function livePages(pages: readonly Page[], desired: readonly DesiredGroup
     const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
     if (trusted) return { ...base, key: known.path, hash: known.hash };
     const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
-    // Edited since, and moved or given a new slug there to where the repo now has a page: that page, as a runner without state reads it.
-    if (known && (wanted.has(known.path) || byPath === undefined)) return { ...base, key: known.path };
-    if (known === undefined && page.git?.path !== undefined) return { ...base, key: page.git.path };
+    // Edited since, and at the place of a repo page (moved there or given its slug, say): that page, as a runner without state reads it.
+    if (known) return { ...base, key: byPath ?? known.path };
+    if (page.git?.path !== undefined) return { ...base, key: page.git.path };
     return byPath === undefined ? base : { ...base, key: byPath };
   };
   const keyed = pages.map(key);

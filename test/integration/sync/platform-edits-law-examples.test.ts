@@ -153,6 +153,12 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it("adopt: a page given a new slug in the platform and edited in git stays live with its id, beside git's page", async () => {
+    await runLaw(lawRepo([0, 0, 0]), [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
   it('adopt: a page given a new slug in the platform stays at the top, with its subpages, when git moves its previous sibling under another page', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
