@@ -23,17 +23,21 @@ const page = (id: string, path: string, updatedAt: string): Page => ({ id, title
 describe('livePages', () => {
   const keys = (pages: Page[]) => livePages(pages, desired, delivered).map((live) => [live.key, live.hash]);
 
-  it('keys a page docsync delivered by its record while it is as delivered, wherever it is', () => {
-    expect(keys([page('p-readme', 'intro', 't1'), page('p-old', 'guide', 't1')])).toEqual([
+  it('keys a page docsync delivered by its record, with its hash while it is as delivered', () => {
+    expect(keys([page('p-readme', 'intro', 't1'), page('p-old', 'elsewhere', 't1')])).toEqual([
       ['README.md', 'h-readme'],
       ['old.md', 'h-old'],
     ]);
+    expect(keys([page('p-readme', 'intro', 't2'), page('p-old', 'elsewhere', 't2')])).toEqual([
+      ['README.md', undefined],
+      ['old.md', undefined],
+    ]);
   });
 
-  it('keys a page edited since docsync delivered it by the repo page at its place, as a runner without state does, else by its record', () => {
-    // The platform gave it the slug where the repo now lists a page (that page kept live from the platform, say).
+  it('keys a page docsync delivered, now at the place of another repo page, by that page, of unknown content, as a runner without state does', () => {
+    // The platform gave it the slug where the repo now lists a page (that page kept live from the platform, say), or a new slug to its parent.
     expect(keys([page('p-old', 'guide', 't2')])).toEqual([['guide.md', undefined]]);
-    expect(keys([page('p-readme', 'guide', 't2')])).toEqual([['guide.md', undefined]]);
-    expect(keys([page('p-old', 'elsewhere', 't2')])).toEqual([['old.md', undefined]]);
+    expect(keys([page('p-old', 'guide', 't1')])).toEqual([['guide.md', undefined]]);
+    expect(keys([page('p-readme', 'guide', 't1')])).toEqual([['guide.md', undefined]]);
   });
 });
