@@ -133,7 +133,13 @@ export async function keepPlatformEdits(
       if (retitle !== undefined) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
-      if (target.platformEdits === 'adopt' && texts.platform !== undefined) adopt(change.path, texts.platform);
+      if (target.platformEdits === 'adopt' && texts.platform !== undefined) {
+        adopt(change.path, texts.platform);
+        // git removed the page (not moved it: no page new in git holds what the base held): it stays listed where the platform has it, as it stays live.
+        const movedInGit = detected.changes.some((other) => other.base === undefined && other.git !== undefined && other.git === change.base);
+        if (texts.git === undefined && !movedInGit)
+          summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
+      }
     }
     changes.push({ path: file, bytes: await toGit(change.path, merged.text) });
   }
