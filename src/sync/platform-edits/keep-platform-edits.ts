@@ -135,9 +135,9 @@ export async function keepPlatformEdits(
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
       if (target.platformEdits === 'adopt' && texts.platform !== undefined) {
         adopt(change.path, texts.platform);
-        // git removed the page (not moved it: no page new in git holds what the base held): it stays listed where the platform has it, as it stays live.
-        const movedInGit = detected.changes.some((other) => other.base === undefined && other.git !== undefined && other.git === change.base);
-        if (texts.git === undefined && !movedInGit)
+        // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed where the platform has it, as it stays live.
+        const baseBlob = texts.base === undefined ? undefined : gitBlobOid(encode(texts.base));
+        if (texts.git === undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob))
           summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
       }
     }
