@@ -48,12 +48,13 @@ for (const contract of ['current', 'seed'] as const) {
                 platformDeletes: contract === 'current',
                 platformAdds: contract === 'current' || platformEdits === 'preserve',
                 // Moves, reorders and slugs: on the seed's API a page moved keeps its git path, so a move is
-                // not seen there; under adopt on today's API, a page given a new slug while git moves
-                // another under one of its subpages still lands elsewhere. DOCSYNC_LAW_MOVES=1 runs them anyway.
-                platformPlaces: (contract === 'current' && platformEdits === 'preserve') || process.env.DOCSYNC_LAW_MOVES === '1',
+                // not seen there. DOCSYNC_LAW_MOVES=1 runs them anyway.
+                platformPlaces: contract === 'current' || process.env.DOCSYNC_LAW_MOVES === '1',
               }),
               async (repo, ops) => {
-                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
+                // The readme is edited in the platform too, but under adopt on the seed's API (see LawModel.readmeEdits).
+                const readmeEdits = contract === 'current' || platformEdits === 'preserve';
+                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits }, { readmeEdits });
               },
             ),
             { numRuns: RUNS, ...SEED },

@@ -31,7 +31,9 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 /**
  * The live side of the page plan: each live page keyed with the repo path it holds and, when known,
  * the hash of what it holds. What docsync delivered decides first, while the page is the one it
- * wrote (same id, not edited since: same `updatedAt`) and its hash is known; then the API's git
+ * wrote (same id, not edited since: same `updatedAt`) and its hash is known, unless the page is at
+ * the place of another repo page (moved there in the platform): that page then, as a runner without
+ * that record reads it; then the API's git
  * metadata (its path; its blob oid says nothing of the title, so the content counts as unknown); then
  * the page's path, where docsync would have put that repo page. Unknown content is compared with the
  * repo's, or sent again, never trusted.
@@ -44,10 +46,13 @@ export function livePages(pages: readonly Page[], desired: readonly DesiredGroup
     const trusted = known && (known.updatedAt === undefined || page.updatedAt === undefined || known.updatedAt === page.updatedAt);
     const children = (page.pages ?? []).map(key);
     const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
+    const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
+    // At the place of another repo page (moved there, given its slug, or its parent's path changed, in the platform):
+    // that page, of content to compare, as a runner without state reads it.
+    if (known && byPath !== undefined && byPath !== known.path) return { ...base, key: byPath };
     if (trusted) return { ...base, key: known.path, hash: known.hash };
     if (known) return { ...base, key: known.path };
     if (page.git?.path !== undefined) return { ...base, key: page.git.path };
-    const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);
     return byPath === undefined ? base : { ...base, key: byPath };
   };
   const keyed = pages.map(key);

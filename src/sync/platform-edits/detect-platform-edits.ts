@@ -19,6 +19,7 @@ import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
+import { renamedInPlatform } from './renamed-pages.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
@@ -53,6 +54,8 @@ export interface DetectedEdits {
   readonly places: ReadonlyMap<string, LivePlace>;
   /** Pages the platform moved to another place (same path), by path: `SUMMARY.md` follows. */
   readonly moved: readonly string[];
+  /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
+  readonly renamed: ReadonlyMap<string, string>;
 }
 
 export interface DetectInput {
@@ -205,6 +208,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       files: main.files,
       places,
       moved: [],
+      renamed: new Map(),
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
@@ -277,6 +281,9 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         break;
       }
   }
+  const renamed = await renamedInPlatform({ base: baseOids, git: gitOids, platform: sides.platform }, new Set(livePaths.keys()), (oid, path) =>
+    fingerprints.ofOid(oid, path),
+  );
   const held = new Map<string, string>();
   for (const [path, entry] of input.base?.pages ?? []) {
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
@@ -308,5 +315,6 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     files: main.files,
     places: placesInGit(places, baseOids, gitOids, gitTree),
     moved,
+    renamed,
   };
 }

@@ -16,6 +16,11 @@ export interface SummaryEdits {
   readonly retitle?: readonly { readonly title: string; readonly path: string }[];
   /** Pages moved to another place: their bullets, with their subpages', go there as written. */
   readonly move?: readonly MovedPage[];
+  /**
+   * Removed pages the platform holds at another path (a new slug, a move), by their removed path:
+   * the bullets listed under one that are not removed go under its new path, in their order.
+   */
+  readonly renamed?: ReadonlyMap<string, string>;
 }
 
 /** A listed page and the place it moved to. */
@@ -32,14 +37,15 @@ interface ToPlace {
 /**
  * `SUMMARY.md` with a bullet for each added page at its place (after its previous sibling's bullet
  * and its children, else before its next sibling's, else first under its parent's; at the end when
- * none of them is listed), the bullets linking removed pages taken out (their children move up) and
+ * none of them is listed, pages placed under or beside it then placed there), the bullets linking removed pages taken out (their children move up) and
  * the link text of retitled pages replaced, the bullets of moved pages (and their subpages') placed
  * as added ones are; every other line as written. Pure.
  * `summary` is its own path in the docs root, which its links are relative to.
  */
 export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
   const folder = parentOf(summary);
-  const { text, unplaced } = withPlacedPages(original, folder, edits.add, edits.move ?? []);
+  const move = [...(edits.move ?? []), ...followers(original, folder, edits)];
+  const text = withPlacedPages(original, folder, edits.add, move);
   const removed = new Set(edits.remove);
   const titles = new Map((edits.retitle ?? []).map(({ title, path }) => [path, title]));
   const drop = new Set<number>();
@@ -54,14 +60,11 @@ export function editSummary(original: string, summary: string, edits: SummaryEdi
     }
   };
   for (const group of parseSummary(text).groups) visit(group.items);
-  const lines = text
+  return text
     .split('\n')
     .map((line, index) => withLinkText(line, retitled.get(index + 1)))
-    .filter((_, index) => !drop.has(index + 1));
-  const added = unplaced.flatMap((entry) => bulletLines(entry.bullet, '', '*'));
-  if (added.length === 0) return lines.join('\n');
-  const body = lines.join('\n').replace(/\n*$/, '');
-  return `${body}\n${added.join('\n')}\n`;
+    .filter((_, index) => !drop.has(index + 1))
+    .join('\n');
 }
 
 /**
@@ -83,15 +86,51 @@ export function withoutListedReadme(text: string, summary: string, readme: strin
 }
 
 /**
- * The text with a bullet for each added page whose previous sibling, next sibling or parent it
- * lists (pages placed beside one another placed in turn), and the pages it could not place.
+ * The pages listed under a removed page the platform renamed, neither removed nor moved themselves,
+ * placed under its new path: after the nearest sibling before them that stays (by its new path when
+ * renamed), else before the nearest renamed one after them, else first.
  */
-function withPlacedPages(text: string, folder: string, add: readonly AddedPage[], move: readonly MovedPage[]): { text: string; unplaced: ToPlace[] } {
+function followers(text: string, folder: string, edits: SummaryEdits): MovedPage[] {
+  const renamed = edits.renamed ?? new Map<string, string>();
+  if (renamed.size === 0) return [];
+  const [removed, moved] = [new Set(edits.remove), new Set((edits.move ?? []).map((page) => page.path))];
+  const follow: MovedPage[] = [];
+  const visit = (items: readonly SummaryItem[]): void => {
+    for (const item of items) {
+      const own = linkedPath(folder, item.target) ?? '';
+      const to = removed.has(own) ? renamed.get(own) : undefined;
+      if (to !== undefined) {
+        const paths = item.children.map((child) => linkedPath(folder, child.target) ?? '');
+        // Where each sibling is once edited: its new path, itself when it stays here, nowhere when removed or moved away.
+        const at = paths.map((path) => (removed.has(path) ? renamed.get(path) : moved.has(path) ? undefined : path));
+        paths.forEach((path, index) => {
+          if (removed.has(path) || moved.has(path)) return;
+          const after = at.slice(0, index).findLast((sibling) => sibling !== undefined);
+          const before = paths
+            .slice(index + 1)
+            .flatMap((sibling) => (removed.has(sibling) ? [renamed.get(sibling)] : []))
+            .find((sibling) => sibling !== undefined);
+          follow.push({ path, ...(after !== undefined ? { after } : { parent: to, ...(before === undefined ? {} : { before }) }) });
+        });
+      }
+      visit(item.children);
+    }
+  };
+  for (const group of parseSummary(text).groups) visit(group.items);
+  return follow;
+}
+
+/**
+ * The text with a bullet for each added page at its place: where its previous sibling, next
+ * sibling or parent is listed (pages placed beside one another placed in turn); when no page left
+ * has one listed, the first of them at the end, so that pages placed beside or under it follow.
+ */
+function withPlacedPages(text: string, folder: string, add: readonly AddedPage[], move: readonly MovedPage[]): string {
   const lines = text.split('\n');
   const cut = cutBullets(lines, folder, move);
   let pending: ToPlace[] = [...add.map((page) => ({ page, bullet: bulletLink(folder, page) })), ...cut];
-  for (let placedOne = true; placedOne && pending.length > 0;) {
-    placedOne = false;
+  while (pending.length > 0) {
+    let placedOne = false;
     const listed = new Map<string, { item: SummaryItem; last: number }>();
     const visit = (items: readonly SummaryItem[]): number =>
       items.reduce((last, item) => {
@@ -109,8 +148,13 @@ function withPlacedPages(text: string, folder: string, add: readonly AddedPage[]
       // Lines moved: the next page is placed against a fresh parse.
       break;
     }
+    const [first] = pending;
+    if (placedOne || first === undefined) continue;
+    while (lines.at(-1) === '') lines.pop();
+    lines.push(...bulletLines(first.bullet, '', '*'), '');
+    pending = pending.slice(1);
   }
-  return { text: lines.join('\n'), unplaced: pending };
+  return lines.join('\n');
 }
 
 /**

@@ -133,7 +133,13 @@ export async function keepPlatformEdits(
       if (retitle !== undefined) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
-      if (target.platformEdits === 'adopt' && texts.platform !== undefined) adopt(change.path, texts.platform);
+      if (target.platformEdits === 'adopt' && texts.platform !== undefined) {
+        adopt(change.path, texts.platform);
+        // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed where the platform has it, as it stays live.
+        const baseBlob = texts.base === undefined ? undefined : gitBlobOid(encode(texts.base));
+        if (texts.git === undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob))
+          summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
+      }
     }
     changes.push({ path: file, bytes: await toGit(change.path, merged.text) });
   }
@@ -146,12 +152,14 @@ export async function keepPlatformEdits(
   }
   const summaryEdited = [summaryEdits.add, summaryEdits.remove, summaryEdits.retitle, summaryEdits.move].some((list) => list.length > 0);
   if (summary !== undefined && summaryEdited) {
+    // git's pages listed under a page the platform renamed go with it.
+    const renamed = new Map([...detected.renamed].filter(([from]) => summaryEdits.remove.includes(from)));
     let text = '';
     for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
     // The bundle's lists a readme the repository's does not: edited as the repository has it.
     const generated = content.snapshot.files.find((file) => file.path === summary)?.sourcePath === undefined;
     if (generated && content.snapshot.readme !== undefined) text = withoutListedReadme(text, summary, content.snapshot.readme);
-    const listed = editSummary(text, summary, summaryEdits);
+    const listed = editSummary(text, summary, { ...summaryEdits, renamed });
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
     const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });

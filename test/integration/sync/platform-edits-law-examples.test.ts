@@ -131,6 +131,40 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   });
 
+  it('adopt: a page git moves under a subpage of a page given a new slug in the platform goes live under that subpage', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-move', page: 0, parent: 15 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it('adopt: a page given a new slug in the platform stays live with its subpages under it when git removes its previous sibling', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-delete', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it('adopt: a page given a new slug and a new title in the platform goes live alike on a runner without state when git moves its previous sibling', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-slug', page: 9 }, { kind: 'platform-title', page: 1 }, { kind: 'git-move', page: 0, parent: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+
+  it("adopt: a page given a new slug in the platform and edited in git stays live with its id, beside git's page", async () => {
+    await runLaw(lawRepo([0, 0, 0]), [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
+  it("adopt: a subpage git edited under a page given a new slug in the platform goes live beside the platform's, and the page keeps its id", async () => {
+    await runLaw(lawRepo([2, 0, 0]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+      platformEdits: 'adopt',
+    });
+  });
+
   it('adopt: a page given a new slug in the platform stays at the top, with its subpages, when git moves its previous sibling under another page', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',

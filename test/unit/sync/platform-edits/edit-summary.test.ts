@@ -105,3 +105,53 @@ describe('editSummary: move', () => {
     expect(edited).toBe('* [A](a.md)\n* [B](b.md "Bee")\n  * [B1](b/one.md)\n  * [C1](c/one.md)\n* [C](c.md)\n');
   });
 });
+
+describe('editSummary: renamed', () => {
+  // The platform gave B a new slug: B and its subpages removed at git's paths and added at their new ones.
+  const TREE = '* [A](a.md)\n* [B](b/README.md)\n  * [B1](b/one.md)\n  * [New](new.md)\n    * [Deep](deep.md)\n  * [B2](b/two.md)\n';
+  const add = [
+    { title: 'B', path: 'bee/README.md', after: 'a.md' },
+    { title: 'B1', path: 'bee/one.md', parent: 'bee/README.md', before: 'bee/two.md' },
+    { title: 'B2', path: 'bee/two.md', parent: 'bee/README.md', after: 'bee/one.md' },
+  ];
+  const remove = ['b/README.md', 'b/one.md', 'b/two.md'];
+  const renamed = new Map([
+    ['b/README.md', 'bee/README.md'],
+    ['b/one.md', 'bee/one.md'],
+    ['b/two.md', 'bee/two.md'],
+  ]);
+
+  it('puts the pages git lists under a renamed page under its new path, in their place among its subpages', () => {
+    expect(editSummary(TREE, 'SUMMARY.md', { add, remove, renamed })).toBe(
+      '* [A](a.md)\n* [B](bee/README.md)\n  * [B1](bee/one.md)\n  * [New](new.md)\n    * [Deep](deep.md)\n  * [B2](bee/two.md)\n',
+    );
+  });
+
+  it('puts a page git lists first under a renamed page first under its new path, and one under a renamed subpage under that', () => {
+    const tree = '* [A](a.md)\n* [B](b/README.md)\n  * [New](new.md)\n  * [B1](b/one.md)\n    * [Deep](deep.md)\n';
+    const edited = editSummary(tree, 'SUMMARY.md', {
+      add: [
+        { title: 'B', path: 'bee/README.md', after: 'a.md' },
+        { title: 'B1', path: 'bee/one.md', parent: 'bee/README.md' },
+      ],
+      remove: ['b/README.md', 'b/one.md'],
+      renamed,
+    });
+    expect(edited).toBe('* [A](a.md)\n* [B](bee/README.md)\n  * [New](new.md)\n  * [B1](bee/one.md)\n    * [Deep](deep.md)\n');
+  });
+});
+
+describe('editSummary: a page whose place is not listed', () => {
+  it('goes at the end, and the pages placed under or beside it follow it there', () => {
+    const edited = editSummary('* [A](a.md)\n* [B](b.md)\n', 'SUMMARY.md', {
+      add: [
+        { title: 'C', path: 'c/README.md', after: 'gone.md' },
+        { title: 'C1', path: 'c/one.md', parent: 'c/README.md' },
+        { title: 'C2', path: 'c/two.md', parent: 'c/README.md', after: 'c/one.md' },
+        { title: 'D', path: 'd.md', after: 'c/README.md' },
+      ],
+      remove: ['b.md'],
+    });
+    expect(edited).toBe('* [A](a.md)\n* [C](c/README.md)\n  * [C1](c/one.md)\n  * [C2](c/two.md)\n* [D](d.md)\n');
+  });
+});
