@@ -41,15 +41,13 @@ export type LawOp =
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
 export interface LawOps {
   readonly contract: 'current' | 'seed';
-  /** Pages deleted in the platform: on the seed's API a runner without state misses one deleted beside another edit. */
-  readonly platformDeletes: boolean;
   /** Pages added in the platform: on the seed's API under adopt, a runner without state writes again after one is kept beside a page git removed. */
   readonly platformAdds: boolean;
   /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
   readonly platformPlaces: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract, platformAdds, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -67,7 +65,7 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platf
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
-  if (platformDeletes) ops.push({ weight: 1, arbitrary: page('platform-delete') });
+  ops.push({ weight: 1, arbitrary: page('platform-delete') });
   if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
   if (platformPlaces)
     ops.push(

@@ -89,6 +89,8 @@ export interface DetectInput {
   readonly changeRequest?: string | undefined;
   /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
   readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
+  /** Pages carrying their git source (the seed's API), without state: the main revision docsync's last merge made. */
+  readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -121,7 +123,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
-  const baseRevision = edited && synced === undefined && !inChangeRequest ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  const baseRevision =
+    edited && synced === undefined && !inChangeRequest
+      ? await findBaseRevision(api, spaceId, main, { imported: batched || input.base !== undefined ? undefined : input.importedRevision, signal })
+      : undefined;
   if (!batched && baseRevision === undefined) synced = await rebuild();
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also

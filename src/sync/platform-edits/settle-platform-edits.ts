@@ -12,6 +12,7 @@ import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
+import { lastImportedRevision } from './last-imported-revision.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
 import type { Download } from '../../http/url-downloader.js';
 
@@ -98,6 +99,7 @@ export async function settlePlatformEdits(
     readBlob,
     pastBlobs,
     syncedBase,
+    importedRevision: () => lastImportedRevision(api, target, options.signal),
     leftLive,
     takenIn,
     signal: options.signal,
