@@ -26,4 +26,21 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         platformEdits,
       });
     });
+
+  it('adopt: a page retitled in the platform and left live is not reported again by a runner without state', async () => {
+    await runLaw(lawRepo([0, 2]), [{ kind: 'platform-title', page: 0 }, { kind: 'sync' }, { kind: 'sync' }], emulators, 'seed', {
+      ...SEED,
+      platformEdits: 'adopt',
+    });
+  });
+
+  it('adopt: a page retitled in the platform keeps its title live once git changes another page, and is not reported again by a runner without state', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-title', page: 0 }, { kind: 'sync' }, { kind: 'git-body', page: 3, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+    );
+  });
 });
