@@ -45,7 +45,6 @@ for (const contract of ['current', 'seed'] as const) {
               lawRepoArbitrary(),
               lawOpsArbitrary({
                 contract,
-                platformAdds: contract === 'current' || platformEdits === 'preserve',
                 // Moves, reorders and slugs: on the seed's API a page moved keeps its git path, so a move is
                 // not seen there; under adopt on today's API, a page given a new slug while git moves
                 // another under one of its subpages still lands elsewhere. DOCSYNC_LAW_MOVES=1 runs them anyway.

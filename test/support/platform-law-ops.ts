@@ -41,13 +41,11 @@ export type LawOp =
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
 export interface LawOps {
   readonly contract: 'current' | 'seed';
-  /** Pages added in the platform: on the seed's API under adopt, a runner without state writes again after one is kept beside a page git removed. */
-  readonly platformAdds: boolean;
   /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
   readonly platformPlaces: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformAdds, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -65,8 +63,10 @@ export function lawOpsArbitrary({ contract, platformAdds, platformPlaces }: LawO
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
-  ops.push({ weight: 1, arbitrary: page('platform-delete') });
-  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
+  ops.push(
+    { weight: 1, arbitrary: page('platform-delete') },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
+  );
   if (platformPlaces)
     ops.push(
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },

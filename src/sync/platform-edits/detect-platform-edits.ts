@@ -178,11 +178,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  // In a space written in batches, a page the platform added that a sync left live is no base's page,
-  // nor held: a runner with state finds it new again and keeps it (its place in `SUMMARY.md` with it),
-  // and so does this one. An import keeps it as held, the bundle listing it.
-  const addedInBatches = (path: string, page: LeftLivePage): boolean => batched && page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
-  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => !addedInBatches(path, page));
+  // A page the platform added that a sync left live is no base's page (not even when an import sent
+  // it again, its git source then naming it), nor held: a runner with state finds it new again and
+  // keeps it (its place in `SUMMARY.md` with it), and so does this one.
+  const addedInPlatform = (path: string, page: LeftLivePage): boolean => page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
+  const addedLive = new Set([...(branchLive ?? [])].flatMap(([path, page]) => (addedInPlatform(path, page) ? [path] : [])));
+  for (const path of addedLive) baseOids.delete(path);
+  const leftLive = [...(branchLive ?? [])].filter(([path]) => !addedLive.has(path));
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
@@ -195,7 +197,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
   // state says; unless it is what a sync left live instead of git's version, or a page the platform
   // added that a sync left live (neither git nor the state's base has it).
-  const addedLeftLive = (path: string): boolean => input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path);
+  const addedLeftLive = (path: string): boolean => addedLive.has(path) || (input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path));
   for (const doc of live)
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 

@@ -43,4 +43,14 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { ...SEED, platformEdits: 'adopt' },
     );
   });
+
+  it('adopt: a page added in the platform and left live stays live on a runner without state when git adds a page and the platform edits another', async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [{ kind: 'platform-add', parent: 0, at: 0 }, { kind: 'sync' }, { kind: 'git-add', parent: 0 }, { kind: 'platform-layout', page: 0 }, { kind: 'sync' }],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+    );
+  });
 });
