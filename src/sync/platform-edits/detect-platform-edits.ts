@@ -185,6 +185,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const addedLive = new Set([...(branchLive ?? [])].flatMap(([path, page]) => (addedInPlatform(path, page) ? [path] : [])));
   for (const path of addedLive) baseOids.delete(path);
   const leftLive = [...(branchLive ?? [])].filter(([path]) => !addedLive.has(path));
+  const leftLivePaths = new Set(leftLive.map(([path]) => path));
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
@@ -224,6 +225,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const asOnBranch = (text: string, path: string): string =>
     withFileLinksAsPaths(text, path, (uploaded ??= new Map([...filePaths, ...uploadedFilePaths(main.files, filePaths, assets)])));
   const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
+  // Without state, a page of the base revision is titled as its import titled it then: git's
+  // `SUMMARY.md` may give it another title now (the platform's title merged into git, say).
+  const baseTitles = new Map(input.base === undefined ? (baseRevision?.pages ?? []).map((page) => [page.path, page] as const) : []);
+  const baseFingerprint = async (path: string, oid: string): Promise<string> => {
+    const page = baseTitles.get(path);
+    const text = page?.oid === oid && !leftLivePaths.has(path) ? await fingerprints.textOf(oid) : undefined;
+    return text === undefined || page === undefined ? fingerprints.ofOid(oid, path) : fileFingerprint(text, input.titlings(path), page.title);
+  };
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
   const retitled = new Map<string, string>();
@@ -238,7 +247,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (doc?.oid !== undefined) sides.platform.set(path, `oid:${doc.oid}`);
       continue;
     }
-    if (baseOid !== undefined) sides.base.set(path, await fingerprints.ofOid(baseOid, path));
+    if (baseOid !== undefined) sides.base.set(path, await baseFingerprint(path, baseOid));
     if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid, path));
     if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid, path));
     else if (doc !== undefined) {

@@ -1,11 +1,12 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { Page } from '../../api/schemas/content.js';
 
-/** A document page of a revision as synced from git: its page id, source path and blob id. */
+/** A document page of a revision as synced from git: its page id, source path, blob id and title there. */
 export interface SyncedPage {
   readonly pageId: string;
   readonly path: string;
   readonly oid: string;
+  readonly title: string;
 }
 
 /** Past revisions read at most, looking for the last one docsync imported. */
@@ -53,7 +54,7 @@ export function syncedPages(tree: readonly Page[]): SyncedPage[] | undefined {
     pages.every((page) => {
       if (page.type === 'document') {
         if (page.git === undefined) return false;
-        found.push({ pageId: page.id, path: page.git.path, oid: page.git.oid });
+        found.push({ pageId: page.id, path: page.git.path, oid: page.git.oid, title: page.title });
       }
       return walk(page.pages ?? []);
     });

@@ -53,4 +53,15 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { ...SEED, platformEdits: 'adopt' },
     );
   });
+
+  for (const page of [0, 1])
+    it(`preserve: ${page === 0 ? 'the readme' : 'a page'} retitled in the platform, its title merged into git, is not reported again by a runner without state`, async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'platform-title', page }, { kind: 'sync' }, { kind: 'git-merge' }, { kind: 'git-add', parent: 0 }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits: 'preserve' },
+      );
+    });
 });
