@@ -20,6 +20,7 @@ import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
 import { lacksGitPage } from './lacks-git-page.js';
+import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
 import { Fingerprints, withFileLinksAsSent } from './blob-fingerprints.js';
@@ -115,17 +116,24 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
+  // Pages a sync left live with other content than git's: by path, that content's blob id.
+  const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
+  let importedId: Promise<string | undefined> | undefined;
+  const imported = (): Promise<string | undefined> => (importedId ??= input.importedRevision?.() ?? Promise.resolve(undefined));
+  // Pages whose content a zip import made in the platform brought: edited there, though their git source stays.
+  const importedThere =
+    batched || inChangeRequest ? new Set<string>() : await importedInPlatform(api, spaceId, main, { git: gitOids, held: heldOids }, imported, signal);
   // A page of git's the space lacks (removed there, or new in git): the base tells.
-  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids);
+  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids) || importedThere.size > 0;
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
-  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
   const baseRevision =
     edited && synced === undefined && !inChangeRequest
-      ? await findBaseRevision(api, spaceId, main, { imported: batched || input.base !== undefined ? undefined : input.importedRevision, signal })
+      ? await findBaseRevision(api, spaceId, main, { imported: batched || input.base !== undefined ? undefined : imported, signal })
       : undefined;
   if (!batched && baseRevision === undefined) synced = await rebuild();
 
@@ -156,8 +164,6 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       else if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  // Pages a sync left live with other content than git's: by path, that content's blob id.
-  const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
@@ -165,7 +171,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const moved = baseTree === undefined ? [] : platformMoves(tree, baseTree, gitTree);
   const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
-    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
+    // So is one whose content a zip import made in the platform brought.
+    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) || importedThere.has(doc.page.id) ? { ...doc, oid: undefined } : doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
     if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) };
     // Found holding git's version: as git has it.

@@ -64,4 +64,15 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         { ...SEED, platformEdits: 'preserve' },
       );
     });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page changed by a zip import made in the platform is kept before git's change of another page is imported`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'platform-import', page: 1, at: 0 }, { kind: 'git-body', page: 3, at: 0 }, { kind: 'sync' }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+      );
+    });
 });
