@@ -51,7 +51,15 @@ for (const contract of ['current', 'seed'] as const) {
                 platformPlaces: (contract === 'current' && platformEdits === 'preserve') || process.env.DOCSYNC_LAW_MOVES === '1',
               }),
               async (repo, ops) => {
-                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits });
+                // Under adopt on today's API the readme is left to git (see LawModel.readmeEdits).
+                await runLaw(
+                  repo,
+                  ops,
+                  emulators,
+                  contract,
+                  { ...TARGETS[contract], platformEdits },
+                  { readmeEdits: contract === 'seed' || platformEdits !== 'adopt' },
+                );
               },
             ),
             { numRuns: RUNS, ...SEED },

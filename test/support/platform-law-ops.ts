@@ -107,8 +107,8 @@ export class LawModel {
   private counter = 0;
 
   /**
-   * The readme is left to git: under adopt, a platform edit of it (title, layout) followed by
-   * a git move makes a runner without state leave another live tree (today's API) or report otherwise (seed).
+   * The readme is left to git: under adopt on today's API, a platform edit of it (title, layout)
+   * followed by a git move makes a runner without state leave another live tree.
    */
   readonly readmeEdits: boolean;
 

@@ -75,4 +75,16 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         { ...SEED, platformEdits },
       );
     });
+
+  for (const parent of [0, 1])
+    it(`adopt: the readme retitled in the platform, then a page git moves ${parent === 0 ? 'to the top' : 'under another'}, is decided alike by a runner without state`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'platform-title', page: 0 }, { kind: 'sync' }, { kind: 'git-move', page: 0, parent }, { kind: 'sync' }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
 });
