@@ -90,7 +90,7 @@ export interface DetectInput {
   readonly changeRequest?: string | undefined;
   /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
   readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
-  /** Pages carrying their git source (the seed's API), without state: the main revision docsync's last merge made. */
+  /** Pages carrying their git source (the seed's API): the main revision docsync's last merge made. */
   readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
@@ -117,13 +117,16 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   };
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
   const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
+  const stateOids = new Map([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   // Pages a sync left live with other content than git's: by path, that content's blob id.
   const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   let importedId: Promise<string | undefined> | undefined;
   const imported = (): Promise<string | undefined> => (importedId ??= input.importedRevision?.() ?? Promise.resolve(undefined));
   // Pages whose content a zip import made in the platform brought: edited there, though their git source stays.
   const importedThere =
-    batched || inChangeRequest ? new Set<string>() : await importedInPlatform(api, spaceId, main, { git: gitOids, held: heldOids }, imported, signal);
+    batched || inChangeRequest
+      ? new Set<string>()
+      : await importedInPlatform(api, spaceId, main, { git: gitOids, base: stateOids, held: heldOids }, imported, signal);
   // A page of git's the space lacks (removed there, or new in git): the base tells.
   const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids) || importedThere.size > 0;
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
