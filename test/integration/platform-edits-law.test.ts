@@ -45,16 +45,13 @@ for (const contract of ['current', 'seed'] as const) {
               lawRepoArbitrary(),
               lawOpsArbitrary({
                 contract,
-                platformDeletes: contract === 'current',
-                platformAdds: contract === 'current' || platformEdits === 'preserve',
                 // Moves, reorders and slugs: on the seed's API a page moved keeps its git path, so a move is
                 // not seen there. DOCSYNC_LAW_MOVES=1 runs them anyway.
                 platformPlaces: contract === 'current' || process.env.DOCSYNC_LAW_MOVES === '1',
               }),
               async (repo, ops) => {
-                // The readme is edited in the platform too, but under adopt on the seed's API (see LawModel.readmeEdits).
-                const readmeEdits = contract === 'current' || platformEdits === 'preserve';
-                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits }, { readmeEdits });
+                // The platform edits the readme too, everywhere (see LawModel.readmeEdits).
+                await runLaw(repo, ops, emulators, contract, { ...TARGETS[contract], platformEdits }, { readmeEdits: true });
               },
             ),
             { numRuns: RUNS, ...SEED },

@@ -3,6 +3,7 @@ import type { PageRecord } from '../../src/emulator/state/records.js';
 import { PageTreeDraft } from '../../src/emulator/content/page-tree-draft.js';
 import { createRevision } from '../../src/emulator/state/revisions.js';
 import { pageText } from '../../src/sync/pull/pull-space.js';
+import { gitBlobOid } from '../../src/content/git/git-blob-oid.js';
 import { call, json } from './emulator-harness.js';
 
 /** An edit made in the platform's editor: a page's new markdown (and metadata, title, layout), a page removed, or a page added. */
@@ -20,6 +21,8 @@ export type PlatformEdit =
       readonly pageId?: string;
       /** Files uploaded with the edit (today's API), which its markdown names as `./<ref>`. */
       readonly files?: readonly { readonly name: string; readonly ref: string; readonly bytes: Uint8Array }[];
+      /** The seed's API: the markdown came by a zip import made in the platform, so the page keeps a git source naming the imported blob. */
+      readonly imported?: boolean;
     }
   | { readonly remove: string; readonly title?: string }
   | {
@@ -71,10 +74,13 @@ export async function editPageInPlatform(emulator: RunningEmulator, spaceId: str
       }
       if (!('remove' in edit) && !('add' in edit) && matches(page, edit)) {
         found.push(page.id);
-        const { git: _git, ...rest } = page;
+        const { git, ...rest } = page;
+        const markdown = edit.markdown ?? page.markdown;
+        const imported = edit.imported === true && git !== undefined ? { git: { path: git.path, oid: gitBlobOid(new TextEncoder().encode(markdown)) } } : {};
         return [
           {
             ...rest,
+            ...imported,
             ...(edit.markdown === undefined ? {} : { markdown: edit.markdown }),
             ...(edit.description === undefined ? {} : { description: edit.description }),
             ...(edit.newTitle === undefined ? {} : { title: edit.newTitle }),

@@ -23,7 +23,8 @@ import {
  * so a shrunk sequence still means something.
  */
 export type LawOp =
-  | { readonly kind: 'platform-body' | 'git-body'; readonly page: number; readonly at: number }
+  /** `platform-import`: the seed's API, a page's body changed by a zip import made in the platform. */
+  | { readonly kind: 'platform-body' | 'platform-import' | 'git-body'; readonly page: number; readonly at: number }
   | {
       readonly kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete';
       readonly page: number;
@@ -38,18 +39,14 @@ export type LawOp =
   | { readonly kind: 'git-move'; readonly page: number; readonly parent: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
-/** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files. */
+/** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files; only the seed's API imports zips. */
 export interface LawOps {
   readonly contract: 'current' | 'seed';
-  /** Pages deleted in the platform: on the seed's API a runner without state misses one deleted beside another edit. */
-  readonly platformDeletes: boolean;
-  /** Pages added in the platform: on the seed's API under adopt, a runner without state writes again after one is kept beside a page git removed. */
-  readonly platformAdds: boolean;
   /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
   readonly platformPlaces: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -67,8 +64,11 @@ export function lawOpsArbitrary({ contract, platformDeletes, platformAdds, platf
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
   if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
-  if (platformDeletes) ops.push({ weight: 1, arbitrary: page('platform-delete') });
-  if (platformAdds) ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) });
+  if (contract === 'seed') ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-import' as const), page: nat, at: nat }) });
+  ops.push(
+    { weight: 1, arbitrary: page('platform-delete') },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
+  );
   if (platformPlaces)
     ops.push(
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
@@ -107,8 +107,8 @@ export class LawModel {
   private counter = 0;
 
   /**
-   * The platform edits the readme too. Left to git under adopt on the seed's API, where a platform
-   * edit of it (title, layout) followed by a git move makes a runner without state report otherwise.
+   * Whether the platform edits the readme too (title, layout). The law does everywhere; examples
+   * written before it did leave the readme to git under adopt, so their page choices stay as found.
    */
   readonly readmeEdits: boolean;
 
@@ -234,7 +234,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   } else {
     model.obligations.push({ kind: 'platform', token, page: page.key });
     const markdown = insertParagraph(found.page.markdown, 'at' in op ? op.at : 0, `Platform line ${token}.`);
-    edit = { pageId: found.page.id, markdown: editedText(contract, found.page, markdown) };
+    edit = { pageId: found.page.id, markdown: editedText(contract, found.page, markdown), imported: op.kind === 'platform-import' };
   }
   for (const world of worlds) {
     const same = flatLive(await liveSpace(world)).find((entry) => entry.page.title === found.page.title);

@@ -21,6 +21,7 @@ import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
 import { renamedInPlatform } from './renamed-pages.js';
 import { lacksGitPage } from './lacks-git-page.js';
+import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
 import { Fingerprints, withFileLinksAsSent } from './blob-fingerprints.js';
@@ -92,6 +93,8 @@ export interface DetectInput {
   readonly changeRequest?: string | undefined;
   /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
   readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
+  /** Pages carrying their git source (the seed's API): the main revision docsync's last merge made. */
+  readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -116,15 +119,28 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     return known !== undefined && known.updatedAt !== undefined && known.updatedAt === page.updatedAt;
   };
   const gitOids = new Map(input.expected.map((page) => [page.path, page.oid]));
+  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
+  const stateOids = new Map([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
+  // Pages a sync left live with other content than git's: by path, that content's blob id.
+  const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
+  let importedId: Promise<string | undefined> | undefined;
+  const imported = (): Promise<string | undefined> => (importedId ??= input.importedRevision?.() ?? Promise.resolve(undefined));
+  // Pages whose content a zip import made in the platform brought: edited there, though their git source stays.
+  const importedThere =
+    batched || inChangeRequest
+      ? new Set<string>()
+      : await importedInPlatform(api, spaceId, main, { git: gitOids, base: stateOids, held: heldOids }, imported, signal);
   // A page of git's the space lacks (removed there, or new in git): the base tells.
-  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids);
+  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids) || importedThere.size > 0;
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
   const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
-  const batched = !documentPages(main.pages).some((page) => page.git !== undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
-  const baseRevision = edited && synced === undefined && !inChangeRequest ? await findBaseRevision(api, spaceId, main, signal) : undefined;
+  const baseRevision =
+    edited && synced === undefined && !inChangeRequest
+      ? await findBaseRevision(api, spaceId, main, { imported: batched || input.base !== undefined ? undefined : imported, signal })
+      : undefined;
   if (!batched && baseRevision === undefined) synced = await rebuild();
 
   // The base, path → blob id: the state's, else the last revision docsync imported, which also
@@ -154,8 +170,6 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       else if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  // Pages a sync left live with other content than git's: by path, that content's blob id.
-  const heldOids = new Map([...(input.base?.pages ?? [])].flatMap(([path, entry]) => (entry.live === undefined ? [] : [[path, entry.live.oid] as const])));
   const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
@@ -163,7 +177,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const moved = baseTree === undefined ? [] : platformMoves(tree, baseTree, gitTree);
   const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
-    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) ? { ...doc, oid: undefined } : doc;
+    // So is one whose content a zip import made in the platform brought.
+    if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) || importedThere.has(doc.page.id) ? { ...doc, oid: undefined } : doc;
     // Delivered and not edited since: as the base has it (or as it was left live).
     if (untouched(doc.page) && baseOids.has(doc.path)) return { ...doc, oid: heldOids.get(doc.path) ?? baseOids.get(doc.path) };
     // Found holding git's version: as git has it.
@@ -176,11 +191,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  // In a space written in batches, a page the platform added that a sync left live is no base's page,
-  // nor held: a runner with state finds it new again and keeps it (its place in `SUMMARY.md` with it),
-  // and so does this one. An import keeps it as held, the bundle listing it.
-  const addedInBatches = (path: string, page: LeftLivePage): boolean => batched && page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
-  const leftLive = [...(branchLive ?? [])].filter(([path, page]) => !addedInBatches(path, page));
+  // A page the platform added that a sync left live is no base's page (not even when an import sent
+  // it again, its git source then naming it), nor held: a runner with state finds it new again and
+  // keeps it (its place in `SUMMARY.md` with it), and so does this one.
+  const addedInPlatform = (path: string, page: LeftLivePage): boolean => page.gitBlob === undefined && !gitOids.has(path) && page.live !== undefined;
+  const addedLive = new Set([...(branchLive ?? [])].flatMap(([path, page]) => (addedInPlatform(path, page) ? [path] : [])));
+  for (const path of addedLive) baseOids.delete(path);
+  const leftLive = [...(branchLive ?? [])].filter(([path]) => !addedLive.has(path));
+  const leftLivePaths = new Set(leftLive.map(([path]) => path));
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
@@ -193,7 +211,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // A page still carrying its git source is as docsync synced it: that is its base, whatever the
   // state says; unless it is what a sync left live instead of git's version, or a page the platform
   // added that a sync left live (neither git nor the state's base has it).
-  const addedLeftLive = (path: string): boolean => input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path);
+  const addedLeftLive = (path: string): boolean => addedLive.has(path) || (input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path));
   for (const doc of live)
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
 
@@ -221,6 +239,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const asOnBranch = (text: string, path: string): string =>
     withFileLinksAsPaths(text, path, (uploaded ??= new Map([...filePaths, ...uploadedFilePaths(main.files, filePaths, assets)])));
   const liveText = (doc: LiveDocument): Promise<LiveText> => liveTextOf(api, location, doc, filePaths, input.titlings(doc.path), signal);
+  // Without state, a page of the base revision is titled as its import titled it then: git's
+  // `SUMMARY.md` may give it another title now (the platform's title merged into git, say).
+  const baseTitles = new Map(input.base === undefined ? (baseRevision?.pages ?? []).map((page) => [page.path, page] as const) : []);
+  const baseFingerprint = async (path: string, oid: string): Promise<string> => {
+    const page = baseTitles.get(path);
+    const text = page?.oid === oid && !leftLivePaths.has(path) ? await fingerprints.textOf(oid) : undefined;
+    return text === undefined || page === undefined ? fingerprints.ofOid(oid, path) : fileFingerprint(text, input.titlings(path), page.title);
+  };
   const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
   const markdown = new Map<string, string>();
   const retitled = new Map<string, string>();
@@ -235,7 +261,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (doc?.oid !== undefined) sides.platform.set(path, `oid:${doc.oid}`);
       continue;
     }
-    if (baseOid !== undefined) sides.base.set(path, await fingerprints.ofOid(baseOid, path));
+    if (baseOid !== undefined) sides.base.set(path, await baseFingerprint(path, baseOid));
     if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid, path));
     if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid, path));
     else if (doc !== undefined) {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { decodeText } from '../../content/gitbook/clean-text.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
 import { GitRepository, type FileChange } from '../../content/git/git-repository.js';
@@ -7,7 +6,8 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, withoutListedReadme, type AddedPage, type MovedPage } from './edit-summary.js';
+import { editSummary, type AddedPage, type MovedPage } from './edit-summary.js';
+import { summaryAsBundled } from './summary-as-bundled.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
@@ -154,11 +154,7 @@ export async function keepPlatformEdits(
   if (summary !== undefined && summaryEdited) {
     // git's pages listed under a page the platform renamed go with it.
     const renamed = new Map([...detected.renamed].filter(([from]) => summaryEdits.remove.includes(from)));
-    let text = '';
-    for await (const read of content.readMany([summary])) text = decodeText(read.bytes);
-    // The bundle's lists a readme the repository's does not: edited as the repository has it.
-    const generated = content.snapshot.files.find((file) => file.path === summary)?.sourcePath === undefined;
-    if (generated && content.snapshot.readme !== undefined) text = withoutListedReadme(text, summary, content.snapshot.readme);
+    const text = await summaryAsBundled(content, summary);
     const listed = editSummary(text, summary, { ...summaryEdits, renamed });
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.

@@ -34,3 +34,16 @@ export function readOutcome(message: string, file: string): { outcome: KeptOutco
   }
   return undefined;
 }
+
+/** The files a commit's message says something became of, in its order. */
+export function filesNamed(message: string): string[] {
+  return message.split('\n').flatMap((line) => {
+    if (!line.startsWith('- ')) return [];
+    // A file's name may hold `: ` too: the split is where what follows says an outcome.
+    for (let at = line.indexOf(': '); at >= 0; at = line.indexOf(': ', at + 1)) {
+      const file = line.slice(2, at);
+      if (readOutcome(line, file) !== undefined) return [file];
+    }
+    return [];
+  });
+}

@@ -12,6 +12,9 @@ import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
+import { lastImportedRevision } from './last-imported-revision.js';
+import { editSummary } from './edit-summary.js';
+import { summaryAsBundled } from './summary-as-bundled.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
 import type { Download } from '../../http/url-downloader.js';
 
@@ -98,6 +101,7 @@ export async function settlePlatformEdits(
     readBlob,
     pastBlobs,
     syncedBase,
+    importedRevision: () => lastImportedRevision(api, target, options.signal),
     leftLive,
     takenIn,
     signal: options.signal,
@@ -105,9 +109,17 @@ export async function settlePlatformEdits(
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;
   const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);
+  const heldTitles: { title: string; path: string }[] = [];
   for (const change of detected.changes) {
-    const text = change.kind === 'held' ? detected.texts.get(change.path)?.platform : undefined;
-    if (text !== undefined) live.set(change.path, text);
+    const texts = change.kind === 'held' ? detected.texts.get(change.path) : undefined;
+    if (texts?.platform !== undefined) live.set(change.path, texts.platform);
+    if (texts?.title !== undefined) heldTitles.push({ title: texts.title, path: change.path });
+  }
+  // A page left live retitled, where `SUMMARY.md` gives its title: what goes live keeps that title.
+  const summary = content.snapshot.summary;
+  if (summary !== undefined && heldTitles.length > 0) {
+    const text = live.get(summary) ?? (await summaryAsBundled(content, summary));
+    live.set(summary, editSummary(text, summary, { add: [], remove: [], retitle: heldTitles }));
   }
   // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
   // A page moved in the platform goes back to git's place unless it is adopted.
