@@ -37,9 +37,10 @@ interface ToPlace {
 /**
  * `SUMMARY.md` with a bullet for each added page at its place (after its previous sibling's bullet
  * and its children, else before its next sibling's, else first under its parent's; at the end when
- * none of them is listed, pages placed under or beside it then placed there), the bullets linking removed pages taken out (their children move up) and
- * the link text of retitled pages replaced, the bullets of moved pages (and their subpages') placed
- * as added ones are; every other line as written. Pure.
+ * none of them is listed, pages placed under or beside it then placed there), the bullets linking
+ * removed pages taken out (a bullet listed under one keeps its indent, so it falls under the bullet
+ * before it), the link text of retitled pages replaced, the bullets of moved pages (and their
+ * subpages') placed as added ones are; every other line as written. Pure.
  * `summary` is its own path in the docs root, which its links are relative to.
  */
 export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
