@@ -33,15 +33,27 @@ export async function commitWithRemote(dir: string, paths: readonly string[], op
   return remote;
 }
 
+/** A page of a content tree as the API lists it. */
+export type ListedPage = { id: string; title: string; type: string; pages?: ListedPage[] };
+
+/** Every page of a listed tree, each before its subpages. */
+export function flatPages(list: readonly ListedPage[]): ListedPage[] {
+  return list.flatMap((page) => [page, ...flatPages(page.pages ?? [])]);
+}
+
 /** The live markdown of the space's document page titled `title`, as the API gives it. */
 export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, title: string): Promise<string> {
-  type Live = { id: string; title: string; type: string; pages?: Live[] };
-  const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-  const pages = json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/pages`)).body).pages as Live[];
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/pages`)).body).pages as ListedPage[];
   // The last of that title: a heading page (a `##` group made a page) comes before the page it holds.
-  const page = flat(pages).findLast((p) => p.type === 'document' && p.title === title);
+  const page = flatPages(pages).findLast((p) => p.type === 'document' && p.title === title);
   if (!page) throw new Error(`no live page ${title}`);
   return json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+}
+
+/** The page titled `title` in a change request of `space-docs` (the last of that title: a heading page comes first). */
+export async function changeRequestPage(emulator: RunningEmulator, changeRequest: string, title: string): Promise<ListedPage | undefined> {
+  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as ListedPage[];
+  return flatPages(pages).findLast((page) => page.title === title);
 }
 
 /**

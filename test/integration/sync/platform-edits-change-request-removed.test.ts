@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
-import { repoWorkspace } from '../../support/platform-edits-workspace.js';
+import { changeRequestPage, repoWorkspace, type ListedPage } from '../../support/platform-edits-workspace.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
 
@@ -15,9 +15,6 @@ const TITLE = 'How big can a repository be?';
 const BRANCH = 'docsync/platform-edits/docs';
 const FIX = "A reviewer's fix.";
 
-type Live = { id: string; title: string; pages?: Live[] };
-const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
-
 let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startTestEmulator({ contract: 'current', strict: false });
@@ -27,10 +24,7 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-async function livePage(changeRequest: string, title: string): Promise<Live | undefined> {
-  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
-  return flat(pages).findLast((page) => page.title === title);
-}
+const livePage = (changeRequest: string, title: string): Promise<ListedPage | undefined> => changeRequestPage(emulator, changeRequest, title);
 
 async function markdownIn(changeRequest: string, title: string): Promise<string | undefined> {
   const page = await livePage(changeRequest, title);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
-import { repoWorkspace } from '../../support/platform-edits-workspace.js';
+import { changeRequestPage, repoWorkspace } from '../../support/platform-edits-workspace.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
 
@@ -12,9 +12,6 @@ import { git, removeTempDirs } from '../../support/temp-tree.js';
 const PAGE = 'getting-started/quickstart.md';
 const BRANCH = 'docsync/platform-edits/docs';
 const FIX = "A reviewer's fix.";
-
-type Live = { id: string; title: string; pages?: Live[] };
-const flat = (list: readonly Live[]): Live[] => list.flatMap((page) => [page, ...flat(page.pages ?? [])]);
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -33,8 +30,7 @@ async function commitLine(dir: string, file: string, line: string): Promise<void
 
 /** The id of the page titled `title` in a change request (the last of that title: a heading page comes first). */
 async function pageId(changeRequest: string, title: string): Promise<string> {
-  const pages = json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${changeRequest}/content/pages`)).body).pages as Live[];
-  const page = flat(pages).findLast((p) => p.title === title);
+  const page = await changeRequestPage(emulator, changeRequest, title);
   if (!page) throw new Error(`no page ${title} in change request ${changeRequest}`);
   return page.id;
 }
