@@ -66,7 +66,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   const lastReads = new Map<string, KeptRead>();
   return async (target, git = {}) => {
     const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory) : undefined;
-    const readLog = options.cacheDir === undefined ? undefined : new ReadLog(join(options.cacheDir, `${target.name}.read`));
+    let readLog = options.cacheDir === undefined ? undefined : new ReadLog(join(options.cacheDir, `${target.name}.read`));
     const remembered = lastReads.get(target.name);
     const keeps = readLog !== undefined || options.longLived === true;
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
@@ -133,7 +133,11 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       if (options.longLived === true) lastReads.set(target.name, read);
       // A long-lived process writes it only when it found none to use: appending to it would load the
       // file each time; git brings any kept read up to date, however old, for the next process.
-      if (readLog !== undefined && (options.longLived !== true || kept === undefined)) await readLog.save(read);
+      const log = readLog;
+      // Let go once written: the log holds what it wrote (a whole read's file and page tree, 15 MB
+      // at 30,000 pages) for later writes, and this read is kept once, before the sync's writes.
+      readLog = undefined;
+      if (log !== undefined && (options.longLived !== true || kept === undefined)) await log.save(read);
     };
     const content = prepared(
       snapshot,

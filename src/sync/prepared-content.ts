@@ -21,7 +21,7 @@ export interface PreparedContent {
    * the table of contents, every page's metadata and links) is as it was.
    */
   changed?: { readonly since: string; readonly files: readonly ChangedFile[] } | undefined;
-  /** Keeps this read for the next run (one-shot runs, once the content is synced); nothing when unchanged. */
+  /** Keeps this read for the next run (one-shot runs, before the sync's first write); nothing when unchanged. */
   keep(): Promise<void>;
   /** Writes the bundle to a new file; the caller removes it once published. */
   bundle(): Promise<BundleFile>;

@@ -60,16 +60,21 @@ export function parsePageMeta(text: string, page?: SplitPage): PageMeta {
     const line = text.slice(0, undecodable).split('\n').length;
     notes.push({ line, message: 'not UTF-8 (an unreadable byte became "\uFFFD"); the page may be garbled: save the file as UTF-8' });
   }
-  const fields = frontmatterFields(page.data, notes);
+  const meta = frontmatterFields(page.data, notes);
   const body = scanBody(page.body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), page.bodyLine);
   // Frontmatter files come first: they are named at line 1, before any body reference.
   const refs: PageRef[] = [];
-  addImage(refs, fields.cover, 1);
-  if (fields.icon !== undefined && FILE_LINK.test(fields.icon)) addImage(refs, fields.icon, 1);
-  return { ...fields, ...body, refs: [...refs, ...body.refs], notes };
+  addImage(refs, meta.cover, 1);
+  if (meta.icon !== undefined && FILE_LINK.test(meta.icon)) addImage(refs, meta.icon, 1);
+  // Set on the fields' object, not spread into a new one: V8 gives each object spread from one built
+  // at run time a hidden class of its own, 200 bytes more for each of a read's 30,000 pages.
+  if (body.heading !== undefined) meta.heading = body.heading;
+  meta.refs = [...refs, ...body.refs];
+  meta.notes = notes;
+  return meta as PageMeta;
 }
 
-function frontmatterFields(data: Readonly<Record<string, unknown>>, notes: LineNote[]): Omit<PageMeta, 'refs' | 'notes'> {
+function frontmatterFields(data: Readonly<Record<string, unknown>>, notes: LineNote[]): { -readonly [K in keyof PageMeta]?: PageMeta[K] } {
   const fields: { -readonly [K in keyof PageMeta]?: PageMeta[K] } = {};
   const wrongType = (key: string, expected: string): void => {
     notes.push({ line: 1, message: `frontmatter "${key}" should be ${expected}; ignored` });

@@ -56,7 +56,6 @@ export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceS
     syncedAt: now().toISOString(),
   };
   await saveState(current);
-  await content.keep();
   return {
     ...base,
     outcome,
