@@ -198,6 +198,9 @@ describe("space sync on today's API: content batches", () => {
       const fence = { check: () => (emulator.stats().contentBatches.calls >= 2 ? Promise.reject(new Error('killed between batches')) : Promise.resolve()) };
       await expect(syncSpace(runtime.syncDeps, target, { fence })).rejects.toThrow('killed between batches');
       expect(emulator.stats().contentBatches.calls).toBe(2);
+      // The read was kept before the first write, not once the sync was recorded: the next run
+      // brings it up to date instead of reading the docs whole.
+      expect((await readFile(join(dir, '.docsync', 'cache', 'docs.read'), 'utf8')).startsWith('{"docsync":"read"')).toBe(true);
     } finally {
       await runtime.close();
     }
