@@ -41,6 +41,11 @@ export interface DeliverPagesInput {
   readonly signal?: AbortSignal | undefined;
 }
 
+export type DeliverPagesDeps = SendBatchesDeps & {
+  readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> };
+  readonly download?: Download | undefined;
+};
+
 export interface DeliverPagesResult {
   readonly delivered: Delivered;
   /** Id of the change request's revision that holds what was delivered: read back, or named by the batch's answer. */
@@ -57,13 +62,7 @@ export interface DeliverPagesResult {
  * so nothing is applied twice. The pages' `updatedAt` read back is recorded, so an edit made in the
  * platform afterwards is noticed.
  */
-export async function deliverPages(
-  deps: SendBatchesDeps & {
-    readonly api: { readonly content: Pick<ContentApi, 'applyChanges' | 'getRevision'> & Partial<Pick<ContentApi, 'getPage'>> };
-    readonly download?: Download | undefined;
-  },
-  input: DeliverPagesInput,
-): Promise<DeliverPagesResult> {
+export async function deliverPages(deps: DeliverPagesDeps, input: DeliverPagesInput): Promise<DeliverPagesResult> {
   const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
   const where = `change request #${input.changeRequest.number}`;
   let planned = input.planned ?? (await planDelivery(deps.api, into, input.content, input.delivered, input.signal, deps.download, input.landed, input.groups));
@@ -113,13 +112,33 @@ export async function deliverPages(
     const sentPaths = planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : []));
     return { delivered: withUpdatedAt(record, [], sentPaths), revision: answered, batches, changes };
   }
+  const { delivered, revision, exact } = await readBack(deps, input, planned, record, rounds === 1 ? batches : undefined);
+  // The record of pages rewritten by their ids is the caller's to keep with its own state: lost, it
+  // only costs sending them again.
+  if (!exact) await input.save(delivered);
+  return { delivered, revision, batches, changes };
+}
+
+/**
+ * The change request read back after the batches: whether it holds what was planned (else
+ * {@link DeliveryVerificationError}), and the record with its pages' `updatedAt`. `onePlan`: the
+ * batches sent, when they were all of one plan. In a function of its own so that the
+ * revision read (every page of the space) is garbage once it returns, not held through the save.
+ */
+async function readBack(
+  deps: DeliverPagesDeps,
+  input: DeliverPagesInput,
+  planned: PlannedDelivery,
+  record: Delivered,
+  onePlan: number | undefined,
+): Promise<{ delivered: Delivered; revision: string; exact: boolean }> {
+  const into = { spaceId: input.spaceId, changeRequest: input.changeRequest.id };
   const revision = await deps.api.content.getRevision(into, { signal: input.signal });
   // A plan from the changed files sent in one batch (or none) onto the revision it was made against
   // landed whole: batches are atomic, and that revision held the rest. Anything else is planned again.
   const exact =
-    rounds === 1 &&
     planned.fromChanges &&
-    (batches === 0 ? revision.id === planned.revision : batches === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
+    (onePlan === 0 ? revision.id === planned.revision : onePlan === 1 && revision.parents.length === 1 && revision.parents[0] === planned.revision);
   if (!exact) {
     // Pages are read where their stamps differ from the record: a merge may restamp a page it moved.
     const getPage = deps.api.content.getPage?.bind(deps.api.content);
@@ -133,14 +152,10 @@ export async function deliverPages(
       undefined,
       input.groups,
     );
-    if (check.plan.changes.length > 0) throw new DeliveryVerificationError(where, check.diff);
+    if (check.plan.changes.length > 0) throw new DeliveryVerificationError(`change request #${input.changeRequest.number}`, check.diff);
   }
   const sentPaths = exact ? planned.plan.changes.flatMap((change) => (change.kind === 'update-page' ? [change.path] : [])) : undefined;
-  const delivered = withUpdatedAt(record, revision.pages, sentPaths);
-  // The record of pages rewritten by their ids is the caller's to keep with its own state: lost, it
-  // only costs sending them again.
-  if (!exact) await input.save(delivered);
-  return { delivered, revision: revision.id, batches, changes };
+  return { delivered: withUpdatedAt(record, revision.pages, sentPaths), revision: revision.id, exact };
 }
 
 /** The record with each page's `updatedAt` as read back: of the pages at `only` (paths), when given (the others are as they were). */
