@@ -91,6 +91,8 @@ export function viewedState(fields: StoredFields, records: StoredRecords<PageRec
 export function changedPaths(before: TargetState | undefined, after: TargetState): Set<string> {
   const changed = new Set<string>();
   const compare = (was: ReadonlyMap<string, object> | undefined, now: ReadonlyMap<string, object> | undefined): void => {
+    // The same map (a sync's final save of what its last save held): nothing changed, nothing iterated.
+    if (was === now) return;
     const candidates = now instanceof RecordView || now instanceof ChangedMap ? now.changedSince(was) : undefined;
     for (const path of candidates ?? new Set([...(was?.keys() ?? []), ...(now?.keys() ?? [])])) {
       if (!changed.has(path) && !sameValue(was?.get(path), now?.get(path))) changed.add(path);

@@ -131,7 +131,8 @@ async function walkPages<P extends { pages?: unknown[] | undefined }>(
       }
       const { pages: children, ...page } = parsed.data;
       visit(page, (at.length - 1) / 2, children !== undefined);
-      if (children !== undefined) await walkLevel(arrayItems(children), [...at, index, 'pages']);
+      // Most pages hold an empty list: no walk of it (an async call each, at 30,000 pages).
+      if (children !== undefined && children.length > 0) await walkLevel(arrayItems(children), [...at, index, 'pages']);
     }
   };
   await walkLevel(top, ['pages']);
