@@ -11,7 +11,6 @@ const KEY = Buffer.from('{"key":"');
 const PATH = Buffer.from(',"path":"');
 const RECORD = Buffer.from(',"record":');
 const FIELDS = Buffer.from(',"fields":');
-const UNSET = Buffer.from(',"unset":');
 
 /** A record's line: its key and path, and where its record's JSON lies (absent for a removal). */
 export interface RecordLine {
@@ -32,27 +31,52 @@ export function recordLineAt(bytes: Buffer, start: number, end: number): RecordL
   return { key: key.value, path: path.value, record: [path.close + 1 + RECORD.length, end - 1] };
 }
 
-/** A line of a target's own fields: each field set, as its JSON text, and those unset. */
+/** The key of the record's line between `start` and `end`, from its start alone: its path and record are not read. */
+export function recordKeyAt(bytes: Buffer, start: number, end: number): string | undefined {
+  const key = stringAfter(bytes, KEY, start, end, knownKey);
+  if (key === undefined || !startsWith(bytes, PATH, key.close + 1, end) || bytes[end - 1] !== 0x7d) return undefined;
+  return key.value;
+}
+
+/** A key's live records as a fields line counts them after the write it commits. */
+export interface LiveRecords {
+  readonly records: number;
+  /** Bytes of their lines, newlines included. */
+  readonly bytes: number;
+}
+
+/** A line of a target's own fields: each field set, as its JSON text, those unset, and its live records when the line counts them. */
 export interface FieldsLine {
   readonly key: string;
   readonly set: readonly (readonly [string, string])[];
   readonly unset: readonly string[];
+  readonly live: LiveRecords | undefined;
 }
 
 /** The fields line between `start` and `end` of `bytes`, each field's text cut out, not parsed. */
 export function fieldsLineAt(bytes: Buffer, start: number, end: number): FieldsLine | undefined {
   const fields = fieldsAt(bytes, start, end);
   if (fields === undefined) return undefined;
-  if (fields.after + 1 === end && bytes[fields.after] === 0x7d) return { key: fields.key, set: fields.set, unset: [] };
-  if (!startsWith(bytes, UNSET, fields.after, end) || bytes[end - 1] !== 0x7d) return undefined;
-  let unset: unknown;
+  if (fields.after + 1 === end && bytes[fields.after] === 0x7d) return { key: fields.key, set: fields.set, unset: [], live: undefined };
+  if (bytes[fields.after] !== 0x2c || bytes[end - 1] !== 0x7d) return undefined;
+  let rest: unknown;
   try {
-    unset = JSON.parse(bytes.toString('utf8', fields.after + UNSET.length, end - 1));
+    rest = JSON.parse(`{${bytes.toString('utf8', fields.after + 1, end)}`);
   } catch {
     return undefined;
   }
+  const tail = lineTail(rest);
+  return tail === undefined ? undefined : { key: fields.key, set: fields.set, ...tail };
+}
+
+/** What a fields line holds after its fields (`"unset"`, `"live"`), checked; undefined when it is not that. */
+export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | undefined {
+  const { unset = [], live } = json as { unset?: unknown; live?: unknown };
   if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
-  return { key: fields.key, set: fields.set, unset };
+  if (live === undefined) return { unset, live: undefined };
+  const { records, bytes } = (typeof live === 'object' && live !== null ? live : {}) as { records?: unknown; bytes?: unknown };
+  if (!Number.isSafeInteger(records) || !Number.isSafeInteger(bytes)) return undefined;
+  return { unset, live: { records: records as number, bytes: bytes as number } };
 }
 
 /** A fields line's key and each field's JSON text, in the order written, and where its fields end. */

@@ -133,7 +133,11 @@ describe('a kept read', () => {
     const appended = (await readFile(file)).subarray(size).toString('utf8').trimEnd().split('\n');
     expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
       { key: 'read', path: 'README.md', record: { ...readme, size: 8, oid: '2'.repeat(40) } },
-      { key: 'read', fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown } },
+      {
+        key: 'read',
+        fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown },
+        live: { records: loaded.records.size, bytes: expect.any(Number) as unknown },
+      },
     ]);
     expect(await keptReadCommit(file)).toBe('1'.repeat(40));
     expect(plain(await new ReadLog(file).load())).toEqual(plain(edited));
