@@ -53,6 +53,8 @@ const FieldsSchema = z.object({
   pageCount: z.number().int().nonnegative(),
   fileCount: z.number().int().nonnegative(),
   treeHash: z.string(),
+  /** The page tree's layout key (absent in a read kept by an earlier build: made from the tree when asked). */
+  layoutKey: z.string().optional(),
 });
 type ReadFields = Omit<z.infer<typeof FieldsSchema>, 'head'> & { readonly head: SnapshotHead; readonly tree: PageTree };
 
@@ -138,6 +140,7 @@ export class ReadLog {
       pageCount: read.pageCount,
       fileCount: read.fileCount,
       treeHash: treeHashOf(tree),
+      layoutKey: tree.layoutKey(),
       tree,
     };
     await this.log.write(KEY, fields, changes);
@@ -186,7 +189,7 @@ export class ReadLog {
       // Checked by its hash: the tree a 30,000-page read uses whole is not checked node by node.
       if (sha1(text) !== fields.data.treeHash) throw damaged('its page tree is not the one written');
       return JSON.parse(text) as readonly PageGroup[];
-    });
+    }, fields.data.layoutKey);
     // The hash stays the text's: a tree written back untouched keeps its text, and so its hash.
     treeHashes.set(tree, fields.data.treeHash);
     const { readme, summary, summaryStructure, ...head } = fields.data.head;
