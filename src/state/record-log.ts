@@ -288,7 +288,7 @@ export class RecordLog<R, F extends object> {
         key,
         { from, to: committed, uncommitted, live },
         (path, text) => this.format.decodeRecord(key, path, text),
-        (path) => this.format.damaged(`the line of ${path} in ${key} is not a record's line`),
+        (problem) => this.format.damaged(problem),
       );
       indexed.set(key, { texts, records });
     }

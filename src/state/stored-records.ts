@@ -1,4 +1,4 @@
-import { type LiveRecords, recordLineAt } from './log-line.js';
+import { type LiveRecords, recordKeyAt, recordLineAt } from './log-line.js';
 
 /** Lookups answered by searching the log's bytes before its lines are indexed by path: a one-page edit makes a few. */
 const SEARCHED_LOOKUPS = 16;
@@ -35,7 +35,8 @@ export class StoredRecords<R> {
     private readonly key: string,
     private readonly span: RecordSpan,
     private readonly decode: (path: string, text: string) => R,
-    private readonly damaged: (path: string) => Error,
+    /** The error a line that is no record's line is reported as. */
+    private readonly damaged: (problem: string) => Error,
   ) {
     this.#prefix = `\n{"key":${JSON.stringify(key)},"path":`;
   }
@@ -62,7 +63,7 @@ export class StoredRecords<R> {
       const start = this.lineOf(path);
       if (start === undefined) return undefined;
       const line = recordLineAt(this.bytes, start, this.bytes.indexOf(0x0a, start));
-      if (line?.record === undefined || line.path !== path) throw this.damaged(path);
+      if (line?.record === undefined || line.path !== path) throw this.damaged(`the line of ${path} in ${this.key} is not a record's line`);
       record = this.decode(path, this.bytes.toString('utf8', ...line.record));
       this.#decoded.set(path, record);
     }
@@ -138,6 +139,9 @@ export class StoredRecords<R> {
       for (let start = from; start < to; ) {
         const end = this.bytes.indexOf(0x0a, start);
         const line = uncommitted.has(start) ? undefined : recordLineAt(this.bytes, start, end);
+        // Known as a record's line by its start when the log was read: damaged past it.
+        if (line === undefined && !uncommitted.has(start) && recordKeyAt(this.bytes, start, end) !== undefined)
+          throw this.damaged(`a line of ${this.key}'s records at byte ${start} is not a record's line`);
         if (line?.key === this.key) {
           if (line.record === undefined) lines.delete(line.path);
           else lines.set(line.path, start);
