@@ -11,6 +11,7 @@ const KEY = Buffer.from('{"key":"');
 const PATH = Buffer.from(',"path":"');
 const RECORD = Buffer.from(',"record":');
 const FIELDS = Buffer.from(',"fields":');
+const LENGTHS = Buffer.from(',"lengths":[');
 
 /** A record's line: its key and path, and where its record's JSON lies (absent for a removal). */
 export interface RecordLine {
@@ -79,22 +80,43 @@ export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | un
   return { unset, live: { records: records as number, bytes: bytes as number } };
 }
 
-/** A fields line's key and each field's JSON text, in the order written, and where its fields end. */
+/**
+ * A fields line's key and each field's JSON text, in the order written, and where its fields end.
+ * A line that gives its fields' lengths in bytes (`"lengths"`, before them) is cut by them, so a field
+ * of megabytes (a page tree, the redirects of 30,000 pages) is not scanned; else each value is scanned.
+ */
 function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, string][]; after: number } | undefined {
   const key = stringAfter(bytes, KEY, start, end);
-  if (key === undefined || !startsWith(bytes, FIELDS, key.close + 1, end)) return undefined;
-  let at = key.close + 1 + FIELDS.length;
+  if (key === undefined) return undefined;
+  let at = key.close + 1;
+  let lengths: unknown[] | undefined;
+  if (startsWith(bytes, LENGTHS, at, end)) {
+    const close = bytes.indexOf(0x5d, at + LENGTHS.length);
+    if (close < 0 || close >= end) return undefined;
+    try {
+      lengths = JSON.parse(bytes.toString('utf8', at + LENGTHS.length - 1, close + 1)) as unknown[];
+    } catch {
+      return undefined;
+    }
+    at = close + 1;
+  }
+  if (!startsWith(bytes, FIELDS, at, end)) return undefined;
+  at += FIELDS.length;
   if (bytes[at] !== 0x7b) return undefined;
   const fields: [string, string][] = [];
   at++;
-  if (bytes[at] === 0x7d) return { key: key.value, set: fields, after: at + 1 };
+  if (bytes[at] === 0x7d) return lengths === undefined || lengths.length === 0 ? { key: key.value, set: fields, after: at + 1 } : undefined;
   for (;;) {
     if (bytes[at] !== QUOTE) return undefined;
     const close = closingQuote(bytes, at, end);
     if (close === undefined || bytes[close + 1] !== 0x3a) return undefined;
     const name = decodeString(bytes, at, close);
-    const valueEnd = endOfValue(bytes, close + 2, end);
-    if (name === undefined || valueEnd === undefined) return undefined;
+    const length = lengths?.[fields.length];
+    if (lengths !== undefined && !(Number.isSafeInteger(length) && (length as number) > 0)) return undefined;
+    const valueEnd = lengths === undefined ? endOfValue(bytes, close + 2, end) : close + 2 + (length as number);
+    if (name === undefined || valueEnd === undefined || valueEnd >= end) return undefined;
+    // Cut by its length, a field is followed by the next or by the fields' end, and no more or fewer lengths are given.
+    if (lengths !== undefined && (bytes[valueEnd] === 0x7d) !== (fields.length === lengths.length - 1)) return undefined;
     fields.push([name, bytes.toString('utf8', close + 2, valueEnd)]);
     at = valueEnd + 1;
     if (bytes[valueEnd] === 0x7d) return { key: key.value, set: fields, after: at };

@@ -356,11 +356,16 @@ interface FieldsPatch {
   readonly unset: readonly string[];
 }
 
-/** A key's fields line: what changed of its fields, and its live records after the write, which a reading need not count. */
+/**
+ * A key's fields line: the byte length of each field's text (a reading cuts the fields by them, not
+ * scanning them), what changed of its fields, and its live records after the write, which a reading
+ * need not count.
+ */
 function fieldsLine(key: string, patch: FieldsPatch, live: LiveRecords): string {
+  const lengths = JSON.stringify(patch.set.map(([, text]) => Buffer.byteLength(text)));
   const fields = `{${patch.set.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
   const unset = patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : '';
-  return `{"key":${JSON.stringify(key)},"fields":${fields}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}`;
+  return `{"key":${JSON.stringify(key)},"lengths":${lengths},"fields":${fields}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}`;
 }
 
 function recordLine(key: string, path: string, record: unknown): string {

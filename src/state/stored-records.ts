@@ -136,7 +136,7 @@ export class StoredRecords<R> {
     if (this.#lines === undefined) {
       const lines = new Map<string, number>();
       const { from, to, uncommitted } = this.span;
-      for (let start = from; start < to; ) {
+      for (let start = from; start < to;) {
         const end = this.bytes.indexOf(0x0a, start);
         const line = uncommitted.has(start) ? undefined : recordLineAt(this.bytes, start, end);
         // Known as a record's line by its start when the log was read: damaged past it.

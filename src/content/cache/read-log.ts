@@ -185,11 +185,15 @@ export class ReadLog {
     const treeText = texts.get('tree');
     if (!fields.success) throw damaged(`its fields are not in the expected shape`, fields.error);
     if (treeText === undefined) throw damaged('it holds no page tree');
-    const tree = PageTree.fromText(treeText, (text) => {
-      // Checked by its hash: the tree a 30,000-page read uses whole is not checked node by node.
-      if (sha1(text) !== fields.data.treeHash) throw damaged('its page tree is not the one written');
-      return JSON.parse(text) as readonly PageGroup[];
-    }, fields.data.layoutKey);
+    const tree = PageTree.fromText(
+      treeText,
+      (text) => {
+        // Checked by its hash: the tree a 30,000-page read uses whole is not checked node by node.
+        if (sha1(text) !== fields.data.treeHash) throw damaged('its page tree is not the one written');
+        return JSON.parse(text) as readonly PageGroup[];
+      },
+      fields.data.layoutKey,
+    );
     // The hash stays the text's: a tree written back untouched keeps its text, and so its hash.
     treeHashes.set(tree, fields.data.treeHash);
     const { readme, summary, summaryStructure, ...head } = fields.data.head;

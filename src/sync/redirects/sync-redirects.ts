@@ -198,5 +198,8 @@ function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
 /** The page tree's layout as the read keeps it (a one-page edit does not decode the tree), with the redirects and mode. */
 function settledKey(content: Pick<PreparedContent, 'snapshot' | 'layoutKey'>, redirects: Readonly<Record<string, string>>, mode: string): string {
   const layout = content.layoutKey?.() ?? layoutKey(content.snapshot.pages);
-  return createHash('sha256').update(JSON.stringify([redirects, mode, layout])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([redirects, mode, layout]))
+    .digest('hex')
+    .slice(0, 32);
 }

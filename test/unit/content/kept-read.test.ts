@@ -135,6 +135,7 @@ describe('a kept read', () => {
       { key: 'read', path: 'README.md', record: { ...readme, size: 8, oid: '2'.repeat(40) } },
       {
         key: 'read',
+        lengths: expect.any(Array) as unknown,
         fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown },
         live: { records: loaded.records.size, bytes: expect.any(Number) as unknown },
       },

@@ -108,7 +108,7 @@ describe('a record log', () => {
     const appended = (await readFile(log.path, 'utf8')).slice(damaged.length).trimEnd().split('\n');
     expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
       { key: 'k', path: 'page-7.md', record: 'v7-edited' },
-      { key: 'k', fields: { n: 2 }, live: { records: 100, bytes: expect.any(Number) as unknown } },
+      { key: 'k', lengths: [1], fields: { n: 2 }, live: { records: 100, bytes: expect.any(Number) as unknown } },
     ]);
     expect((await new RecordLog(log.path, format).load()).get('k')?.records.get('page-7.md')).toBe('v7-edited');
     expect(() => [...(stored?.keys() ?? [])]).toThrow(/damaged: a line of k's records at byte \d+ is not a record's line/);
@@ -122,7 +122,7 @@ describe('a record log', () => {
     await log.write('k', { n: 1 }, [['page-50.md', 'v50']]);
     const last = JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '') as unknown;
     const bytes = [...lines, record('k', 'page-50.md', 'v50')].reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-    expect(last).toEqual({ key: 'k', fields: {}, live: { records: 51, bytes } });
+    expect(last).toEqual({ key: 'k', lengths: [], fields: {}, live: { records: 51, bytes } });
     // Rewritten whole once its dead lines outweigh the live ones, counted from the fields lines.
     for (let edit = 0; edit < 120; edit++) {
       const next = new RecordLog(file, format);
@@ -134,5 +134,19 @@ describe('a record log', () => {
     const stored = (await new RecordLog(file, format).load()).get('k')?.records;
     expect(stored?.size).toBe(51);
     expect(stored?.get('page-0.md')).toBe('edit-102');
+  });
+
+  it("gives each field's length in bytes before the fields, and is read by them; a line whose lengths do not fit its fields is read whole", async () => {
+    const log = new RecordLog(path.join(await makeTempDir(), 'test.log'), format);
+    const big = { tree: Array.from({ length: 500 }, (_, i) => ({ title: `Fête ${i} 🎉 "q" ]}`, children: [] })) };
+    await log.write('k', { small: 1, big, text: 'é]' }, [['a.md', 'a']]);
+    const text = await readFile(log.path, 'utf8');
+    const line = JSON.parse(text.trimEnd().split('\n').at(-1) ?? '') as { lengths: number[] };
+    expect(line.lengths).toEqual([1, Buffer.byteLength(JSON.stringify(big)), Buffer.byteLength('"é]"')]);
+    expect((await new RecordLog(log.path, format).load()).get('k')?.fields).toEqual({ small: 1, big, text: 'é]' });
+    for (const lengths of ['[1,5,6]', '[1]', '[1,0,6]', '[2,10]']) {
+      await writeFile(log.path, text.replace(/"lengths":\[[^\]]*\]/, `"lengths":${lengths}`));
+      expect((await new RecordLog(log.path, format).load()).get('k')?.fields).toEqual({ small: 1, big, text: 'é]' });
+    }
   });
 });
