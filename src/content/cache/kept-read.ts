@@ -45,37 +45,34 @@ export interface KeptRead {
 }
 
 /**
- * A page tree kept as its JSON text, decoded (and checked) when first used: a 30,000-page tree a
- * one-page edit does not read is written back as the text it was read as, with its layout's key
- * (see layout-key.ts) as kept beside it. As JSON, it is its value.
+ * A page tree, or one kept apart and read (and checked) when first used: a 30,000-page tree a
+ * one-page edit does not use is not read, its layout's key (see layout-key.ts) kept beside it. As
+ * JSON, it is its value.
  */
 export class PageTree {
-  #text: string | undefined;
   #value: readonly PageGroup[] | undefined;
   #layoutKey: string | undefined;
 
   private constructor(
-    text: string | undefined,
     value: readonly PageGroup[] | undefined,
-    private readonly decode: (text: string) => readonly PageGroup[],
+    private readonly read: () => readonly PageGroup[],
     layout: string | undefined,
   ) {
-    this.#text = text;
     this.#value = value;
     this.#layoutKey = layout;
   }
 
   static of(groups: readonly PageGroup[]): PageTree {
-    return new PageTree(undefined, groups, () => groups, undefined);
+    return new PageTree(groups, () => groups, undefined);
   }
 
-  /** A tree of its text, and its layout's key when kept (else made from the tree when asked). */
-  static fromText(text: string, decode: (text: string) => readonly PageGroup[], layout: string | undefined): PageTree {
-    return new PageTree(text, undefined, decode, layout);
+  /** A tree read when first used, and its layout's key when kept (else made from the tree when asked). */
+  static stored(read: () => readonly PageGroup[], layout: string | undefined): PageTree {
+    return new PageTree(undefined, read, layout);
   }
 
   value(): readonly PageGroup[] {
-    this.#value ??= this.decode(this.#text ?? '[]');
+    this.#value ??= this.read();
     return this.#value;
   }
 
