@@ -32,10 +32,12 @@ export function recordLineAt(bytes: Buffer, start: number, end: number): RecordL
   return { key: key.value, path: path.value, record: [path.close + 1 + RECORD.length, end - 1] };
 }
 
-/** The key of the record's line between `start` and `end`, from its start alone: its path and record are not read. */
+/** The key of the record's line between `start` and `end`, its shape checked: its path is not decoded, nor its record read. */
 export function recordKeyAt(bytes: Buffer, start: number, end: number): string | undefined {
   const key = stringAfter(bytes, KEY, start, end, knownKey);
   if (key === undefined || !startsWith(bytes, PATH, key.close + 1, end) || bytes[end - 1] !== 0x7d) return undefined;
+  const path = closingQuote(bytes, key.close + PATH.length, end);
+  if (path === undefined || (path + 2 !== end && !startsWith(bytes, RECORD, path + 1, end))) return undefined;
   return key.value;
 }
 

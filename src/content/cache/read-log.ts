@@ -86,7 +86,7 @@ export class ReadLog {
       name: 'the kept read',
       decodeRecord: (_key, path, text) => this.decodeRecord(path, text),
       decodeFields: (key, texts) => this.decodeFields(key, texts),
-      damaged: (problem, _line, cause) => new KeptReadDamagedError(file, problem, cause),
+      damaged: (problem, _line, cause) => this.damaged(problem, cause),
       // Of another format: no kept read, replaced by the first save.
       convert: () => undefined,
     });
@@ -195,19 +195,19 @@ export class ReadLog {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw this.damagedRecord(`the record of ${path} is not valid JSON`, error);
+      throw this.damaged(`the record of ${path} is not valid JSON`, error);
     }
     const record = ReadRecordSchema.safeParse(json);
-    if (!record.success) throw this.damagedRecord(`the record of ${path} is not in the expected shape`, record.error);
+    if (!record.success) throw this.damaged(`the record of ${path} is not in the expected shape`, record.error);
     return record.data;
   }
 
   /**
-   * A record failed its check when first used: the file is removed at once (it only saves time), so
-   * that a run that could not fall back to a whole read (the snapshot's files asked for mid-sync)
-   * fails once, and the next reads whole.
+   * A line or record failed its check (when loaded, or when first used): the file is removed at once
+   * (it only saves time), so that a run that could not fall back to a whole read (the snapshot's
+   * files asked for mid-sync) fails once, and the next reads whole.
    */
-  private damagedRecord(problem: string, cause: unknown): KeptReadDamagedError {
+  private damaged(problem: string, cause?: unknown): KeptReadDamagedError {
     rmSync(this.file, { force: true });
     this.discard();
     return new KeptReadDamagedError(this.file, problem, cause);
