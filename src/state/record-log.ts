@@ -249,7 +249,8 @@ export class RecordLog<R, F extends object> {
   private index(bytes: Buffer): { indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>; committed: number } {
     const keys = new Map<string, { from: number; texts: Map<string, string>; live: LiveRecords | undefined }>();
     const deleted = new Map<string, number>(); // by key, where the lines after its last deletion start
-    const pending = new Map<string, number[]>(); // by key, starts of record lines not yet committed
+    // Record lines not yet committed, as runs of lines of one key (a write appends its key's records together).
+    const pending: { key: string; from: number; to: number }[] = [];
     let start = this.headerLine.length;
     let committed = start;
     for (let number = 2; start < bytes.length; number++) {
@@ -257,9 +258,9 @@ export class RecordLog<R, F extends object> {
       if (end < 0) break; // a line cut short
       const recordKey = recordKeyAt(bytes, start, end);
       if (recordKey !== undefined) {
-        const list = pending.get(recordKey);
-        if (list === undefined) pending.set(recordKey, [start]);
-        else list.push(start);
+        const run = pending.at(-1);
+        if (run?.key === recordKey && run.to === start) run.to = end + 1;
+        else pending.push({ key: recordKey, from: start, to: end + 1 });
         start = end + 1;
         continue;
       }
@@ -267,7 +268,7 @@ export class RecordLog<R, F extends object> {
       if (line === undefined) throw this.format.damaged(`line ${number} is not a line of ${this.format.name}`, number);
       start = end + 1;
       committed = start;
-      pending.delete(line.key);
+      for (let run = pending.length - 1; run >= 0; run--) if (pending[run]?.key === line.key) pending.splice(run, 1);
       if ('deleted' in line) {
         keys.delete(line.key);
         deleted.set(line.key, start);
@@ -279,8 +280,7 @@ export class RecordLog<R, F extends object> {
       key.live = line.live;
       keys.set(line.key, key);
     }
-    const uncommitted = new Set<number>();
-    for (const starts of pending.values()) for (const at of starts) if (at < committed) uncommitted.add(at);
+    const uncommitted = pending.filter((run) => run.from < committed).map(({ from, to }): [number, number] => [from, to]);
     const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>();
     for (const [key, { from, texts, live }] of keys) {
       const records = new StoredRecords<R>(

@@ -9,8 +9,8 @@ export interface RecordSpan {
   readonly from: number;
   /** Where the log's last committed line ends: what follows is no record. */
   readonly to: number;
-  /** Starts of its record lines before `to` that no fields line of the key committed (a write cut short). */
-  readonly uncommitted: ReadonlySet<number>;
+  /** Where record lines lie before `to` that no fields line of their key committed (a write cut short): from, to. */
+  readonly uncommitted: readonly (readonly [number, number])[];
   /** Its live records' count and bytes, as its last fields line says; undefined when it does not (a log of an earlier build). */
   readonly live: LiveRecords | undefined;
 }
@@ -126,7 +126,7 @@ export class StoredRecords<R> {
       if (at < from - 1) return undefined;
       const next = this.bytes[at + pattern.length];
       // Followed by its record, or by the line's end (a removal); not by more of a longer path.
-      if ((next === 0x2c || next === 0x7d) && !uncommitted.has(at + 1)) return next === 0x2c ? at + 1 : undefined;
+      if ((next === 0x2c || next === 0x7d) && !within(uncommitted, at + 1)) return next === 0x2c ? at + 1 : undefined;
     }
     return undefined;
   }
@@ -138,9 +138,10 @@ export class StoredRecords<R> {
       const { from, to, uncommitted } = this.span;
       for (let start = from; start < to;) {
         const end = this.bytes.indexOf(0x0a, start);
-        const line = uncommitted.has(start) ? undefined : recordLineAt(this.bytes, start, end);
-        // Known as a record's line by its start when the log was read: damaged past it.
-        if (line === undefined && !uncommitted.has(start) && recordKeyAt(this.bytes, start, end) !== undefined)
+        const skipped = within(uncommitted, start);
+        const line = skipped ? undefined : recordLineAt(this.bytes, start, end);
+        // Known as a record's line by its shape when the log was read: damaged past it.
+        if (line === undefined && !skipped && recordKeyAt(this.bytes, start, end) !== undefined)
           throw this.damaged(`a line of ${this.key}'s records at byte ${start} is not a record's line`);
         if (line?.key === this.key) {
           if (line.record === undefined) lines.delete(line.path);
@@ -152,4 +153,9 @@ export class StoredRecords<R> {
     }
     return this.#lines;
   }
+}
+
+/** Whether `at` lies in one of the ranges (few: writes cut short). */
+function within(ranges: readonly (readonly [number, number])[], at: number): boolean {
+  return ranges.some(([from, to]) => at >= from && at < to);
 }
