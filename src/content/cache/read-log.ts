@@ -184,9 +184,9 @@ export class ReadLog {
     try {
       text = readFileSync(this.treeFile(hash), 'utf8');
     } catch (error) {
-      throw new KeptReadDamagedError(this.file, 'its page tree cannot be read', error);
+      throw this.damaged('its page tree cannot be read', error);
     }
-    if (sha1(text) !== hash) throw new KeptReadDamagedError(this.file, 'its page tree is not the one written');
+    if (sha1(text) !== hash) throw this.damaged('its page tree is not the one written');
     return JSON.parse(text) as readonly PageGroup[];
   }
 

@@ -188,7 +188,7 @@ describe('a kept read', () => {
     expect(plain(await new ReadLog(file).load())).toEqual(plain(aKeptRead()));
   });
 
-  it('checks its page tree by its hash when the tree is used, and is none when the tree cannot be read', async () => {
+  it('checks its page tree by its hash when the tree is used, and is none once the tree fails its check or cannot be read', async () => {
     const file = await saved();
     const tree = await treeFile(file);
     const text = await readFile(tree, 'utf8');
@@ -196,8 +196,14 @@ describe('a kept read', () => {
     const loaded = await new ReadLog(file).load();
     expect(loaded?.records.get('émoji 🎉.md')?.title).toBe('Fête');
     expect(() => loaded?.snapshot.pages).toThrow(KeptReadDamagedError);
+    // Removed at once: the next run reads whole.
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     await rm(tree);
-    await expect(new ReadLog(file).load().then((read) => read?.snapshot.pages)).rejects.toThrow(/its page tree cannot be read/);
+    await new ReadLog(file).save(aKeptRead());
+    await rm(await treeFile(file));
+    const missing = await new ReadLog(file).load();
+    expect(() => missing?.snapshot.pages).toThrow(/its page tree cannot be read/);
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('neither reads nor writes its page tree when a one-page edit is saved; a read whole with another tree writes it and removes the one before', async () => {
