@@ -161,6 +161,9 @@ describe('FileStateStore', () => {
     const next = { ...read, lastHash: 'h-3', delivered: { ...read.delivered, pages: withChanges(read.delivered.pages, [['guide/émoji 🎉.md', undefined]]) } };
     await store.set('space:docs', next);
     expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(plain(next));
+    // Its fields lines did not count the target's records: counted when first written, the count given from then on.
+    const last = JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '') as { live?: { records: number } };
+    expect(last.live?.records).toBe(paths.length + 1); // and the logo's
   });
 
   it('keeps a log read back from its file compact: what is live of it is counted from the bytes read', async () => {
