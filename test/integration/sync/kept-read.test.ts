@@ -39,7 +39,12 @@ const DOCS = {
 /** Each page's `SUMMARY.md` link text and the tree's layout key, as the content looks them up (else from its page tree). */
 function treeLookups(content: Pick<PreparedContent, 'snapshot' | 'summaryTitle' | 'layoutKey'>) {
   const paths: string[] = [];
-  const walk = (pages: readonly PageNode[]): void => pages.forEach((page) => void (paths.push(page.path), walk(page.children)));
+  const walk = (pages: readonly PageNode[]): void => {
+    for (const page of pages) {
+      paths.push(page.path);
+      walk(page.children);
+    }
+  };
   // The tree's paths, and one listed nowhere: the walk through the tree read once, before the lookups.
   content.snapshot.pages.forEach((group) => walk(group.pages));
   const titles = pageTitlings(content, 'import');
