@@ -11,7 +11,7 @@ const KEY = Buffer.from('{"key":"');
 const PATH = Buffer.from(',"path":"');
 const RECORD = Buffer.from(',"record":');
 const FIELDS = Buffer.from(',"fields":');
-const UNSET = Buffer.from(',"unset":');
+const LENGTHS = Buffer.from(',"lengths":[');
 
 /** A record's line: its key and path, and where its record's JSON lies (absent for a removal). */
 export interface RecordLine {
@@ -32,45 +32,93 @@ export function recordLineAt(bytes: Buffer, start: number, end: number): RecordL
   return { key: key.value, path: path.value, record: [path.close + 1 + RECORD.length, end - 1] };
 }
 
-/** A line of a target's own fields: each field set, as its JSON text, and those unset. */
+/** The key of the record's line between `start` and `end`, its shape checked: its path is not decoded, nor its record read. */
+export function recordKeyAt(bytes: Buffer, start: number, end: number): string | undefined {
+  const key = stringAfter(bytes, KEY, start, end, knownKey);
+  if (key === undefined || !startsWith(bytes, PATH, key.close + 1, end) || bytes[end - 1] !== 0x7d) return undefined;
+  const path = closingQuote(bytes, key.close + PATH.length, end);
+  if (path === undefined || (path + 2 !== end && !startsWith(bytes, RECORD, path + 1, end))) return undefined;
+  return key.value;
+}
+
+/** A key's live records as a fields line counts them after the write it commits. */
+export interface LiveRecords {
+  readonly records: number;
+  /** Bytes of their lines, newlines included. */
+  readonly bytes: number;
+}
+
+/** A line of a target's own fields: each field set, as its JSON text, those unset, and its live records when the line counts them. */
 export interface FieldsLine {
   readonly key: string;
   readonly set: readonly (readonly [string, string])[];
   readonly unset: readonly string[];
+  readonly live: LiveRecords | undefined;
 }
 
 /** The fields line between `start` and `end` of `bytes`, each field's text cut out, not parsed. */
 export function fieldsLineAt(bytes: Buffer, start: number, end: number): FieldsLine | undefined {
   const fields = fieldsAt(bytes, start, end);
   if (fields === undefined) return undefined;
-  if (fields.after + 1 === end && bytes[fields.after] === 0x7d) return { key: fields.key, set: fields.set, unset: [] };
-  if (!startsWith(bytes, UNSET, fields.after, end) || bytes[end - 1] !== 0x7d) return undefined;
-  let unset: unknown;
+  if (fields.after + 1 === end && bytes[fields.after] === 0x7d) return { key: fields.key, set: fields.set, unset: [], live: undefined };
+  if (bytes[fields.after] !== 0x2c || bytes[end - 1] !== 0x7d) return undefined;
+  let rest: unknown;
   try {
-    unset = JSON.parse(bytes.toString('utf8', fields.after + UNSET.length, end - 1));
+    rest = JSON.parse(`{${bytes.toString('utf8', fields.after + 1, end)}`);
   } catch {
     return undefined;
   }
-  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
-  return { key: fields.key, set: fields.set, unset };
+  const tail = lineTail(rest);
+  return tail === undefined ? undefined : { key: fields.key, set: fields.set, ...tail };
 }
 
-/** A fields line's key and each field's JSON text, in the order written, and where its fields end. */
+/** What a fields line holds after its fields (`"unset"`, `"live"`), checked; undefined when it is not that. */
+export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | undefined {
+  const { unset = [], live } = json as { unset?: unknown; live?: unknown };
+  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
+  if (live === undefined) return { unset, live: undefined };
+  const { records, bytes } = (typeof live === 'object' && live !== null ? live : {}) as { records?: unknown; bytes?: unknown };
+  if (!Number.isSafeInteger(records) || !Number.isSafeInteger(bytes)) return undefined;
+  return { unset, live: { records: records as number, bytes: bytes as number } };
+}
+
+/**
+ * A fields line's key and each field's JSON text, in the order written, and where its fields end.
+ * A line that gives its fields' lengths in bytes (`"lengths"`, before them) is cut by them, so a field
+ * of megabytes (a page tree, the redirects of 30,000 pages) is not scanned; else each value is scanned.
+ */
 function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, string][]; after: number } | undefined {
   const key = stringAfter(bytes, KEY, start, end);
-  if (key === undefined || !startsWith(bytes, FIELDS, key.close + 1, end)) return undefined;
-  let at = key.close + 1 + FIELDS.length;
+  if (key === undefined) return undefined;
+  let at = key.close + 1;
+  let lengths: unknown[] | undefined;
+  if (startsWith(bytes, LENGTHS, at, end)) {
+    const close = bytes.indexOf(0x5d, at + LENGTHS.length);
+    if (close < 0 || close >= end) return undefined;
+    try {
+      lengths = JSON.parse(bytes.toString('utf8', at + LENGTHS.length - 1, close + 1)) as unknown[];
+    } catch {
+      return undefined;
+    }
+    at = close + 1;
+  }
+  if (!startsWith(bytes, FIELDS, at, end)) return undefined;
+  at += FIELDS.length;
   if (bytes[at] !== 0x7b) return undefined;
   const fields: [string, string][] = [];
   at++;
-  if (bytes[at] === 0x7d) return { key: key.value, set: fields, after: at + 1 };
+  if (bytes[at] === 0x7d) return lengths === undefined || lengths.length === 0 ? { key: key.value, set: fields, after: at + 1 } : undefined;
   for (;;) {
     if (bytes[at] !== QUOTE) return undefined;
     const close = closingQuote(bytes, at, end);
     if (close === undefined || bytes[close + 1] !== 0x3a) return undefined;
     const name = decodeString(bytes, at, close);
-    const valueEnd = endOfValue(bytes, close + 2, end);
-    if (name === undefined || valueEnd === undefined) return undefined;
+    const length = lengths?.[fields.length];
+    if (lengths !== undefined && !(Number.isSafeInteger(length) && (length as number) > 0)) return undefined;
+    const valueEnd = lengths === undefined ? endOfValue(bytes, close + 2, end) : close + 2 + (length as number);
+    if (name === undefined || valueEnd === undefined || valueEnd >= end) return undefined;
+    // Cut by its length, a field is followed by the next or by the fields' end, and no more or fewer lengths are given.
+    if (lengths !== undefined && (bytes[valueEnd] === 0x7d) !== (fields.length === lengths.length - 1)) return undefined;
     fields.push([name, bytes.toString('utf8', close + 2, valueEnd)]);
     at = valueEnd + 1;
     if (bytes[valueEnd] === 0x7d) return { key: key.value, set: fields, after: at };

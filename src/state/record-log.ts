@@ -1,6 +1,6 @@
 import { appendFile, mkdir, rename, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fieldsLineAt, recordLineAt, type FieldsLine } from './log-line.js';
+import { fieldsLineAt, lineTail, recordKeyAt, type FieldsLine, type LiveRecords } from './log-line.js';
 import { readWholeFile } from './read-whole-file.js';
 import { StoredRecords } from './stored-records.js';
 
@@ -47,8 +47,8 @@ interface Entry<R> {
   readonly written: Map<string, R | undefined>;
   /** The length of each path's live line written since the file was read (0: none). */
   readonly lines: Map<string, number>;
-  /** Bytes of its records' live lines. */
-  recordBytes: number;
+  /** Its live records' count and bytes; undefined until written, when the stored records count them. */
+  readonly live: LiveRecords | undefined;
 }
 
 interface Loaded<R, F> {
@@ -99,22 +99,25 @@ export class RecordLog<R, F extends object> {
   write(key: string, fields: F, changes: Iterable<readonly [string, R | undefined]>): Promise<void> {
     return this.queue(async (loaded) => {
       const previous = loaded.entries.get(key);
-      const entry: Entry<R> = previous ?? { texts: new Map(), values: new Map(), stored: undefined, written: new Map(), lines: new Map(), recordBytes: 0 };
+      const entry: Entry<R> = previous ?? { texts: new Map(), values: new Map(), stored: undefined, written: new Map(), lines: new Map(), live: undefined };
+      let { records, bytes } = liveOf(entry);
       const appended: string[] = [];
       for (const [path, record] of changes) {
         const line = recordLine(key, path, record);
         appended.push(line);
-        entry.recordBytes -= lineLength(entry, path);
+        const before = lineLength(entry, path);
         const length = record === undefined ? 0 : Buffer.byteLength(line) + 1;
-        entry.recordBytes += length;
+        records += Number(length > 0) - Number(before > 0);
+        bytes += length - before;
         entry.lines.set(path, length);
         entry.written.set(path, record);
       }
       const { texts, values } = fieldTexts(fields, previous);
       const patch = fieldsPatch(previous?.texts, texts);
-      loaded.entries.set(key, { ...entry, texts, values, recordBytes: entry.recordBytes });
+      const live = { records, bytes };
+      loaded.entries.set(key, { ...entry, texts, values, live });
       if (appended.length === 0 && patch === undefined) return;
-      appended.push(fieldsLine(key, patch ?? { set: [], unset: [] }));
+      appended.push(fieldsLine(key, patch ?? { set: [], unset: [] }, live));
       await this.append(loaded, appended);
     });
   }
@@ -154,17 +157,23 @@ export class RecordLog<R, F extends object> {
     await mkdir(dirname(this.path), { recursive: true });
     const text = [this.format.header];
     for (const [key, entry] of entries) {
-      for (const [path, record] of liveRecords(entry)) text.push(recordLine(key, path, record));
-      text.push(fieldsLine(key, { set: [...entry.texts], unset: [] }));
+      const live = { records: 0, bytes: 0 };
+      for (const [path, record] of liveRecords(entry)) {
+        const line = recordLine(key, path, record);
+        text.push(line);
+        live.records++;
+        live.bytes += Buffer.byteLength(line) + 1;
+      }
+      text.push(fieldsLine(key, { set: [...entry.texts], unset: [] }, live));
     }
     const bytes = Buffer.from(`${text.join('\n')}\n`);
     const temp = `${this.path}.${process.pid}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, this.path);
     // Indexed anew in the bytes written: what was written since the last read is no longer held twice.
-    for (const [key, { records, recordBytes }] of this.index(bytes).indexed) {
+    for (const [key, { records }] of this.index(bytes).indexed) {
       const entry = entries.get(key);
-      if (entry !== undefined) entries.set(key, { ...entry, stored: records, written: new Map(), lines: new Map(), recordBytes });
+      if (entry !== undefined) entries.set(key, { ...entry, stored: records, written: new Map(), lines: new Map(), live: undefined });
     }
     return bytes.length - this.headerLine.length;
   }
@@ -199,9 +208,9 @@ export class RecordLog<R, F extends object> {
     const { indexed, committed } = this.index(bytes);
     const loaded = empty(true);
     const keys = loaded.keys as Map<string, LoggedKey<R, F>>;
-    for (const [key, { texts, records, recordBytes }] of indexed) {
+    for (const [key, { texts, records }] of indexed) {
       const fields = this.format.decodeFields(key, texts);
-      loaded.entries.set(key, { texts, values: new Map(Object.entries(fields)), stored: records, written: new Map(), lines: new Map(), recordBytes });
+      loaded.entries.set(key, { texts, values: new Map(Object.entries(fields)), stored: records, written: new Map(), lines: new Map(), live: undefined });
       keys.set(key, { fields, records });
     }
     // Whatever follows the last committed line is a write cut short: cut it, so the next append follows a whole line.
@@ -218,7 +227,7 @@ export class RecordLog<R, F extends object> {
     for (const [key, { fields, records }] of converted) {
       const written = new Map<string, R | undefined>(records);
       const { texts, values } = fieldTexts(fields, undefined);
-      loaded.entries.set(key, { texts, values, stored: undefined, written, lines: new Map(), recordBytes: 0 });
+      loaded.entries.set(key, { texts, values, stored: undefined, written, lines: new Map(), live: undefined });
     }
     loaded.size = await this.rewrite(loaded.entries);
     loaded.started = true;
@@ -233,27 +242,25 @@ export class RecordLog<R, F extends object> {
   }
 
   /**
-   * The keys of a log, and where its last committed line ends. The log is indexed where it lies in
-   * the bytes read: each path's live line, and each field's text (the last written).
+   * The keys of a log, and where its last committed line ends. Only the fields lines are read: each
+   * record line is known by its start (`{"key":…,"path":"`) and left where it lies, for its key's
+   * records to find when looked up (see stored-records.ts).
    */
-  private index(bytes: Buffer): {
-    indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>;
-    committed: number;
-  } {
-    const records = new Map<string, Map<string, number>>(); // by key, by path: where its live line starts
-    const recordBytes = new Map<string, number>(); // by key, bytes of its records' live lines
-    const fields = new Map<string, Map<string, string>>(); // by key, each field's JSON text
-    const pending = new Map<string, [path: string, start: number | undefined, length: number][]>(); // by key, records not yet committed
+  private index(bytes: Buffer): { indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>; committed: number } {
+    const keys = new Map<string, { from: number; texts: Map<string, string>; live: LiveRecords | undefined }>();
+    const deleted = new Map<string, number>(); // by key, where the lines after its last deletion start
+    // Record lines not yet committed, as runs of lines of one key (a write appends its key's records together).
+    const pending: { key: string; from: number; to: number }[] = [];
     let start = this.headerLine.length;
     let committed = start;
     for (let number = 2; start < bytes.length; number++) {
       const end = bytes.indexOf(0x0a, start);
       if (end < 0) break; // a line cut short
-      const record = recordLineAt(bytes, start, end);
-      if (record !== undefined) {
-        const list = pending.get(record.key) ?? [];
-        list.push([record.path, record.record === undefined ? undefined : start, end + 1 - start]);
-        pending.set(record.key, list);
+      const recordKey = recordKeyAt(bytes, start, end);
+      if (recordKey !== undefined) {
+        const run = pending.at(-1);
+        if (run?.key === recordKey && run.to === start) run.to = end + 1;
+        else pending.push({ key: recordKey, from: start, to: end + 1 });
         start = end + 1;
         continue;
       }
@@ -261,35 +268,29 @@ export class RecordLog<R, F extends object> {
       if (line === undefined) throw this.format.damaged(`line ${number} is not a line of ${this.format.name}`, number);
       start = end + 1;
       committed = start;
+      for (let run = pending.length - 1; run >= 0; run--) if (pending[run]?.key === line.key) pending.splice(run, 1);
       if ('deleted' in line) {
-        records.delete(line.key);
-        recordBytes.delete(line.key);
-        fields.delete(line.key);
-      } else {
-        const own = records.get(line.key) ?? new Map<string, number>();
-        let live = recordBytes.get(line.key) ?? 0;
-        for (const [path, at, length] of pending.get(line.key) ?? []) {
-          const before = own.get(path);
-          if (before !== undefined) live -= bytes.indexOf(0x0a, before) + 1 - before;
-          if (at === undefined) own.delete(path);
-          else {
-            own.set(path, at);
-            live += length;
-          }
-        }
-        records.set(line.key, own);
-        recordBytes.set(line.key, live);
-        const texts = fields.get(line.key) ?? new Map<string, string>();
-        for (const [name, value] of line.set) texts.set(name, value);
-        for (const name of line.unset) texts.delete(name);
-        fields.set(line.key, texts);
+        keys.delete(line.key);
+        deleted.set(line.key, start);
+        continue;
       }
-      pending.delete(line.key);
+      const key = keys.get(line.key) ?? { from: deleted.get(line.key) ?? this.headerLine.length, texts: new Map<string, string>(), live: undefined };
+      for (const [name, value] of line.set) key.texts.set(name, value);
+      for (const name of line.unset) key.texts.delete(name);
+      key.live = line.live;
+      keys.set(line.key, key);
     }
-    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R>; recordBytes: number }>();
-    for (const [key, texts] of fields) {
-      const stored = new StoredRecords(bytes, records.get(key) ?? new Map(), (path, text) => this.format.decodeRecord(key, path, text));
-      indexed.set(key, { texts, records: stored, recordBytes: recordBytes.get(key) ?? 0 });
+    const uncommitted = pending.filter((run) => run.from < committed).map(({ from, to }): [number, number] => [from, to]);
+    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>();
+    for (const [key, { from, texts, live }] of keys) {
+      const records = new StoredRecords<R>(
+        bytes,
+        key,
+        { from, to: committed, uncommitted, live },
+        (path, text) => this.format.decodeRecord(key, path, text),
+        (problem) => this.format.damaged(problem),
+      );
+      indexed.set(key, { texts, records });
     }
     return { indexed, committed };
   }
@@ -308,11 +309,17 @@ function* liveRecords<R>(entry: Entry<R>): Generator<[string, R]> {
 /** What a compacted log holds after its header: each key's records and its fields, in bytes. */
 function liveSize<R>(entries: ReadonlyMap<string, Entry<R>>): number {
   let size = 0;
-  for (const [key, { recordBytes, texts }] of entries) {
-    size += recordBytes + Buffer.byteLength(fieldsLine(key, { set: [], unset: [] })) + 1;
-    for (const [name, text] of texts) size += Buffer.byteLength(name) + Buffer.byteLength(text) + 4; // quotes, colon, comma
+  for (const [key, entry] of entries) {
+    const live = liveOf(entry);
+    size += live.bytes + Buffer.byteLength(fieldsLine(key, { set: [], unset: [] }, live)) + 1;
+    for (const [name, text] of entry.texts) size += Buffer.byteLength(name) + Buffer.byteLength(text) + 4; // quotes, colon, comma
   }
   return size;
+}
+
+/** A key's live records, as last written or as the stored records count them (their lines indexed when the log does not say). */
+function liveOf<R>(entry: Entry<R>): LiveRecords {
+  return entry.live ?? { records: entry.stored?.size ?? 0, bytes: entry.stored?.liveBytes ?? 0 };
 }
 
 /** The length of a path's live line in the log (0: none), as last read or written. */
@@ -349,9 +356,16 @@ interface FieldsPatch {
   readonly unset: readonly string[];
 }
 
-function fieldsLine(key: string, patch: FieldsPatch): string {
+/**
+ * A key's fields line: the byte length of each field's text (a reading cuts the fields by them, not
+ * scanning them), what changed of its fields, and its live records after the write, which a reading
+ * need not count.
+ */
+function fieldsLine(key: string, patch: FieldsPatch, live: LiveRecords): string {
+  const lengths = JSON.stringify(patch.set.map(([, text]) => Buffer.byteLength(text)));
   const fields = `{${patch.set.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
-  return `{"key":${JSON.stringify(key)},"fields":${fields}${patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : ''}}`;
+  const unset = patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : '';
+  return `{"key":${JSON.stringify(key)},"lengths":${lengths},"fields":${fields}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}`;
 }
 
 function recordLine(key: string, path: string, record: unknown): string {
@@ -373,8 +387,8 @@ function parseLine(text: string): Line | undefined {
   if (typeof line.key !== 'string') return undefined;
   if (line.deleted === true) return { key: line.key, deleted: true };
   if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
-  const unset = line.unset ?? [];
-  if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
+  const tail = lineTail(json);
+  if (tail === undefined) return undefined;
   const set = Object.entries(line.fields).map(([name, value]) => [name, JSON.stringify(value)] as const);
-  return { key: line.key, set, unset };
+  return { key: line.key, set, ...tail };
 }

@@ -13,7 +13,7 @@ import { overlaySource } from '../content/git/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
 import { GitRefSource } from '../content/git/git-ref-source.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
-import { keptFile, keptFiles, keptRead, type KeptRead } from '../content/cache/kept-read.js';
+import { keptFile, keptFiles, keptRead, keptSummaryTitle, type KeptRead } from '../content/cache/kept-read.js';
 import { keptReadCommit, ReadLog } from '../content/cache/read-log.js';
 import type { ReadRecord } from '../content/cache/read-record.js';
 import { KeptReadDamagedError } from '../content/errors/kept-read-damaged-error.js';
@@ -183,6 +183,8 @@ function prepared(
   return {
     contentHash: snapshot.contentHash,
     pageCount: view.pageCount,
+    summaryTitle: view.summaryTitle,
+    layoutKey: view.layoutKey,
     warnings: [...snapshot.warnings],
     commit,
     checkedOut: read.checkedOut,
@@ -362,11 +364,18 @@ function statusOf(status: DocsStatus | undefined): KeptRead['status'] {
 interface SnapshotView {
   readonly pageCount: number;
   readonly fileOf: FileLookup;
+  readonly summaryTitle?: (path: string) => string | undefined;
+  readonly layoutKey?: () => string;
 }
 
 /** Through the kept read's records: a one-page edit's reads decode none of the others. */
 function keptView(read: KeptRead): SnapshotView {
-  return { pageCount: read.pageCount, fileOf: (path) => keptFile(read, path) };
+  return {
+    pageCount: read.pageCount,
+    fileOf: (path) => keptFile(read, path),
+    summaryTitle: (path) => keptSummaryTitle(read, path),
+    layoutKey: () => read.tree.layoutKey(),
+  };
 }
 
 /** Through the snapshot read whole: no tables are made where no read is kept (a long-lived process). */

@@ -16,6 +16,13 @@ export interface PreparedContent {
   /** What was read: pages, files and their blob oids, for plans that compare with live content. */
   snapshot: DocsSnapshot;
   /**
+   * A page's `SUMMARY.md` link text (by path in the docs root) as the page tree has it, looked up
+   * without decoding the tree, when the read can; absent: the tree says.
+   */
+  summaryTitle?: ((path: string) => string | undefined) | undefined;
+  /** The page tree's layout key (see layout-key.ts) when the read keeps it; absent: made from the tree. */
+  layoutKey?: (() => string) | undefined;
+  /**
    * Set when this read is the one the last run kept, brought up to date: its content hash then, and
    * the files whose content changed since (a page's with its title). Everything else (the listing,
    * the table of contents, every page's metadata and links) is as it was.

@@ -3,6 +3,7 @@ import type { KnownFiles } from '../content-loader.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
 import type { DocsSnapshot, PageGroup, PageNode, SnapshotFile } from '../gitbook/docs-snapshot.js';
 import { KeptReadDamagedError } from '../errors/kept-read-damaged-error.js';
+import { layoutKey } from '../gitbook/layout-key.js';
 import type { DerivedPage } from '../read-docs-repo.js';
 import type { TreeEntry } from '../tree-source.js';
 import type { ReadRecord } from './read-record.js';
@@ -44,33 +45,40 @@ export interface KeptRead {
 }
 
 /**
- * A page tree kept as its JSON text, decoded (and checked) when first used: a 30,000-page tree a
- * one-page edit does not read is written back as the text it was read as. As JSON, it is its value.
+ * A page tree, or one kept apart and read (and checked) when first used: a 30,000-page tree a
+ * one-page edit does not use is not read, its layout's key (see layout-key.ts) kept beside it. As
+ * JSON, it is its value.
  */
 export class PageTree {
-  #text: string | undefined;
   #value: readonly PageGroup[] | undefined;
+  #layoutKey: string | undefined;
 
   private constructor(
-    text: string | undefined,
     value: readonly PageGroup[] | undefined,
-    private readonly decode: (text: string) => readonly PageGroup[],
+    private readonly read: () => readonly PageGroup[],
+    layout: string | undefined,
   ) {
-    this.#text = text;
     this.#value = value;
+    this.#layoutKey = layout;
   }
 
   static of(groups: readonly PageGroup[]): PageTree {
-    return new PageTree(undefined, groups, () => groups);
+    return new PageTree(groups, () => groups, undefined);
   }
 
-  static fromText(text: string, decode: (text: string) => readonly PageGroup[]): PageTree {
-    return new PageTree(text, undefined, decode);
+  /** A tree read when first used, and its layout's key when kept (else made from the tree when asked). */
+  static stored(read: () => readonly PageGroup[], layout: string | undefined): PageTree {
+    return new PageTree(undefined, read, layout);
   }
 
   value(): readonly PageGroup[] {
-    this.#value ??= this.decode(this.#text ?? '[]');
+    this.#value ??= this.read();
     return this.#value;
+  }
+
+  layoutKey(): string {
+    this.#layoutKey ??= layoutKey(this.value());
+    return this.#layoutKey;
   }
 
   toJSON(): readonly PageGroup[] {
@@ -170,6 +178,14 @@ export function keptFile(kept: KeptRead, path: string): SnapshotFile | undefined
   const sourcePath = joinDocPath(kept.head.root, path);
   const record = kept.records.get(sourcePath);
   return record?.oid === undefined ? undefined : { path, sourcePath, size: record.size, oid: record.oid };
+}
+
+/**
+ * A page's `SUMMARY.md` link text (by path in the docs root), as its record keeps it: the title the
+ * outline gave the page where it was first listed, as the page tree's first node of that path has it.
+ */
+export function keptSummaryTitle(kept: KeptRead, path: string): string | undefined {
+  return kept.records.get(joinDocPath(kept.head.root, path))?.outlineTitle;
 }
 
 /** The snapshot's files: the records' with a blob oid under the root, and those docsync wrote, by path. */

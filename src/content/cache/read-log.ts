@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import * as z from 'zod';
 import { KeptReadDamagedError } from '../errors/kept-read-damaged-error.js';
 import type { PageGroup, SnapshotFile } from '../gitbook/docs-snapshot.js';
@@ -11,8 +12,11 @@ import { type KeptRead, keptReadOf, PageTree, type SnapshotHead } from './kept-r
 import { type ReadRecord, ReadRecordSchema, sameReadRecord } from './read-record.js';
 import { ReadRecords } from './read-records.js';
 
-/** The first line of a kept read's file. A file of another format (a kept read before records) is no kept read. */
-const HEADER = JSON.stringify({ docsync: 'read', version: 1 });
+/**
+ * The first line of a kept read's file. A file of another format is no kept read: a kept read before
+ * records, or one holding its page tree (version 1).
+ */
+const HEADER = JSON.stringify({ docsync: 'read', version: 2 });
 const HEADER_LINE = Buffer.from(`${HEADER}\n`);
 /** The one key of the log: a target's file holds its one read. */
 const KEY = 'read';
@@ -42,7 +46,7 @@ const HeadSchema = z.object({
 /** A file docsync wrote, as kept: its bytes as base64. */
 const GeneratedSchema = z.array(z.object({ path: z.string(), size: z.number(), oid: z.string(), base64: z.string() }));
 
-/** The read's own fields beside its records; the page tree stays text until used, checked then by its sha1. */
+/** The read's own fields beside its records; the page tree is in a file of its own, named and checked by its sha1. */
 const FieldsSchema = z.object({
   key: z.string(),
   commit: z.string().optional(),
@@ -53,18 +57,24 @@ const FieldsSchema = z.object({
   pageCount: z.number().int().nonnegative(),
   fileCount: z.number().int().nonnegative(),
   treeHash: z.string(),
+  layoutKey: z.string(),
 });
 type ReadFields = Omit<z.infer<typeof FieldsSchema>, 'head'> & { readonly head: SnapshotHead; readonly tree: PageTree };
+/** The fields as the log holds them: the page tree is apart. */
+type LoggedFields = Omit<ReadFields, 'tree'>;
 
 /**
  * A target's kept read in `.docsync/cache/<target>.read`: a record log (see record-log.ts, the same
  * format as the state's) under its own header, one key whose records are the listed files by path
- * and whose fields hold the rest. A one-page edit appends the records and fields it changed. A line
- * that fails its check, when loaded or when its record is first used, makes it no kept read: it only
- * ever saves time, and is then written anew.
+ * and whose fields hold the rest but the page tree, which is in `<target>.read.<sha1>.tree` (its JSON
+ * text, read only when used: a one-page edit does not). A one-page edit appends the records and fields
+ * it changed. A line or tree that fails its check, when loaded or when first used, makes it no kept
+ * read: it only ever saves time, and is then written anew.
  */
 export class ReadLog {
-  private readonly log: RecordLog<ReadRecord, ReadFields>;
+  private readonly log: RecordLog<ReadRecord, LoggedFields>;
+  /** The sha1 of the page tree whose file the log names, once loaded or saved: a save with the same tree writes none. */
+  private treeHash: string | undefined;
   /** The records loaded, under the read's key: a read made from them saves what it changed of them. */
   private loaded: StoredRecords<ReadRecord> | undefined;
   /** The generated files of a loaded read, and the field they were decoded from: saved unchanged, it is not encoded again. */
@@ -76,7 +86,7 @@ export class ReadLog {
       name: 'the kept read',
       decodeRecord: (_key, path, text) => this.decodeRecord(path, text),
       decodeFields: (key, texts) => this.decodeFields(key, texts),
-      damaged: (problem, _line, cause) => new KeptReadDamagedError(file, problem, cause),
+      damaged: (problem, _line, cause) => this.damaged(problem, cause),
       // Of another format: no kept read, replaced by the first save.
       convert: () => undefined,
     });
@@ -89,6 +99,10 @@ export class ReadLog {
       if (logged === undefined) return undefined;
       this.loaded = logged.records;
       const { fields } = logged;
+      this.treeHash = fields.treeHash;
+      const tree = PageTree.stored(() => this.readTree(fields.treeHash), fields.layoutKey);
+      // The hash stays the file's: a tree saved back untouched is not made into text again to hash it.
+      treeHashes.set(tree, fields.treeHash);
       const generated = fields.generated.map(({ path, size, oid, base64 }): SnapshotFile => ({ path, size, oid, bytes: Buffer.from(base64, 'base64') }));
       this.generatedFields.set(generated, fields.generated);
       return keptReadOf({
@@ -101,7 +115,7 @@ export class ReadLog {
         generated,
         pageCount: fields.pageCount,
         fileCount: fields.fileCount,
-        tree: fields.tree,
+        tree,
       });
     } catch {
       this.discard();
@@ -112,6 +126,7 @@ export class ReadLog {
   /** Forgets the read loaded (it failed a check when used): the next save writes the file anew. */
   discard(): void {
     this.loaded = undefined;
+    this.treeHash = undefined;
     this.log.discard();
   }
 
@@ -125,8 +140,15 @@ export class ReadLog {
       this.discard();
       changes = read.records;
     }
-    const tree = read.tree;
-    const fields: ReadFields = {
+    const { tree } = read;
+    const known = treeHashes.get(tree);
+    const text = known === undefined ? JSON.stringify(tree) : undefined;
+    const treeHash = known ?? sha1(text ?? '');
+    treeHashes.set(tree, treeHash);
+    const previous = this.treeHash;
+    // The tree's file first: the log never names a tree not written whole.
+    if (treeHash !== previous) await this.writeTree(text ?? JSON.stringify(tree), treeHash);
+    const fields: LoggedFields = {
       key: read.key,
       commit: read.commit,
       untrusted: [...read.untrusted],
@@ -137,10 +159,35 @@ export class ReadLog {
         read.generated.map(({ path, size, oid, bytes }) => ({ path, size, oid, base64: Buffer.from(bytes ?? []).toString('base64') })),
       pageCount: read.pageCount,
       fileCount: read.fileCount,
-      treeHash: treeHashOf(tree),
-      tree,
+      treeHash,
+      layoutKey: tree.layoutKey(),
     };
     await this.log.write(KEY, fields, changes);
+    this.treeHash = treeHash;
+    if (previous !== undefined && previous !== treeHash) await rm(this.treeFile(previous), { force: true });
+  }
+
+  private treeFile(hash: string): string {
+    return `${this.file}.${hash}.tree`;
+  }
+
+  private async writeTree(text: string, hash: string): Promise<void> {
+    const temp = `${this.treeFile(hash)}.${process.pid}.tmp`;
+    await mkdir(dirname(temp), { recursive: true });
+    await writeFile(temp, text);
+    await rename(temp, this.treeFile(hash));
+  }
+
+  /** The page tree the log names, checked by its hash: the tree a 30,000-page read uses whole is not checked node by node. */
+  private readTree(hash: string): readonly PageGroup[] {
+    let text: string;
+    try {
+      text = readFileSync(this.treeFile(hash), 'utf8');
+    } catch (error) {
+      throw this.damaged('its page tree cannot be read', error);
+    }
+    if (sha1(text) !== hash) throw this.damaged('its page tree is not the one written');
+    return JSON.parse(text) as readonly PageGroup[];
   }
 
   private decodeRecord(path: string, text: string): ReadRecord {
@@ -148,30 +195,29 @@ export class ReadLog {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw this.damagedRecord(`the record of ${path} is not valid JSON`, error);
+      throw this.damaged(`the record of ${path} is not valid JSON`, error);
     }
     const record = ReadRecordSchema.safeParse(json);
-    if (!record.success) throw this.damagedRecord(`the record of ${path} is not in the expected shape`, record.error);
+    if (!record.success) throw this.damaged(`the record of ${path} is not in the expected shape`, record.error);
     return record.data;
   }
 
   /**
-   * A record failed its check when first used: the file is removed at once (it only saves time), so
-   * that a run that could not fall back to a whole read (the snapshot's files asked for mid-sync)
-   * fails once, and the next reads whole.
+   * A line or record failed its check (when loaded, or when first used): the file is removed at once
+   * (it only saves time), so that a run that could not fall back to a whole read (the snapshot's
+   * files asked for mid-sync) fails once, and the next reads whole.
    */
-  private damagedRecord(problem: string, cause: unknown): KeptReadDamagedError {
+  private damaged(problem: string, cause?: unknown): KeptReadDamagedError {
     rmSync(this.file, { force: true });
     this.discard();
     return new KeptReadDamagedError(this.file, problem, cause);
   }
 
-  private decodeFields(key: string, texts: ReadonlyMap<string, string>): ReadFields {
+  private decodeFields(key: string, texts: ReadonlyMap<string, string>): LoggedFields {
     const damaged = (problem: string, cause?: unknown): KeptReadDamagedError => new KeptReadDamagedError(this.file, problem, cause);
     if (key !== KEY) throw damaged(`it holds the key ${key}`);
     const json: Record<string, unknown> = {};
     for (const [name, text] of texts) {
-      if (name === 'tree') continue;
       try {
         json[name] = JSON.parse(text) as unknown;
       } catch (error) {
@@ -179,33 +225,14 @@ export class ReadLog {
       }
     }
     const fields = FieldsSchema.safeParse(json);
-    const treeText = texts.get('tree');
     if (!fields.success) throw damaged(`its fields are not in the expected shape`, fields.error);
-    if (treeText === undefined) throw damaged('it holds no page tree');
-    const tree = PageTree.fromText(treeText, (text) => {
-      // Checked by its hash: the tree a 30,000-page read uses whole is not checked node by node.
-      if (sha1(text) !== fields.data.treeHash) throw damaged('its page tree is not the one written');
-      return JSON.parse(text) as readonly PageGroup[];
-    });
-    // The hash stays the text's: a tree written back untouched keeps its text, and so its hash.
-    treeHashes.set(tree, fields.data.treeHash);
     const { readme, summary, summaryStructure, ...head } = fields.data.head;
-    return { ...fields.data, head: { ...head, readme, summary, summaryStructure }, tree };
+    return { ...fields.data, head: { ...head, readme, summary, summaryStructure } };
   }
 }
 
-/** The hash of each page tree read, by the tree: written back untouched, its text is not made again to hash it. */
+/** The sha1 of each page tree's JSON text (as its file holds it), by the tree: saved again, its text is not made again to hash it. */
 const treeHashes = new WeakMap<PageTree, string>();
-
-/** The sha1 of a page tree's JSON text, as the log writes it. */
-function treeHashOf(tree: PageTree): string {
-  let hash = treeHashes.get(tree);
-  if (hash === undefined) {
-    hash = sha1(JSON.stringify(tree));
-    treeHashes.set(tree, hash);
-  }
-  return hash;
-}
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');

@@ -3,7 +3,8 @@ import type { ApiClient } from '../../api/api-client.js';
 import { ApiError } from '../../api/errors/api-error.js';
 import type { Page } from '../../api/schemas/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import type { DocsSnapshot, PageGroup, PageNode } from '../../content/gitbook/docs-snapshot.js';
+import type { DocsSnapshot } from '../../content/gitbook/docs-snapshot.js';
+import { layoutKey } from '../../content/gitbook/layout-key.js';
 import type { Logger } from '../../logging/logger.js';
 import type { RedirectRecord } from '../../state/redirect-record.js';
 import type { StateStore } from '../../state/state-store.js';
@@ -64,7 +65,7 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
   if (!keeps) return undefined;
   // Settled for a table of contents (pages' paths, titles, nesting) and `.gitbook.yaml`'s redirects:
   // an edit of pages' content moves no page, so it costs no read.
-  const settled = settledKey(run.content.snapshot.pages, fileRedirects, target.redirects);
+  const settled = settledKey(run.content, fileRedirects, target.redirects);
   // A sync that wrote nothing costs no read either: the redirects were settled (or wait on a change
   // request, which the next sync that reads main sees merged), or, without a record (a runner
   // without state), they are kept by the runs that write content.
@@ -194,22 +195,11 @@ function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
   return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {}, pending: [] };
 }
 
-function settledKey(pages: readonly PageGroup[], redirects: Readonly<Record<string, string>>, mode: string): string {
-  // One text hashed at once: an update per page cost a call into the hash for each of 30,000 pages.
-  const lines: string[] = [];
-  const add = (nodes: readonly PageNode[], depth: number): void => {
-    for (const node of nodes) {
-      lines.push(`\n${depth}\t${node.path}\t${node.title}\t${node.label ?? ''}`);
-      add(node.children, depth + 1);
-    }
-  };
-  for (const group of pages) {
-    lines.push(`\n#\t${group.title ?? ''}`);
-    add(group.pages, 0);
-  }
+/** The page tree's layout as the read keeps it (a one-page edit does not decode the tree), with the redirects and mode. */
+function settledKey(content: Pick<PreparedContent, 'snapshot' | 'layoutKey'>, redirects: Readonly<Record<string, string>>, mode: string): string {
+  const layout = content.layoutKey?.() ?? layoutKey(content.snapshot.pages);
   return createHash('sha256')
-    .update(JSON.stringify([redirects, mode]))
-    .update(lines.join(''))
+    .update(JSON.stringify([redirects, mode, layout]))
     .digest('hex')
     .slice(0, 32);
 }

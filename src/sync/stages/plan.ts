@@ -83,7 +83,7 @@ export async function plan(run: SyncRun, observation: Observation): Promise<Plan
   const base = { ...resultBase(target, content, spacePlan, delivery), warnings: [...content.warnings, ...notices] };
   let gitPagesFound = expectation;
   const gitPages = (): Promise<readonly ExpectedPage[]> => Promise.resolve((gitPagesFound ??= bundleExpectation(content)).pages);
-  const titlings = pageTitlings(content.snapshot, delivery);
+  const titlings = pageTitlings(content, delivery);
   return { ...observed, pagePlan, expectation, liveContent, liveMatches, plan: spacePlan, base, titlings, gitPages };
 }
 

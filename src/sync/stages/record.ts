@@ -129,8 +129,7 @@ async function nextBase(planned: PlannedSync, leftLive: ReadonlyMap<string, stri
   const { content, state, delivery, assumed, titlings, gitPages } = planned;
   // A table of contents laid over git's titles the pages left live as it does.
   const summary = content.snapshot.summary;
-  const liveTitlings =
-    summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings((await content.layOver(leftLive)).snapshot, delivery) : titlings;
+  const liveTitlings = summary !== undefined && typeof leftLive.get(summary) === 'string' ? pageTitlings(await content.layOver(leftLive), delivery) : titlings;
   // Planned from the changed pages alone, nothing left live: the previous base plus those pages.
   const carried = assumed && leftLive.size === 0 ? await baseWithChanges(content, state?.base, assumed.diff.changed, titlings) : undefined;
   return carried ?? withLivePages(await baseOnceLive(content, state, gitPages, titlings, sent), leftLive, liveTitlings);

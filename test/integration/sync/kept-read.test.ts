@@ -9,6 +9,9 @@ import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
 import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
+import { layoutKey } from '../../../src/content/gitbook/layout-key.js';
+import type { PageNode } from '../../../src/content/gitbook/docs-snapshot.js';
+import { pageTitlings } from '../../../src/sync/platform-edits/page-titlings.js';
 import { derivedRead } from '../../support/derived-read.js';
 import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
@@ -26,12 +29,30 @@ const targetFor = (directory: string, source: string) =>
 
 const DOCS = {
   'README.md': '# Home\n',
-  'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n  * [Install](guide/install.md)\n* [Plain](plain.md)\n',
+  'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n  * [Install](guide/install.md)\n  * [Plain again](plain.md)\n* [Plain](plain.md)\n',
   'guide.md': '---\ndescription: The guide\n---\n# Guide heading\n\n![diagram](.gitbook/assets/diagram.png)\n',
   'guide/install.md': '# Install\n\nRun it.\n',
   'plain.md': 'No heading.\n',
   '.gitbook/assets/diagram.png': 'png bytes',
 };
+
+/** Each page's `SUMMARY.md` link text and the tree's layout key, as the content looks them up (else from its page tree). */
+function treeLookups(content: Pick<PreparedContent, 'snapshot' | 'summaryTitle' | 'layoutKey'>) {
+  const paths: string[] = [];
+  const walk = (pages: readonly PageNode[]): void => {
+    for (const page of pages) {
+      paths.push(page.path);
+      walk(page.children);
+    }
+  };
+  // The tree's paths, and one listed nowhere: the walk through the tree read once, before the lookups.
+  content.snapshot.pages.forEach((group) => walk(group.pages));
+  const titles = pageTitlings(content, 'import');
+  return {
+    titles: [...paths, 'nowhere.md'].map((path) => [path, titles(path).summaryTitle]),
+    layout: content.layoutKey?.() ?? layoutKey(content.snapshot.pages),
+  };
+}
 
 async function oldMtimes(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
@@ -67,6 +88,8 @@ describe('a one-shot read kept in .docsync/', () => {
         }
         const content = await prepare(target);
         expect(derivedRead(content)).toEqual(await whole());
+        // What the read answers without its page tree is what the tree says.
+        expect(treeLookups(content)).toEqual(treeLookups({ snapshot: content.snapshot }));
         await content.keep();
         return content;
       };

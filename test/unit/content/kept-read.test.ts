@@ -1,7 +1,7 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptFiles, keptRead, keptReadOf, type KeptRead } from '../../../src/content/cache/kept-read.js';
+import { keptFiles, keptRead, keptReadOf, PageTree, type KeptRead } from '../../../src/content/cache/kept-read.js';
 import { keptReadCommit, ReadLog } from '../../../src/content/cache/read-log.js';
 import { ReadRecords } from '../../../src/content/cache/read-records.js';
 import { KeptReadDamagedError } from '../../../src/content/errors/kept-read-damaged-error.js';
@@ -84,6 +84,13 @@ function plain(read: KeptRead | undefined) {
 
 const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).trimEnd().split('\n');
 
+/** The file of the page tree a kept read's file names (its one tree file beside it). */
+async function treeFile(file: string): Promise<string> {
+  const trees = (await readdir(path.dirname(file))).filter((name) => name.startsWith(`${path.basename(file)}.`) && name.endsWith('.tree'));
+  expect(trees).toHaveLength(1);
+  return path.join(path.dirname(file), trees[0] ?? '');
+}
+
 describe('a kept read', () => {
   it('reads back as written: one record per listed file (token or none, blob oid, title, derivation), the snapshot, the rest', async () => {
     const read = aKeptRead();
@@ -100,9 +107,11 @@ describe('a kept read', () => {
       outlineTitle: 'Home',
     });
     const text = await lines(file);
-    expect(JSON.parse(text[0] ?? '')).toEqual({ docsync: 'read', version: 1 });
-    // The state's log format: a line per record, then the fields line that commits them.
+    expect(JSON.parse(text[0] ?? '')).toEqual({ docsync: 'read', version: 2 });
+    // The state's log format: a line per record, then the fields line that commits them; the page tree in a file of its own.
     expect(text).toHaveLength(1 + 3 + 1);
+    expect(text.at(-1)).not.toContain('"tree"');
+    expect(JSON.parse(await readFile(await treeFile(file), 'utf8'))).toEqual(read.snapshot.pages);
     expect(await keptReadCommit(file)).toBe('f'.repeat(40));
   });
 
@@ -133,7 +142,12 @@ describe('a kept read', () => {
     const appended = (await readFile(file)).subarray(size).toString('utf8').trimEnd().split('\n');
     expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
       { key: 'read', path: 'README.md', record: { ...readme, size: 8, oid: '2'.repeat(40) } },
-      { key: 'read', fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown } },
+      {
+        key: 'read',
+        lengths: expect.any(Array) as unknown,
+        fields: { commit: '1'.repeat(40), head: expect.objectContaining({ contentHash: '3'.repeat(64) }) as unknown },
+        live: { records: loaded.records.size, bytes: expect.any(Number) as unknown },
+      },
     ]);
     expect(await keptReadCommit(file)).toBe('1'.repeat(40));
     expect(plain(await new ReadLog(file).load())).toEqual(plain(edited));
@@ -146,6 +160,7 @@ describe('a kept read', () => {
       [good[0], '{"key":"read","path":', ...good.slice(2)], // a line that is no line of the log
       [...good.slice(0, -1), good.at(-1)?.replace('"pageCount":2', '"pageCount":"two"')], // a field of another shape
       [JSON.stringify({ version: 11, key: 'key', commit: null, sha256: '0'.repeat(64), lengths: [1, 0, 0, 0, 0, 0] }), '{'], // a kept read of version 11
+      [JSON.stringify({ docsync: 'read', version: 1 }), ...good.slice(1)], // a log of version 1 (its page tree a field of it)
     ];
     for (const text of damaged) {
       await writeFile(file, `${text.join('\n')}\n`);
@@ -173,14 +188,48 @@ describe('a kept read', () => {
     expect(plain(await new ReadLog(file).load())).toEqual(plain(aKeptRead()));
   });
 
-  it('checks its page tree by its hash when the tree is used', async () => {
+  it('checks its page tree by its hash when the tree is used, and is none once the tree fails its check or cannot be read', async () => {
     const file = await saved();
-    const text = await lines(file);
-    const fields = text.at(-1)?.replace('"title":"Fête"', '"title":"Fete"');
-    await writeFile(file, `${[...text.slice(0, -1), fields].join('\n')}\n`);
+    const tree = await treeFile(file);
+    const text = await readFile(tree, 'utf8');
+    await writeFile(tree, text.replace('"title":"Fête"', '"title":"Fete"'));
     const loaded = await new ReadLog(file).load();
     expect(loaded?.records.get('émoji 🎉.md')?.title).toBe('Fête');
     expect(() => loaded?.snapshot.pages).toThrow(KeptReadDamagedError);
+    // Removed at once: the next run reads whole.
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await rm(tree);
+    await new ReadLog(file).save(aKeptRead());
+    await rm(await treeFile(file));
+    const missing = await new ReadLog(file).load();
+    expect(() => missing?.snapshot.pages).toThrow(/its page tree cannot be read/);
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('neither reads nor writes its page tree when a one-page edit is saved; a read whole with another tree writes it and removes the one before', async () => {
+    const file = await saved();
+    const tree = await treeFile(file);
+    const text = await readFile(tree, 'utf8');
+    // Not there: a load and a save that used it would fail.
+    await rm(tree);
+    const log = new ReadLog(file);
+    const loaded = await log.load();
+    if (loaded === undefined) throw new Error('not loaded');
+    const readme = loaded.records.get('README.md');
+    await log.save(keptReadOf({ ...loaded, records: loaded.records.with([['README.md', { ...readme, size: 8, oid: '2'.repeat(40) }]]) }));
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file)]);
+    await writeFile(tree, text);
+    const edited = await new ReadLog(file).load();
+    expect(edited?.records.get('README.md')?.oid).toBe('2'.repeat(40));
+    expect(edited?.snapshot.pages).toEqual(aKeptRead().snapshot.pages);
+    const other = aKeptRead();
+    const retitled = keptReadOf({ ...other, tree: PageTree.of([{ title: 'Other', pages: other.snapshot.pages[0]?.pages ?? [] }]) });
+    const again = new ReadLog(file);
+    await again.load();
+    await again.save(retitled);
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file), path.basename(await treeFile(file))].sort());
+    expect(await treeFile(file)).not.toBe(tree);
+    expect((await new ReadLog(file).load())?.snapshot.pages).toEqual(retitled.snapshot.pages);
   });
 
   it('read back after files were removed and added by a whole read, holds the records of the read saved', async () => {

@@ -161,6 +161,9 @@ describe('FileStateStore', () => {
     const next = { ...read, lastHash: 'h-3', delivered: { ...read.delivered, pages: withChanges(read.delivered.pages, [['guide/émoji 🎉.md', undefined]]) } };
     await store.set('space:docs', next);
     expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(plain(next));
+    // Its fields lines did not count the target's records: counted when first written, the count given from then on.
+    const last = JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '') as { live?: { records: number } };
+    expect(last.live?.records).toBe(paths.length + 1); // and the logo's
   });
 
   it('keeps a log read back from its file compact: what is live of it is counted from the bytes read', async () => {
@@ -253,10 +256,21 @@ describe('FileStateStore', () => {
     const appended = (await readFile(file, 'utf8')).slice(before).trimEnd().split('\n');
     expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([
       expect.objectContaining({ path: 'part-3/page-3.md' }),
-      { key: 'space:docs', fields: { lastHash: 'edit-1', syncedAt: '2026-11-29T00:00:00.000Z' } },
+      {
+        key: 'space:docs',
+        lengths: [8, 26],
+        fields: { lastHash: 'edit-1', syncedAt: '2026-11-29T00:00:00.000Z' },
+        live: { records: 10, bytes: expect.any(Number) as unknown },
+      },
     ]);
     await store.set('space:docs', edited(rest, 'part-3/page-3.md', 'edit-1'));
-    expect(JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '')).toEqual({ key: 'space:docs', fields: {}, unset: ['syncedAt'] });
+    expect(JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '')).toEqual({
+      key: 'space:docs',
+      lengths: [],
+      fields: {},
+      unset: ['syncedAt'],
+      live: { records: 10, bytes: expect.any(Number) as unknown },
+    });
     expect(plain(await new FileStateStore(file).get('space:docs'))).toEqual(plain(edited(rest, 'part-3/page-3.md', 'edit-1')));
   });
 
@@ -323,7 +337,12 @@ describe('FileStateStore', () => {
         path: 'part-3/page-13.md',
         record: { page: { ...page, hash: 'hash-new' }, base: { oid: 'oid-new', fingerprint: 'fp-new' } },
       },
-      { key: 'space:docs', fields: expect.objectContaining({ lastHash: 'h1' }) as unknown },
+      {
+        key: 'space:docs',
+        lengths: expect.any(Array) as unknown,
+        fields: expect.objectContaining({ lastHash: 'h1' }) as unknown,
+        live: { records: 1000, bytes: expect.any(Number) as unknown },
+      },
     ]);
   });
 });
