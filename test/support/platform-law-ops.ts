@@ -118,6 +118,8 @@ export class LawModel {
   readonly pages: ModelPage[];
   obligations: Obligation[] = [];
   readonly humanCommits: string[] = [];
+  /** Pages git gave another file since the last sync: a place or slug the platform gives them now is git's to take or leave too. */
+  readonly movedSinceSync = new Set<number>();
   private counter = 0;
 
   /**
@@ -296,7 +298,7 @@ async function placeInPlatform(
   if (op.kind === 'platform-slug') {
     const slug = model.token('slugmark');
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-slug' && o.page === page.key));
-    model.obligations.push({ kind: 'platform-slug', page: page.key, slug });
+    if (!model.movedSinceSync.has(page.key)) model.obligations.push({ kind: 'platform-slug', page: page.key, slug });
     edit = { move: found.page.title, slug };
   } else {
     const below = new Set(flatLive([found.page]).map((entry) => entry.page.id));
@@ -312,7 +314,7 @@ async function placeInPlatform(
     if ((into ?? undefined) === found.parent && op.at % (siblings + 1) === index) return `the platform leaves ${found.page.title} where it is`;
     const parent = typeof into === 'string' ? model.byTitle(into) : undefined;
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-place' && o.page === page.key));
-    model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
+    if (!model.movedSinceSync.has(page.key)) model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
     edit = { move: found.page.title, ...(op.parent === 0 ? {} : { into: into ?? null }), at: op.at % (siblings + 1) };
   }
   for (const world of worlds) await editPageInPlatform(world.emulator, 'space-docs', edit);
@@ -431,9 +433,10 @@ function refreshPaths(model: LawModel, listed: readonly LawPage[]): void {
 
 /**
  * A page git moved goes where git says (docs/platform-edits.md): a place or slug the platform gave
- * it before is git's to take or leave, and no longer owed.
+ * it before, or gives it before the next sync, is git's to take or leave, and no longer owed.
  */
 function movedInGit(model: LawModel, page: ModelPage): void {
   page.movedInGit = true;
+  model.movedSinceSync.add(page.key);
   model.obligations = model.obligations.filter((o) => !((o.kind === 'platform-place' || o.kind === 'platform-slug') && o.page === page.key));
 }

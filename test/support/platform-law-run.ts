@@ -39,6 +39,7 @@ export async function runLaw(
     story.push('sync');
     const tips = worlds.map(branchTip);
     const results = await Promise.all(worlds.map(syncWorld));
+    model.movedSinceSync.clear();
     try {
       await checkSync(worlds, model, tips, results);
       if (contract === 'current' && target.platformEdits === 'adopt')
