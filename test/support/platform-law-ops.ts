@@ -23,8 +23,11 @@ import {
  * so a shrunk sequence still means something.
  */
 export type LawOp =
-  /** `platform-import`: the seed's API, a page's body changed by a zip import made in the platform. */
-  | { readonly kind: 'platform-body' | 'platform-import' | 'git-body'; readonly page: number; readonly at: number }
+  /**
+   * `platform-import`: the seed's API, a page's body changed by a zip import made in the platform.
+   * `same`: the platform edits a page it moved or gave a new slug, where there is one.
+   */
+  | { readonly kind: 'platform-body' | 'platform-import' | 'git-body'; readonly page: number; readonly at: number; readonly same?: boolean }
   | {
       readonly kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete';
       readonly page: number;
@@ -32,9 +35,12 @@ export type LawOp =
   | { readonly kind: 'platform-add'; readonly parent: number; readonly at: number }
   | { readonly kind: 'git-add'; readonly parent: number }
   | { readonly kind: 'platform-resolve'; readonly file: number }
-  /** `parent` 0 keeps the page's parent (a reorder), 1 moves it to the top, more under another page. */
-  | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number }
-  | { readonly kind: 'platform-slug'; readonly page: number }
+  /**
+   * `parent` 0 keeps the page's parent (a reorder), 1 moves it to the top, more under another page.
+   * `same` (and for a slug): the platform moves a page git edited, where there is one.
+   */
+  | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number; readonly same?: boolean }
+  | { readonly kind: 'platform-slug'; readonly page: number; readonly same?: boolean }
   /** `parent` 0 moves the page to the top, more under another of git's pages. */
   | { readonly kind: 'git-move'; readonly page: number; readonly parent: number }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
@@ -69,10 +75,14 @@ export function lawOpsArbitrary({ contract, platformPlaces }: LawOps): fc.Arbitr
     { weight: 1, arbitrary: page('platform-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
   );
+  // A move or slug of a page git edited, and an edit of a page the platform moved, are made often:
+  // each side's change of the same page is what the law most needs to see merged.
+  const same = fc.boolean();
   if (platformPlaces)
     ops.push(
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat, same }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat, same }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-body' as const), page: nat, at: nat, same: fc.constant(true) }) },
     );
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
@@ -84,6 +94,10 @@ export interface ModelPage {
   path: string | undefined;
   /** Edited or added by either side: never deleted by the law, so no edit it holds is taken back. */
   touched: boolean;
+  /** Its text (body, title, description, layout) edited in the platform, or the page added there: only such a page can be in conflict. */
+  platformText: boolean;
+  /** git gave it another file since the law began (a move, or the platform's taken in by a merge). */
+  movedInGit: boolean;
   deleted: 'platform' | 'git' | undefined;
 }
 
@@ -104,6 +118,8 @@ export class LawModel {
   readonly pages: ModelPage[];
   obligations: Obligation[] = [];
   readonly humanCommits: string[] = [];
+  /** Pages git gave another file since the last sync: a place or slug the platform gives them now is git's to take or leave too. */
+  readonly movedSinceSync = new Set<number>();
   private counter = 0;
 
   /**
@@ -114,7 +130,15 @@ export class LawModel {
 
   constructor(repo: LawRepo, { readmeEdits }: { readmeEdits: boolean }) {
     this.readmeEdits = readmeEdits;
-    this.pages = repo.pages.map((page, key) => ({ key, titles: [page.title], path: page.path, touched: false, deleted: undefined }));
+    this.pages = repo.pages.map((page, key) => ({
+      key,
+      titles: [page.title],
+      path: page.path,
+      touched: false,
+      platformText: false,
+      movedInGit: false,
+      deleted: undefined,
+    }));
   }
 
   /** A fresh token: a word no other token contains. */
@@ -177,7 +201,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     const title = `Platform page ${model.token('p')}`;
     const token = model.token('platmark');
     const key = model.pages.length;
-    model.pages.push({ key, titles: [title], path: undefined, touched: true, deleted: undefined });
+    model.pages.push({ key, titles: [title], path: undefined, touched: true, platformText: true, movedInGit: false, deleted: undefined });
     model.obligations.push({ kind: 'platform', token, page: key });
     const edit: PlatformEdit = {
       add: title,
@@ -197,7 +221,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
     return true;
   });
-  const page = pick(candidates, op.page);
+  const page = pick(sameAs(op, candidates, model), op.page);
   const found = page && livePage(page);
   if (page === undefined || found === undefined) return `${op.kind}: no page`;
   const token = model.token(
@@ -212,6 +236,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     return `platform deletes ${found.page.title}`;
   }
   page.touched = true;
+  page.platformText = true;
   if (op.kind === 'platform-title' || op.kind === 'platform-description') {
     const field = op.kind === 'platform-title' ? 'title' : 'description';
     // A later title or description of the page replaces the earlier one, in the editor as anywhere.
@@ -251,6 +276,14 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   return `${op.kind} ${found.page.title} (${token})`;
 }
 
+/** Of the candidates, those `op.same` asks for (pages git edited, or pages the platform placed), where there are any. */
+function sameAs(op: LawOp, candidates: readonly ModelPage[], model: LawModel): readonly ModelPage[] {
+  if (!('same' in op) || op.same !== true) return candidates;
+  const kinds: readonly Obligation['kind'][] = op.kind === 'platform-body' ? ['platform-place', 'platform-slug'] : ['git'];
+  const chosen = candidates.filter((page) => model.obligations.some((o) => kinds.includes(o.kind) && o.page === page.key));
+  return chosen.length === 0 ? candidates : chosen;
+}
+
 /** A page moved, reordered or given a new slug in the editor; a later place or slug of it replaces the earlier one. */
 async function placeInPlatform(
   op: Extract<LawOp, { kind: 'platform-move' | 'platform-slug' }>,
@@ -265,7 +298,7 @@ async function placeInPlatform(
   if (op.kind === 'platform-slug') {
     const slug = model.token('slugmark');
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-slug' && o.page === page.key));
-    model.obligations.push({ kind: 'platform-slug', page: page.key, slug });
+    if (!model.movedSinceSync.has(page.key)) model.obligations.push({ kind: 'platform-slug', page: page.key, slug });
     edit = { move: found.page.title, slug };
   } else {
     const below = new Set(flatLive([found.page]).map((entry) => entry.page.id));
@@ -281,7 +314,7 @@ async function placeInPlatform(
     if ((into ?? undefined) === found.parent && op.at % (siblings + 1) === index) return `the platform leaves ${found.page.title} where it is`;
     const parent = typeof into === 'string' ? model.byTitle(into) : undefined;
     model.obligations = model.obligations.filter((o) => !(o.kind === 'platform-place' && o.page === page.key));
-    model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
+    if (!model.movedSinceSync.has(page.key)) model.obligations.push({ kind: 'platform-place', page: page.key, parent: parent?.key });
     edit = { move: found.page.title, ...(op.parent === 0 ? {} : { into: into ?? null }), at: op.at % (siblings + 1) };
   }
   for (const world of worlds) await editPageInPlatform(world.emulator, 'space-docs', edit);
@@ -309,6 +342,7 @@ async function resolveInPlatform(index: number, model: LawModel, worlds: readonl
   if (chosen === undefined) return 'platform-resolve: no conflict live';
   const markdown = editedText(contract, chosen.live, keepBothSides(chosen.text.replace(/^---\n[\s\S]*?\n---\n/, '')));
   chosen.page.touched = true;
+  chosen.page.platformText = true;
   for (const world of worlds) {
     const same = flatLive(await liveSpace(world)).find((entry) => entry.page.title === chosen.live.title);
     if (same === undefined) throw new Error(`the runners' spaces differ: no ${chosen.live.title} in one`);
@@ -339,7 +373,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
     const token = model.token('gitmark');
     const title = `Git page ${token}`;
     const path = `git-${token}.md`;
-    model.pages.push({ key: model.pages.length, titles: [title], path, touched: true, deleted: undefined });
+    model.pages.push({ key: model.pages.length, titles: [title], path, touched: true, platformText: false, movedInGit: false, deleted: undefined });
     model.obligations.push({ kind: 'git', token, page: model.pages.length - 1 });
     const entry: LawPage = { path, title, parent: parent?.path };
     for (const world of worlds)
@@ -399,8 +433,10 @@ function refreshPaths(model: LawModel, listed: readonly LawPage[]): void {
 
 /**
  * A page git moved goes where git says (docs/platform-edits.md): a place or slug the platform gave
- * it before is git's to take or leave, and no longer owed.
+ * it before, or gives it before the next sync, is git's to take or leave, and no longer owed.
  */
 function movedInGit(model: LawModel, page: ModelPage): void {
+  page.movedInGit = true;
+  model.movedSinceSync.add(page.key);
   model.obligations = model.obligations.filter((o) => !((o.kind === 'platform-place' || o.kind === 'platform-slug') && o.page === page.key));
 }

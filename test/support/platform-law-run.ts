@@ -33,12 +33,17 @@ export async function runLaw(
   for (const [index, emulator] of emulators.entries()) worlds.push(await openWorld(emulator, repo, target, index === 1));
   const model = new LawModel(repo, { readmeEdits });
   const story: string[] = [];
+  // The id each page had live after the last sync, by runner: a page that stays live keeps it.
+  const ids = worlds.map(() => new Map<number, string>());
   const synced = async (): Promise<void> => {
     story.push('sync');
     const tips = worlds.map(branchTip);
     const results = await Promise.all(worlds.map(syncWorld));
+    model.movedSinceSync.clear();
     try {
       await checkSync(worlds, model, tips, results);
+      if (contract === 'current' && target.platformEdits === 'adopt')
+        for (const [index, world] of worlds.entries()) await checkIds(world, model, ids[index] ?? new Map());
     } catch (error) {
       throw new Error(`after: ${story.join('; ')}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -47,6 +52,26 @@ export async function runLaw(
   for (const op of [...ops, { kind: 'sync' } as const]) {
     if (op.kind === 'sync') await synced();
     else story.push(await applyOp(op, model, worlds, contract));
+  }
+}
+
+/**
+ * Under `adopt` on today's API, a page live before the sync and after it is the same page, with its
+ * id: one the platform moved or renamed and git edited too is updated in place, never removed and
+ * added again. Not asked of a page git gave another file, or one under such a page (it goes with it
+ * as a page of its own), nor of one the sync took out of the space.
+ */
+async function checkIds(world: LawWorld, model: LawModel, ids: Map<number, string>): Promise<void> {
+  const flat = flatLive(await liveSpace(world));
+  const parentOf = new Map(flat.map(({ page, parent }) => [page.title, parent]));
+  const underMoved = (title: string | undefined): boolean =>
+    title !== undefined && (model.byTitle(title)?.movedInGit === true || underMoved(parentOf.get(title)));
+  for (const page of model.pages) {
+    const found = page.deleted === undefined && !page.movedInGit ? flat.find(({ page: live }) => page.titles.includes(live.title)) : undefined;
+    const before = ids.get(page.key);
+    if (found === undefined || underMoved(found.parent)) ids.delete(page.key);
+    else if (before !== undefined) expect(found.page.id, `the page ${page.titles.join(' / ')} keeps its id`).toBe(before);
+    else ids.set(page.key, found.page.id);
   }
 }
 
@@ -117,6 +142,20 @@ async function checkSync(
       const isLive = flat.some(({ page }) => titles.includes(page.title));
       if (obligation.kind === 'git-delete') expect(isLive, `the page ${titles.join(' / ')} git removed is not live`).toBe(false);
       else expect(!isLive || !branch.has(obligation.path), `the page ${obligation.path} removed in the platform is gone live or from the branch`).toBe(true);
+    }
+  }
+
+  // One page is live once: a page git edited that the platform moved is that page, not two.
+  for (const page of model.pages) {
+    const copies = flat.filter((item) => page.titles.includes(item.page.title)).length;
+    expect(copies, `the page ${page.titles.join(' / ')} is live once at most`).toBeLessThanOrEqual(1);
+  }
+  // A conflict only where the platform changed the page's text too: a place or slug it gave the page merges with git's edit.
+  for (const [path, text] of branch) {
+    if (path === 'SUMMARY.md' || !hasMarkers(text)) continue;
+    for (const obligation of model.obligations) {
+      const page = obligation.kind === 'git' && text.includes(obligation.token) ? model.pages[obligation.page] : undefined;
+      if (page !== undefined) expect(page.platformText || page.deleted === 'platform', `${path}, in conflict, holds text the platform changed`).toBe(true);
     }
   }
 

@@ -19,7 +19,7 @@ import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
-import { renamedInPlatform } from './renamed-pages.js';
+import { movedAndEdited, renamedInPlatform } from './renamed-pages.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
@@ -307,7 +307,33 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         break;
       }
   }
-  const renamed = await renamedInPlatform({ base: baseOids, git: gitOids, platform: sides.platform }, new Set(livePaths.keys()), (oid, path) =>
+  // A page is told across a move by its id: the one docsync delivered at a base path (with state);
+  // without state, the base revision's, else the one at the base's live path in the revision docsync's
+  // last merge made (asked only when a page of the base is not at its path).
+  const layout = synced;
+  const basePathById = async (): Promise<ReadonlyMap<string, string>> => {
+    if (input.base !== undefined || inChangeRequest) return new Map([...delivered].map(([id, page]) => [id, page.path]));
+    if (baseRevision !== undefined) return new Map(baseRevision.pages.map((page) => [page.pageId, page.path]));
+    const revision = layout === undefined ? undefined : await imported();
+    if (layout === undefined || revision === undefined) return new Map();
+    const pages = revision === main.id ? main.pages : (await api.getRevision({ spaceId, revision }, { signal })).pages;
+    return new Map(
+      documentPages(pages).flatMap((page) => {
+        const path = page.path === undefined ? undefined : layout.livePaths.get(page.path);
+        return path === undefined ? [] : [[page.id, path] as const];
+      }),
+    );
+  };
+  const livePathSet = new Set(livePaths.keys());
+  const sameId = new Map<string, string>();
+  if ([...baseOids.keys()].some((path) => gitOids.has(path) && !livePathSet.has(path))) {
+    const liveById = new Map(live.map((doc) => [doc.page.id, doc.path]));
+    for (const [id, path] of await basePathById()) {
+      const now = liveById.get(id);
+      if (now !== undefined && now !== path && !isHeadingKey(path)) sameId.set(path, now);
+    }
+  }
+  const renamed = await renamedInPlatform({ base: baseOids, git: gitOids, platform: sides.platform }, livePathSet, sameId, (oid, path) =>
     fingerprints.ofOid(oid, path),
   );
   const held = new Map<string, string>();
@@ -316,11 +342,17 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
-  const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
+  const changes = movedAndEdited(
+    classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
+    renamed,
+  );
+  // A page moved in the platform and edited in git: its base and git versions are those of its base path.
+  const movedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
     if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
-    const [baseOid, gitOid, doc] = [baseOids.get(change.path), gitOids.get(change.path), livePaths.get(change.path)];
+    const source = change.kind === 'both' ? (movedFrom.get(change.path) ?? change.path) : change.path;
+    const [baseOid, gitOid, doc] = [baseOids.get(source), gitOids.get(source), livePaths.get(change.path)];
     let platform = markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
     if (platform === undefined && doc !== undefined && change.kind === 'held') platform = (await liveText(doc)).text;

@@ -105,6 +105,9 @@ export async function keepPlatformEdits(
   const summaryEdits = { add: [] as AddedPage[], remove: [] as string[], retitle: [] as { title: string; path: string }[], move: [] as MovedPage[] };
   // Titles that go live with a merged page under `preserve`, where git's table of contents otherwise does.
   const liveTitles: { title: string; path: string }[] = [];
+  // Pages the platform moved to another path that git edited: merged at the platform's path, listed
+  // where the platform has them; under `preserve` git's version goes live at git's place.
+  const movedTo = new Set(detected.renamed.values());
   for (const change of edited) {
     const texts: PageTexts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
     const file = fileOf(change.path);
@@ -127,17 +130,19 @@ export async function keepPlatformEdits(
       continue;
     }
     const merged = await mergeSides(repository, texts);
+    const moved = movedTo.has(change.path);
+    if (moved) summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
     if (merged.conflicts === 0) {
       pages.push({ file, outcome: 'merged' });
-      live.set(change.path, merged.text);
-      if (retitle !== undefined) liveTitles.push(retitle);
+      if (!moved || target.platformEdits === 'adopt') live.set(change.path, merged.text);
+      if (retitle !== undefined && !moved) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
       if (target.platformEdits === 'adopt' && texts.platform !== undefined) {
         adopt(change.path, texts.platform);
         // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed where the platform has it, as it stays live.
         const baseBlob = texts.base === undefined ? undefined : gitBlobOid(encode(texts.base));
-        if (texts.git === undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob))
+        if (!moved && texts.git === undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob))
           summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
       }
     }
@@ -210,8 +215,8 @@ export async function keepPlatformEdits(
 
 /**
  * Of `pages`, all but those left live as they are (`leftAsIs`) that the branch's own commits hold
- * already: the same content (or the file removed), from a commit saying the same of them; for a page
- * moved, the same `SUMMARY.md` (`summaryFile`).
+ * already: the same content (or the file removed), from a commit saying the same of them (or, of a
+ * page now edited, that it went live merged); for a page moved, the same `SUMMARY.md` (`summaryFile`).
  */
 async function notKeptYet(
   repository: GitRepository,
@@ -229,7 +234,9 @@ async function notKeptYet(
     const record = records.get(file);
     const content = bytes.get(file);
     if (page.outcome === 'moved') return !leftAsIs(page) || content === undefined || content === null || record?.blob !== gitBlobOid(content);
-    if (!leftAsIs(page) || record === undefined || content === undefined || record.outcome !== page.outcome) return true;
+    // A page left live merged (moved in the platform, edited in git) reads as the platform's own next time.
+    const sameOutcome = record?.outcome === page.outcome || (record?.outcome === 'merged' && page.outcome === 'edited');
+    if (!leftAsIs(page) || record === undefined || content === undefined || !sameOutcome) return true;
     return record.blob !== (content === null ? undefined : gitBlobOid(content));
   });
 }

@@ -1,9 +1,12 @@
+import type { PageChange } from './classify-pages.js';
+
 /**
  * Pages the platform holds at another path than the base's (given a new slug, or moved under another
  * page, themselves or an ancestor) while git keeps them where the base has them: each base path git
- * still has and the space no longer does, by the new path whose platform version is the base's
- * version of it. Told by content, as a runner without state tells it (a page also edited there is
- * not told); each new path pairs with one base path at most.
+ * still has and the space no longer does, by the new path of the same page. The same page is told by
+ * its id (`sameId`: the live path of each base page whose id is known, by base path), so a page the
+ * platform edited too is told; else by content (the new path's platform version is the base's
+ * version). Each new path pairs with one base path at most.
  */
 export async function renamedInPlatform(
   sides: {
@@ -14,14 +17,22 @@ export async function renamedInPlatform(
     readonly platform: ReadonlyMap<string, string>;
   },
   live: ReadonlySet<string>,
+  sameId: ReadonlyMap<string, string>,
   fingerprintOf: (oid: string, path: string) => Promise<string>,
 ): Promise<Map<string, string>> {
   const renamed = new Map<string, string>();
   const gone = [...sides.base].filter(([path]) => sides.git.has(path) && !live.has(path));
   if (gone.length === 0) return renamed;
-  const fresh = [...sides.platform].filter(([path]) => !sides.base.has(path) && !sides.git.has(path));
+  const fresh = new Map([...sides.platform].filter(([path]) => !sides.base.has(path) && !sides.git.has(path)));
   const taken = new Set<string>();
+  for (const [path] of gone) {
+    const to = sameId.get(path);
+    if (to === undefined || !fresh.has(to)) continue;
+    renamed.set(path, to);
+    taken.add(to);
+  }
   for (const [path, oid] of gone) {
+    if (renamed.has(path)) continue;
     for (const [to, side] of fresh) {
       if (taken.has(to) || (await fingerprintOf(oid, to)) !== side) continue;
       renamed.set(path, to);
@@ -30,4 +41,22 @@ export async function renamedInPlatform(
     }
   }
   return renamed;
+}
+
+/**
+ * The changes with each renamed page git changed (`renamed`: new path by base path) taken as one page
+ * the platform moved: its base path left by the platform (removed there), its new path changed on both
+ * sides, from the base's and git's versions of the page, so the two merge. Where git left the page
+ * alone, the new path is the platform's as it is. Pure.
+ */
+export function movedAndEdited(changes: readonly PageChange[], renamed: ReadonlyMap<string, string>): PageChange[] {
+  const byPath = new Map(changes.map((change) => [change.path, change]));
+  const paired = new Map<string, PageChange>();
+  for (const [from, to] of renamed) {
+    const left = byPath.get(from);
+    if (left === undefined || left.git === left.base) continue;
+    paired.set(from, { ...left, kind: 'platform', platform: undefined });
+    paired.set(to, { path: to, kind: 'both', base: left.base, git: left.git, platform: byPath.get(to)?.platform });
+  }
+  return paired.size === 0 ? [...changes] : changes.map((change) => paired.get(change.path) ?? change);
 }

@@ -153,13 +153,13 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
-  it("adopt: a page given a new slug in the platform and edited in git stays live with its id, beside git's page", async () => {
+  it("adopt: a page given a new slug in the platform and edited in git stays live once, at its slug, with its id and git's edit", async () => {
     await runLaw(lawRepo([0, 0, 0]), [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
     });
   });
 
-  it("adopt: a subpage git edited under a page given a new slug in the platform goes live beside the platform's, and the page keeps its id", async () => {
+  it("adopt: a subpage git edited under a page given a new slug in the platform stays live once, under it, with its id and git's edit", async () => {
     await runLaw(lawRepo([2, 0, 0]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
     });
@@ -169,5 +169,77 @@ describe('the law of platform edits, by example, on the current contract', () =>
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 5 }, { kind: 'git-move', page: 0, parent: 1 }, { kind: 'sync' }], emulators, 'current', {
       platformEdits: 'adopt',
     });
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`${platformEdits}: a page git edited that the platform moved under another page is one page, moved and edited, with no conflict`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-move', page: readmeShift(platformEdits), parent: 3, at: 0 }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+
+    it(`${platformEdits}: a subpage git edited under a page given a new slug in the platform is one page, with no conflict`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'git-body', page: 3, at: 1 }, { kind: 'platform-slug', page: readmeShift(platformEdits) + 1 }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+
+    it(`${platformEdits}: a page git and the platform both edited, which the platform also moved, merges where lines do not clash`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-body', page: 1, at: 0 },
+          { kind: 'platform-body', page: readmeShift(platformEdits), at: 2 },
+          { kind: 'platform-move', page: readmeShift(platformEdits), parent: 3, at: 0 },
+          { kind: 'sync' },
+          { kind: 'git-merge' },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+
+    it(`${platformEdits}: a page with subpages the platform gave a new slug and edited is paired with its page, on a runner without state too`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'platform-slug', page: readmeShift(platformEdits) + 1 },
+          { kind: 'platform-body', page: readmeShift(platformEdits) + 1, at: 0 },
+          { kind: 'git-body', page: 4, at: 0 },
+          { kind: 'sync' },
+          { kind: 'git-merge' },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+  }
+
+  it('adopt: a page the platform moved and both sides edited, left live merged, is not reported again after a git change, on a runner without state too', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [
+        { kind: 'git-body', page: 1, at: 0 },
+        { kind: 'platform-body', page: 0, at: 2 },
+        { kind: 'platform-move', page: 0, parent: 3, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-body', page: 2, at: 0 },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
+import { movedAndEdited, renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
 
 // Fingerprints here are the blob's own text: a page holds a blob's content when its fingerprint is the blob id.
 const fingerprintOf = (oid: string): Promise<string> => Promise.resolve(oid);
@@ -29,9 +29,75 @@ describe('renamedInPlatform', () => {
         ]),
       },
       new Set(['b/two.md', 'bee/one.md', 'bee/copy.md', 'bee/edited.md', 'bee/moved.md']),
+      new Map(),
       fingerprintOf,
     );
     // b/two.md is live still; b/edited.md was edited too, so nothing holds its base version; git moved the other itself.
     expect(renamed).toEqual(new Map([['b/one.md', 'bee/one.md']]));
+  });
+
+  it('pairs a page by its id first, edited in the platform or not, and only with a path new to both sides; by content where its id is not known', async () => {
+    const renamed = await renamedInPlatform(
+      {
+        base: new Map([
+          ['b/edited.md', 'edited'],
+          ['b/one.md', 'one'],
+          ['b/two.md', 'two'],
+          ['b/three.md', 'three'],
+        ]),
+        git: new Map([
+          ['b/edited.md', 'edited in git'],
+          ['b/one.md', 'one'],
+          ['b/two.md', 'two'],
+          ['b/three.md', 'three'],
+          ['git-new.md', 'new'],
+        ]),
+        platform: new Map([
+          ['bee/edited.md', 'edited, and more'],
+          ['bee/one-a.md', 'one'],
+          ['bee/one-b.md', 'one'],
+          ['git-new.md', 'two'],
+          ['bee/three.md', 'three'],
+        ]),
+      },
+      new Set(['bee/edited.md', 'bee/one-a.md', 'bee/one-b.md', 'git-new.md', 'bee/three.md']),
+      new Map([
+        ['b/edited.md', 'bee/edited.md'],
+        ['b/one.md', 'bee/one-b.md'],
+        ['b/two.md', 'git-new.md'],
+      ]),
+      fingerprintOf,
+    );
+    // b/two.md's page is at a path git has: no rename of its own.
+    expect(renamed).toEqual(
+      new Map([
+        ['b/edited.md', 'bee/edited.md'],
+        ['b/one.md', 'bee/one-b.md'],
+        ['b/three.md', 'bee/three.md'],
+      ]),
+    );
+  });
+});
+
+describe('movedAndEdited', () => {
+  it('takes a renamed page git changed as one page: left by the platform at its base path, changed on both sides at its new one', () => {
+    const changes = movedAndEdited(
+      [
+        { path: 'b/edited.md', kind: 'both', base: 'e', git: 'e2', platform: undefined },
+        { path: 'b/one.md', kind: 'platform', base: 'one', git: 'one', platform: undefined },
+        { path: 'bee/edited.md', kind: 'platform', base: undefined, git: undefined, platform: 'e' },
+        { path: 'bee/one.md', kind: 'platform', base: undefined, git: undefined, platform: 'one' },
+      ],
+      new Map([
+        ['b/edited.md', 'bee/edited.md'],
+        ['b/one.md', 'bee/one.md'],
+      ]),
+    );
+    expect(changes).toEqual([
+      { path: 'b/edited.md', kind: 'platform', base: 'e', git: 'e2', platform: undefined },
+      { path: 'b/one.md', kind: 'platform', base: 'one', git: 'one', platform: undefined },
+      { path: 'bee/edited.md', kind: 'both', base: 'e', git: 'e2', platform: 'e' },
+      { path: 'bee/one.md', kind: 'platform', base: undefined, git: undefined, platform: 'one' },
+    ]);
   });
 });
