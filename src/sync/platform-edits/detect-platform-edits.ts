@@ -20,6 +20,7 @@ import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
 import { renamedInPlatform } from './renamed-pages.js';
+import type { TakenInPage } from './taken-in-left-live.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
@@ -97,6 +98,8 @@ export interface DetectInput {
   readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
+  /** Without state: of these pages (live other than git's), those `takenIn` names a runner with state for, and what was left live. */
+  readonly takenInLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, TakenInPage>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -206,6 +209,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const path of addedLive) baseOids.delete(path);
   const leftLive = [...(branchLive ?? [])].filter(([path]) => !addedLive.has(path));
   const leftLivePaths = new Set(leftLive.map(([path]) => path));
+  // Once git has merged the branch, it says none: its merged commits say which live pages were left so.
+  const unsaid = branchLive?.size === 0 ? differing.filter((path) => liveOids.has(path)) : [];
+  const mergedLive = unsaid.length > 0 ? await input.takenInLive?.(unsaid) : undefined;
+  for (const [path, page] of mergedLive ?? []) {
+    const baseOid = page.gitBlob ?? gitOids.get(path);
+    if (baseOid !== undefined) baseOids.set(path, baseOid);
+  }
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
@@ -322,7 +332,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
-  const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
+  for (const [path, page] of mergedLive ?? []) held.set(path, fileFingerprint(page.live, input.titlings(path)));
+  const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
   const changes = classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged');
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {

@@ -11,7 +11,8 @@ import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
 import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
-import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
+import { findSyncedBase, lastSyncedCommit, type SyncedBase } from './find-synced-base.js';
+import { takenInLeftLive, type TakenInPage } from './taken-in-left-live.js';
 import { lastImportedRevision } from './last-imported-revision.js';
 import { editSummary } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
@@ -85,6 +86,12 @@ export async function settlePlatformEdits(
     const git = await opened();
     return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
   };
+  // Without state: pages an `adopt` sync left live whose platform-edits commit git's synced commit has merged.
+  const takenInLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, TakenInPage>> => {
+    const git = await opened();
+    const since = (): Promise<string | undefined> => lastSyncedCommit(api, target, options.signal);
+    return git === undefined ? new Map() : takenInLeftLive(git, target, content.snapshot.root, { synced, since }, paths);
+  };
   // The pages of the last platform-edits commit, once git's synced commit has merged it.
   const takenIn = async (): Promise<ReadonlySet<string>> => {
     const git = await opened();
@@ -104,6 +111,7 @@ export async function settlePlatformEdits(
     importedRevision: () => lastImportedRevision(api, target, options.signal),
     leftLive,
     takenIn,
+    takenInLive,
     signal: options.signal,
   });
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;

@@ -107,4 +107,22 @@ describe('the law of platform edits, by example, on the seed contract', () => {
           },
         );
       });
+
+  it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [
+        { kind: 'platform-body', page: 1, at: 0 },
+        { kind: 'git-body', page: 1, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-merge' },
+        { kind: 'sync' },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
 });
