@@ -10,7 +10,7 @@ import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
-import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
+import { detectPlatformEdits, type DetectedEdits, type DetectInput } from './detect-platform-edits.js';
 import { findSyncedBase, lastSyncedCommit, type SyncedBase } from './find-synced-base.js';
 import { takenInLeftLive, type TakenInPage } from './taken-in-left-live.js';
 import { lastImportedRevision } from './last-imported-revision.js';
@@ -68,6 +68,49 @@ export async function settlePlatformEdits(
     download?: Download | undefined;
   } = {},
 ): Promise<SettledEdits> {
+  const detected = await detectEdits(api, target, content, expected, known, options);
+  const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;
+  const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
+  const live = new Map(kept?.live);
+  const heldTitles: { title: string; path: string }[] = [];
+  for (const change of detected.changes) {
+    const texts = change.kind === 'held' ? detected.texts.get(change.path) : undefined;
+    if (texts?.platform !== undefined) live.set(change.path, texts.platform);
+    if (texts?.title !== undefined) heldTitles.push({ title: texts.title, path: change.path });
+  }
+  // A page left live retitled, where `SUMMARY.md` gives its title: what goes live keeps that title.
+  const summary = content.snapshot.summary;
+  if (summary !== undefined && heldTitles.length > 0) {
+    const text = live.get(summary) ?? (await summaryAsBundled(content, summary));
+    live.set(summary, editSummary(text, summary, { add: [], remove: [], retitle: heldTitles }));
+  }
+  // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
+  // A page moved in the platform goes back to git's place unless it is adopted.
+  const overwrites =
+    detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true) ||
+    detected.moved.some((path) => kept?.adopted.has(path) !== true);
+  // No change found at all means no base to compare with (never synced), not that the live pages are git's.
+  return {
+    changes: detected.changes,
+    kept,
+    live,
+    nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
+    sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
+  };
+}
+
+/**
+ * Which pages git and the platform changed since the base (see {@link detectPlatformEdits}), with
+ * what the repository and the platform-edits branch say: nothing is kept.
+ */
+export async function detectEdits(
+  api: PlatformEditsApi,
+  target: SpaceTarget,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  expected: readonly ExpectedPage[],
+  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>,
+  options: { signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined; lastKept?: TargetState['platformEdits'] } = {},
+): Promise<DetectedEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
   const opened = (): Promise<GitRepository | undefined> =>
     (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
@@ -100,7 +143,9 @@ export async function settlePlatformEdits(
     const folder = posix.join(git.prefix, content.snapshot.root);
     return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
   };
-  const detected = await detectPlatformEdits(api.content, {
+  // Under `overwrite` no branch holds what a sync left live: it is not read.
+  const branch = target.platformEdits === 'overwrite' ? {} : { leftLive, takenIn, takenInLive };
+  return detectPlatformEdits(api.content, {
     spaceId: target.spaceId,
     content,
     expected,
@@ -109,37 +154,7 @@ export async function settlePlatformEdits(
     pastBlobs,
     syncedBase,
     importedRevision: () => lastImportedRevision(api, target, options.signal),
-    leftLive,
-    takenIn,
-    takenInLive,
+    ...branch,
     signal: options.signal,
   });
-  const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;
-  const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
-  const live = new Map(kept?.live);
-  const heldTitles: { title: string; path: string }[] = [];
-  for (const change of detected.changes) {
-    const texts = change.kind === 'held' ? detected.texts.get(change.path) : undefined;
-    if (texts?.platform !== undefined) live.set(change.path, texts.platform);
-    if (texts?.title !== undefined) heldTitles.push({ title: texts.title, path: change.path });
-  }
-  // A page left live retitled, where `SUMMARY.md` gives its title: what goes live keeps that title.
-  const summary = content.snapshot.summary;
-  if (summary !== undefined && heldTitles.length > 0) {
-    const text = live.get(summary) ?? (await summaryAsBundled(content, summary));
-    live.set(summary, editSummary(text, summary, { add: [], remove: [], retitle: heldTitles }));
-  }
-  // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
-  // A page moved in the platform goes back to git's place unless it is adopted.
-  const overwrites =
-    detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true) ||
-    detected.moved.some((path) => kept?.adopted.has(path) !== true);
-  // No change found at all means no base to compare with (never synced), not that the live pages are git's.
-  return {
-    changes: detected.changes,
-    kept,
-    live,
-    nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
-    sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
-  };
 }
