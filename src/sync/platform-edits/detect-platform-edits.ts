@@ -98,7 +98,10 @@ export interface DetectInput {
   readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
-  /** Without state: of these pages (live other than git's), those `takenIn` names a runner with state for, and what was left live. */
+  /**
+   * Without state, once git has merged the platform-edits branch: of these pages (live other than
+   * git's), those a sync left live as its merged commits say, with what it left and git's blob then.
+   */
   readonly takenInLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, TakenInPage>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
