@@ -48,11 +48,9 @@ export type LawOp =
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files; only the seed's API imports zips. */
 export interface LawOps {
   readonly contract: 'current' | 'seed';
-  /** Pages moved, reordered or given a new slug in the platform: some sequences still lose the move or fail the sync. */
-  readonly platformPlaces: boolean;
 }
 
-export function lawOpsArbitrary({ contract, platformPlaces }: LawOps): fc.Arbitrary<LawOp[]> {
+export function lawOpsArbitrary({ contract }: LawOps): fc.Arbitrary<LawOp[]> {
   const nat = fc.nat({ max: 30 });
   const page = (kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete') =>
     fc.record({ kind: fc.constant(kind), page: nat });
@@ -74,16 +72,17 @@ export function lawOpsArbitrary({ contract, platformPlaces }: LawOps): fc.Arbitr
   ops.push(
     { weight: 1, arbitrary: page('platform-delete') },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-add' as const), parent: nat, at: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat }) },
   );
   // A move or slug of a page git edited, and an edit of a page the platform moved, are made often:
   // each side's change of the same page is what the law most needs to see merged.
   const same = fc.boolean();
-  if (platformPlaces)
-    ops.push(
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat, same }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat, same }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-body' as const), page: nat, at: nat, same: fc.constant(true) }) },
-    );
+  ops.push(
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat, same }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat, same }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-body' as const), page: nat, at: nat, same: fc.constant(true) }) },
+  );
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
 
@@ -219,6 +218,9 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     // The readme, git's first page, is never deleted: `.gitbook.yaml` names it.
     if (page.key === 0 && !model.readmeEdits) return false;
     if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
+    // The seed's import slugs the readme by its title, and its file (README.md) names no slug: a slug
+    // given to it there is not kept (docs/platform-edits.md).
+    if (op.kind === 'platform-slug' && contract === 'seed') return page.path !== 'README.md';
     return true;
   });
   const page = pick(sameAs(op, candidates, model), op.page);

@@ -20,6 +20,7 @@ import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
 import { movedAndEdited, renamedInPlatform } from './renamed-pages.js';
+import type { TakenInPage } from './taken-in-left-live.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
@@ -97,6 +98,11 @@ export interface DetectInput {
   readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
   /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
   readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
+  /**
+   * Without state, once git has merged the platform-edits branch: of these pages (live other than
+   * git's), those a sync left live as its merged commits say, with what it left and git's blob then.
+   */
+  readonly takenInLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, TakenInPage>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -130,11 +136,22 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     batched || inChangeRequest
       ? new Set<string>()
       : await importedInPlatform(api, spaceId, main, { git: gitOids, base: stateOids, held: heldOids }, imported, signal);
+  // The base rebuilt from git at the commit docsync last merged, asked at most once: its table of
+  // contents only when the live pages are not where git's puts them.
+  let lastSynced: Promise<SyncedBase | undefined> | undefined;
+  const syncedOnce = (): Promise<SyncedBase | undefined> => (lastSynced ??= input.syncedBase?.(main) ?? Promise.resolve(undefined));
+  const gitGroups = desiredPages(input.content.snapshot).groups;
+  // The seed's API: a page keeps its git source wherever the platform moves it (`git.path` is its
+  // blob's path in git's tree, not its place). One whose live path the platform changed (a new slug,
+  // a move under another page) is read by its place, as a page written in batches is below.
+  const carried = new Map(documentPages(main.pages).flatMap((page) => (page.git === undefined ? [] : [[page.id, page.git.path] as const])));
+  const relocated = carried.size === 0 || inChangeRequest ? new Set<string>() : await movedDelivered(main.pages, carried, gitGroups, syncedOnce);
+  const pages = relocated.size === 0 ? main.pages : withoutGitSource(main.pages, relocated);
   // A page of git's the space lacks (removed there, or new in git): the base tells.
-  const edited = hasEditedPages(main.pages, untouched) || lacksGitPage(main.pages, gitOids) || importedThere.size > 0;
+  const edited = hasEditedPages(pages, untouched) || lacksGitPage(pages, gitOids) || importedThere.size > 0;
   // Pages written in batches carry no git source, nor any past revision's: without state, the commit
   // docsync last merged is the base, asked first when no live page has one (no revision walk).
-  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? input.syncedBase?.(main) : undefined);
+  const rebuild = async (): Promise<SyncedBase | undefined> => (edited && input.base === undefined && !inChangeRequest ? syncedOnce() : undefined);
   let synced = batched ? await rebuild() : undefined;
   // A change request's base is what docsync delivered to it: no past revision of main says more.
   const baseRevision =
@@ -147,13 +164,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // says which page each edited one was.
   const baseOids = new Map<string, string>([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
-  // The base's table of contents, asked only when the live pages are not where git's puts them.
-  let based: Promise<SyncedBase | undefined> | undefined;
-  const structure = (): Promise<SyncedBase | undefined> =>
-    (based ??= synced ? Promise.resolve(synced) : (input.syncedBase?.(main) ?? Promise.resolve(undefined)));
-  const gitGroups = desiredPages(input.content.snapshot).groups;
   // A delivered page the platform moved or renamed is read as a runner without state reads it: by its place.
-  for (const id of await movedDelivered(main.pages, pathById, gitGroups, structure)) pathById.delete(id);
+  for (const id of await movedDelivered(main.pages, pathById, gitGroups, syncedOnce)) pathById.delete(id);
   // Heading pages (a group or an item without a link made a page) are docsync's own, and no file.
   const headings = new Set([...delivered].flatMap(([id, page]) => (isHeadingKey(page.path) ? [id] : [])));
   for (const page of baseRevision?.pages ?? []) {
@@ -161,19 +173,20 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (input.base === undefined) baseOids.set(page.path, page.oid);
   }
   if (synced !== undefined) for (const page of synced.pages) baseOids.set(page.path, page.oid);
+  for (const id of relocated) pathById.delete(id);
   // A page is the base's page docsync put at its place; in its change request, one a batch whose answer was lost put there.
   const placed = synced?.livePaths ?? (inChangeRequest ? input.laidOut?.(main.pages) : undefined);
   if (placed !== undefined) {
-    for (const page of documentPages(main.pages)) {
+    for (const page of documentPages(pages)) {
       const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? placed.get(page.path) : undefined;
       if (path !== undefined && isHeadingKey(path)) headings.add(page.id);
       else if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  const { docs, places, tree } = liveDocuments(main.pages, pathById, headings, input.content.snapshot.root);
+  const { docs, places, tree } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
-  const baseTree = movedSince(gitTree, tree).size > 0 ? (await structure())?.tree : undefined;
+  const baseTree = movedSince(gitTree, tree).size > 0 ? (await syncedOnce())?.tree : undefined;
   const moved = baseTree === undefined ? [] : platformMoves(tree, baseTree, gitTree);
   const live = docs.map((doc) => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
@@ -199,6 +212,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const path of addedLive) baseOids.delete(path);
   const leftLive = [...(branchLive ?? [])].filter(([path]) => !addedLive.has(path));
   const leftLivePaths = new Set(leftLive.map(([path]) => path));
+  // Once git has merged the branch, it says none: its merged commits say which live pages were left so.
+  const unsaid = branchLive?.size === 0 ? differing.filter((path) => liveOids.has(path)) : [];
+  const mergedLive = unsaid.length > 0 ? await input.takenInLive?.(unsaid) : undefined;
+  for (const [path, page] of mergedLive ?? []) {
+    const baseOid = page.gitBlob ?? gitOids.get(path);
+    if (baseOid !== undefined) baseOids.set(path, baseOid);
+  }
   for (const [path, page] of leftLive) {
     if (page.live !== undefined) heldOids.set(path, page.live);
     // Against git's version when it was left so, as the state holds it (a past revision's would be
@@ -341,7 +361,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
-  const takenIn = held.size > 0 ? await input.takenIn?.() : undefined;
+  for (const [path, page] of mergedLive ?? []) held.set(path, fileFingerprint(page.live, input.titlings(path)));
+  const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
   const changes = movedAndEdited(
     classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
     renamed,
@@ -375,4 +396,12 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     moved,
     renamed,
   };
+}
+
+/** The page tree with the git source of the pages of `ids` left out. */
+function withoutGitSource(tree: readonly Page[], ids: ReadonlySet<string>): Page[] {
+  return tree.map((page) => {
+    const { git: _source, ...rest } = page;
+    return { ...(ids.has(page.id) ? rest : page), pages: withoutGitSource(page.pages ?? [], ids) };
+  });
 }

@@ -39,12 +39,22 @@ export async function findSyncedBase(
   live: readonly Pick<Page, 'type' | 'title'>[],
   signal?: AbortSignal,
 ): Promise<SyncedBase | undefined> {
+  const sha = await lastSyncedCommit(api, target, signal);
+  return sha === undefined ? undefined : syncedBaseAt(target, sha, live, signal);
+}
+
+/** The commit the target's newest merged change request that records one (`@<sha>` before the marker) records. */
+export async function lastSyncedCommit(
+  api: { readonly changeRequests: Pick<ChangeRequestsApi, 'list'> },
+  target: Pick<SpaceTarget, 'name' | 'spaceId'>,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   let newest: { number: number; sha: string } | undefined;
   for await (const cr of api.changeRequests.list(target.spaceId, { status: 'merged', signal })) {
     const sha = recordedCommit(cr.subject, target.name);
     if (sha !== undefined && (newest === undefined || cr.number > newest.number)) newest = { number: cr.number, sha };
   }
-  return newest === undefined ? undefined : syncedBaseAt(target, newest.sha, live, signal);
+  return newest?.sha;
 }
 
 /**

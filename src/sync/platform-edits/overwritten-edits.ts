@@ -1,6 +1,7 @@
 import type { Page } from '../../api/schemas/content.js';
 import type { PagePlan } from '../pages/page-plan.js';
 import type { Delivered } from '../pages/send-batches.js';
+import type { DetectedEdits } from './detect-platform-edits.js';
 
 /**
  * Under `platformEdits: overwrite`, the pages a delivery writes over or deletes that were changed in
@@ -32,14 +33,23 @@ export function overwrittenEdits(live: readonly Page[], delivered: Delivered['pa
   return pages;
 }
 
-/** The warning of a sync under `overwrite` that writes over platform edits (see {@link overwrittenEdits}); undefined when it discards none. */
-export function overwriteWarning(
-  live: readonly Page[],
-  delivered: Delivered['pages'],
-  plan: Pick<PagePlan, 'changes'>,
-  dryRun: boolean | undefined,
-): string | undefined {
-  const discarded = overwrittenEdits(live, delivered, plan);
+/**
+ * Under `overwrite`, without a record of what docsync delivered (a runner without state) or where
+ * pages carry their git source (an import): the pages the platform changed, added, removed or moved
+ * since the base, as the platform-edits check finds them, which git's version replaces. By path in
+ * the docs root, or by title for a page made in the platform. Pure.
+ */
+export function discardedEdits(detected: Pick<DetectedEdits, 'changes' | 'titles' | 'moved'>): string[] {
+  const pages = detected.changes.flatMap((change) => {
+    if (change.kind !== 'platform' && change.kind !== 'both') return [];
+    const made = change.base === undefined && change.git === undefined;
+    return [made ? `"${detected.titles.get(change.path) ?? change.path}" (made in the platform)` : change.path];
+  });
+  return [...pages, ...detected.moved.filter((path) => !pages.includes(path))];
+}
+
+/** The warning of a sync under `overwrite` that writes over `discarded` platform edits; undefined when it discards none. */
+export function overwriteWarning(discarded: readonly string[], dryRun: boolean | undefined): string | undefined {
   if (discarded.length === 0) return undefined;
   return `platformEdits: overwrite ${dryRun === true ? 'would discard' : 'discards'} what was edited in the platform since the last sync of ${discarded.join(', ')} (platformEdits: preserve keeps such edits on a branch)`;
 }

@@ -10,8 +10,9 @@ import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { PageChange } from './classify-pages.js';
 import { branchLeftLive, type LeftLivePage } from './branch-left-live.js';
-import { detectPlatformEdits, type DetectInput } from './detect-platform-edits.js';
-import { findSyncedBase, type SyncedBase } from './find-synced-base.js';
+import { detectPlatformEdits, type DetectedEdits, type DetectInput } from './detect-platform-edits.js';
+import { findSyncedBase, lastSyncedCommit, type SyncedBase } from './find-synced-base.js';
+import { takenInLeftLive, type TakenInPage } from './taken-in-left-live.js';
 import { lastImportedRevision } from './last-imported-revision.js';
 import { editSummary } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
@@ -67,45 +68,7 @@ export async function settlePlatformEdits(
     download?: Download | undefined;
   } = {},
 ): Promise<SettledEdits> {
-  let repository: Promise<GitRepository | undefined> | undefined;
-  const opened = (): Promise<GitRepository | undefined> =>
-    (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
-  const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
-  const synced = content.commit?.oid ?? 'HEAD';
-  const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
-    const git = await opened();
-    if (git === undefined) return [];
-    return git.pastBlobs(synced, posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
-  };
-  const syncedBase = (main: Pick<Revision, 'id' | 'pages'>): Promise<SyncedBase | undefined> => {
-    const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, main.pages, options.signal);
-    return options.known ? options.known.syncedBase(target.name, main.id, find) : find();
-  };
-  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
-    const git = await opened();
-    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
-  };
-  // The pages of the last platform-edits commit, once git's synced commit has merged it.
-  const takenIn = async (): Promise<ReadonlySet<string>> => {
-    const git = await opened();
-    const kept = options.lastKept;
-    if (git === undefined || kept?.commit === undefined || !(await git.isAncestor(kept.commit, synced))) return new Set();
-    const folder = posix.join(git.prefix, content.snapshot.root);
-    return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
-  };
-  const detected = await detectPlatformEdits(api.content, {
-    spaceId: target.spaceId,
-    content,
-    expected,
-    ...known,
-    readBlob,
-    pastBlobs,
-    syncedBase,
-    importedRevision: () => lastImportedRevision(api, target, options.signal),
-    leftLive,
-    takenIn,
-    signal: options.signal,
-  });
+  const detected = await detectEdits(api, target, content, expected, known, options);
   const edited = detected.changes.some((change) => change.kind === 'platform' || change.kind === 'both') || detected.moved.length > 0;
   const kept = edited ? await keepPlatformEdits(target, content, detected, new Map(expected.map((page) => [page.path, page.oid])), options) : undefined;
   const live = new Map(kept?.live);
@@ -134,4 +97,64 @@ export async function settlePlatformEdits(
     nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
     sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
   };
+}
+
+/**
+ * Which pages git and the platform changed since the base (see {@link detectPlatformEdits}), with
+ * what the repository and the platform-edits branch say: nothing is kept.
+ */
+export async function detectEdits(
+  api: PlatformEditsApi,
+  target: SpaceTarget,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  expected: readonly ExpectedPage[],
+  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>,
+  options: { signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined; lastKept?: TargetState['platformEdits'] } = {},
+): Promise<DetectedEdits> {
+  let repository: Promise<GitRepository | undefined> | undefined;
+  const opened = (): Promise<GitRepository | undefined> =>
+    (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
+  const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
+  const synced = content.commit?.oid ?? 'HEAD';
+  const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
+    const git = await opened();
+    if (git === undefined) return [];
+    return git.pastBlobs(synced, posix.join(git.prefix, content.snapshot.root, docPath), HISTORY_DEPTH);
+  };
+  const syncedBase = (main: Pick<Revision, 'id' | 'pages'>): Promise<SyncedBase | undefined> => {
+    const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, main.pages, options.signal);
+    return options.known ? options.known.syncedBase(target.name, main.id, find) : find();
+  };
+  const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
+    const git = await opened();
+    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
+  };
+  // Without state: pages an `adopt` sync left live whose platform-edits commit git's synced commit has merged.
+  const takenInLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, TakenInPage>> => {
+    const git = await opened();
+    const since = (): Promise<string | undefined> => lastSyncedCommit(api, target, options.signal);
+    return git === undefined ? new Map() : takenInLeftLive(git, target, content.snapshot.root, { synced, since }, paths);
+  };
+  // The pages of the last platform-edits commit, once git's synced commit has merged it.
+  const takenIn = async (): Promise<ReadonlySet<string>> => {
+    const git = await opened();
+    const kept = options.lastKept;
+    if (git === undefined || kept?.commit === undefined || !(await git.isAncestor(kept.commit, synced))) return new Set();
+    const folder = posix.join(git.prefix, content.snapshot.root);
+    return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
+  };
+  // Under `overwrite` no branch holds what a sync left live: it is not read.
+  const branch = target.platformEdits === 'overwrite' ? {} : { leftLive, takenIn, takenInLive };
+  return detectPlatformEdits(api.content, {
+    spaceId: target.spaceId,
+    content,
+    expected,
+    ...known,
+    readBlob,
+    pastBlobs,
+    syncedBase,
+    importedRevision: () => lastImportedRevision(api, target, options.signal),
+    ...branch,
+    signal: options.signal,
+  });
 }

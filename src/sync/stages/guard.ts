@@ -6,7 +6,8 @@ import { checkDeletions } from '../deletion-guard.js';
 import { checkSendable } from '../pages/check-sendable.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
 import { changeRequestEdits } from '../platform-edits/change-request-edits.js';
-import { overwriteWarning } from '../platform-edits/overwritten-edits.js';
+import { discardedEdits, overwriteWarning, overwrittenEdits } from '../platform-edits/overwritten-edits.js';
+import { detectEdits } from '../platform-edits/settle-platform-edits.js';
 import { platformEditsStep, withReviewed, type PlatformEditsResult, type PlatformEditsStep } from '../platform-edits/platform-edits-step.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { describeAction } from '../space-sync-plan.js';
@@ -69,8 +70,8 @@ export function unresolvedConflict(run: SyncRun, { content, state, delivery, unc
  * ({@link SyncRun.write}), and docs gone stale stop whichever stage reads them again (`superseding`).
  */
 export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVerdict> {
-  const { deps, target, options, signal, api, ahead, keepsBase } = run;
-  const { content, state, assumed, live, pagePlan, plan, liveMatches, base } = planned;
+  const { deps, target, options, keepsBase } = run;
+  const { content, assumed, pagePlan, plan, liveMatches, base } = planned;
   if (plan.actions.length === 0)
     return { verdict: 'skip', skip: { reason: plan.skipReason, liveIsGit: liveMatches === true, reported: {}, leftLive: new Map() } };
   // Before the first write, and in a dry run too: a SUMMARY.md that lost its entries must not empty the space.
@@ -91,9 +92,8 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
     checkSendable(pagePlan.plan, { servesUrls: deps.artifacts.origin !== undefined, maxFileBytes: target.import.maxBytes });
   }
   // `overwrite` keeps nothing, but says what it discards (planned from the state alone, main moved is planned again).
-  if (!keepsBase && assumed === undefined && pagePlan && state?.delivered && plan.actions.some((action) => action.kind === 'deliver')) {
-    const where = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
-    const warning = overwriteWarning((await api(() => ahead.getRevision(where, { signal }))).pages, state.delivered.pages, pagePlan.plan, options.dryRun);
+  if (!keepsBase && assumed === undefined && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
+    const warning = overwriteWarning(await discarded(run, planned), options.dryRun);
     if (warning !== undefined) deps.logger.warn({ target: target.name }, warning);
     if (warning !== undefined) base.warnings.push(warning);
   }
@@ -169,6 +169,26 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
     }),
   );
   return withReviewed(edits, reviewed, target.platformEdits);
+}
+
+/**
+ * The platform's edits an `overwrite` sync writes over: told from the record of what it delivered
+ * (`updatedAt`), else (a runner without state, an import) as the platform-edits check tells them.
+ */
+async function discarded(run: SyncRun, planned: PlannedSync): Promise<string[]> {
+  const { deps, target, signal, api, ahead } = run;
+  const { content, state, live, pagePlan, gitPages, titlings } = planned;
+  if (pagePlan && state?.delivered) {
+    const where = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
+    return overwrittenEdits((await api(() => ahead.getRevision(where, { signal }))).pages, state.delivered.pages, pagePlan.plan);
+  }
+  const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
+  const expected = await gitPages();
+  const known = { base: undefined, delivered: undefined, holdingGit: holdingGit(pagePlan, state), titlings };
+  const detected = await api(() =>
+    detectEdits({ content: reads, changeRequests: deps.api.changeRequests }, target, content, expected, known, { signal, known: deps.revisions }),
+  );
+  return discardedEdits(detected);
 }
 
 /**

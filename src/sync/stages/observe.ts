@@ -82,15 +82,15 @@ export async function observe(run: SyncRun, chosen: Delivery | undefined): Promi
     state?.changeRequest === undefined
       ? onMerged(content, state)
       : undefined;
-  // Unchanged content opens no change request: only a sync that may write records its commit. Its
-  // git process runs beside the reads of the live side (none when the read knows the commit).
+  // Unchanged content opens no change request: only a sync that may write records its commit (under
+  // `overwrite` too, whose warning a runner without state tells from it). Its git process runs beside
+  // the reads of the live side (none when the read knows the commit).
   const commitKnown = content.commit !== undefined || content.checkedOut !== undefined;
-  const syncedCommitRead =
-    keepsBase && !unchanged
-      ? commitKnown
-        ? syncedCommit(target, content, signal)
-        : stopwatch.time('readMs', () => syncedCommit(target, content, signal))
-      : Promise.resolve(undefined);
+  const syncedCommitRead = !unchanged
+    ? commitKnown
+      ? syncedCommit(target, content, signal)
+      : stopwatch.time('readMs', () => syncedCommit(target, content, signal))
+    : Promise.resolve(undefined);
   syncedCommitRead.catch(() => undefined);
   const changeRequestRead =
     changeRequestReadEarly ?? (!unchanged && assumed === undefined && state?.lastHash !== undefined && delivery === 'changes' ? readAhead() : undefined);

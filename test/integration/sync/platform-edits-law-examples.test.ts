@@ -70,6 +70,24 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   });
 
+  it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [
+        { kind: 'platform-body', page: 1, at: 0 },
+        { kind: 'git-body', page: 1, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-merge' },
+        { kind: 'sync' },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   for (const platformEdits of ['preserve', 'adopt'] as const)
     it(`${platformEdits}: a page git edited and the platform gave an image is kept once, and the next unchanged run reports nothing on a runner without state too`, async () => {
       await runLaw(

@@ -87,4 +87,42 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         { readmeEdits: true },
       );
     });
+
+  // The seed's pages keep their git source wherever the editor moves them (`git.path` names the blob in
+  // git's tree): a new slug changes the page's live path, not its git path.
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    for (const [page, what] of [
+      [0, 'a page'],
+      [1, 'a page with subpages'],
+    ] as const)
+      it(`${platformEdits}: ${what} given a new slug in the platform is kept when git changes another page, on a runner without state too`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [{ kind: 'platform-slug', page }, { kind: 'git-body', page: 0, at: 0 }, { kind: 'sync' }, { kind: 'sync' }],
+          emulators,
+          'seed',
+          {
+            ...SEED,
+            platformEdits,
+          },
+        );
+      });
+
+  it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [
+        { kind: 'platform-body', page: 1, at: 0 },
+        { kind: 'git-body', page: 1, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-merge' },
+        { kind: 'sync' },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
 });
