@@ -1,4 +1,4 @@
-import { appendFile, mkdir, rename, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fieldsLineAt, lineTail, recordKeyAt, type FieldsLine, type LiveRecords } from './log-line.js';
 import { readWholeFile } from './read-whole-file.js';
@@ -65,8 +65,8 @@ interface Loaded<R, F> {
  * Records by key and path in one file of JSON lines, a log: after a header, one line per record set
  * or removed (`{"key","path","record"}`, `{"key","path"}`), and one line per write of a key's own
  * fields, naming those that changed (`{"key","fields","unset"}`), written after its records and
- * committing them; or a key's deletion (`{"key","deleted"}`). A write appends only what changed, in
- * one append; the last line of a path, or of a field, wins. Read, the file is indexed in its bytes
+ * committing them; or a key's deletion (`{"key","deleted"}`). A write appends only what changed, its
+ * fields line last; the last line of a path, or of a field, wins. Read, the file is indexed in its bytes
  * (see log-line.ts): records are decoded when first used, each field's text is decoded by the format.
  * Records not followed by their key's fields line, from a write cut short, are dropped and cut from
  * the file when read. When the dead lines outweigh the live ones, the file is rewritten with the
@@ -140,35 +140,40 @@ export class RecordLog<R, F extends object> {
     return next;
   }
 
+  /** Appends the lines, or writes the log anew when the dead lines would outweigh the live ones: decided before any text is built. */
   private async append(loaded: Loaded<R, F>, lines: readonly string[]): Promise<void> {
-    const text = `${lines.join('\n')}\n`;
-    loaded.size += Buffer.byteLength(text);
+    for (const line of lines) loaded.size += Buffer.byteLength(line) + 1;
     const live = liveSize(loaded.entries);
     if (!loaded.started || loaded.size - live > live) {
       loaded.size = await this.rewrite(loaded.entries);
       loaded.started = true;
       return;
     }
-    await appendFile(this.path, text);
+    // In pieces: a write cut short between them leaves records no fields line commits, cut when read.
+    const file = await open(this.path, 'a');
+    try {
+      await writeLines(file, lines);
+    } finally {
+      await file.close();
+    }
   }
 
-  /** The whole file anew, with its live lines only (every record decoded: once in many writes); its size after the header. */
+  /**
+   * The whole file anew, with its live lines only, written in pieces to a temp file renamed over the
+   * log (a crash leaves the log as it was); its size after the header. A record read and not written
+   * since is copied as its line, not decoded.
+   */
   private async rewrite(entries: Map<string, Entry<R>>): Promise<number> {
     await mkdir(dirname(this.path), { recursive: true });
-    const text = [this.format.header];
-    for (const [key, entry] of entries) {
-      const live = { records: 0, bytes: 0 };
-      for (const [path, record] of liveRecords(entry)) {
-        const line = recordLine(key, path, record);
-        text.push(line);
-        live.records++;
-        live.bytes += Buffer.byteLength(line) + 1;
-      }
-      text.push(fieldsLine(key, { set: [...entry.texts], unset: [] }, live));
-    }
-    const bytes = Buffer.from(`${text.join('\n')}\n`);
     const temp = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temp, bytes);
+    const file = await open(temp, 'w');
+    try {
+      await writeLines(file, this.liveLines(entries));
+    } finally {
+      await file.close();
+    }
+    // Read back for the index: the file's bytes held once, not its lines, their text and its bytes.
+    const bytes = await readWholeFile(temp);
     await rename(temp, this.path);
     // Indexed anew in the bytes written: what was written since the last read is no longer held twice.
     for (const [key, { records }] of this.index(bytes).indexed) {
@@ -176,6 +181,29 @@ export class RecordLog<R, F extends object> {
       if (entry !== undefined) entries.set(key, { ...entry, stored: records, written: new Map(), lines: new Map(), live: undefined });
     }
     return bytes.length - this.headerLine.length;
+  }
+
+  /** The header, then each key's live records and its fields line (a stored line as its bytes, newline included). */
+  private *liveLines(entries: ReadonlyMap<string, Entry<R>>): Generator<string | Buffer> {
+    yield this.format.header;
+    for (const [key, entry] of entries) {
+      const live = { records: 0, bytes: 0 };
+      for (const path of entry.stored?.keys() ?? []) {
+        const line = entry.written.has(path) ? undefined : entry.stored?.line(path);
+        if (line === undefined) continue;
+        yield line;
+        live.records++;
+        live.bytes += line.length;
+      }
+      for (const [path, record] of entry.written) {
+        if (record === undefined) continue;
+        const line = recordLine(key, path, record);
+        yield line;
+        live.records++;
+        live.bytes += Buffer.byteLength(line) + 1;
+      }
+      yield fieldsLine(key, { set: [...entry.texts], unset: [] }, live);
+    }
   }
 
   private loading(): Promise<Loaded<R, F>> {
@@ -296,16 +324,6 @@ export class RecordLog<R, F extends object> {
   }
 }
 
-/** A key's live records: those read and not written since, then those written (each decoded). */
-function* liveRecords<R>(entry: Entry<R>): Generator<[string, R]> {
-  for (const path of entry.stored?.keys() ?? []) {
-    if (entry.written.has(path)) continue;
-    const record = entry.stored?.get(path);
-    if (record !== undefined) yield [path, record];
-  }
-  for (const [path, record] of entry.written) if (record !== undefined) yield [path, record];
-}
-
 /** What a compacted log holds after its header: each key's records and its fields, in bytes. */
 function liveSize<R>(entries: ReadonlyMap<string, Entry<R>>): number {
   let size = 0;
@@ -391,4 +409,23 @@ function parseLine(text: string): Line | undefined {
   if (tail === undefined) return undefined;
   const set = Object.entries(line.fields).map(([name, value]) => [name, JSON.stringify(value)] as const);
   return { key: line.key, set, ...tail };
+}
+
+/** Bytes a write gathers before handing them to the file: the lines are never joined whole. */
+const PIECE = 1 << 20;
+
+/** The lines written in pieces of about {@link PIECE} bytes: a text gets its newline, bytes hold theirs. */
+async function writeLines(file: FileHandle, lines: Iterable<string | Buffer>): Promise<void> {
+  let piece: Buffer[] = [];
+  let size = 0;
+  for (const line of lines) {
+    const bytes = typeof line === 'string' ? Buffer.from(`${line}\n`) : line;
+    piece.push(bytes);
+    size += bytes.length;
+    if (size < PIECE) continue;
+    await file.writeFile(Buffer.concat(piece, size));
+    piece = [];
+    size = 0;
+  }
+  if (size > 0) await file.writeFile(Buffer.concat(piece, size));
 }

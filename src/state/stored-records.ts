@@ -74,6 +74,12 @@ export class StoredRecords<R> {
     return this.lines().keys();
   }
 
+  /** A path's live line as the log holds it, its newline included (undefined: none): what a log written anew copies, not decoding it. */
+  line(path: string): Buffer | undefined {
+    const start = this.lineOf(path);
+    return start === undefined ? undefined : this.bytes.subarray(start, this.bytes.indexOf(0x0a, start) + 1);
+  }
+
   /** The length of a path's live line in the log, its newline included. */
   lineLength(path: string): number {
     const start = this.lineOf(path);

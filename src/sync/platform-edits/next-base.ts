@@ -73,6 +73,8 @@ export function sentPages(titlings: Titlings): { readonly pages: ReadonlyMap<str
  * (and no other), so the next runs leave it live until git or the platform changes it again.
  */
 export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string | null>, titlings: Titlings): TargetBase {
+  // None left live, none marked: the base as it is, not copied (30,000 pages on a first sync).
+  if (live.size === 0 && !marksLive(base.pages.values())) return base;
   const pages = new Map<string, BasePage>();
   for (const [path, { live: _previous, ...entry }] of base.pages) {
     const text = live.get(path);
@@ -105,4 +107,9 @@ export async function baseWithChanges(
     changed.set(path, { oid: gitBlobOid(bytes), fingerprint: fileFingerprint(bytes, titlings(path)) });
   }
   return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: withChanges(previous.pages, changed) };
+}
+
+function marksLive(pages: Iterable<BasePage>): boolean {
+  for (const page of pages) if (page.live !== undefined) return true;
+  return false;
 }

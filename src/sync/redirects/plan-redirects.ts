@@ -49,8 +49,10 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
   const warnings: string[] = [];
   const pending: string[] = [];
   const made = new Set(input.record?.made ?? []);
-  // Sources a live page answers at: a redirect there would hide it.
-  const pageSources = new Set([...input.mainPages.values()].map((path) => redirectSource(input.prefix, path)));
+  // Sources a live page answers at: a redirect there would hide it. Made once a page moved (never on a first sync).
+  let pageSources: ReadonlySet<string | undefined> | undefined;
+  const answered = (source: string): boolean =>
+    (pageSources ??= new Set(Array.from(input.mainPages.values(), (path) => redirectSource(input.prefix, path)))).has(source);
   const desired = new Map<string, { pageId: string; why: string }>();
   // Sources `.gitbook.yaml` still names whose page main does not show yet: what docsync made there stays.
   const waiting = new Set<string>();
@@ -59,17 +61,24 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
   const moved = new Map<string, string>();
   if (input.auto) {
     const keep = (source: string, pageId: string): void => {
-      if (!input.mainPages.has(pageId) || pageSources.has(source)) return;
+      if (!input.mainPages.has(pageId) || answered(source)) return;
       moved.set(source, pageId);
       desired.set(source, { pageId, why: `page moved from ${source}` });
     };
     for (const [source, pageId] of Object.entries(input.record?.moved ?? {})) keep(source, pageId);
-    // A page re-created under a new id (an import) is found by its blob id, when only one page has it.
-    const byBlob = new Map<string, string | undefined>();
-    for (const [pageId, blob] of input.mainBlobs) if (input.record?.pages[pageId] === undefined) byBlob.set(blob, byBlob.has(blob) ? undefined : pageId);
+    // A page re-created under a new id (an import) is found by its blob id, when only one page has it:
+    // indexed once a recorded page is gone from main.
+    let byBlob: Map<string, string | undefined> | undefined;
+    const recreated = (blob: string): string | undefined => {
+      if (byBlob === undefined) {
+        byBlob = new Map();
+        for (const [pageId, blob] of input.mainBlobs) if (input.record?.pages[pageId] === undefined) byBlob.set(blob, byBlob.has(blob) ? undefined : pageId);
+      }
+      return byBlob.get(blob);
+    };
     for (const [oldId, oldPath] of Object.entries(input.record?.pages ?? {})) {
       const blob = input.record?.blobs[oldId];
-      const pageId = input.mainPages.has(oldId) || blob === undefined ? oldId : (byBlob.get(blob) ?? oldId);
+      const pageId = input.mainPages.has(oldId) || blob === undefined ? oldId : (recreated(blob) ?? oldId);
       const now = input.mainPages.get(pageId);
       const source = now === undefined || now === oldPath ? undefined : redirectSource(input.prefix, oldPath);
       if (source !== undefined) keep(source, pageId);

@@ -110,14 +110,16 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       deps.api.siteRedirects.list(site, { signal }).all(),
     ]);
     const delivered = state?.delivered?.pages;
-    const laidOut = layoutIds(run.content.snapshot, topLevel, mainPages, target.groups);
+    // Laid out only for a file neither record finds (never on a first sync, which delivered every page).
+    let laidOut: ReadonlyMap<string, string> | undefined;
     const plan = planRedirects({
       prefix: site.prefix,
       siteSpaceId: site.siteSpaceId,
       fileRedirects,
       mainPages,
       mainBlobs,
-      pageIdOf: (file) => delivered?.get(file)?.id ?? byGitPath.get(file) ?? laidOut.get(file),
+      pageIdOf: (file) =>
+        delivered?.get(file)?.id ?? byGitPath.get(file) ?? (laidOut ??= layoutIds(run.content.snapshot, topLevel, mainPages, target.groups)).get(file),
       auto: target.redirects === 'auto',
       record,
       live: live.filter((r) => r.draft !== true),

@@ -149,4 +149,22 @@ describe('a record log', () => {
       expect((await new RecordLog(log.path, format).load()).get('k')?.fields).toEqual({ small: 1, big, text: 'é]' });
     }
   });
+
+  it('rewrites a log whose dead lines outweigh the live ones in pieces, copying the records read as their lines, not decoding them', async () => {
+    // Over a piece of 1 MiB live: the rewrite is written in several.
+    const value = (i: number, round: number): string => `${round}-${i}-${'é'.repeat(200)}`;
+    const paths = Array.from({ length: 3000 }, (_, i) => `page-${i}.md`);
+    const file = await logFile([0, 1, 2].flatMap((round) => [...paths.map((page, i) => record('k', page, value(i, round))), fields('k')]));
+    let decoded = 0;
+    const counting: typeof format = { ...format, decodeRecord: (...args) => (decoded++, format.decodeRecord(...args)) };
+    const log = new RecordLog(file, counting);
+    await log.load();
+    await log.write('k', { n: 1 }, [['page-0.md', 'new']]);
+    expect(decoded).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n').length).toBe(paths.length + 3); // header, records, fields line, and the last newline
+    const stored = (await new RecordLog(file, format).load()).get('k')?.records;
+    expect(stored?.size).toBe(paths.length);
+    expect(paths.map((page) => stored?.get(page))).toEqual(paths.map((_, i) => (i === 0 ? 'new' : value(i, 2))));
+  });
 });

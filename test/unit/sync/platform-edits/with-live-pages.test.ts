@@ -36,4 +36,10 @@ describe('withLivePages', () => {
   it('leaves out pages git does not have', () => {
     expect(withLivePages(base, new Map([['new.md', '# New\n']]), titlings).pages.get('new.md')).toBeUndefined();
   });
+
+  it('gives the base itself when no page was left live and none is marked (a first sync): no copy of every page', () => {
+    const unmarked = { commit: 'c1', pages: new Map([['a.md', { oid: 'a1', fingerprint: 'fa' }]]) };
+    expect(withLivePages(unmarked, new Map(), titlings)).toBe(unmarked);
+    expect(withLivePages(base, new Map(), titlings).pages.get('b.md')).toEqual({ oid: 'b1', fingerprint: 'fb' });
+  });
 });

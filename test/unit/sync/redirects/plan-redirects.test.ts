@@ -68,6 +68,22 @@ describe('planRedirects', () => {
     const plan = planRedirects(input({ fileRedirects: { later: 'new.md' }, live, record }));
     expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'], record: { made: ['/docs/later'] } });
   });
+
+  it("plans a first sync without listing every page's path: a redirect can only hide a page once a page moved", () => {
+    /** Main's pages, which fail the plan if it lists their paths. */
+    class Unlisted extends Map<string, string> {
+      override values(): MapIterator<string> {
+        throw new Error("listed every page's path");
+      }
+    }
+    const mainPages = new Unlisted([
+      ['p1', 'install'],
+      ['p2', 'guides/ci'],
+    ]);
+    const plan = planRedirects(input({ fileRedirects: { setup: 'install.md' }, mainPages, mainBlobs: new Map([['p1', 'b1']]) }));
+    expect(plan.actions).toEqual([{ kind: 'create', source: '/docs/setup', pageId: 'p1', why: '.gitbook.yaml: setup → install.md' }]);
+    expect(plan.record.pages).toEqual({ p1: 'install', p2: 'guides/ci' });
+  });
 });
 
 describe('redirectSource', () => {
