@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { liftRedirectPages } from './redirect-record.js';
 import { BasePageSchema, DeliveredFileSchema, DeliveredPageSchema, TargetFieldsSchema, type TargetState } from './state-store.js';
 
 /**
@@ -62,7 +63,9 @@ function unescape(value: string): string {
   return value.includes('\\') ? value.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c] ?? c) : value;
 }
 
-const LegacySchema = TargetFieldsSchema.extend({
+const LegacySchema = z.preprocess(
+  liftRedirectPages,
+  TargetFieldsSchema.extend({
   delivered: z
     .object({
       pages: legacyMap(DeliveredPageSchema, ['id', 'hash', 'updatedAt']),
@@ -76,4 +79,5 @@ const LegacySchema = TargetFieldsSchema.extend({
       pages: legacyMap(BasePageSchema, ['oid', 'fingerprint', 'live.oid', 'live.fingerprint']),
     })
     .optional(),
-});
+  }),
+);

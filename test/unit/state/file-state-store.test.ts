@@ -122,14 +122,11 @@ describe('FileStateStore', () => {
       lastCommit: 'c1',
       reviewersRequested: ['ada'],
       syncedAt: '2026-11-28T10:00:00.000Z',
-      redirects: {
-        site: { orgId: 'org', siteId: 'site', siteSpaceId: 'ss', prefix: 'docs' },
-        made: ['/docs/old'],
+      redirects: { site: { orgId: 'org', siteId: 'site', siteSpaceId: 'ss', prefix: 'docs' }, made: ['/docs/old'], pending: [], settled: 'k1' },
+      redirectPages: {
         moved: { '/docs/old': 'page_0' },
         pages: { page_0: 'path-0', page_1: 'path-1', page_2: 'path-2', page_3: 'path-3', page_4: 'path-4' },
         blobs: { page_0: 'a'.repeat(40) },
-        pending: [],
-        settled: 'k1',
       },
       delivered: {
         pages: new Map(
@@ -248,7 +245,7 @@ describe('FileStateStore', () => {
   it('appends only the fields that changed: a large one (the redirects of 2,000 pages) is not written again by an edit', async () => {
     const store = new FileStateStore(file);
     const pages = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`page_${i}`, `part/page-${i}`]));
-    const first: TargetState = { ...manyPages(10), redirects: { made: [], moved: {}, pages, blobs: {}, pending: [] } };
+    const first: TargetState = { ...manyPages(10), redirects: { made: [], pending: [] }, redirectPages: { moved: {}, pages, blobs: {} } };
     await store.set('space:docs', first);
     const before = (await stat(file)).size;
     const { syncedAt: _, ...rest } = first;
