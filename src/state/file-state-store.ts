@@ -97,7 +97,10 @@ export class FileStateStore implements StateStore {
     if (!parsed.success) throw this.damaged(`the fields of ${key} are not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`);
     const pages = texts.get('redirectPages');
     if (pages === undefined) return parsed.data;
-    return { ...parsed.data, redirectPages: lazyRedirectPages(pages, (problem, cause) => this.damaged(`the field redirectPages of ${key} ${problem}`, undefined, cause)) };
+    return {
+      ...parsed.data,
+      redirectPages: lazyRedirectPages(pages, (problem, cause) => this.damaged(`the field redirectPages of ${key} ${problem}`, undefined, cause)),
+    };
   }
 
   /** A record's text, checked; a damaged one is named with the target and path. */

@@ -66,18 +66,18 @@ function unescape(value: string): string {
 const LegacySchema = z.preprocess(
   liftRedirectPages,
   TargetFieldsSchema.extend({
-  delivered: z
-    .object({
-      pages: legacyMap(DeliveredPageSchema, ['id', 'hash', 'updatedAt']),
-      files: legacyMap(DeliveredFileSchema, ['id', 'hash']),
-    })
-    .optional(),
-  base: z
-    .object({
-      version: z.number().optional(),
-      commit: z.string().optional(),
-      pages: legacyMap(BasePageSchema, ['oid', 'fingerprint', 'live.oid', 'live.fingerprint']),
-    })
-    .optional(),
+    delivered: z
+      .object({
+        pages: legacyMap(DeliveredPageSchema, ['id', 'hash', 'updatedAt']),
+        files: legacyMap(DeliveredFileSchema, ['id', 'hash']),
+      })
+      .optional(),
+    base: z
+      .object({
+        version: z.number().optional(),
+        commit: z.string().optional(),
+        pages: legacyMap(BasePageSchema, ['oid', 'fingerprint', 'live.oid', 'live.fingerprint']),
+      })
+      .optional(),
   }),
 );

@@ -87,7 +87,8 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     if (site === undefined) {
       if (Object.keys(fileRedirects).length > 0)
         result.warnings.push(`the space is published in no site: its ${Object.keys(fileRedirects).length} .gitbook.yaml redirects wait until it is`);
-      if (!run.dryRun) await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { made: record?.made ?? [], pending: [], settled } });
+      if (!run.dryRun)
+        await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { made: record?.made ?? [], pending: [], settled } });
       return result;
     }
     result.site = site.siteId;
