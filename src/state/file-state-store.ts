@@ -4,6 +4,7 @@ import { legacyTargetState } from './legacy-target-state.js';
 import { PageRecordSchema, recordAt, StoredFieldsSchema, storedFields, storedTarget, type PageRecord, type StoredFields } from './page-record.js';
 import { type Converted, RecordLog } from './record-log.js';
 import { changedPaths, viewedState } from './record-view.js';
+import { lazyRedirectPages } from './redirect-record.js';
 import type { StateStore, TargetState } from './state-store.js';
 
 /** The first line of a state file: what the lines after it are. Versions 1 and 2 were one JSON document, converted when read. */
@@ -78,10 +79,14 @@ export class FileStateStore implements StateStore {
     return this.states;
   }
 
-  /** A target's own fields, each parsed from its text, checked. */
+  /**
+   * A target's own fields, each parsed from its text, checked; the redirect pages (a path per page)
+   * when first used, and kept as their text by a write that keeps them.
+   */
   private decodeFields(key: string, texts: ReadonlyMap<string, string>): StoredFields {
     const fields: Record<string, unknown> = {};
     for (const [name, text] of texts) {
+      if (name === 'redirectPages') continue;
       try {
         fields[name] = JSON.parse(text) as unknown;
       } catch (error) {
@@ -90,7 +95,12 @@ export class FileStateStore implements StateStore {
     }
     const parsed = StoredFieldsSchema.safeParse(fields);
     if (!parsed.success) throw this.damaged(`the fields of ${key} are not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-    return parsed.data;
+    const pages = texts.get('redirectPages');
+    if (pages === undefined) return parsed.data;
+    return {
+      ...parsed.data,
+      redirectPages: lazyRedirectPages(pages, (problem, cause) => this.damaged(`the field redirectPages of ${key} ${problem}`, undefined, cause)),
+    };
   }
 
   /** A record's text, checked; a damaged one is named with the target and path. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { liftRedirectPages } from './redirect-record.js';
 import { BasePageSchema, DeliveredFileSchema, DeliveredPageSchema, TargetFieldsSchema, type TargetState } from './state-store.js';
 
 /**
@@ -62,18 +63,21 @@ function unescape(value: string): string {
   return value.includes('\\') ? value.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c] ?? c) : value;
 }
 
-const LegacySchema = TargetFieldsSchema.extend({
-  delivered: z
-    .object({
-      pages: legacyMap(DeliveredPageSchema, ['id', 'hash', 'updatedAt']),
-      files: legacyMap(DeliveredFileSchema, ['id', 'hash']),
-    })
-    .optional(),
-  base: z
-    .object({
-      version: z.number().optional(),
-      commit: z.string().optional(),
-      pages: legacyMap(BasePageSchema, ['oid', 'fingerprint', 'live.oid', 'live.fingerprint']),
-    })
-    .optional(),
-});
+const LegacySchema = z.preprocess(
+  liftRedirectPages,
+  TargetFieldsSchema.extend({
+    delivered: z
+      .object({
+        pages: legacyMap(DeliveredPageSchema, ['id', 'hash', 'updatedAt']),
+        files: legacyMap(DeliveredFileSchema, ['id', 'hash']),
+      })
+      .optional(),
+    base: z
+      .object({
+        version: z.number().optional(),
+        commit: z.string().optional(),
+        pages: legacyMap(BasePageSchema, ['oid', 'fingerprint', 'live.oid', 'live.fingerprint']),
+      })
+      .optional(),
+  }),
+);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { liftRedirectPages } from './redirect-record.js';
 import {
   BasePageSchema,
   DeliveredFileSchema,
@@ -18,10 +19,13 @@ export const PageRecordSchema = z.object({ page: DeliveredPageSchema.optional(),
 export type PageRecord = z.infer<typeof PageRecordSchema>;
 
 /** A target's own fields as stored beside its records: whether it has a record of deliveries, and the base's own fields. */
-export const StoredFieldsSchema = TargetFieldsSchema.extend({
-  delivered: z.literal(true).optional(),
-  base: z.object({ version: z.number().optional(), commit: z.string().optional() }).optional(),
-});
+export const StoredFieldsSchema = z.preprocess(
+  liftRedirectPages,
+  TargetFieldsSchema.extend({
+    delivered: z.literal(true).optional(),
+    base: z.object({ version: z.number().optional(), commit: z.string().optional() }).optional(),
+  }),
+);
 export type StoredFields = z.infer<typeof StoredFieldsSchema>;
 
 /** A target's state as stored: its own fields, and one record per path. */

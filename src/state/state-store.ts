@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RedirectRecordSchema } from './redirect-record.js';
+import { RedirectPagesSchema, RedirectRecordSchema } from './redirect-record.js';
 
 /**
  * What content batches sent somewhere: a page's `pageHash` (of its file's blob oid and its title) or a
@@ -76,6 +76,8 @@ export const TargetFieldsSchema = z.object({
     .optional(),
   /** Space targets: the redirects docsync keeps in the site the space is published in. */
   redirects: RedirectRecordSchema.optional(),
+  /** Space targets keeping redirects: where each page was as the last sync that read main left it. */
+  redirectPages: RedirectPagesSchema.optional(),
   /** Spec targets: id of the version docsync last published (`lastHash` is the hash it sent). */
   lastVersion: z.string().optional(),
   /** Spec targets: the files the last published text was built from (relative to the root file's folder) and their fingerprint. */

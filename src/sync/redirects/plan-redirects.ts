@@ -1,6 +1,6 @@
 import { comparePaths } from '../../content/compare-paths.js';
 import type { SiteRedirect } from '../../api/schemas/site-redirect.js';
-import type { RedirectRecord } from '../../state/redirect-record.js';
+import type { RedirectPages } from '../../state/redirect-record.js';
 
 /** One write to a site's redirects. */
 export type RedirectAction =
@@ -22,7 +22,10 @@ export interface RedirectPlanInput {
   readonly pageIdOf: (file: string) => string | undefined;
   /** Redirect pages a sync moved from their old path. */
   readonly auto: boolean;
-  readonly record: RedirectRecord | undefined;
+  /** Sources of the live redirects docsync made. */
+  readonly made: readonly string[];
+  /** Where the pages were as the last sync that read main left them. */
+  readonly last: RedirectPages | undefined;
   /** The site's live (not draft) redirects. */
   readonly live: readonly SiteRedirect[];
 }
@@ -35,8 +38,10 @@ export interface RedirectPlan {
   readonly warnings: readonly string[];
   /** Desired redirects already live as wanted. */
   readonly unchanged: number;
-  /** The record once the actions are applied. */
-  readonly record: Omit<RedirectRecord, 'site' | 'settled' | 'pending'>;
+  /** Sources of the redirects docsync made, once the actions are applied. */
+  readonly made: readonly string[];
+  /** Where the pages are now, for the next sync. */
+  readonly pages: RedirectPages;
 }
 
 /**
@@ -48,7 +53,7 @@ export interface RedirectPlan {
 export function planRedirects(input: RedirectPlanInput): RedirectPlan {
   const warnings: string[] = [];
   const pending: string[] = [];
-  const made = new Set(input.record?.made ?? []);
+  const made = new Set(input.made);
   // Sources a live page answers at: a redirect there would hide it. Made once a page moved (never on a first sync).
   let pageSources: ReadonlySet<string | undefined> | undefined;
   const answered = (source: string): boolean =>
@@ -65,19 +70,20 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
       moved.set(source, pageId);
       desired.set(source, { pageId, why: `page moved from ${source}` });
     };
-    for (const [source, pageId] of Object.entries(input.record?.moved ?? {})) keep(source, pageId);
+    for (const [source, pageId] of Object.entries(input.last?.moved ?? {})) keep(source, pageId);
+    const last: Pick<RedirectPages, 'pages' | 'blobs'> = input.last ?? { pages: {}, blobs: {} };
     // A page re-created under a new id (an import) is found by its blob id, when only one page has it:
     // indexed once a recorded page is gone from main.
     let byBlob: Map<string, string | undefined> | undefined;
     const recreated = (blob: string): string | undefined => {
       if (byBlob === undefined) {
         byBlob = new Map();
-        for (const [pageId, blob] of input.mainBlobs) if (input.record?.pages[pageId] === undefined) byBlob.set(blob, byBlob.has(blob) ? undefined : pageId);
+        for (const [pageId, blob] of input.mainBlobs) if (last.pages[pageId] === undefined) byBlob.set(blob, byBlob.has(blob) ? undefined : pageId);
       }
       return byBlob.get(blob);
     };
-    for (const [oldId, oldPath] of Object.entries(input.record?.pages ?? {})) {
-      const blob = input.record?.blobs[oldId];
+    for (const [oldId, oldPath] of Object.entries(last.pages)) {
+      const blob = last.blobs[oldId];
       const pageId = input.mainPages.has(oldId) || blob === undefined ? oldId : (recreated(blob) ?? oldId);
       const now = input.mainPages.get(pageId);
       const source = now === undefined || now === oldPath ? undefined : redirectSource(input.prefix, oldPath);
@@ -131,12 +137,8 @@ export function planRedirects(input: RedirectPlanInput): RedirectPlan {
     pending,
     warnings,
     unchanged,
-    record: {
-      made: [...ours].sort(comparePaths),
-      moved: Object.fromEntries(moved),
-      pages: Object.fromEntries(input.mainPages),
-      blobs: Object.fromEntries(input.mainBlobs),
-    },
+    made: [...ours].sort(comparePaths),
+    pages: { moved: Object.fromEntries(moved), pages: Object.fromEntries(input.mainPages), blobs: Object.fromEntries(input.mainBlobs) },
   };
 }
 

@@ -87,7 +87,8 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
     if (site === undefined) {
       if (Object.keys(fileRedirects).length > 0)
         result.warnings.push(`the space is published in no site: its ${Object.keys(fileRedirects).length} .gitbook.yaml redirects wait until it is`);
-      if (!run.dryRun) await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { ...emptyRecord(record), settled } });
+      if (!run.dryRun)
+        await deps.state.set(run.stateKey, { ...(state ?? { reviewersRequested: [] }), redirects: { made: record?.made ?? [], pending: [], settled } });
       return result;
     }
     result.site = site.siteId;
@@ -121,7 +122,8 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       pageIdOf: (file) =>
         delivered?.get(file)?.id ?? byGitPath.get(file) ?? (laidOut ??= layoutIds(run.content.snapshot, topLevel, mainPages, target.groups)).get(file),
       auto: target.redirects === 'auto',
-      record,
+      made: record?.made ?? [],
+      last: state?.redirectPages,
       live: live.filter((r) => r.draft !== true),
     });
     result.pending = [...plan.pending];
@@ -140,12 +142,16 @@ export async function syncRedirects(deps: SyncRedirectsDeps, run: SyncRedirectsR
       result,
       plan.actions.filter((a) => !failed.has(a.source)),
     );
-    const made = plan.record.made.filter((source) => !failed.has(source));
+    const made = plan.made.filter((source) => !failed.has(source));
     // Deletions that failed stay docsync's, to be tried again.
     for (const action of plan.actions) if (action.kind === 'delete' && failed.has(action.source)) made.push(action.source);
-    const next: RedirectRecord = { ...plan.record, made, site, pending: [...plan.pending], ...(failed.size === 0 ? { settled } : {}) };
+    const next: RedirectRecord = { made, site, pending: [...plan.pending], ...(failed.size === 0 ? { settled } : {}) };
     await run.beforeWrite();
-    await deps.state.set(run.stateKey, { ...((await deps.state.get(run.stateKey)) ?? { reviewersRequested: [] }), redirects: next });
+    await deps.state.set(run.stateKey, {
+      ...((await deps.state.get(run.stateKey)) ?? { reviewersRequested: [] }),
+      redirects: next,
+      redirectPages: plan.pages,
+    });
     return result;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -191,10 +197,6 @@ function tally(result: RedirectsResult, actions: readonly RedirectAction[]): voi
 
 function counts(): Omit<RedirectsResult, 'unchanged'> {
   return { created: 0, updated: 0, deleted: 0, pending: [], settled: true, warnings: [] };
-}
-
-function emptyRecord(record: RedirectRecord | undefined): RedirectRecord {
-  return { made: record?.made ?? [], moved: record?.moved ?? {}, pages: record?.pages ?? {}, blobs: record?.blobs ?? {}, pending: [] };
 }
 
 /** The page tree's layout as the read keeps it (a one-page edit does not decode the tree), with the redirects and mode. */

@@ -6,6 +6,8 @@ import type { LoadedConfig } from '../../../src/config/load-config.js';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { createLogger } from '../../../src/logging/logger.js';
 import { runSyncOnce } from '../../../src/runtime/run-sync-once.js';
+import { FileStateStore } from '../../../src/state/file-state-store.js';
+import type { RedirectPages } from '../../../src/state/redirect-record.js';
 import { call, startTestEmulator } from '../../support/emulator-harness.js';
 import { sink } from '../../support/memory-sink.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
@@ -74,8 +76,14 @@ describe.each(['current', 'seed'] as const satisfies readonly ContractName[])('s
     expect(await writes()).toBe(before);
   });
 
-  it('a page edit that moves no page reads and writes no redirect', async () => {
+  it('a page edit that moves no page reads and writes no redirect, nor reads where the pages were', async () => {
     const { loaded, docs } = await synced();
+    // Where the pages were, damaged: an edit that moves no page never reads it, so it still syncs.
+    const stateFile = join(loaded.baseDir, '.docsync', 'state.json');
+    const kept = await new FileStateStore(stateFile).get('space:docs');
+    expect(Object.keys(kept?.redirectPages?.pages ?? {}).length).toBeGreaterThan(0);
+    const damaged = { moved: {}, pages: { page: 7 }, blobs: {} } as unknown as RedirectPages;
+    await new FileStateStore(stateFile).set('space:docs', { ...(kept ?? { reviewersRequested: [] }), redirectPages: damaged });
     const siteCalls = async (): Promise<number> => {
       const { routes } = (await (await fetch(new URL('/_emulator/stats', emulator.url))).json()) as { routes: { route: string; count: number }[] };
       return routes.filter((r) => r.route.includes('/sites')).reduce((sum, r) => sum + r.count, 0);
@@ -89,6 +97,8 @@ describe.each(['current', 'seed'] as const satisfies readonly ContractName[])('s
     expect(await siteCalls()).toBe(before);
     expect((await syncOnce(loaded)).results[0]?.outcome).toBe('skipped');
     expect(await siteCalls()).toBe(before);
+    const after = await new FileStateStore(stateFile).get('space:docs');
+    expect(() => after?.redirectPages?.pages).toThrow(/the field redirectPages of space:docs is not in the expected shape/);
   });
 
   it('waits for pages a change request has not merged yet: pending, then made by the sync after the merge', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
+import type { RedirectPages } from '../../../src/state/redirect-record.js';
 import type { TargetState } from '../../../src/state/state-store.js';
 import { withChanges } from '../../../src/state/with-changes.js';
 import { plain, plainAll } from '../../support/state-store-model.js';
@@ -122,14 +123,11 @@ describe('FileStateStore', () => {
       lastCommit: 'c1',
       reviewersRequested: ['ada'],
       syncedAt: '2026-11-28T10:00:00.000Z',
-      redirects: {
-        site: { orgId: 'org', siteId: 'site', siteSpaceId: 'ss', prefix: 'docs' },
-        made: ['/docs/old'],
+      redirects: { site: { orgId: 'org', siteId: 'site', siteSpaceId: 'ss', prefix: 'docs' }, made: ['/docs/old'], pending: [], settled: 'k1' },
+      redirectPages: {
         moved: { '/docs/old': 'page_0' },
         pages: { page_0: 'path-0', page_1: 'path-1', page_2: 'path-2', page_3: 'path-3', page_4: 'path-4' },
         blobs: { page_0: 'a'.repeat(40) },
-        pending: [],
-        settled: 'k1',
       },
       delivered: {
         pages: new Map(
@@ -201,6 +199,21 @@ describe('FileStateStore', () => {
     );
   });
 
+  it('reads the redirect pages when first used: a damaged field stops neither a read nor a write that keeps it, and is refused when used', async () => {
+    const redirects = { made: ['/docs/old'], pending: [], settled: 'k1' };
+    const damagedPages = { moved: {}, pages: { page_0: 7 }, blobs: {} } as unknown as RedirectPages;
+    await new FileStateStore(file).set('space:docs', { ...manyPages(3), redirects, redirectPages: damagedPages });
+    const read = await new FileStateStore(file).get('space:docs');
+    expect(read?.redirects).toEqual(redirects);
+    const before = (await stat(file)).size;
+    const store = new FileStateStore(file);
+    const state = await store.get('space:docs');
+    await store.set('space:docs', { ...(state ?? { reviewersRequested: [] }), syncedAt: '2026-11-29T00:00:00.000Z' });
+    const appended = (await readFile(file, 'utf8')).slice(before).trimEnd().split('\n');
+    expect(appended.map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ fields: { syncedAt: '2026-11-29T00:00:00.000Z' } })]);
+    expect(() => read?.redirectPages?.pages).toThrow(/the field redirectPages of space:docs is not in the expected shape \(expected an object of strings\)/);
+  });
+
   it('refuses a damaged table of version 2 with the line, and keeps the file as it was', async () => {
     const text = JSON.stringify({
       version: 2,
@@ -248,7 +261,7 @@ describe('FileStateStore', () => {
   it('appends only the fields that changed: a large one (the redirects of 2,000 pages) is not written again by an edit', async () => {
     const store = new FileStateStore(file);
     const pages = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`page_${i}`, `part/page-${i}`]));
-    const first: TargetState = { ...manyPages(10), redirects: { made: [], moved: {}, pages, blobs: {}, pending: [] } };
+    const first: TargetState = { ...manyPages(10), redirects: { made: [], pending: [] }, redirectPages: { moved: {}, pages, blobs: {} } };
     await store.set('space:docs', first);
     const before = (await stat(file)).size;
     const { syncedAt: _, ...rest } = first;

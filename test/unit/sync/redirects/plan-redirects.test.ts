@@ -14,7 +14,8 @@ const input = (over: Partial<RedirectPlanInput>): RedirectPlanInput => ({
   mainBlobs: new Map(),
   pageIdOf: (file) => ({ 'install.md': 'p1', 'guides/ci.md': 'p2' })[file],
   auto: true,
-  record: undefined,
+  made: [],
+  last: undefined,
   live: [],
   ...over,
 });
@@ -33,27 +34,26 @@ describe('planRedirects', () => {
       { id: 'r2', source: '/docs/gone', destination: page('p2') },
       { id: 'r3', source: '/by-hand', destination: page('p2') },
     ];
-    const record = { made: ['/docs/gone'], moved: {}, pages: {}, blobs: {}, pending: [] };
-    const plan = planRedirects(input({ fileRedirects: { setup: 'install.md' }, live, record }));
+    const plan = planRedirects(input({ fileRedirects: { setup: 'install.md' }, live, made: ['/docs/gone'] }));
     expect(plan.actions).toEqual([{ kind: 'delete', source: '/docs/gone', id: 'r2' }]);
     expect(plan.warnings).toEqual([expect.stringContaining('redirect from /docs/setup: the site has one made in the platform')]);
   });
 
   it('gives a page that moved a redirect from its old path, unless a page lives there now; none with auto off', () => {
-    const record = { made: [], moved: {}, pages: { p1: 'setup', p2: 'install' }, blobs: {}, pending: [] };
+    const last = { moved: {}, pages: { p1: 'setup', p2: 'install' }, blobs: {} };
     const mainPages = new Map([
       ['p1', 'install'],
       ['p2', 'guides/ci'],
     ]);
-    expect(planRedirects(input({ record, mainPages })).actions).toEqual([
+    expect(planRedirects(input({ last, mainPages })).actions).toEqual([
       { kind: 'create', source: '/docs/setup', pageId: 'p1', why: 'page moved from /docs/setup' },
     ]);
-    expect(planRedirects(input({ record, mainPages, auto: false })).actions).toEqual([]);
+    expect(planRedirects(input({ last, mainPages, auto: false })).actions).toEqual([]);
   });
 
   it('finds a page re-created under a new id by its blob id', () => {
-    const record = { made: [], moved: {}, pages: { old: 'faq/big' }, blobs: { old: 'blob1' }, pending: [] };
-    const plan = planRedirects(input({ record, mainPages: new Map([['new', 'faq/large']]), mainBlobs: new Map([['new', 'blob1']]) }));
+    const last = { moved: {}, pages: { old: 'faq/big' }, blobs: { old: 'blob1' } };
+    const plan = planRedirects(input({ last, mainPages: new Map([['new', 'faq/large']]), mainBlobs: new Map([['new', 'blob1']]) }));
     expect(plan.actions).toEqual([{ kind: 'create', source: '/docs/faq/big', pageId: 'new', why: 'page moved from /docs/faq/big' }]);
   });
 
@@ -64,9 +64,8 @@ describe('planRedirects', () => {
 
   it('keeps a redirect it made while the file still names it, even when its page is not in main for now', () => {
     const live: SiteRedirect[] = [{ id: 'r1', source: '/docs/later', destination: page('p9') }];
-    const record = { made: ['/docs/later'], moved: {}, pages: {}, blobs: {}, pending: [] };
-    const plan = planRedirects(input({ fileRedirects: { later: 'new.md' }, live, record }));
-    expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'], record: { made: ['/docs/later'] } });
+    const plan = planRedirects(input({ fileRedirects: { later: 'new.md' }, live, made: ['/docs/later'] }));
+    expect(plan).toMatchObject({ actions: [], pending: ['later → new.md'], made: ['/docs/later'] });
   });
 
   it("plans a first sync without listing every page's path: a redirect can only hide a page once a page moved", () => {
@@ -82,7 +81,7 @@ describe('planRedirects', () => {
     ]);
     const plan = planRedirects(input({ fileRedirects: { setup: 'install.md' }, mainPages, mainBlobs: new Map([['p1', 'b1']]) }));
     expect(plan.actions).toEqual([{ kind: 'create', source: '/docs/setup', pageId: 'p1', why: '.gitbook.yaml: setup → install.md' }]);
-    expect(plan.record.pages).toEqual({ p1: 'install', p2: 'guides/ci' });
+    expect(plan.pages.pages).toEqual({ p1: 'install', p2: 'guides/ci' });
   });
 });
 
