@@ -160,7 +160,13 @@ export async function keepPlatformEdits(
     // git's pages listed under a page the platform renamed go with it.
     const renamed = new Map([...detected.renamed].filter(([from]) => summaryEdits.remove.includes(from)));
     const text = await summaryAsBundled(content, summary);
-    const listed = editSummary(text, summary, { ...summaryEdits, renamed });
+    // Pages an earlier run left live retitled (`held`) keep their titles here, as the branch's
+    // `SUMMARY.md` has them: a moved page is told as kept already by that file, as without state.
+    const heldTitles = detected.changes.flatMap((change) => {
+      const title = change.kind === 'held' ? detected.texts.get(change.path)?.title : undefined;
+      return title === undefined ? [] : [{ title, path: change.path }];
+    });
+    const listed = editSummary(text, summary, { ...summaryEdits, retitle: [...summaryEdits.retitle, ...heldTitles], renamed });
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
     const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });

@@ -108,6 +108,17 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         );
       });
 
+  it('adopt: a page reordered in the platform and a section retitled there, left live while git removes another page, are not reported again by a runner with state', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'git-delete', page: 0 }, { kind: 'platform-move', page: 3, parent: 0, at: 0 }, { kind: 'platform-title', page: 1 }, { kind: 'sync' }],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
     await runLaw(
       lawRepo([0, 2]),
