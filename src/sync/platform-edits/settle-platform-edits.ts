@@ -48,6 +48,15 @@ export interface SettledEdits {
   readonly sameMeaning: boolean;
 }
 
+/** What the state knows of the pages delivered and their base, for telling platform edits apart. */
+type KnownPages = Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>;
+
+interface DetectOptions {
+  signal?: AbortSignal | undefined;
+  known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
+  lastKept?: TargetState['platformEdits'];
+}
+
 /**
  * Before a sync overwrites live pages: which ones the platform changed since the base, and their
  * versions committed and pushed to the platform-edits branch (`preserve`, `adopt`). Work in the
@@ -58,12 +67,9 @@ export async function settlePlatformEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>,
-  options: {
+  known: KnownPages,
+  options: DetectOptions & {
     dryRun?: boolean | undefined;
-    signal?: AbortSignal | undefined;
-    known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
-    lastKept?: TargetState['platformEdits'];
     /** Downloads the files uploaded in the platform that kept pages link to. */
     download?: Download | undefined;
   } = {},
@@ -108,8 +114,8 @@ export async function detectEdits(
   target: SpaceTarget,
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   expected: readonly ExpectedPage[],
-  known: Pick<DetectInput, 'base' | 'delivered' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut'>,
-  options: { signal?: AbortSignal | undefined; known?: Pick<KnownRevisions, 'syncedBase'> | undefined; lastKept?: TargetState['platformEdits'] } = {},
+  known: KnownPages,
+  options: DetectOptions = {},
 ): Promise<DetectedEdits> {
   let repository: Promise<GitRepository | undefined> | undefined;
   const opened = (): Promise<GitRepository | undefined> =>
