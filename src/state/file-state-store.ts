@@ -83,12 +83,12 @@ export class FileStateStore implements StateStore {
    * A target's own fields, each parsed from its text, checked; the redirect pages (a path per page)
    * when first used, and kept as their text by a write that keeps them.
    */
-  private decodeFields(key: string, texts: ReadonlyMap<string, string>): StoredFields {
+  private decodeFields(key: string, texts: ReadonlyMap<string, Buffer>): StoredFields {
     const fields: Record<string, unknown> = {};
     for (const [name, text] of texts) {
       if (name === 'redirectPages') continue;
       try {
-        fields[name] = JSON.parse(text) as unknown;
+        fields[name] = JSON.parse(text.toString()) as unknown;
       } catch (error) {
         throw this.damaged(`the field ${name} of ${key} is not valid JSON`, undefined, error);
       }

@@ -2,7 +2,7 @@
  * Reading the lines of the state log where they lie in the file's bytes, without decoding the file
  * as text: the key and path of a record's line are at a fixed place at its start (as
  * `{"key":…,"path":…` is written), and a fields line is split into its fields' texts without
- * parsing them. Each reader answers undefined for a line not written that way (then parsed whole).
+ * parsing nor decoding them (each a view of the bytes). Each reader answers undefined for a line not written that way (then parsed whole).
  */
 
 const QUOTE = 0x22;
@@ -48,15 +48,15 @@ export interface LiveRecords {
   readonly bytes: number;
 }
 
-/** A line of a target's own fields: each field set, as its JSON text, those unset, and its live records when the line counts them. */
+/** A line of a target's own fields: each field set, as its JSON text's bytes, those unset, and its live records when the line counts them. */
 export interface FieldsLine {
   readonly key: string;
-  readonly set: readonly (readonly [string, string])[];
+  readonly set: readonly (readonly [string, Buffer])[];
   readonly unset: readonly string[];
   readonly live: LiveRecords | undefined;
 }
 
-/** The fields line between `start` and `end` of `bytes`, each field's text cut out, not parsed. */
+/** The fields line between `start` and `end` of `bytes`, each field's text cut out (a view of `bytes`), not parsed. */
 export function fieldsLineAt(bytes: Buffer, start: number, end: number): FieldsLine | undefined {
   const fields = fieldsAt(bytes, start, end);
   if (fields === undefined) return undefined;
@@ -87,7 +87,7 @@ export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | un
  * A line that gives its fields' lengths in bytes (`"lengths"`, before them) is cut by them, so a field
  * of megabytes (a page tree, the redirects of 30,000 pages) is not scanned; else each value is scanned.
  */
-function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, string][]; after: number } | undefined {
+function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, Buffer][]; after: number } | undefined {
   const key = stringAfter(bytes, KEY, start, end);
   if (key === undefined) return undefined;
   let at = key.close + 1;
@@ -105,7 +105,7 @@ function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set
   if (!startsWith(bytes, FIELDS, at, end)) return undefined;
   at += FIELDS.length;
   if (bytes[at] !== 0x7b) return undefined;
-  const fields: [string, string][] = [];
+  const fields: [string, Buffer][] = [];
   at++;
   if (bytes[at] === 0x7d) return lengths === undefined || lengths.length === 0 ? { key: key.value, set: fields, after: at + 1 } : undefined;
   for (;;) {
@@ -119,7 +119,7 @@ function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set
     if (name === undefined || valueEnd === undefined || valueEnd >= end) return undefined;
     // Cut by its length, a field is followed by the next or by the fields' end, and no more or fewer lengths are given.
     if (lengths !== undefined && (bytes[valueEnd] === 0x7d) !== (fields.length === lengths.length - 1)) return undefined;
-    fields.push([name, bytes.toString('utf8', close + 2, valueEnd)]);
+    fields.push([name, bytes.subarray(close + 2, valueEnd)]);
     at = valueEnd + 1;
     if (bytes[valueEnd] === 0x7d) return { key: key.value, set: fields, after: at };
     if (bytes[valueEnd] !== 0x2c) return undefined;

@@ -12,8 +12,13 @@ export interface RecordLogFormat<R, F extends object> {
   readonly name: string;
   /** A record from its JSON text, checked; throws (see {@link damaged}) when it fails its check. */
   decodeRecord(key: string, path: string, text: string): R;
-  /** A key's own fields from each field's JSON text, checked; throws when they fail their check. */
-  decodeFields(key: string, texts: ReadonlyMap<string, string>): F;
+  /**
+   * A key's own fields from each field's JSON text (its bytes, a view of the file's), checked; throws
+   * when they fail their check. A field may be left as its bytes, decoded when first used.
+   */
+  decodeFields(key: string, texts: ReadonlyMap<string, Buffer>): F;
+  /** A field's JSON text when its user has made it already (to hash it), else undefined: it is encoded here. */
+  encodeField?(name: string, value: unknown): string | undefined;
   /** The error a damaged file, line or record is reported as. */
   damaged(problem: string, line?: number, cause?: unknown): Error;
   /**
@@ -37,8 +42,8 @@ export interface LoggedKey<R, F> {
 
 /** A key as this log last read or wrote it. */
 interface Entry<R> {
-  /** Each of its own fields' JSON text as written: a write appends those that changed. */
-  readonly texts: ReadonlyMap<string, string>;
+  /** Each of its own fields' JSON text as read (its bytes) or written: a write appends those that changed. */
+  readonly texts: ReadonlyMap<string, FieldText>;
   /** The values those texts were read from or written for: a field still holding the same value is not encoded again. */
   readonly values: ReadonlyMap<string, unknown>;
   /** Its records as the file read holds them. */
@@ -101,7 +106,7 @@ export class RecordLog<R, F extends object> {
       const previous = loaded.entries.get(key);
       const entry: Entry<R> = previous ?? { texts: new Map(), values: new Map(), stored: undefined, written: new Map(), lines: new Map(), live: undefined };
       let { records, bytes } = liveOf(entry);
-      const appended: string[] = [];
+      const appended: (string | Buffer)[] = [];
       for (const [path, record] of changes) {
         const line = recordLine(key, path, record);
         appended.push(line);
@@ -112,7 +117,7 @@ export class RecordLog<R, F extends object> {
         entry.lines.set(path, length);
         entry.written.set(path, record);
       }
-      const { texts, values } = fieldTexts(fields, previous);
+      const { texts, values } = this.fieldTexts(fields, previous);
       const patch = fieldsPatch(previous?.texts, texts);
       const live = { records, bytes };
       loaded.entries.set(key, { ...entry, texts, values, live });
@@ -134,6 +139,24 @@ export class RecordLog<R, F extends object> {
     this.loaded = Promise.resolve({ entries: new Map(), keys: new Map(), size: 0, started: false });
   }
 
+  /**
+   * A key's own fields, each as its JSON text, and the values they stand for: a field holding the
+   * value `previous` read or wrote keeps its text, not encoded again (the redirects or the page tree
+   * of 30,000 pages).
+   */
+  private fieldTexts(fields: object, previous: Entry<R> | undefined): { texts: Map<string, FieldText>; values: Map<string, unknown> } {
+    const texts = new Map<string, FieldText>();
+    const values = new Map<string, unknown>();
+    // A field set to undefined is absent, as JSON has it.
+    for (const [name, value] of Object.entries(fields) as [string, unknown][]) {
+      if (value === undefined) continue;
+      const kept = typeof value === 'object' && previous?.values.get(name) === value ? previous.texts.get(name) : undefined;
+      texts.set(name, kept ?? this.format.encodeField?.(name, value) ?? JSON.stringify(value));
+      values.set(name, value);
+    }
+    return { texts, values };
+  }
+
   private queue(step: (loaded: Loaded<R, F>) => Promise<void>): Promise<void> {
     const next = this.writing.catch(() => undefined).then(async () => step(await this.loading()));
     this.writing = next;
@@ -141,11 +164,11 @@ export class RecordLog<R, F extends object> {
   }
 
   /** Appends the lines, or writes the log anew when the dead lines would outweigh the live ones: decided before any text is built. */
-  private async append(loaded: Loaded<R, F>, lines: readonly string[]): Promise<void> {
-    for (const line of lines) loaded.size += Buffer.byteLength(line) + 1;
+  private async append(loaded: Loaded<R, F>, lines: readonly (string | Buffer)[]): Promise<void> {
+    for (const line of lines) loaded.size += typeof line === 'string' ? Buffer.byteLength(line) + 1 : line.length;
     const live = liveSize(loaded.entries);
     if (!loaded.started || loaded.size - live > live) {
-      loaded.size = await this.rewrite(loaded.entries);
+      loaded.size = (await this.rewrite(loaded.entries)).size;
       loaded.started = true;
       return;
     }
@@ -160,10 +183,10 @@ export class RecordLog<R, F extends object> {
 
   /**
    * The whole file anew, with its live lines only, written in pieces to a temp file renamed over the
-   * log (a crash leaves the log as it was); its size after the header. A record read and not written
-   * since is copied as its line, not decoded.
+   * log (a crash leaves the log as it was); its size after the header, and its keys' fields' texts as
+   * written. A record or field read and not written since is copied as its bytes, not decoded.
    */
-  private async rewrite(entries: Map<string, Entry<R>>): Promise<number> {
+  private async rewrite(entries: Map<string, Entry<R>>): Promise<{ size: number; texts: ReadonlyMap<string, ReadonlyMap<string, Buffer>> }> {
     await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${process.pid}.tmp`;
     const file = await open(temp, 'w');
@@ -175,12 +198,13 @@ export class RecordLog<R, F extends object> {
     // Read back for the index: the file's bytes held once, not its lines, their text and its bytes.
     const bytes = await readWholeFile(temp);
     await rename(temp, this.path);
-    // Indexed anew in the bytes written: what was written since the last read is no longer held twice.
-    for (const [key, { records }] of this.index(bytes).indexed) {
+    // Indexed anew in the bytes written: what was written since the last read is no longer held twice, nor the bytes read.
+    const { indexed } = this.index(bytes);
+    for (const [key, { texts, records }] of indexed) {
       const entry = entries.get(key);
-      if (entry !== undefined) entries.set(key, { ...entry, stored: records, written: new Map(), lines: new Map(), live: undefined });
+      if (entry !== undefined) entries.set(key, { ...entry, texts, stored: records, written: new Map(), lines: new Map(), live: undefined });
     }
-    return bytes.length - this.headerLine.length;
+    return { size: bytes.length - this.headerLine.length, texts: new Map([...indexed].map(([key, { texts }]) => [key, texts])) };
   }
 
   /** The header, then each key's live records and its fields line (a stored line as its bytes, newline included). */
@@ -254,15 +278,17 @@ export class RecordLog<R, F extends object> {
     if (converted === undefined) return loaded;
     for (const [key, { fields, records }] of converted) {
       const written = new Map<string, R | undefined>(records);
-      const { texts, values } = fieldTexts(fields, undefined);
+      const { texts, values } = this.fieldTexts(fields, undefined);
       loaded.entries.set(key, { texts, values, stored: undefined, written, lines: new Map(), live: undefined });
     }
-    loaded.size = await this.rewrite(loaded.entries);
+    const rewritten = await this.rewrite(loaded.entries);
+    loaded.size = rewritten.size;
     loaded.started = true;
     const keys = loaded.keys as Map<string, LoggedKey<R, F>>;
-    for (const [key, entry] of loaded.entries) {
-      if (entry.stored === undefined) continue;
-      const fields = this.format.decodeFields(key, entry.texts);
+    for (const [key, texts] of rewritten.texts) {
+      const entry = loaded.entries.get(key);
+      if (entry?.stored === undefined) continue;
+      const fields = this.format.decodeFields(key, texts);
       loaded.entries.set(key, { ...entry, values: new Map(Object.entries(fields)) });
       keys.set(key, { fields, records: entry.stored });
     }
@@ -274,8 +300,8 @@ export class RecordLog<R, F extends object> {
    * record line is known by its start (`{"key":…,"path":"`) and left where it lies, for its key's
    * records to find when looked up (see stored-records.ts).
    */
-  private index(bytes: Buffer): { indexed: Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>; committed: number } {
-    const keys = new Map<string, { from: number; texts: Map<string, string>; live: LiveRecords | undefined }>();
+  private index(bytes: Buffer): { indexed: Map<string, { texts: Map<string, Buffer>; records: StoredRecords<R> }>; committed: number } {
+    const keys = new Map<string, { from: number; texts: Map<string, Buffer>; live: LiveRecords | undefined }>();
     const deleted = new Map<string, number>(); // by key, where the lines after its last deletion start
     // Record lines not yet committed, as runs of lines of one key (a write appends its key's records together).
     const pending: { key: string; from: number; to: number }[] = [];
@@ -302,14 +328,14 @@ export class RecordLog<R, F extends object> {
         deleted.set(line.key, start);
         continue;
       }
-      const key = keys.get(line.key) ?? { from: deleted.get(line.key) ?? this.headerLine.length, texts: new Map<string, string>(), live: undefined };
+      const key = keys.get(line.key) ?? { from: deleted.get(line.key) ?? this.headerLine.length, texts: new Map<string, Buffer>(), live: undefined };
       for (const [name, value] of line.set) key.texts.set(name, value);
       for (const name of line.unset) key.texts.delete(name);
       key.live = line.live;
       keys.set(line.key, key);
     }
     const uncommitted = pending.filter((run) => run.from < committed).map(({ from, to }): [number, number] => [from, to]);
-    const indexed = new Map<string, { texts: Map<string, string>; records: StoredRecords<R> }>();
+    const indexed = new Map<string, { texts: Map<string, Buffer>; records: StoredRecords<R> }>();
     for (const [key, { from, texts, live }] of keys) {
       const records = new StoredRecords<R>(
         bytes,
@@ -329,7 +355,7 @@ function liveSize<R>(entries: ReadonlyMap<string, Entry<R>>): number {
   let size = 0;
   for (const [key, entry] of entries) {
     const live = liveOf(entry);
-    size += live.bytes + Buffer.byteLength(fieldsLine(key, { set: [], unset: [] }, live)) + 1;
+    size += live.bytes + fieldsLine(key, { set: [], unset: [] }, live).length;
     for (const [name, text] of entry.texts) size += Buffer.byteLength(name) + Buffer.byteLength(text) + 4; // quotes, colon, comma
   }
   return size;
@@ -345,45 +371,42 @@ function lineLength<R>(entry: Entry<R>, path: string): number {
   return entry.lines.get(path) ?? entry.stored?.lineLength(path) ?? 0;
 }
 
-/**
- * A key's own fields, each as its JSON text, and the values they stand for: a field holding the
- * value `previous` read or wrote keeps its text, not encoded again (the redirects of 30,000 pages).
- */
-function fieldTexts(fields: object, previous: Entry<unknown> | undefined): { texts: Map<string, string>; values: Map<string, unknown> } {
-  const texts = new Map<string, string>();
-  const values = new Map<string, unknown>();
-  // A field set to undefined is absent, as JSON has it.
-  for (const [name, value] of Object.entries(fields) as [string, unknown][]) {
-    if (value === undefined) continue;
-    const kept = typeof value === 'object' && previous?.values.get(name) === value ? previous.texts.get(name) : undefined;
-    texts.set(name, kept ?? JSON.stringify(value));
-    values.set(name, value);
-  }
-  return { texts, values };
-}
-
 /** The fields set anew or changed since `before`, and those unset; undefined when none. */
-function fieldsPatch(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): FieldsPatch | undefined {
-  const set = [...after].filter(([name, text]) => before?.get(name) !== text);
+function fieldsPatch(before: ReadonlyMap<string, FieldText> | undefined, after: ReadonlyMap<string, FieldText>): FieldsPatch | undefined {
+  const set = [...after].filter(([name, text]) => !sameText(before?.get(name), text));
   const unset = [...(before?.keys() ?? [])].filter((name) => !after.has(name));
   return set.length === 0 && unset.length === 0 ? undefined : { set, unset };
 }
 
+/** Whether two texts of a field are the same: as read (bytes) or written (text). */
+function sameText(a: FieldText | undefined, b: FieldText): boolean {
+  if (a === b) return true;
+  if (a === undefined || typeof a === typeof b) return false;
+  return Buffer.byteLength(a) === Buffer.byteLength(b) && Buffer.from(a).equals(Buffer.from(b));
+}
+
+/** A field's JSON text: its bytes as read (left where they lie in the file's), or its text as written. */
+type FieldText = string | Buffer;
+
 interface FieldsPatch {
-  readonly set: readonly (readonly [string, string])[];
+  readonly set: readonly (readonly [string, FieldText])[];
   readonly unset: readonly string[];
 }
 
 /**
- * A key's fields line: the byte length of each field's text (a reading cuts the fields by them, not
- * scanning them), what changed of its fields, and its live records after the write, which a reading
- * need not count.
+ * A key's fields line, its newline included: the byte length of each field's text (a reading cuts
+ * the fields by them, not scanning them), what changed of its fields, and its live records after the
+ * write, which a reading need not count. A field's bytes as read are copied, not decoded.
  */
-function fieldsLine(key: string, patch: FieldsPatch, live: LiveRecords): string {
+function fieldsLine(key: string, patch: FieldsPatch, live: LiveRecords): Buffer {
   const lengths = JSON.stringify(patch.set.map(([, text]) => Buffer.byteLength(text)));
-  const fields = `{${patch.set.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
+  const pieces: Buffer[] = [Buffer.from(`{"key":${JSON.stringify(key)},"lengths":${lengths},"fields":{`)];
+  patch.set.forEach(([name, text], index) => {
+    pieces.push(Buffer.from(`${index === 0 ? '' : ','}${JSON.stringify(name)}:`), typeof text === 'string' ? Buffer.from(text) : text);
+  });
   const unset = patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : '';
-  return `{"key":${JSON.stringify(key)},"lengths":${lengths},"fields":${fields}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}`;
+  pieces.push(Buffer.from(`}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}\n`));
+  return Buffer.concat(pieces);
 }
 
 function recordLine(key: string, path: string, record: unknown): string {
@@ -407,7 +430,7 @@ function parseLine(text: string): Line | undefined {
   if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
   const tail = lineTail(json);
   if (tail === undefined) return undefined;
-  const set = Object.entries(line.fields).map(([name, value]) => [name, JSON.stringify(value)] as const);
+  const set = Object.entries(line.fields).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
   return { key: line.key, set, ...tail };
 }
 

@@ -59,17 +59,17 @@ export function liftRedirectPages(fields: unknown): unknown {
 }
 
 /**
- * Redirect pages from their JSON text, parsed and checked when first used: a one-page edit whose
+ * Redirect pages from their JSON text's bytes, parsed and checked when first used: a one-page edit whose
  * layout is settled never reads the 30,000 pages' paths. `damaged` is the error a text that is not
  * redirect pages throws, at that first use.
  */
-export function lazyRedirectPages(text: string, damaged: (problem: string, cause: unknown) => Error): RedirectPages {
+export function lazyRedirectPages(text: Buffer, damaged: (problem: string, cause: unknown) => Error): RedirectPages {
   let pages: RedirectPages | undefined;
   const read = (): RedirectPages => {
     if (pages === undefined) {
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = JSON.parse(text.toString());
       } catch (error) {
         throw damaged('is not valid JSON', error);
       }

@@ -45,8 +45,8 @@ export interface KeptRead {
 }
 
 /**
- * A page tree, or one kept apart and read (and checked) when first used: a 30,000-page tree a
- * one-page edit does not use is not read, its layout's key (see layout-key.ts) kept beside it. As
+ * A page tree, or one kept as its text and decoded (and checked) when first used: a 30,000-page tree
+ * a one-page edit does not use is not decoded, its layout's key (see layout-key.ts) kept beside it. As
  * JSON, it is its value.
  */
 export class PageTree {
@@ -66,7 +66,7 @@ export class PageTree {
     return new PageTree(groups, () => groups, undefined);
   }
 
-  /** A tree read when first used, and its layout's key when kept (else made from the tree when asked). */
+  /** A tree decoded when first used, and its layout's key when kept (else made from the tree when asked). */
   static stored(read: () => readonly PageGroup[], layout: string | undefined): PageTree {
     return new PageTree(undefined, read, layout);
   }

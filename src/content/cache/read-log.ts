@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rmSync } from 'node:fs';
+import { type FileHandle, open, readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 import { KeptReadDamagedError } from '../errors/kept-read-damaged-error.js';
 import type { PageGroup, SnapshotFile } from '../gitbook/docs-snapshot.js';
@@ -14,9 +14,10 @@ import { ReadRecords } from './read-records.js';
 
 /**
  * The first line of a kept read's file. A file of another format is no kept read: a kept read before
- * records, or one holding its page tree (version 1).
+ * records, one of version 1 (its page tree a field held as text), or of version 2 (its page tree in a
+ * file of its own beside it, `<target>.read.<sha1>.tree`, removed when the read is written anew).
  */
-const HEADER = JSON.stringify({ docsync: 'read', version: 2 });
+const HEADER = JSON.stringify({ docsync: 'read', version: 3 });
 const HEADER_LINE = Buffer.from(`${HEADER}\n`);
 /** The one key of the log: a target's file holds its one read. */
 const KEY = 'read';
@@ -46,7 +47,7 @@ const HeadSchema = z.object({
 /** A file docsync wrote, as kept: its bytes as base64. */
 const GeneratedSchema = z.array(z.object({ path: z.string(), size: z.number(), oid: z.string(), base64: z.string() }));
 
-/** The read's own fields beside its records; the page tree is in a file of its own, named and checked by its sha1. */
+/** The read's own fields beside its records but the page tree, which is checked by its sha1 (`treeHash`) when first used. */
 const FieldsSchema = z.object({
   key: z.string(),
   commit: z.string().optional(),
@@ -60,21 +61,22 @@ const FieldsSchema = z.object({
   layoutKey: z.string(),
 });
 type ReadFields = Omit<z.infer<typeof FieldsSchema>, 'head'> & { readonly head: SnapshotHead; readonly tree: PageTree };
-/** The fields as the log holds them: the page tree is apart. */
-type LoggedFields = Omit<ReadFields, 'tree'>;
 
 /**
  * A target's kept read in `.docsync/cache/<target>.read`: a record log (see record-log.ts, the same
  * format as the state's) under its own header, one key whose records are the listed files by path
- * and whose fields hold the rest but the page tree, which is in `<target>.read.<sha1>.tree` (its JSON
- * text, read only when used: a one-page edit does not). A one-page edit appends the records and fields
- * it changed. A line or tree that fails its check, when loaded or when first used, makes it no kept
- * read: it only ever saves time, and is then written anew.
+ * and whose fields hold the rest. The page tree's field is left as its bytes in the file's, cut out by
+ * its length, and decoded when first used: a one-page edit that does not use it neither decodes it
+ * nor writes it again. A one-page edit appends the records and fields it changed. A line, record or
+ * tree that fails its check, when loaded or when first used, makes it no kept read: it only ever saves
+ * time, and is then written anew.
  */
 export class ReadLog {
-  private readonly log: RecordLog<ReadRecord, LoggedFields>;
-  /** The sha1 of the page tree whose file the log names, once loaded or saved: a save with the same tree writes none. */
-  private treeHash: string | undefined;
+  private readonly log: RecordLog<ReadRecord, ReadFields>;
+  /** The page tree being saved and its JSON text, made to hash it: the log writes that text. */
+  private saving: { readonly tree: PageTree; readonly text: string } | undefined;
+  /** Whether the file was of an older format: its leftovers are removed once it is written anew. */
+  private older = false;
   /** The records loaded, under the read's key: a read made from them saves what it changed of them. */
   private loaded: StoredRecords<ReadRecord> | undefined;
   /** The generated files of a loaded read, and the field they were decoded from: saved unchanged, it is not encoded again. */
@@ -87,8 +89,12 @@ export class ReadLog {
       decodeRecord: (_key, path, text) => this.decodeRecord(path, text),
       decodeFields: (key, texts) => this.decodeFields(key, texts),
       damaged: (problem, _line, cause) => this.damaged(problem, cause),
+      encodeField: (name, value) => this.encodeField(name, value),
       // Of another format: no kept read, replaced by the first save.
-      convert: () => undefined,
+      convert: () => {
+        this.older = true;
+        return undefined;
+      },
     });
   }
 
@@ -99,9 +105,8 @@ export class ReadLog {
       if (logged === undefined) return undefined;
       this.loaded = logged.records;
       const { fields } = logged;
-      this.treeHash = fields.treeHash;
-      const tree = PageTree.stored(() => this.readTree(fields.treeHash), fields.layoutKey);
-      // The hash stays the file's: a tree saved back untouched is not made into text again to hash it.
+      const { tree } = fields;
+      // The hash stays the one read: a tree saved back untouched is not made into text again to hash it.
       treeHashes.set(tree, fields.treeHash);
       const generated = fields.generated.map(({ path, size, oid, base64 }): SnapshotFile => ({ path, size, oid, bytes: Buffer.from(base64, 'base64') }));
       this.generatedFields.set(generated, fields.generated);
@@ -126,7 +131,6 @@ export class ReadLog {
   /** Forgets the read loaded (it failed a check when used): the next save writes the file anew. */
   discard(): void {
     this.loaded = undefined;
-    this.treeHash = undefined;
     this.log.discard();
   }
 
@@ -141,14 +145,14 @@ export class ReadLog {
       changes = read.records;
     }
     const { tree } = read;
-    const known = treeHashes.get(tree);
-    const text = known === undefined ? JSON.stringify(tree) : undefined;
-    const treeHash = known ?? sha1(text ?? '');
-    treeHashes.set(tree, treeHash);
-    const previous = this.treeHash;
-    // The tree's file first: the log never names a tree not written whole.
-    if (treeHash !== previous) await this.writeTree(text ?? JSON.stringify(tree), treeHash);
-    const fields: LoggedFields = {
+    let treeHash = treeHashes.get(tree);
+    if (treeHash === undefined) {
+      const text = JSON.stringify(tree);
+      treeHash = sha1(text);
+      treeHashes.set(tree, treeHash);
+      this.saving = { tree, text };
+    }
+    const fields: ReadFields = {
       key: read.key,
       commit: read.commit,
       untrusted: [...read.untrusted],
@@ -161,33 +165,39 @@ export class ReadLog {
       fileCount: read.fileCount,
       treeHash,
       layoutKey: tree.layoutKey(),
+      tree,
     };
-    await this.log.write(KEY, fields, changes);
-    this.treeHash = treeHash;
-    if (previous !== undefined && previous !== treeHash) await rm(this.treeFile(previous), { force: true });
-  }
-
-  private treeFile(hash: string): string {
-    return `${this.file}.${hash}.tree`;
-  }
-
-  private async writeTree(text: string, hash: string): Promise<void> {
-    const temp = `${this.treeFile(hash)}.${process.pid}.tmp`;
-    await mkdir(dirname(temp), { recursive: true });
-    await writeFile(temp, text);
-    await rename(temp, this.treeFile(hash));
-  }
-
-  /** The page tree the log names, checked by its hash: the tree a 30,000-page read uses whole is not checked node by node. */
-  private readTree(hash: string): readonly PageGroup[] {
-    let text: string;
     try {
-      text = readFileSync(this.treeFile(hash), 'utf8');
-    } catch (error) {
-      throw this.damaged('its page tree cannot be read', error);
+      await this.log.write(KEY, fields, changes);
+    } finally {
+      this.saving = undefined;
     }
+    if (this.older) await this.removeTreeFiles();
+    this.older = false;
+  }
+
+  /** The text of the page tree being saved, made to hash it. */
+  private encodeField(name: string, value: unknown): string | undefined {
+    const { saving } = this;
+    return name === 'tree' && saving !== undefined && value === saving.tree ? saving.text : undefined;
+  }
+
+  /** The page trees' files a kept read of version 2 kept beside it (`<target>.read.<sha1>.tree`). */
+  private async removeTreeFiles(): Promise<void> {
+    const name = basename(this.file);
+    const files = await readdir(dirname(this.file)).catch(() => []);
+    const trees = files.filter((file) => file.startsWith(`${name}.`) && /^[0-9a-f]{40}\.tree$/.test(file.slice(name.length + 1)));
+    await Promise.all(trees.map((file) => rm(join(dirname(this.file), file), { force: true })));
+  }
+
+  /** The page tree from its text, checked by its hash: the tree a 30,000-page read uses whole is not checked node by node. */
+  private decodeTree(text: Buffer, hash: string): readonly PageGroup[] {
     if (sha1(text) !== hash) throw this.damaged('its page tree is not the one written');
-    return JSON.parse(text) as readonly PageGroup[];
+    try {
+      return JSON.parse(text.toString()) as readonly PageGroup[];
+    } catch (error) {
+      throw this.damaged('its page tree is not valid JSON', error);
+    }
   }
 
   private decodeRecord(path: string, text: string): ReadRecord {
@@ -213,28 +223,33 @@ export class ReadLog {
     return new KeptReadDamagedError(this.file, problem, cause);
   }
 
-  private decodeFields(key: string, texts: ReadonlyMap<string, string>): LoggedFields {
+  /** The read's fields, each parsed and checked but the page tree, left as its bytes until first used. */
+  private decodeFields(key: string, texts: ReadonlyMap<string, Buffer>): ReadFields {
     const damaged = (problem: string, cause?: unknown): KeptReadDamagedError => new KeptReadDamagedError(this.file, problem, cause);
     if (key !== KEY) throw damaged(`it holds the key ${key}`);
     const json: Record<string, unknown> = {};
     for (const [name, text] of texts) {
+      if (name === 'tree') continue;
       try {
-        json[name] = JSON.parse(text) as unknown;
+        json[name] = JSON.parse(text.toString()) as unknown;
       } catch (error) {
         throw damaged(`the field ${name} is not valid JSON`, error);
       }
     }
     const fields = FieldsSchema.safeParse(json);
     if (!fields.success) throw damaged(`its fields are not in the expected shape`, fields.error);
+    const text = texts.get('tree');
+    if (text === undefined) throw damaged('it holds no page tree');
+    const { treeHash, layoutKey } = fields.data;
     const { readme, summary, summaryStructure, ...head } = fields.data.head;
-    return { ...fields.data, head: { ...head, readme, summary, summaryStructure } };
+    return { ...fields.data, head: { ...head, readme, summary, summaryStructure }, tree: PageTree.stored(() => this.decodeTree(text, treeHash), layoutKey) };
   }
 }
 
-/** The sha1 of each page tree's JSON text (as its file holds it), by the tree: saved again, its text is not made again to hash it. */
+/** The sha1 of each page tree's JSON text (as the log holds it), by the tree: saved again, its text is not made again to hash it. */
 const treeHashes = new WeakMap<PageTree, string>();
 
-function sha1(text: string): string {
+function sha1(text: string | Buffer): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
@@ -249,13 +264,14 @@ function changedRecords(before: StoredRecords<ReadRecord> | undefined, after: Re
   return changes;
 }
 
-/** Bytes read from the end of a kept read for its last line. */
+/** Bytes read at a time from the end of a kept read for its last line. */
 const TAIL_BYTES = 65_536;
 
 /**
- * The commit of the read kept in `file`, from its last line alone (one small read; a one-page edit of
- * a git source writes the commit there): git can be asked what changed since while the rest loads.
- * Unchecked: only the loaded read says it holds. Undefined when the last line does not name it.
+ * The commit of the read kept in `file`, from its last line alone (one small read after a one-page
+ * edit of a git source, which writes the commit there; after a whole read, the line of every field,
+ * the page tree's too): git can be asked what changed since while the rest loads. Unchecked: only the
+ * loaded read says it holds. Undefined when the last line does not name it.
  */
 export async function keptReadCommit(file: string): Promise<string | undefined> {
   try {
@@ -265,13 +281,10 @@ export async function keptReadCommit(file: string): Promise<string | undefined> 
       const head = Buffer.alloc(HEADER_LINE.length);
       await handle.read(head, 0, head.length, 0);
       if (!head.equals(HEADER_LINE)) return undefined;
-      const length = Math.min(size, TAIL_BYTES);
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, size - length);
-      const end = bytesRead - 1;
-      if (buffer[end] !== 0x0a) return undefined;
-      const line = fieldsLineAt(buffer, buffer.lastIndexOf(0x0a, end - 1) + 1, end);
+      const bytes = await lastLine(handle, size);
+      const line = bytes === undefined ? undefined : fieldsLineAt(bytes, 0, bytes.length - 1);
       const text = line?.key === KEY ? line.set.find(([name]) => name === 'commit')?.[1] : undefined;
-      const commit = text === undefined ? undefined : (JSON.parse(text) as unknown);
+      const commit = text === undefined ? undefined : (JSON.parse(text.toString()) as unknown);
       return typeof commit === 'string' ? commit : undefined;
     } finally {
       await handle.close();
@@ -279,4 +292,24 @@ export async function keptReadCommit(file: string): Promise<string | undefined> 
   } catch {
     return undefined;
   }
+}
+
+/** The file's last line, its newline included: its start searched for back from the end a piece at a time. Undefined when the file does not end with a newline. */
+async function lastLine(handle: FileHandle, size: number): Promise<Buffer | undefined> {
+  const piece = Buffer.alloc(Math.min(size, TAIL_BYTES));
+  let start: number | undefined;
+  for (let to = size; start === undefined && to > 0;) {
+    const from = Math.max(0, to - piece.length);
+    const { bytesRead } = await handle.read(piece, 0, to - from, from);
+    if (bytesRead !== to - from || (to === size && piece[bytesRead - 1] !== 0x0a)) return undefined;
+    // Before the last line's own newline, the one ending the line before.
+    const last = to === size ? bytesRead - 2 : bytesRead - 1;
+    const newline = last < 0 ? -1 : piece.lastIndexOf(0x0a, last);
+    if (newline >= 0) start = from + newline + 1;
+    to = from;
+  }
+  if (start === undefined) return undefined;
+  const line = Buffer.alloc(size - start);
+  const { bytesRead } = await handle.read(line, 0, line.length, start);
+  return bytesRead === line.length ? line : undefined;
 }

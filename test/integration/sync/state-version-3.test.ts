@@ -98,7 +98,7 @@ describe('a .docsync/ of state format 3, from before content was known by blob o
     for (const hash of Object.values(after)) expect(hash).toMatch(/^[0-9a-f]{40}$/);
     expect(after['.gitbook/assets/logo.png']).toBe(git(dir, 'rev-parse', 'HEAD:docs/.gitbook/assets/logo.png').trim());
     const kept = await readFile(join(dir, '.docsync', 'cache', 'docs.read'), 'utf8');
-    expect(JSON.parse(kept.slice(0, kept.indexOf('\n')))).toEqual({ docsync: 'read', version: 2 });
+    expect(JSON.parse(kept.slice(0, kept.indexOf('\n')))).toEqual({ docsync: 'read', version: 3 });
 
     // From then on, as any state: nothing to do.
     expect(await sync(dir)).toEqual({ outcome: 'skipped', writes: 0 });
@@ -125,7 +125,7 @@ describe('a .docsync/ from before the kept read was a record log', () => {
     expect(after?.lastHash).toMatch(/^[0-9a-f]{64}$/);
     expect(after?.lastHash).not.toBe(before?.lastHash);
     expect(after?.changeRequest).toEqual(before?.changeRequest);
-    expect(JSON.parse((await readFile(readFile11, 'utf8')).split('\n')[0] ?? '')).toEqual({ docsync: 'read', version: 2 });
+    expect(JSON.parse((await readFile(readFile11, 'utf8')).split('\n')[0] ?? '')).toEqual({ docsync: 'read', version: 3 });
 
     expect(await sync(dir)).toEqual({ outcome: 'skipped', writes: 0 });
     await rm(join(dir, '.docsync'), { recursive: true });

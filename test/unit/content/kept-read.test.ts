@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keptFiles, keptRead, keptReadOf, PageTree, type KeptRead } from '../../../src/content/cache/kept-read.js';
@@ -84,11 +84,12 @@ function plain(read: KeptRead | undefined) {
 
 const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).trimEnd().split('\n');
 
-/** The file of the page tree a kept read's file names (its one tree file beside it). */
-async function treeFile(file: string): Promise<string> {
-  const trees = (await readdir(path.dirname(file))).filter((name) => name.startsWith(`${path.basename(file)}.`) && name.endsWith('.tree'));
-  expect(trees).toHaveLength(1);
-  return path.join(path.dirname(file), trees[0] ?? '');
+/** The kept read's file with its page tree's text changed in place, to a text as long: its hash no longer holds. */
+async function alterTree(file: string): Promise<void> {
+  const text = await lines(file);
+  const last = text.at(-1) ?? '';
+  expect(last).toContain('"title":"Fête"');
+  await writeFile(file, `${[...text.slice(0, -1), last.replace('"title":"Fête"', '"title":"Fêtu"')].join('\n')}\n`);
 }
 
 describe('a kept read', () => {
@@ -107,11 +108,19 @@ describe('a kept read', () => {
       outlineTitle: 'Home',
     });
     const text = await lines(file);
-    expect(JSON.parse(text[0] ?? '')).toEqual({ docsync: 'read', version: 2 });
-    // The state's log format: a line per record, then the fields line that commits them; the page tree in a file of its own.
+    expect(JSON.parse(text[0] ?? '')).toEqual({ docsync: 'read', version: 3 });
+    // The state's log format: a line per record, then the fields line that commits them, the page tree one of them; no other file.
     expect(text).toHaveLength(1 + 3 + 1);
-    expect(text.at(-1)).not.toContain('"tree"');
-    expect(JSON.parse(await readFile(await treeFile(file), 'utf8'))).toEqual(read.snapshot.pages);
+    expect((JSON.parse(text.at(-1) ?? '') as { fields: { tree: unknown } }).fields.tree).toEqual(read.snapshot.pages);
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file)]);
+    expect(await keptReadCommit(file)).toBe('f'.repeat(40));
+  });
+
+  it('names its commit in its last line, read from the end of the file, when that line holds a page tree of many pieces', async () => {
+    const read = aKeptRead();
+    const pages = Array.from({ length: 3000 }, (_, i) => ({ title: `Page ${i} 🎉`, path: `page-${i}.md`, children: [] }));
+    const file = await saved(keptReadOf({ ...read, tree: PageTree.of([{ title: undefined, pages }]) }));
+    expect((await lines(file)).at(-1)?.length).toBeGreaterThan(2 * 65_536);
     expect(await keptReadCommit(file)).toBe('f'.repeat(40));
   });
 
@@ -161,6 +170,7 @@ describe('a kept read', () => {
       [...good.slice(0, -1), good.at(-1)?.replace('"pageCount":2', '"pageCount":"two"')], // a field of another shape
       [JSON.stringify({ version: 11, key: 'key', commit: null, sha256: '0'.repeat(64), lengths: [1, 0, 0, 0, 0, 0] }), '{'], // a kept read of version 11
       [JSON.stringify({ docsync: 'read', version: 1 }), ...good.slice(1)], // a log of version 1 (its page tree a field of it)
+      [...good.slice(0, -1), good.at(-1)?.replace(/"tree":.*,"live"/, '"live"')], // no page tree
     ];
     for (const text of damaged) {
       await writeFile(file, `${text.join('\n')}\n`);
@@ -188,47 +198,52 @@ describe('a kept read', () => {
     expect(plain(await new ReadLog(file).load())).toEqual(plain(aKeptRead()));
   });
 
-  it('checks its page tree by its hash when the tree is used, and is none once the tree fails its check or cannot be read', async () => {
+  it('is none once a version 2 read is met, its page tree in a file of its own: the next save writes it anew and removes that file', async () => {
     const file = await saved();
-    const tree = await treeFile(file);
-    const text = await readFile(tree, 'utf8');
-    await writeFile(tree, text.replace('"title":"Fête"', '"title":"Fete"'));
+    const good = await lines(file);
+    const tree = `${file}.${'9'.repeat(40)}.tree`;
+    await writeFile(file, `${[JSON.stringify({ docsync: 'read', version: 2 }), ...good.slice(1)].join('\n')}\n`);
+    await writeFile(tree, JSON.stringify(aKeptRead().snapshot.pages));
+    // Another target's kept read beside it keeps its files.
+    await writeFile(`${file}-other.read`, '');
+    const log = new ReadLog(file);
+    expect(await log.load()).toBeUndefined();
+    await log.save(aKeptRead());
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file), `${path.basename(file)}-other.read`]);
+    expect(await lines(file)).toEqual(good);
+  });
+
+  it('checks its page tree by its hash when the tree is used, and is none once the tree fails its check', async () => {
+    const file = await saved();
+    await alterTree(file);
     const loaded = await new ReadLog(file).load();
     expect(loaded?.records.get('émoji 🎉.md')?.title).toBe('Fête');
     expect(() => loaded?.snapshot.pages).toThrow(KeptReadDamagedError);
     // Removed at once: the next run reads whole.
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
-    await rm(tree);
-    await new ReadLog(file).save(aKeptRead());
-    await rm(await treeFile(file));
-    const missing = await new ReadLog(file).load();
-    expect(() => missing?.snapshot.pages).toThrow(/its page tree cannot be read/);
-    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('neither reads nor writes its page tree when a one-page edit is saved; a read whole with another tree writes it and removes the one before', async () => {
+  it('neither decodes nor writes its page tree when a one-page edit is saved; a read whole with another tree writes it', async () => {
     const file = await saved();
-    const tree = await treeFile(file);
-    const text = await readFile(tree, 'utf8');
-    // Not there: a load and a save that used it would fail.
-    await rm(tree);
+    // Its hash no longer holds: a load or a save that decoded it would find the read damaged, and remove it.
+    await alterTree(file);
+    const size = (await stat(file)).size;
     const log = new ReadLog(file);
     const loaded = await log.load();
     if (loaded === undefined) throw new Error('not loaded');
     const readme = loaded.records.get('README.md');
     await log.save(keptReadOf({ ...loaded, records: loaded.records.with([['README.md', { ...readme, size: 8, oid: '2'.repeat(40) }]]) }));
-    expect(await readdir(path.dirname(file))).toEqual([path.basename(file)]);
-    await writeFile(tree, text);
+    const appended = (await readFile(file)).subarray(size).toString('utf8');
+    expect(appended).toContain('"path":"README.md"');
+    expect(appended).not.toContain('"tree"');
     const edited = await new ReadLog(file).load();
     expect(edited?.records.get('README.md')?.oid).toBe('2'.repeat(40));
-    expect(edited?.snapshot.pages).toEqual(aKeptRead().snapshot.pages);
+    expect(() => edited?.snapshot.pages).toThrow(KeptReadDamagedError);
     const other = aKeptRead();
     const retitled = keptReadOf({ ...other, tree: PageTree.of([{ title: 'Other', pages: other.snapshot.pages[0]?.pages ?? [] }]) });
     const again = new ReadLog(file);
     await again.load();
     await again.save(retitled);
-    expect(await readdir(path.dirname(file))).toEqual([path.basename(file), path.basename(await treeFile(file))].sort());
-    expect(await treeFile(file)).not.toBe(tree);
     expect((await new ReadLog(file).load())?.snapshot.pages).toEqual(retitled.snapshot.pages);
   });
 

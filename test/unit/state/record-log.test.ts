@@ -17,7 +17,7 @@ const format: RecordLogFormat<string, Record<string, unknown>> = {
     if (typeof value !== 'string') throw new Error(`not a string: ${text}`);
     return value;
   },
-  decodeFields: (_key, texts) => Object.fromEntries([...texts].map(([name, text]) => [name, JSON.parse(text) as unknown])),
+  decodeFields: (_key, texts) => Object.fromEntries([...texts].map(([name, text]) => [name, JSON.parse(text.toString()) as unknown])),
   damaged: (problem) => new Error(`damaged: ${problem}`),
 };
 
@@ -147,6 +147,32 @@ describe('a record log', () => {
     for (const lengths of ['[1,5,6]', '[1]', '[1,0,6]', '[2,10]']) {
       await writeFile(log.path, text.replace(/"lengths":\[[^\]]*\]/, `"lengths":${lengths}`));
       expect((await new RecordLog(log.path, format).load()).get('k')?.fields).toEqual({ small: 1, big, text: 'é]' });
+    }
+  });
+
+  it('writes a field its format left as bytes as those bytes, appended or rewritten, and a text its format made as that text', async () => {
+    const file = path.join(await makeTempDir(), 'test.log');
+    // A text no JSON.stringify makes: copied, never encoded again.
+    const text = '[ "é", "big" ]';
+    const given = ['é', 'big'];
+    const lazy: RecordLogFormat<string, Record<string, unknown>> = {
+      ...format,
+      decodeFields: (_key, texts) => ({ n: JSON.parse(texts.get('n')?.toString() ?? '') as unknown, tree: { bytes: texts.get('tree') } }),
+      encodeField: (name, value) => (name === 'tree' && value === given ? text : undefined),
+    };
+    await new RecordLog(file, lazy).write('k', { n: 0, tree: given }, [['a.md', 'a']]);
+    let rewritten = false;
+    for (let n = 1; !rewritten; n++) {
+      const before = await readFile(file);
+      const log = new RecordLog(file, lazy);
+      const fields = (await log.load()).get('k')?.fields ?? {};
+      expect(fields['tree']).toEqual({ bytes: Buffer.from(text) });
+      await log.write('k', { ...fields, n }, [['a.md', `a${n}`]]);
+      const after = await readFile(file);
+      rewritten = after.length < before.length;
+      const last = after.toString().trimEnd().split('\n').at(-1) ?? '';
+      if (rewritten) expect(last).toContain(`"tree":${text}`);
+      else expect(last).not.toContain('"tree"');
     }
   });
 
