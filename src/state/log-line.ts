@@ -72,6 +72,17 @@ export function fieldsLineAt(bytes: Buffer, start: number, end: number): FieldsL
   return tail === undefined ? undefined : { key: fields.key, set: fields.set, ...tail };
 }
 
+/**
+ * The key of the fields line starting at `start` and the text of its field `name` (a view of `bytes`),
+ * cut out as soon as it is reached: the bytes up to `end` may hold the line's start alone. Undefined
+ * when the line does not set the field before `end`.
+ */
+export function fieldAt(bytes: Buffer, start: number, end: number, name: string): { key: string; text: Buffer } | undefined {
+  const fields = fieldsAt(bytes, start, end, name);
+  const text = fields?.set.at(-1);
+  return fields === undefined || text?.[0] !== name ? undefined : { key: fields.key, text: text[1] };
+}
+
 /** What a fields line holds after its fields (`"unset"`, `"live"`), checked; undefined when it is not that. */
 export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | undefined {
   const { unset = [], live } = json as { unset?: unknown; live?: unknown };
@@ -83,11 +94,12 @@ export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | un
 }
 
 /**
- * A fields line's key and each field's JSON text, in the order written, and where its fields end.
+ * A fields line's key and each field's JSON text, in the order written, and where its fields end (or,
+ * given `until`, where that field ends, the fields after it not read).
  * A line that gives its fields' lengths in bytes (`"lengths"`, before them) is cut by them, so a field
  * of megabytes (a page tree, the redirects of 30,000 pages) is not scanned; else each value is scanned.
  */
-function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set: [string, Buffer][]; after: number } | undefined {
+function fieldsAt(bytes: Buffer, start: number, end: number, until?: string): { key: string; set: [string, Buffer][]; after: number } | undefined {
   const key = stringAfter(bytes, KEY, start, end);
   if (key === undefined) return undefined;
   let at = key.close + 1;
@@ -121,6 +133,7 @@ function fieldsAt(bytes: Buffer, start: number, end: number): { key: string; set
     if (lengths !== undefined && (bytes[valueEnd] === 0x7d) !== (fields.length === lengths.length - 1)) return undefined;
     fields.push([name, bytes.subarray(close + 2, valueEnd)]);
     at = valueEnd + 1;
+    if (name === until) return { key: key.value, set: fields, after: at };
     if (bytes[valueEnd] === 0x7d) return { key: key.value, set: fields, after: at };
     if (bytes[valueEnd] !== 0x2c) return undefined;
   }

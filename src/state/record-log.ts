@@ -378,11 +378,11 @@ function fieldsPatch(before: ReadonlyMap<string, FieldText> | undefined, after: 
   return set.length === 0 && unset.length === 0 ? undefined : { set, unset };
 }
 
-/** Whether two texts of a field are the same: as read (bytes) or written (text). */
+/** Whether two texts of a field are the same, each as read (bytes) or written (text). */
 function sameText(a: FieldText | undefined, b: FieldText): boolean {
   if (a === b) return true;
-  if (a === undefined || typeof a === typeof b) return false;
-  return Buffer.byteLength(a) === Buffer.byteLength(b) && Buffer.from(a).equals(Buffer.from(b));
+  if (a === undefined || (typeof a === 'string' && typeof b === 'string')) return false;
+  return (typeof a === 'string' ? Buffer.from(a) : a).equals(typeof b === 'string' ? Buffer.from(b) : b);
 }
 
 /** A field's JSON text: its bytes as read (left where they lie in the file's), or its text as written. */
@@ -443,6 +443,14 @@ async function writeLines(file: FileHandle, lines: Iterable<string | Buffer>): P
   let size = 0;
   for (const line of lines) {
     const bytes = typeof line === 'string' ? Buffer.from(`${line}\n`) : line;
+    if (bytes.length >= PIECE) {
+      // A line of a piece or more (the fields line of a page tree) is written as it is, not copied into one.
+      if (size > 0) await file.writeFile(Buffer.concat(piece, size));
+      await file.writeFile(bytes);
+      piece = [];
+      size = 0;
+      continue;
+    }
     piece.push(bytes);
     size += bytes.length;
     if (size < PIECE) continue;

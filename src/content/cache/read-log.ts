@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 import { KeptReadDamagedError } from '../errors/kept-read-damaged-error.js';
 import type { PageGroup, SnapshotFile } from '../gitbook/docs-snapshot.js';
-import { fieldsLineAt } from '../../state/log-line.js';
+import { fieldAt } from '../../state/log-line.js';
 import { RecordLog } from '../../state/record-log.js';
 import type { StoredRecords } from '../../state/stored-records.js';
 import { type KeptRead, keptReadOf, PageTree, type SnapshotHead } from './kept-read.js';
@@ -269,9 +269,10 @@ const TAIL_BYTES = 65_536;
 
 /**
  * The commit of the read kept in `file`, from its last line alone (one small read after a one-page
- * edit of a git source, which writes the commit there; after a whole read, the line of every field,
- * the page tree's too): git can be asked what changed since while the rest loads. Unchecked: only the
- * loaded read says it holds. Undefined when the last line does not name it.
+ * edit of a git source, which writes the commit there; after a whole read, that line holds every
+ * field, the page tree's too, and only its start is read): git can be asked what changed since while
+ * the rest loads. Unchecked: only the loaded read says it holds. Undefined when the last line does not
+ * name it.
  */
 export async function keptReadCommit(file: string): Promise<string | undefined> {
   try {
@@ -281,10 +282,12 @@ export async function keptReadCommit(file: string): Promise<string | undefined> 
       const head = Buffer.alloc(HEADER_LINE.length);
       await handle.read(head, 0, head.length, 0);
       if (!head.equals(HEADER_LINE)) return undefined;
-      const bytes = await lastLine(handle, size);
-      const line = bytes === undefined ? undefined : fieldsLineAt(bytes, 0, bytes.length - 1);
-      const text = line?.key === KEY ? line.set.find(([name]) => name === 'commit')?.[1] : undefined;
-      const commit = text === undefined ? undefined : (JSON.parse(text.toString()) as unknown);
+      const start = await lastLineStart(handle, size);
+      if (start === undefined) return undefined;
+      const length = Math.min(size - start, TAIL_BYTES);
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, start);
+      const field = fieldAt(buffer, 0, bytesRead, 'commit');
+      const commit = field?.key === KEY ? (JSON.parse(field.text.toString()) as unknown) : undefined;
       return typeof commit === 'string' ? commit : undefined;
     } finally {
       await handle.close();
@@ -294,22 +297,18 @@ export async function keptReadCommit(file: string): Promise<string | undefined> 
   }
 }
 
-/** The file's last line, its newline included: its start searched for back from the end a piece at a time. Undefined when the file does not end with a newline. */
-async function lastLine(handle: FileHandle, size: number): Promise<Buffer | undefined> {
+/** Where the file's last line starts, searched for back from its end a piece at a time; undefined when the file does not end with a newline. */
+async function lastLineStart(handle: FileHandle, size: number): Promise<number | undefined> {
   const piece = Buffer.alloc(Math.min(size, TAIL_BYTES));
-  let start: number | undefined;
-  for (let to = size; start === undefined && to > 0;) {
+  for (let to = size; to > 0;) {
     const from = Math.max(0, to - piece.length);
     const { bytesRead } = await handle.read(piece, 0, to - from, from);
     if (bytesRead !== to - from || (to === size && piece[bytesRead - 1] !== 0x0a)) return undefined;
     // Before the last line's own newline, the one ending the line before.
     const last = to === size ? bytesRead - 2 : bytesRead - 1;
     const newline = last < 0 ? -1 : piece.lastIndexOf(0x0a, last);
-    if (newline >= 0) start = from + newline + 1;
+    if (newline >= 0) return from + newline + 1;
     to = from;
   }
-  if (start === undefined) return undefined;
-  const line = Buffer.alloc(size - start);
-  const { bytesRead } = await handle.read(line, 0, line.length, start);
-  return bytesRead === line.length ? line : undefined;
+  return undefined;
 }
