@@ -164,14 +164,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // says which page each edited one was.
   const baseOids = new Map<string, string>([...(input.base?.pages ?? [])].map(([path, entry]) => [path, entry.oid]));
   const pathById = new Map([...delivered].map(([id, page]) => [id, page.path]));
-  // A delivered page the platform moved or renamed is read as a runner without state reads it: by its place.
-  for (const id of await movedDelivered(main.pages, pathById, gitGroups, syncedOnce)) pathById.delete(id);
   // Heading pages (a group or an item without a link made a page) are docsync's own, and no file.
   const headings = new Set([...delivered].flatMap(([id, page]) => (isHeadingKey(page.path) ? [id] : [])));
   for (const page of baseRevision?.pages ?? []) {
     pathById.set(page.pageId, page.path);
     if (input.base === undefined) baseOids.set(page.path, page.oid);
   }
+  // A page delivered, or of the base revision (its git source dropped by an edit), that the platform
+  // moved or renamed is read as a runner without state reads it: by its place.
+  for (const id of await movedDelivered(main.pages, pathById, gitGroups, syncedOnce)) pathById.delete(id);
   if (synced !== undefined) for (const page of synced.pages) baseOids.set(page.path, page.oid);
   for (const id of relocated) pathById.delete(id);
   // A page is the base's page docsync put at its place; in its change request, one a batch whose answer was lost put there.
@@ -327,13 +328,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         break;
       }
   }
-  // A page is told across a move by its id: the one docsync delivered at a base path (with state);
-  // without state, the base revision's, else the one at the base's live path in the revision docsync's
-  // last merge made (asked only when a page of the base is not at its path).
+  // A page is told across a move by its id: the base revision's (the seed's API, with state or
+  // without: an import delivers no ids), and the one docsync delivered at a base path (with state);
+  // else, without state, the one at the base's live path in the revision docsync's last merge made
+  // (asked only when a page of the base is not at its path).
   const layout = synced;
   const basePathById = async (): Promise<ReadonlyMap<string, string>> => {
-    if (input.base !== undefined || inChangeRequest) return new Map([...delivered].map(([id, page]) => [id, page.path]));
-    if (baseRevision !== undefined) return new Map(baseRevision.pages.map((page) => [page.pageId, page.path]));
+    const deliveredPaths = new Map([...delivered].map(([id, page]) => [id, page.path]));
+    if (baseRevision !== undefined) return new Map([...deliveredPaths, ...baseRevision.pages.map((page) => [page.pageId, page.path] as const)]);
+    if (input.base !== undefined || inChangeRequest) return deliveredPaths;
     const revision = layout === undefined ? undefined : await imported();
     if (layout === undefined || revision === undefined) return new Map();
     const pages = revision === main.id ? main.pages : (await api.getRevision({ spaceId, revision }, { signal })).pages;

@@ -119,6 +119,29 @@ describe('the law of platform edits, by example, on the seed contract', () => {
     );
   });
 
+  // An edit in the editor drops a page's git source (here every page's): the readme laid out and
+  // moved under a section is read by its place, a page of its own there, by a runner with state as by
+  // one without; git's edit of it, where there is one, is merged into it there.
+  for (const gitEdit of [false, true])
+    it(`adopt: the readme laid out and moved under a section in the platform${gitEdit ? ' and edited in git' : ''}, every other page edited or removed there, is decided alike by a runner without state`, async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [
+          ...(gitEdit ? [{ kind: 'git-body', page: 0, at: 0 } as const] : []),
+          { kind: 'platform-description', page: 1 },
+          { kind: 'platform-description', page: 2 },
+          { kind: 'platform-layout', page: 0 },
+          { kind: 'platform-delete', page: 0 },
+          { kind: 'platform-move', page: 0, parent: 2, at: 0 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
   it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
     await runLaw(
       lawRepo([0, 2]),
