@@ -192,6 +192,7 @@ export async function keepPlatformEdits(
           { tip, synced, folder },
           changes,
           (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict'),
+          new Map([...detected.renamed].map(([from, to]) => [fileOf(from), fileOf(to)])),
         )
       : changes.map((change) => ({ change }));
   // The files as downloaded: a binary file is never merged.

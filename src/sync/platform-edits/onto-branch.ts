@@ -19,13 +19,15 @@ const LABELS = { ours: 'branch', base: 'git', theirs: 'platform' };
  * else git's synced version. A version docsync committed and left live (`leftLive`: a clean merge,
  * the platform's own under `adopt`) is what the platform's next one descends from: replaced by it.
  * A version one of the branch's commits wrote already is dropped: the branch's later commits say
- * what became of it. Removals are applied as they are.
+ * what became of it. Removals are applied as they are. A file the platform moved to another path
+ * (`renamed`: old file → new) goes on from the branch's version of its old path.
  */
 export async function ontoBranch(
   repository: Pick<GitRepository, 'history' | 'readBlob' | 'listTree' | 'mergeFile'>,
   branch: { tip: string; synced: string; folder: string },
   changes: readonly FileChange[],
   leftLive: (outcome: KeptOutcome) => boolean,
+  renamed: ReadonlyMap<string, string> = new Map(),
 ): Promise<BranchChange[]> {
   const written = new Map<string, (string | undefined)[]>();
   // The git version each file's branch version was made from, as docsync's newest commit of it names it.
@@ -48,18 +50,25 @@ export async function ontoBranch(
     const oid = madeFrom.get(file) ?? syncedBlobs.get(file);
     return oid === undefined ? '' : decodeText(await repository.readBlob(oid));
   };
+  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
   const laid: BranchChange[] = [];
   for (const change of changes) {
-    const blobs = written.get(change.path);
-    if (blobs === undefined || change.bytes === null || wentLive.has(change.path)) {
+    const from = written.has(change.path) ? change.path : (renamedFrom.get(change.path) ?? change.path);
+    const blobs = written.get(from);
+    if (blobs === undefined || change.bytes === null || wentLive.has(from)) {
       laid.push({ change });
       continue;
     }
     // Newest first: the branch's version at its tip, then the versions before it.
     const [tipBlob] = blobs;
-    if (blobs.includes(gitBlobOid(change.bytes))) continue;
+    const blob = gitBlobOid(change.bytes);
+    if (from === change.path && blobs.includes(blob)) continue;
+    if (tipBlob === blob) {
+      laid.push({ change });
+      continue;
+    }
     const ours = tipBlob === undefined ? '' : decodeText(await repository.readBlob(tipBlob));
-    const merged = await repository.mergeFile({ ours, base: await baseText(change.path), theirs: decodeText(change.bytes) }, LABELS);
+    const merged = await repository.mergeFile({ ours, base: await baseText(from), theirs: decodeText(change.bytes) }, LABELS);
     const bytes = new TextEncoder().encode(merged.text);
     const line = merged.conflicts === 0 ? undefined : merged.text.split('\n').findIndex((text) => text.startsWith('<<<<<<< ')) + 1;
     laid.push({ change: { path: change.path, bytes }, ...(line === undefined ? {} : { conflictLine: line }) });

@@ -19,6 +19,16 @@ describe('the law of platform edits, by example, on the current contract', () =>
   });
   afterAll(() => Promise.all(emulators.map((emulator) => emulator.close())));
 
+  it("preserve: a section's description the platform edited stays on the branch when the platform then gives the section a new slug", async () => {
+    await runLaw(
+      lawRepo([2, 0]),
+      [{ kind: 'platform-description', page: 1 }, { kind: 'sync' }, { kind: 'platform-slug', page: 1 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'preserve' },
+    );
+  });
+
   it('adopt: a page added in the platform stays live after a git change, on a runner without state too', async () => {
     await runLaw(
       lawRepo([1, 0]),
