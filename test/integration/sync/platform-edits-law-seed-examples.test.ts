@@ -108,6 +108,30 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         );
       });
 
+  // A page edited in the platform loses its git source: one given a new slug as well is read by its
+  // place all the same, and told by its id from the page it was.
+  for (const slugFirst of [true, false])
+    it(`preserve: a page given a new slug in the platform ${slugFirst ? 'before' : 'after'} its description is edited there is kept, on a runner without state too`, async () => {
+      const slug = { kind: 'platform-slug', page: 1 } as const;
+      const description = { kind: 'platform-description', page: 2 } as const;
+      await runLaw(lawRepo([0, 0, 0]), slugFirst ? [slug, description] : [description, slug], emulators, 'seed', {
+        ...SEED,
+        platformEdits: 'preserve',
+      });
+    });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page with subpages given a new slug and a new description in the platform, that git edits, is one page moved and edited, on a runner with state too`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'platform-description', page: 2 }, { kind: 'platform-slug', page: 1 }, { kind: 'git-body', page: 2, at: 0 }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
   it('adopt: a page reordered in the platform and a section retitled there, left live while git removes another page, are not reported again by a runner with state', async () => {
     await runLaw(
       lawRepo([0, 2]),
