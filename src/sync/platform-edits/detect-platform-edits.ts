@@ -365,10 +365,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const changedThere = new Set(
     [...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path) && sides.platform.get(path) !== sides.base.get(path)),
   );
-  const gitRenamed =
-    changedThere.size === 0
+  // The renames of the pages live pages are placed under or beside count too: a page the platform
+  // placed there is listed by git's path of it.
+  const placedBy = new Set([...places.values()].flatMap((place) => [place.parent, place.after, place.before]));
+  const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path))));
+  const gitRenames =
+    goneInGit.size === 0
       ? new Map<string, string>()
-      : await renamedInGit({ base: baseOids, git: gitOids }, changedThere, livePathSet, (oid) => fingerprints.textOf(oid));
+      : await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, livePathSet, (oid) => fingerprints.textOf(oid));
+  const gitRenamed = new Map([...gitRenames].filter(([path]) => changedThere.has(path)));
   const atGitPath = new Map<string, PageChange>();
   for (const [from, to] of gitRenamed) {
     const [base, platform, gitOid] = [sides.base.get(from), sides.platform.get(from), gitOids.get(to)];
@@ -423,7 +428,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
     based: true,
     files: main.files,
-    places: placesInGit(places, baseOids, gitOids, gitTree),
+    places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),
     moved,
     renamed,
     renamedInGit: new Map(

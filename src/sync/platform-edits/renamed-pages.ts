@@ -63,11 +63,10 @@ export function movedAndEdited(changes: readonly PageChange[], renamed: Readonly
 }
 
 /**
- * Pages git moved (renamed, with or without edits) since the base that the platform changed at
- * their base path: each base path git no longer has and the platform holds changed, by git's new
- * path of the page (one the base lacks and the platform has no page at). Paired as git's rename
- * detection pairs them: by similarity of the base's and git's versions
- * ({@link renameSimilarity}, at least {@link RENAME_THRESHOLD}), best first, each path once.
+ * Pages git moved (renamed, with or without edits) since the base: each of the base paths `among`
+ * that git no longer has, by git's new path of the page (one the base lacks and the platform has no
+ * page at). Paired as git's rename detection pairs them: by similarity of the base's and git's
+ * versions ({@link renameSimilarity}, at least {@link RENAME_THRESHOLD}), best first, each path once.
  */
 export async function renamedInGit(
   sides: {
@@ -75,12 +74,12 @@ export async function renamedInGit(
     readonly base: ReadonlyMap<string, string>;
     readonly git: ReadonlyMap<string, string>;
   },
-  changedInPlatform: ReadonlySet<string>,
+  among: ReadonlySet<string>,
   live: ReadonlySet<string>,
   textOf: (oid: string) => Promise<string | undefined>,
 ): Promise<Map<string, string>> {
   const renamed = new Map<string, string>();
-  const gone = [...sides.base].filter(([path]) => !sides.git.has(path) && changedInPlatform.has(path));
+  const gone = [...sides.base].filter(([path]) => !sides.git.has(path) && among.has(path));
   const added = [...sides.git].filter(([path]) => !sides.base.has(path) && !live.has(path));
   if (gone.length === 0 || added.length === 0) return renamed;
   const pairs: { from: string; to: string; score: number }[] = [];

@@ -150,6 +150,18 @@ describe('the law of platform edits, by example, on the seed contract', () => {
     });
   }
 
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page the platform moves under a page git moved and edited is listed under git's path of it`, async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'git-move', page: 0, parent: 0, at: 0 }, { kind: 'platform-move', page: 2, parent: 3, at: 0 }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
   it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
     await runLaw(
       lawRepo([0, 2]),
