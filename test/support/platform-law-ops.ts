@@ -41,8 +41,12 @@ export type LawOp =
    */
   | { readonly kind: 'platform-move'; readonly page: number; readonly parent: number; readonly at: number; readonly same?: boolean }
   | { readonly kind: 'platform-slug'; readonly page: number; readonly same?: boolean }
-  /** `parent` 0 moves the page to the top, more under another of git's pages. */
-  | { readonly kind: 'git-move'; readonly page: number; readonly parent: number }
+  /**
+   * `parent` 0 moves the page to the top, more under another of git's pages. `at`: git edits the
+   * page in the same commit (a paragraph after the `at`-th), as a rename with edits. `same`: git moves
+   * a page the platform edited, where there is one.
+   */
+  | { readonly kind: 'git-move'; readonly page: number; readonly parent: number; readonly at?: number; readonly same?: boolean }
   | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
 
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files; only the seed's API imports zips. */
@@ -82,6 +86,7 @@ export function lawOpsArbitrary({ contract }: LawOps): fc.Arbitrary<LawOp[]> {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-move' as const), page: nat, parent: nat, at: nat, same }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat, same }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-body' as const), page: nat, at: nat, same: fc.constant(true) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat, parent: nat, at: nat, same }) },
   );
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
@@ -119,6 +124,8 @@ export class LawModel {
   readonly humanCommits: string[] = [];
   /** Pages git gave another file since the last sync: a place or slug the platform gives them now is git's to take or leave too. */
   readonly movedSinceSync = new Set<number>();
+  /** Pages whose text the platform edited since the last sync: one git moved as well is one page, which keeps its id under adopt. */
+  readonly platformTextSinceSync = new Set<number>();
   private counter = 0;
 
   /**
@@ -239,6 +246,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   }
   page.touched = true;
   page.platformText = true;
+  model.platformTextSinceSync.add(page.key);
   if (op.kind === 'platform-title' || op.kind === 'platform-description') {
     const field = op.kind === 'platform-title' ? 'title' : 'description';
     // A later title or description of the page replaces the earlier one, in the editor as anywhere.
@@ -260,7 +268,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     };
   } else {
     model.obligations.push({ kind: 'platform', token, page: page.key });
-    const markdown = insertParagraph(found.page.markdown, 'at' in op ? op.at : 0, `Platform line ${token}.`);
+    const markdown = insertParagraph(found.page.markdown, 'at' in op ? (op.at ?? 0) : 0, `Platform line ${token}.`);
     edit = { pageId: found.page.id, markdown: editedText(contract, found.page, markdown), imported: op.kind === 'platform-import' };
   }
   for (const world of worlds) {
@@ -278,10 +286,11 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   return `${op.kind} ${found.page.title} (${token})`;
 }
 
-/** Of the candidates, those `op.same` asks for (pages git edited, or pages the platform placed), where there are any. */
+/** Of the candidates, those `op.same` asks for (pages git edited, the platform placed, or the platform edited), where there are any. */
 function sameAs(op: LawOp, candidates: readonly ModelPage[], model: LawModel): readonly ModelPage[] {
   if (!('same' in op) || op.same !== true) return candidates;
-  const kinds: readonly Obligation['kind'][] = op.kind === 'platform-body' ? ['platform-place', 'platform-slug'] : ['git'];
+  const kinds: readonly Obligation['kind'][] =
+    op.kind === 'platform-body' ? ['platform-place', 'platform-slug'] : op.kind === 'git-move' ? ['platform'] : ['git'];
   const chosen = candidates.filter((page) => model.obligations.some((o) => kinds.includes(o.kind) && o.page === page.key));
   return chosen.length === 0 ? candidates : chosen;
 }
@@ -387,7 +396,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
     return `git adds ${title}${parent === undefined ? '' : ` under ${parent.path}`}`;
   }
   if (!('page' in op)) return 'nothing';
-  const page = pick(op.kind === 'git-body' ? inGit : op.kind === 'git-delete' ? leaves.filter((p) => !p.touched) : leaves, op.page);
+  const page = pick(op.kind === 'git-body' ? inGit : op.kind === 'git-delete' ? leaves.filter((p) => !p.touched) : sameAs(op, leaves, model), op.page);
   const path = page?.path;
   if (page === undefined || path === undefined) return `${op.kind}: no page`;
   if (op.kind === 'git-delete') {
@@ -408,14 +417,17 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
           )?.path;
     const moved = `moved/${model.token('m')}-${path.split('/').pop() ?? 'page.md'}`;
     const title = listed.find((entry) => entry.path === path)?.title ?? page.titles[0] ?? moved;
+    const token = op.at === undefined ? undefined : model.token('gitmark');
+    if (token !== undefined) model.obligations.push({ kind: 'git', token, page: page.key });
     for (const world of worlds) {
-      const text = await readDoc(world, path);
+      const read = await readDoc(world, path);
+      const text = op.at === undefined ? read : insertParagraph(read, op.at, `Git line ${token}.`);
       const summaryText = withBullet(withoutBullet(await readDoc(world, 'SUMMARY.md'), path), { path: moved, title, parent });
       await commitFiles(world, { [path]: undefined, [moved]: text, 'SUMMARY.md': summaryText }, `Move ${path}`);
     }
     page.path = moved;
     movedInGit(model, page);
-    return `git moves ${path} to ${moved}`;
+    return `git moves ${path} to ${moved}${token === undefined ? '' : ` and edits it (${token})`}`;
   }
   const token = model.token('gitmark');
   model.obligations.push({ kind: 'git', token, page: page.key });

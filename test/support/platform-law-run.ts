@@ -39,11 +39,14 @@ export async function runLaw(
     story.push('sync');
     const tips = worlds.map(branchTip);
     const results = await Promise.all(worlds.map(syncWorld));
+    // A page git moved whose text the platform edited is one page: under adopt it keeps its id.
+    const keepsId = new Set([...model.movedSinceSync].filter((key) => model.platformTextSinceSync.has(key)));
     model.movedSinceSync.clear();
+    model.platformTextSinceSync.clear();
     try {
       await checkSync(worlds, model, tips, results);
       if (contract === 'current' && target.platformEdits === 'adopt')
-        for (const [index, world] of worlds.entries()) await checkIds(world, model, ids[index] ?? new Map());
+        for (const [index, world] of worlds.entries()) await checkIds(world, model, ids[index] ?? new Map(), keepsId);
     } catch (error) {
       throw new Error(`after: ${story.join('; ')}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -58,16 +61,18 @@ export async function runLaw(
 /**
  * Under `adopt` on today's API, a page live before the sync and after it is the same page, with its
  * id: one the platform moved or renamed and git edited too is updated in place, never removed and
- * added again. Not asked of a page git gave another file, or one under such a page (it goes with it
- * as a page of its own), nor of one the sync took out of the space.
+ * added again. Not asked of a page git gave another file (unless the platform edited its text since
+ * the last sync, `keepsId`: one page, moved by git), or one under such a page (it goes with it as a
+ * page of its own), nor of one the sync took out of the space.
  */
-async function checkIds(world: LawWorld, model: LawModel, ids: Map<number, string>): Promise<void> {
+async function checkIds(world: LawWorld, model: LawModel, ids: Map<number, string>, keepsId: ReadonlySet<number>): Promise<void> {
   const flat = flatLive(await liveSpace(world));
   const parentOf = new Map(flat.map(({ page, parent }) => [page.title, parent]));
   const underMoved = (title: string | undefined): boolean =>
     title !== undefined && (model.byTitle(title)?.movedInGit === true || underMoved(parentOf.get(title)));
   for (const page of model.pages) {
-    const found = page.deleted === undefined && !page.movedInGit ? flat.find(({ page: live }) => page.titles.includes(live.title)) : undefined;
+    const asked = !page.movedInGit || keepsId.has(page.key);
+    const found = page.deleted === undefined && asked ? flat.find(({ page: live }) => page.titles.includes(live.title)) : undefined;
     const before = ids.get(page.key);
     if (found === undefined || underMoved(found.parent)) ids.delete(page.key);
     else if (before !== undefined) expect(found.page.id, `the page ${page.titles.join(' / ')} keeps its id`).toBe(before);
@@ -153,6 +158,11 @@ async function checkSync(
   // A conflict only where the platform changed the page's text too: a place or slug it gave the page merges with git's edit.
   for (const [path, text] of branch) {
     if (path === 'SUMMARY.md' || !hasMarkers(text)) continue;
+    // Removed in git only where git removed the page: one git moved is that page, at git's path.
+    if (text.startsWith('<<<<<<< git removed this page'))
+      for (const obligation of model.obligations)
+        if (obligation.kind === 'platform' && text.includes(obligation.token))
+          expect(model.pages[obligation.page]?.deleted, `${path}, in conflict as removed in git, is a page git removed`).toBe('git');
     for (const obligation of model.obligations) {
       const page = obligation.kind === 'git' && text.includes(obligation.token) ? model.pages[obligation.page] : undefined;
       if (page !== undefined) expect(page.platformText || page.deleted === 'platform', `${path}, in conflict, holds text the platform changed`).toBe(true);

@@ -1,8 +1,11 @@
 import { posix } from 'node:path';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import type { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import { branchRecords } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
+import { platformSide } from './taken-in-left-live.js';
 
 /** A page a sync left live with other content than git's, or left out, as the platform-edits branch holds it. */
 export interface LeftLivePage {
@@ -16,8 +19,8 @@ export interface LeftLivePage {
  * Of `paths` (pages in the docs root whose live version is not git's, or not live), those a sync
  * left live as the platform-edits branch on the remote holds them, by path, as the branch's newest
  * commit that changed each says: under `adopt` a page edited in the platform, removed there, or
- * merged; under `preserve` only a clean merge, since a page kept from the platform alone goes back to
- * git's. What a runner without state knows of such pages instead of the state's record. One fetch of
+ * merged, or in conflict (the platform's side of the markers, what went live); under `preserve` only a
+ * clean merge, since a page kept from the platform alone goes back to git's. What a runner without state knows of such pages instead of the state's record. One fetch of
  * the branch (none when the remote has no branch) and one `git log` of it for all pages.
  */
 export async function branchLeftLive(
@@ -38,6 +41,10 @@ export async function branchLeftLive(
   for (const path of paths) {
     const record = records.get(posix.join(folder, path));
     if (record?.outcome !== undefined && outcomes.includes(record.outcome)) held.set(path, { live: record.blob, gitBlob: record.gitBlob });
+    else if (record?.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
+      const side = platformSide(decodeText(await repository.readBlob(record.blob)));
+      if (side !== undefined) held.set(path, { live: gitBlobOid(new TextEncoder().encode(side)), gitBlob: record.gitBlob });
+    }
   }
   return held;
 }

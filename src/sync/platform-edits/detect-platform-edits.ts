@@ -19,7 +19,7 @@ import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import type { LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
-import { movedAndEdited, renamedInPlatform } from './renamed-pages.js';
+import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
 import type { TakenInPage } from './taken-in-left-live.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
@@ -58,6 +58,11 @@ export interface DetectedEdits {
   readonly moved: readonly string[];
   /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
   readonly renamed: ReadonlyMap<string, string>;
+  /**
+   * Pages git moved (renamed, edited or not) that the platform changed at their base path, by base
+   * path: git's path, where their change is, and the live page's id, which goes there.
+   */
+  readonly renamedInGit: ReadonlyMap<string, { readonly path: string; readonly id: string }>;
 }
 
 export interface DetectInput {
@@ -248,6 +253,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       places,
       moved: [],
       renamed: new Map(),
+      renamedInGit: new Map(),
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
@@ -356,6 +362,29 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (now !== undefined && now !== path && !isHeadingKey(path)) sameId.set(path, now);
     }
   }
+  // A page git moved (a rename, edited or not, as git's rename detection pairs it) that the platform
+  // changed where the base has it: one page at git's path, its base and platform versions those of the
+  // base path, git's that of its path. Titled as at the base path, as its other versions are.
+  const changedThere = new Set(
+    [...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path) && sides.platform.get(path) !== sides.base.get(path)),
+  );
+  // The renames of the pages live pages are placed under or beside count too: a page the platform
+  // placed there is listed by git's path of it.
+  const placedBy = new Set([...places.values()].flatMap((place) => [place.parent, place.after, place.before]));
+  const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path))));
+  const gitRenames =
+    goneInGit.size === 0
+      ? new Map<string, string>()
+      : await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, livePathSet, (oid) => fingerprints.textOf(oid));
+  const gitRenamed = new Map([...gitRenames].filter(([path]) => changedThere.has(path)));
+  const atGitPath = new Map<string, PageChange>();
+  for (const [from, to] of gitRenamed) {
+    const [base, platform, gitOid] = [sides.base.get(from), sides.platform.get(from), gitOids.get(to)];
+    const git = gitOid === undefined ? undefined : await fingerprints.ofOid(gitOid, from);
+    const side = (fingerprint: string | undefined): Map<string, string> => new Map(fingerprint === undefined ? [] : [[to, fingerprint]]);
+    const [change] = classifyPages(side(base), side(git), side(platform));
+    if (change !== undefined) atGitPath.set(to, change);
+  }
   const renamed = await renamedInPlatform({ base: baseOids, git: gitOids, platform: sides.platform }, livePathSet, sameId, (oid, path) =>
     fingerprints.ofOid(oid, path),
   );
@@ -366,21 +395,28 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   for (const [path, page] of mergedLive ?? []) held.set(path, fileFingerprint(page.live, input.titlings(path)));
   const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
-  const changes = movedAndEdited(
-    classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
-    renamed,
+  const changes = renamedAndEdited(
+    movedAndEdited(
+      classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
+      renamed,
+    ),
+    gitRenamed,
+    atGitPath,
   );
-  // A page moved in the platform and edited in git: its base and git versions are those of its base path.
+  // A page moved in the platform and edited in git: its base and git versions are those of its base
+  // path. One git moved: its base and platform versions are those of its base path.
   const movedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
+  const gitMovedFrom = new Map([...gitRenamed].map(([from, to]) => [to, from]));
   const texts = new Map<string, PageTexts>();
   for (const change of changes) {
     if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
     const source = change.kind === 'both' ? (movedFrom.get(change.path) ?? change.path) : change.path;
-    const [baseOid, gitOid, doc] = [baseOids.get(source), gitOids.get(source), livePaths.get(change.path)];
-    let platform = markdown.get(change.path) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
+    const platformAt = gitMovedFrom.get(change.path) ?? change.path;
+    const [baseOid, gitOid, doc] = [baseOids.get(gitMovedFrom.get(change.path) ?? source), gitOids.get(source), livePaths.get(platformAt)];
+    let platform = markdown.get(platformAt) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
     if (platform === undefined && doc !== undefined && change.kind === 'held') platform = (await liveText(doc)).text;
-    const title = retitled.get(change.path);
+    const title = retitled.get(platformAt);
     texts.set(change.path, {
       base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
       git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
@@ -395,9 +431,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
     based: true,
     files: main.files,
-    places: placesInGit(places, baseOids, gitOids, gitTree),
+    places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),
     moved,
     renamed,
+    renamedInGit: new Map(
+      [...gitRenamed].flatMap(([from, to]) => {
+        const id = livePaths.get(from)?.page.id;
+        return id === undefined ? [] : [[from, { path: to, id }] as const];
+      }),
+    ),
   };
 }
 

@@ -108,6 +108,9 @@ export async function keepPlatformEdits(
   // Pages the platform moved to another path that git edited: merged at the platform's path, listed
   // where the platform has them; under `preserve` git's version goes live at git's place.
   const movedTo = new Set(detected.renamed.values());
+  // Pages git moved that the platform changed where they were: kept at git's path, where under
+  // `preserve` git's version goes live, merged or not.
+  const movedInGit = new Set([...detected.renamedInGit.values()].map((to) => to.path));
   for (const change of edited) {
     const texts: PageTexts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
     const file = fileOf(change.path);
@@ -134,8 +137,9 @@ export async function keepPlatformEdits(
     if (moved) summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
     if (merged.conflicts === 0) {
       pages.push({ file, outcome: 'merged' });
-      if (!moved || target.platformEdits === 'adopt') live.set(change.path, merged.text);
-      if (retitle !== undefined && !moved) liveTitles.push(retitle);
+      const gitsLive = moved || movedInGit.has(change.path);
+      if (!gitsLive || target.platformEdits === 'adopt') live.set(change.path, merged.text);
+      if (retitle !== undefined && !gitsLive) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
       if (target.platformEdits === 'adopt' && texts.platform !== undefined) {

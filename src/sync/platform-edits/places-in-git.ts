@@ -3,15 +3,16 @@ import type { PathTree } from './page-moves.js';
 
 /**
  * Live places with the pages git moved since the base (a file renamed, its blob the same: no other
- * page has either path) named by git's path, where the branch's `SUMMARY.md` lists them: as a parent
- * always, as a sibling only where git's tree still has it beside the page (else the next sibling on
- * that side). Pure.
+ * page has either path; or one of `alike`, renames with edits, git's path by base path) named by
+ * git's path, where the branch's `SUMMARY.md` lists them: as a parent always, as a sibling only where
+ * git's tree still has it beside the page (else the next sibling on that side). Pure.
  */
 export function placesInGit(
   places: ReadonlyMap<string, LivePlace>,
   base: ReadonlyMap<string, string>,
   git: ReadonlyMap<string, string>,
   gitTree: readonly PathTree[],
+  alike: ReadonlyMap<string, string> = new Map(),
 ): ReadonlyMap<string, LivePlace> {
   const added = new Map<string, string[]>();
   for (const [path, oid] of git) if (!base.has(path)) added.set(oid, [...(added.get(oid) ?? []), path]);
@@ -20,6 +21,8 @@ export function placesInGit(
     const to = git.has(path) ? undefined : added.get(oid);
     if (to?.length === 1 && to[0] !== undefined) renamed.set(path, to[0]);
   }
+  const taken = new Set(renamed.values());
+  for (const [from, to] of alike) if (!renamed.has(from) && !taken.has(to)) renamed.set(from, to);
   if (renamed.size === 0) return places;
   const gitParent = new Map<string, string | undefined>();
   const visit = (pages: readonly PathTree[], parent: string | undefined): void =>

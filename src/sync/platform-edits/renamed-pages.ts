@@ -1,3 +1,4 @@
+import { renameSimilarity, RENAME_THRESHOLD } from '../../content/git/rename-similarity.js';
 import type { PageChange } from './classify-pages.js';
 
 /**
@@ -59,4 +60,58 @@ export function movedAndEdited(changes: readonly PageChange[], renamed: Readonly
     paired.set(to, { path: to, kind: 'both', base: left.base, git: left.git, platform: byPath.get(to)?.platform });
   }
   return paired.size === 0 ? [...changes] : changes.map((change) => paired.get(change.path) ?? change);
+}
+
+/**
+ * Pages git moved (renamed, with or without edits) since the base: each of the base paths `among`
+ * that git no longer has, by git's new path of the page (one the base lacks and the platform has no
+ * page at). Paired as git's rename detection pairs them: by similarity of the base's and git's
+ * versions ({@link renameSimilarity}, at least {@link RENAME_THRESHOLD}), best first, each path once.
+ */
+export async function renamedInGit(
+  sides: {
+    /** Blob ids by path. */
+    readonly base: ReadonlyMap<string, string>;
+    readonly git: ReadonlyMap<string, string>;
+  },
+  among: ReadonlySet<string>,
+  live: ReadonlySet<string>,
+  textOf: (oid: string) => Promise<string | undefined>,
+): Promise<Map<string, string>> {
+  const renamed = new Map<string, string>();
+  const gone = [...sides.base].filter(([path]) => !sides.git.has(path) && among.has(path));
+  const added = [...sides.git].filter(([path]) => !sides.base.has(path) && !live.has(path));
+  if (gone.length === 0 || added.length === 0) return renamed;
+  const pairs: { from: string; to: string; score: number }[] = [];
+  for (const [from, baseOid] of gone) {
+    const before = await textOf(baseOid);
+    for (const [to, gitOid] of added) {
+      const after = gitOid === baseOid ? before : await textOf(gitOid);
+      const score = gitOid === baseOid ? 1 : before === undefined || after === undefined ? 0 : renameSimilarity(before, after);
+      if (score >= RENAME_THRESHOLD) pairs.push({ from, to, score });
+    }
+  }
+  const taken = new Set<string>();
+  for (const { from, to } of pairs.sort((a, b) => b.score - a.score)) {
+    if (renamed.has(from) || taken.has(to)) continue;
+    renamed.set(from, to);
+    taken.add(to);
+  }
+  return renamed;
+}
+
+/**
+ * The changes with each page git renamed that the platform changed (`renamed`: git's path by base
+ * path) taken as one page at git's path: its base path left out (git's commit has no file there),
+ * its change at git's path the one given (`atGitPath`: the base's and the platform's versions from
+ * the base path, git's from its path). Pure.
+ */
+export function renamedAndEdited(
+  changes: readonly PageChange[],
+  renamed: ReadonlyMap<string, string>,
+  atGitPath: ReadonlyMap<string, PageChange>,
+): PageChange[] {
+  if (renamed.size === 0) return [...changes];
+  const from = new Set(renamed.keys());
+  return changes.filter((change) => !from.has(change.path)).map((change) => atGitPath.get(change.path) ?? change);
 }

@@ -46,6 +46,8 @@ export interface SettledEdits {
   readonly nothingToWrite: boolean;
   /** Every page means what the base says on both sides: they differ from git's in bytes only. */
   readonly sameMeaning: boolean;
+  /** Live pages git moved that the platform changed where they were: git's path of each, by page id (the page goes there, keeping its id). */
+  readonly movedInGit: ReadonlyMap<string, string>;
 }
 
 /** What the state knows of the pages delivered and their base, for telling platform edits apart. */
@@ -91,10 +93,11 @@ export async function settlePlatformEdits(
     live.set(summary, editSummary(text, summary, { add: [], remove: [], retitle: heldTitles }));
   }
   // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
-  // A page moved in the platform goes back to git's place unless it is adopted.
+  // A page moved in the platform goes back to git's place unless it is adopted; one git moved goes to git's place.
   const overwrites =
     detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true) ||
-    detected.moved.some((path) => kept?.adopted.has(path) !== true);
+    detected.moved.some((path) => kept?.adopted.has(path) !== true) ||
+    detected.renamedInGit.size > 0;
   // No change found at all means no base to compare with (never synced), not that the live pages are git's.
   return {
     changes: detected.changes,
@@ -102,6 +105,7 @@ export async function settlePlatformEdits(
     live,
     nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
     sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
+    movedInGit: new Map([...detected.renamedInGit.values()].map((to) => [to.id, to.path])),
   };
 }
 

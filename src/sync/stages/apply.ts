@@ -13,6 +13,7 @@ import { MainMoved } from '../main-moved.js';
 import { deliverPages } from '../pages/deliver-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
 import { sentPages } from '../platform-edits/next-base.js';
+import { withMovedPages } from '../pages/with-moved-pages.js';
 import { rememberEdits } from '../platform-edits/platform-edits-step.js';
 import { importPublished, publishBundle } from '../publish-bundle.js';
 import { describeAction } from '../space-sync-plan.js';
@@ -163,7 +164,8 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
                   spaceId: target.spaceId,
                   changeRequest: into,
                   content: sent,
-                  delivered: current.delivered,
+                  // A page git moved that the platform changed where it was goes to git's place with its id.
+                  delivered: withMovedPages(current.delivered, checked.movedInGit),
                   // Planned from git's content: pages laid over it are planned again.
                   planned: sent === content ? plannedFor : undefined,
                   maxFileBytes: target.import.maxBytes,

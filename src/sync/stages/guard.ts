@@ -26,6 +26,8 @@ export interface CheckedSync extends PlannedSync {
   readonly sentExpectation: (ContentExpectation & { kind: 'exact' }) | undefined;
   /** What the result says of the platform edits kept. */
   readonly platformEdits: { platformEdits?: PlatformEditsResult };
+  /** Live pages git moved that the platform changed where they were: git's path of each, by page id. */
+  readonly movedInGit: ReadonlyMap<string, string>;
 }
 
 /** Nothing to write: the run is recorded as skipped. */
@@ -124,7 +126,8 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
     };
     return { verdict: 'dry-run', result };
   }
-  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits } };
+  const movedInGit = edits?.settled.movedInGit ?? new Map<string, string>();
+  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit } };
 }
 
 /** The platform-edits check: a reviewer's edits in docsync's open change request, then main's. */

@@ -255,6 +255,40 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   }
 
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    for (const at of [undefined, 0])
+      it(`${platformEdits}: a page git moved${at === undefined ? '' : ' and edited'} that the platform edited where it was is one page, at git's path, with no conflict`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'platform-body', page: readmeShift(platformEdits), at: 2 },
+            { kind: 'git-move', page: 0, parent: 0, ...(at === undefined ? {} : { at }) },
+            { kind: 'sync' },
+            { kind: 'git-merge' },
+            { kind: 'sync' },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+        );
+      });
+
+    it(`${platformEdits}: a page git moved under another page and edited, that the platform edited in the same lines, is a conflict at git's path`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-move', page: 0, parent: 3, at: 0 },
+          { kind: 'platform-body', page: readmeShift(platformEdits), at: 0 },
+          { kind: 'sync' },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+      );
+    });
+  }
+
   it('adopt: a page the platform moved and both sides edited, left live merged, is not reported again after a git change, on a runner without state too', async () => {
     await runLaw(
       lawRepo([0, 2]),

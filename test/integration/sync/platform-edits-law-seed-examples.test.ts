@@ -166,6 +166,49 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       );
     });
 
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    for (const at of [undefined, 0])
+      it(`${platformEdits}: a page git moved${at === undefined ? '' : ' and edited'} that the platform edited where it was is one page, at git's path, with no conflict`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'platform-body', page: 1, at: 2 },
+            { kind: 'git-move', page: 0, parent: 0, ...(at === undefined ? {} : { at }) },
+            { kind: 'sync' },
+            { kind: 'git-merge' },
+            { kind: 'sync' },
+          ],
+          emulators,
+          'seed',
+          { ...SEED, platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
+    it(`${platformEdits}: a page git moved under another page and edited, that the platform edited in the same lines, is a conflict at git's path`, async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'git-move', page: 0, parent: 3, at: 0 }, { kind: 'platform-body', page: 1, at: 0 }, { kind: 'sync' }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+        { readmeEdits: true },
+      );
+    });
+  }
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page the platform moves under a page git moved and edited is listed under git's path of it`, async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'git-move', page: 0, parent: 0, at: 0 }, { kind: 'platform-move', page: 2, parent: 3, at: 0 }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
   it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
     await runLaw(
       lawRepo([0, 2]),

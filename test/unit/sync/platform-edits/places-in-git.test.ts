@@ -44,4 +44,13 @@ describe('placesInGit', () => {
     expect(placesInGit(places, new Map([['b.md', 'oid-b']]), twice, [])).toBe(places);
     expect(placesInGit(places, new Map([['b.md', 'oid-b']]), new Map([...twice, ['b.md', 'oid-b']]), [])).toBe(places);
   });
+
+  it('names a page git moved with edits (a rename paired by similarity) by its path in git', () => {
+    const places = new Map([['c.md', { parent: 'b.md' }]]);
+    const tree = [{ path: 'moved/b.md', children: [{ path: 'c.md', children: [] }] }];
+    const alike = new Map([['b.md', 'moved/b.md']]);
+    expect(placesInGit(places, new Map([['b.md', 'oid-b']]), new Map([['moved/b.md', 'oid-b2']]), tree, alike)).toEqual(
+      new Map([['c.md', { parent: 'moved/b.md' }]]),
+    );
+  });
 });

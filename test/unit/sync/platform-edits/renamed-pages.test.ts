@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movedAndEdited, renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
+import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
 
 // Fingerprints here are the blob's own text: a page holds a blob's content when its fingerprint is the blob id.
 const fingerprintOf = (oid: string): Promise<string> => Promise.resolve(oid);
@@ -98,6 +98,69 @@ describe('movedAndEdited', () => {
       { path: 'b/one.md', kind: 'platform', base: 'one', git: 'one', platform: undefined },
       { path: 'bee/edited.md', kind: 'both', base: 'e', git: 'e2', platform: 'e' },
       { path: 'bee/one.md', kind: 'platform', base: undefined, git: undefined, platform: 'one' },
+    ]);
+  });
+});
+
+describe('renamedInGit', () => {
+  const texts = new Map([
+    ['guide', '# Guide\n\nAbout the guide.\n\nMore on the guide.\n\nThe end of the guide.\n'],
+    ['guide-edited', '# Guide\n\nA line git added.\n\nAbout the guide.\n\nMore on the guide.\n\nThe end of the guide.\n'],
+    ['faq', '# FAQ\n\nAbout the questions.\n\nMore questions.\n\nThe end of the questions.\n'],
+    ['other', '# Other\n\nNothing alike.\n'],
+  ]);
+  const textOf = (oid: string): Promise<string | undefined> => Promise.resolve(texts.get(oid));
+
+  it("pairs each page the platform changed that git moved, edited or not, with git's most alike new path", async () => {
+    const renamed = await renamedInGit(
+      {
+        base: new Map([
+          ['guide.md', 'guide'],
+          ['faq.md', 'faq'],
+          ['kept.md', 'other'],
+        ]),
+        git: new Map([
+          ['kept.md', 'other'],
+          ['docs/guide.md', 'guide-edited'],
+          ['docs/faq.md', 'faq'],
+          ['new.md', 'other'],
+        ]),
+      },
+      new Set(['guide.md', 'faq.md']),
+      new Set(['guide.md', 'faq.md', 'kept.md']),
+      textOf,
+    );
+    expect(renamed).toEqual(
+      new Map([
+        ['faq.md', 'docs/faq.md'],
+        ['guide.md', 'docs/guide.md'],
+      ]),
+    );
+  });
+
+  it("pairs none where the platform left the page alone, the platform has a page at git's path, or less than half is kept", async () => {
+    const sides = { base: new Map([['guide.md', 'guide']]), git: new Map([['docs/guide.md', 'guide']]) };
+    expect(await renamedInGit(sides, new Set(), new Set(['guide.md']), textOf)).toEqual(new Map());
+    expect(await renamedInGit(sides, new Set(['guide.md']), new Set(['guide.md', 'docs/guide.md']), textOf)).toEqual(new Map());
+    const unlike = { base: new Map([['guide.md', 'guide']]), git: new Map([['other.md', 'other']]) };
+    expect(await renamedInGit(unlike, new Set(['guide.md']), new Set(['guide.md']), textOf)).toEqual(new Map());
+  });
+});
+
+describe('renamedAndEdited', () => {
+  it("leaves the base path out and takes the change given at git's path", () => {
+    const changes = renamedAndEdited(
+      [
+        { path: 'docs/guide.md', kind: 'git', base: undefined, git: 'g', platform: undefined },
+        { path: 'guide.md', kind: 'both', base: 'b', git: undefined, platform: 'p' },
+        { path: 'other.md', kind: 'git', base: 'o', git: 'o2', platform: 'o' },
+      ],
+      new Map([['guide.md', 'docs/guide.md']]),
+      new Map([['docs/guide.md', { path: 'docs/guide.md', kind: 'both' as const, base: 'b', git: 'g', platform: 'p' }]]),
+    );
+    expect(changes).toEqual([
+      { path: 'docs/guide.md', kind: 'both', base: 'b', git: 'g', platform: 'p' },
+      { path: 'other.md', kind: 'git', base: 'o', git: 'o2', platform: 'o' },
     ]);
   });
 });
