@@ -395,13 +395,16 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   for (const [path, page] of mergedLive ?? []) held.set(path, fileFingerprint(page.live, input.titlings(path)));
   const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
-  const changes = renamedAndEdited(
-    movedAndEdited(
-      classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
-      renamed,
+  const changes = givenChildren(
+    renamedAndEdited(
+      movedAndEdited(
+        classifyPages(sides.base, sides.git, sides.platform, held, takenIn).filter((change) => change.kind !== 'unchanged'),
+        renamed,
+      ),
+      gitRenamed,
+      atGitPath,
     ),
-    gitRenamed,
-    atGitPath,
+    [...renamed.values(), ...moved].flatMap((path) => places.get(path)?.parent ?? []).filter((path) => !gitRenames.has(path)),
   );
   // A page moved in the platform and edited in git: its base and git versions are those of its base
   // path. One git moved: its base and platform versions are those of its base path.
@@ -415,7 +418,9 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const [baseOid, gitOid, doc] = [baseOids.get(gitMovedFrom.get(change.path) ?? source), gitOids.get(source), livePaths.get(platformAt)];
     let platform = markdown.get(platformAt) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
-    if (platform === undefined && doc !== undefined && change.kind === 'held') platform = (await liveText(doc)).text;
+    // So is a page git removed that the platform gave a child, unchanged itself.
+    if (platform === undefined && doc !== undefined && (change.kind === 'held' || (change.kind === 'both' && change.git === undefined)))
+      platform = (await liveText(doc)).text;
     const title = retitled.get(platformAt);
     texts.set(change.path, {
       base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
@@ -441,6 +446,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       }),
     ),
   };
+}
+
+/**
+ * `changes` with each page git removed (not moved) that the platform left as it was but placed a
+ * page it moved under (`parents`) changed on both sides: the platform changed it by giving it that child, which
+ * would go with it otherwise.
+ */
+function givenChildren(changes: readonly PageChange[], parents: readonly string[]): PageChange[] {
+  const given = new Set(parents);
+  return changes.map((change) =>
+    change.kind === 'git' && change.git === undefined && change.platform !== undefined && given.has(change.path) ? { ...change, kind: 'both' } : change,
+  );
 }
 
 /** The page tree with the git source of the pages of `ids` left out. */

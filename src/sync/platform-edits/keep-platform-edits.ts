@@ -111,6 +111,8 @@ export async function keepPlatformEdits(
   // Pages git moved that the platform changed where they were: kept at git's path, where under
   // `preserve` git's version goes live, merged or not.
   const movedInGit = new Set([...detected.renamedInGit.values()].map((to) => to.path));
+  // Pages the platform moved a page under.
+  const givenChild = new Set([...detected.renamed.values(), ...detected.moved].flatMap((docPath) => detected.places.get(docPath)?.parent ?? []));
   for (const change of edited) {
     const texts: PageTexts = detected.texts.get(change.path) ?? { base: undefined, git: undefined, platform: undefined };
     const file = fileOf(change.path);
@@ -142,13 +144,14 @@ export async function keepPlatformEdits(
       if (retitle !== undefined && !gitsLive) liveTitles.push(retitle);
     } else {
       pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
-      if (target.platformEdits === 'adopt' && texts.platform !== undefined) {
-        adopt(change.path, texts.platform);
-        // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed where the platform has it, as it stays live.
-        const baseBlob = texts.base === undefined ? undefined : gitBlobOid(encode(texts.base));
-        if (!moved && texts.git === undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob))
-          summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
-      }
+      const adopted = target.platformEdits === 'adopt' && texts.platform !== undefined;
+      if (adopted) adopt(change.path, texts.platform);
+      // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed
+      // where the platform has it, as it stays live; under `preserve` too when the platform moved a page under it.
+      const baseBlob = texts.base === undefined ? undefined : gitBlobOid(encode(texts.base));
+      const removedInGit = !moved && texts.git === undefined && texts.platform !== undefined && ![...gitBlobs.values()].some((oid) => oid === baseBlob);
+      if (removedInGit && (adopted || givenChild.has(change.path)))
+        summaryEdits.add.push({ title: detected.titles.get(change.path) ?? change.path, path: change.path, ...detected.places.get(change.path) });
     }
     changes.push({ path: file, bytes: await toGit(change.path, merged.text) });
   }

@@ -304,4 +304,20 @@ describe('the law of platform edits, by example, on the current contract', () =>
       { platformEdits: 'adopt' },
     );
   });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page the platform moves under a page git removes is on the branch under that page, a conflict there`, async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'git-delete', page: 1 },
+          { kind: 'platform-move', page: 3, parent: 5, at: 0 },
+          { kind: 'platform-body', page: 0, at: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
 });

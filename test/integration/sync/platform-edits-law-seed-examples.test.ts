@@ -209,6 +209,29 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       );
     });
 
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page the platform moves under a page git removes is on the branch under that page, a conflict there`, async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [{ kind: 'git-delete', page: 1 }, { kind: 'platform-move', page: 3, parent: 5, at: 0 }, { kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync' }],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
+  it('adopt: the readme the platform moves under a page git removes, and edits there, stays live under that page, a conflict on the branch', async () => {
+    await runLaw(
+      lawRepo([2, 0]),
+      [{ kind: 'git-delete', page: 0 }, { kind: 'platform-move', page: 0, parent: 3, at: 0 }, { kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   it("adopt: a conflict resolved in git (the branch merged, the page edited) puts git's version live on a runner without state too", async () => {
     await runLaw(
       lawRepo([0, 2]),
