@@ -179,7 +179,9 @@ async function checkSync(
     if (page === undefined || model.obligations.some((o) => o.kind === 'platform-place' && o.page === page.key)) continue;
     const found = flat.find((item) => page.titles.includes(item.page.title));
     expect(found, `git's page ${entry.path} is live`).toBeDefined();
-    const parent = model.byPath(entry.parent);
+    // Under a page the platform removed, where that removal stands live (`adopt`), at the top.
+    const removed = model.pages.find((each) => each.path === entry.parent && each.deleted === 'platform');
+    const parent = model.byPath(entry.parent) ?? (flat.some((item) => removed?.titles.includes(item.page.title)) ? removed : undefined);
     const liveParent = found?.parent === undefined ? undefined : model.byTitle(found.parent);
     expect(liveParent?.key, `git's page ${entry.path} is live under ${entry.parent ?? 'the top'}`).toBe(parent?.key);
   }

@@ -108,6 +108,13 @@ export interface DetectInput {
    * git's), those a sync left live as its merged commits say, with what it left and git's blob then.
    */
   readonly takenInLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, TakenInPage>>) | undefined;
+  /**
+   * Of these pages (git's version other than the base's and the live one, by path: git's blob id),
+   * those whose git version a platform-edits commit wrote since the base: the platform's own,
+   * merged into git (see merged-from-branch.ts).
+   */
+  readonly mergedFromBranch?:
+    ((changed: ReadonlyMap<string, string>, base: { since: string | undefined; based: (path: string) => boolean }) => Promise<ReadonlySet<string>>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -240,6 +247,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const addedLeftLive = (path: string): boolean => addedLive.has(path) || (input.base !== undefined && !input.base.pages.has(path) && !gitOids.has(path));
   for (const doc of live)
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
+  // A page git holds as a platform-edits commit wrote it (git merged the branch) is based on that
+  // version: what the platform did to it since is its edit alone, not one against git's.
+  // Asked only when the platform changed a page.
+  const fromPlatform = new Map(edited ? [...gitOids].filter(([path, oid]) => baseOids.get(path) !== oid && liveOids.get(path) !== oid) : []);
+  const mergedBack =
+    fromPlatform.size === 0
+      ? new Set<string>()
+      : await (input.mergedFromBranch?.(fromPlatform, { since: input.base?.commit, based: (path) => baseOids.has(path) }) ?? new Set<string>());
+  for (const path of mergedBack) {
+    baseOids.set(path, gitOids.get(path) ?? '');
+    heldOids.delete(path);
+  }
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
   if (baseOids.size === 0)
@@ -394,6 +413,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
   for (const [path, page] of mergedLive ?? []) held.set(path, fileFingerprint(page.live, input.titlings(path)));
+  for (const path of mergedBack) held.delete(path);
   const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
   const changes = givenChildren(
     renamedAndEdited(

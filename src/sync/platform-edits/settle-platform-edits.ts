@@ -14,6 +14,7 @@ import { detectPlatformEdits, type DetectedEdits, type DetectInput } from './det
 import { findSyncedBase, lastSyncedCommit, type SyncedBase } from './find-synced-base.js';
 import { takenInLeftLive, type TakenInPage } from './taken-in-left-live.js';
 import { lastImportedRevision } from './last-imported-revision.js';
+import { mergedFromBranch } from './merged-from-branch.js';
 import { editSummary } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
@@ -153,8 +154,20 @@ export async function detectEdits(
     const folder = posix.join(git.prefix, content.snapshot.root);
     return new Set(kept.pages.map((page) => posix.relative(folder, page.file)));
   };
+  // Pages git holds as a platform-edits commit wrote them, since the base's commit (without state, the one docsync last merged).
+  const mergedBack = async (
+    changed: ReadonlyMap<string, string>,
+    { since: base, based }: { since: string | undefined; based: (path: string) => boolean },
+  ): Promise<ReadonlySet<string>> => {
+    const git = await opened();
+    const platformEdits = target.platformEdits === 'adopt' ? 'adopt' : 'preserve';
+    const since = base ?? (await lastSyncedCommit(api, target, options.signal));
+    return git === undefined || since === undefined
+      ? new Set()
+      : mergedFromBranch(git, { root: content.snapshot.root, platformEdits }, { synced, since }, changed, based);
+  };
   // Under `overwrite` no branch holds what a sync left live: it is not read.
-  const branch = target.platformEdits === 'overwrite' ? {} : { leftLive, takenIn, takenInLive };
+  const branch = target.platformEdits === 'overwrite' ? {} : { leftLive, takenIn, takenInLive, mergedFromBranch: mergedBack };
   return detectPlatformEdits(api.content, {
     spaceId: target.spaceId,
     content,

@@ -320,4 +320,50 @@ describe('the law of platform edits, by example, on the current contract', () =>
         { readmeEdits: true },
       );
     });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page the platform added under a section, merged into git while the platform deleted that section, is live where git has it or at the top`, async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [
+          { kind: 'platform-add', parent: 14, at: 0 },
+          { kind: 'sync' },
+          { kind: 'platform-delete', page: 0 },
+          { kind: 'platform-delete', page: 0 },
+          { kind: 'git-merge' },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
+  it("adopt: a page the platform added, merged into git and then edited in the platform again, is the platform's edit, no conflict", async () => {
+    await runLaw(
+      lawRepo([1, 1]),
+      [{ kind: 'platform-add', parent: 0, at: 0 }, { kind: 'sync' }, { kind: 'git-merge' }, { kind: 'platform-body', page: 5, at: 0 }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`${platformEdits}: a page git moved and edited that the platform moved elsewhere goes where git says, with git's edit, once`, async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [
+          { kind: 'git-move', page: 0, parent: 3, at: 0 },
+          { kind: 'platform-move', page: 0, parent: 1, at: 0, same: true },
+          { kind: 'sync' },
+          { kind: 'platform-body', page: 0, at: 0, same: true },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
 });
