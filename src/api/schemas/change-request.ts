@@ -56,9 +56,6 @@ export type MergeResult = z.infer<typeof MergeResultSchema>;
 export const UpdateResultSchema = z.looseObject({ revision: z.string(), result: openEnum(z.enum(['update', 'conflicts'])) });
 export type UpdateResult = z.infer<typeof UpdateResultSchema>;
 
-export const PdfResultSchema = z.looseObject({ url: z.string() });
-export type PdfResult = z.infer<typeof PdfResultSchema>;
-
 export const CreateChangeRequestBodySchema = z.object({
   subject: Subject.optional(),
   /** Id of an agent task to implement. */

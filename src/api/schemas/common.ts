@@ -47,7 +47,6 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     next: z.looseObject({ page: z.string() }).optional(),
   });
 }
-export type ListEnvelope<T> = { items: T[]; count?: number | undefined; next?: { page: string } | undefined };
 
 /** `{"error": {"code": <http status>, "message": "..."}}` */
 export const ApiErrorBodySchema = z.object({
@@ -64,9 +63,3 @@ export const OtherErrorBodySchema = z.union([
   z.object({ error: z.string() }).transform((body) => body.error),
   z.object({ message: z.string() }).transform((body) => body.message),
 ]);
-
-/** Query parameters every list endpoint takes. */
-export const PageQuerySchema = z.object({
-  page: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-});

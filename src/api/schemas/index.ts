@@ -9,7 +9,6 @@ export * from './organization.js';
 export * from './member.js';
 export * from './team.js';
 export * from './saml.js';
-export * from './subdomain.js';
 export * from './openapi.js';
 export * from './translation.js';
 export * from './content-changes.js';

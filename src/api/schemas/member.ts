@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { DateTime, NullableRoleSchema, RoleSchema, UserSchema, openEnum } from './common.js';
-import { SpaceSchema } from './space.js';
 
 export const MemberSchema = z.looseObject({
   object: z.literal('member'),
@@ -18,8 +17,3 @@ export const MemberSchema = z.looseObject({
 export type Member = z.infer<typeof MemberSchema>;
 
 export const UpdateMemberBodySchema = z.object({ role: NullableRoleSchema });
-export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
-
-/** Item of `GET O/members/{userId}/spaces`. */
-export const MemberSpaceSchema = z.looseObject({ permission: RoleSchema, space: SpaceSchema });
-export type MemberSpace = z.infer<typeof MemberSpaceSchema>;

@@ -42,7 +42,6 @@ export const CreateSpaceBodySchema = z.object({
   parent: z.string().optional(),
   editMode: SpaceEditModeSchema.optional(),
 });
-export type CreateSpaceBody = z.infer<typeof CreateSpaceBodySchema>;
 
 /** `emoji: null` and `icon: null` clear the emoji. */
 export const UpdateSpaceBodySchema = z.object({
@@ -52,4 +51,3 @@ export const UpdateSpaceBodySchema = z.object({
   editMode: SpaceEditModeSchema.optional(),
   defaultLevel: DefaultLevelSchema.optional(),
 });
-export type UpdateSpaceBody = z.infer<typeof UpdateSpaceBodySchema>;

@@ -32,10 +32,8 @@ export const CreateTeamBodySchema = z.object({
   /** Member ids. */
   members: z.array(z.string()).optional(),
 });
-export type CreateTeamBody = z.infer<typeof CreateTeamBodySchema>;
 
 export const UpdateTeamBodySchema = z.object({ title: TeamTitle });
-export type UpdateTeamBody = z.infer<typeof UpdateTeamBodySchema>;
 
 /** Entries are user ids or e-mail addresses; a user in both `add` and `remove` is removed. */
 export const BulkTeamMembersBodySchema = z.object({
@@ -43,10 +41,8 @@ export const BulkTeamMembersBodySchema = z.object({
   remove: z.array(z.string()).optional(),
   memberships: z.record(z.string(), z.object({ role: TeamMemberRoleSchema })).optional(),
 });
-export type BulkTeamMembersBody = z.infer<typeof BulkTeamMembersBodySchema>;
 
 export const PutTeamMemberBodySchema = z.object({ role: TeamMemberRoleSchema.optional() });
-export type PutTeamMemberBody = z.infer<typeof PutTeamMemberBodySchema>;
 
 /** Item of `GET O/members/{userId}/teams`. */
 export const MemberTeamSchema = z.looseObject({
