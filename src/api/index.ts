@@ -12,7 +12,6 @@ export type { HttpMethod, ListOptions, Query, QueryValue, RequestOptions } from 
 export type { CallOptions, SiteRef } from './resources/call-options.js';
 export type { ChangeRequestsApi } from './resources/change-requests.js';
 export type { ContentApi, ContentReadOptions, ContentTarget, RevisionTarget } from './resources/content.js';
-export type { ListMembersOptions, MembersApi } from './resources/members.js';
 export type { OpenApiSpecsApi } from './resources/openapi-specs.js';
 export type { OrganizationsApi } from './resources/organizations.js';
 export type { SectionGroupsApi } from './resources/section-groups.js';

@@ -5,21 +5,18 @@ import { ResponseShapeError } from '../errors/response-shape-error.js';
 import { splitJsonArray, type JsonItems } from '../json-array-items.js';
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
-import { paged, type Paged } from '../paged.js';
 import {
   ImportResultSchema,
   PageSchema,
   PagesResponseSchema,
   RevisionSchema,
-  SearchResultSchema,
   type ImportContentBody,
   type ImportResult,
   type Page,
   type Revision,
-  type SearchResult,
 } from '../schemas/content.js';
 import { ContentUpdateSchema, type ContentChange, type ContentUpdate } from '../schemas/content-changes.js';
-import type { CallOptions, ListOptions } from './call-options.js';
+import type { CallOptions } from './call-options.js';
 
 /** Whose content: a space's main content, or a change request's (id or number) in that space. */
 export interface ContentTarget {
@@ -235,18 +232,5 @@ export class ContentApi {
       schema: ContentUpdateSchema,
       signal: options.signal,
     });
-  }
-
-  /** Full-text search in a space's content. `query` is at most 512 characters. */
-  search(spaceId: string, query: string, options: ListOptions = {}): Paged<SearchResult> {
-    return paged(() =>
-      this.#client.paginate({
-        path: apiPath`/spaces/${spaceId}/search`,
-        query: { query },
-        itemSchema: SearchResultSchema,
-        limit: options.limit,
-        signal: options.signal,
-      }),
-    );
   }
 }

@@ -1,18 +1,13 @@
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
-import type { Paged } from '../paged.js';
 import { SiteSectionGroupSchema, type CreateSectionGroupBody, type SiteSectionGroup, type UpdateSectionGroupBody } from '../schemas/site.js';
-import type { CallOptions, ListOptions, SiteRef } from './call-options.js';
+import type { CallOptions, SiteRef } from './call-options.js';
 import { SiteItemsApi } from './site-items-api.js';
 
 /** Section groups of a site (`SITE/section-groups`). */
 export class SectionGroupsApi extends SiteItemsApi<SiteSectionGroup, CreateSectionGroupBody, UpdateSectionGroupBody> {
   constructor(client: Requester) {
     super(client, 'section-groups', SiteSectionGroupSchema);
-  }
-
-  list(site: SiteRef, options: ListOptions = {}): Paged<SiteSectionGroup> {
-    return this.listItems(site, options);
   }
 
   /** Puts a section in the group. Adding it twice is harmless, so it is retried. */

@@ -137,22 +137,3 @@ export const PageLinksResponseSchema = listEnvelope(PageLinkSchema).extend({
     broken: z.looseObject({ total: z.number(), changeRequest: z.number() }),
   }),
 });
-
-const SearchSectionSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  body: z.string(),
-  urls: z.looseObject({ app: z.string() }),
-});
-
-/** Item of `GET S/search`; also the page shape inside an organization search result. */
-export const SearchResultSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  /** Absent when only the page itself matched. */
-  sections: z.array(SearchSectionSchema).optional(),
-  urls: z.looseObject({ app: z.string() }),
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -204,14 +204,6 @@ export const SiteAdaptiveSchemaSchema = z.looseObject({
 });
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchemaSchema>;
 
-/** The published view: docsync reads the site and passes the structure through. */
-export const PublishedSiteSchema = z.looseObject({
-  object: z.literal('published-content-site'),
-  site: SiteSchema,
-  structure: z.looseObject({ type: z.string() }),
-});
-export type PublishedSite = z.infer<typeof PublishedSiteSchema>;
-
 export const ShareLinkSchema = z.looseObject({
   object: z.literal('share-link'),
   id: z.string(),
