@@ -163,16 +163,8 @@ export class ContentApi {
 
   /** The page tree of the current revision. */
   async listPages(target: ContentTarget, options: ContentReadOptions = {}): Promise<Page[]> {
-    const path = `${contentPath(target)}/pages`;
-    const pages = pagesOf();
-    const response = await this.#client.request({
-      path,
-      query: { metadata: options.metadata, computed: options.computed },
-      schema: PagesEnvelopeSchema,
-      parseBody: pages.parseBody,
-      signal: options.signal,
-    });
-    return parsePages(pages.split(response), this.#client.basePath + path);
+    const { items, path } = await this.#pageTree(target, options);
+    return parsePages(items, path);
   }
 
   /**
@@ -181,6 +173,12 @@ export class ContentApi {
    * page's fields.
    */
   async eachPage(target: ContentTarget, visit: (page: PageOfTree, depth: number) => void, options: ContentReadOptions = {}): Promise<void> {
+    const { items, path } = await this.#pageTree(target, options);
+    await walkPages(items, path, PageOfTreeSchema, visit);
+  }
+
+  /** `…/pages` read with its top-level pages left unparsed, and the path as sent (for the messages of a page that does not parse). */
+  async #pageTree(target: ContentTarget, options: ContentReadOptions): Promise<{ items: JsonItems; path: string }> {
     const path = `${contentPath(target)}/pages`;
     const pages = pagesOf();
     const response = await this.#client.request({
@@ -190,7 +188,7 @@ export class ContentApi {
       parseBody: pages.parseBody,
       signal: options.signal,
     });
-    await walkPages(pages.split(response), this.#client.basePath + path, PageOfTreeSchema, visit);
+    return { items: pages.split(response), path: this.#client.basePath + path };
   }
 
   /** One page, with its markdown when `format` asks for it. */
