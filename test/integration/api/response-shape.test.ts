@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ResponseShapeError, type ApiClient } from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
+import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
 import { CLIENT_OPERATIONS } from '../../../src/api/contracts/client-operations.js';
 import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
 import { FileSchema } from '../../../src/api/schemas/content.js';

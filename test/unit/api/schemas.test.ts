@@ -1,25 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ChangeRequestSchema, CreateChangeRequestBodySchema } from '../../../src/api/schemas/change-request.js';
+import { PageSchema, PageLinksResponseSchema, type Page } from '../../../src/api/schemas/content.js';
+import { CreateOpenAPISpecBodySchema, OPENAPI_SLUG_PATTERN } from '../../../src/api/schemas/openapi.js';
 import {
-  ChangeRequestSchema,
-  CreateChangeRequestBodySchema,
-  CreateOpenAPISpecBodySchema,
   CreateShareLinkBodySchema,
   CreateSectionBodySchema,
-  MemberTeamSchema,
-  OPENAPI_SLUG_PATTERN,
   PROXY_PATTERN,
-  PageSchema,
-  PageLinksResponseSchema,
   PutAdaptiveSchemaBodySchema,
   SITE_HOSTNAME_PATTERN,
   SiteSchema,
-  TeamMemberSchema,
   UpdateSectionBodySchema,
   UpdateSiteBodySchema,
-  type MemberTeam,
-  type Page,
-  type TeamMember,
-} from '../../../src/api/schemas/index.js';
+} from '../../../src/api/schemas/site.js';
+import { MemberTeamSchema, TeamMemberSchema, type MemberTeam, type TeamMember } from '../../../src/api/schemas/team.js';
 
 const issuePaths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (r.error?.issues ?? []).map((i) => i.path.join('.'));
 
