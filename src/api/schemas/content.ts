@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, listEnvelope } from './common.js';
+import { DateTime } from './common.js';
 
 // Revision and Page are each "one of several variants" whose shapes are not shown, so beyond the
 // identifying fields everything is optional.
@@ -112,28 +112,4 @@ export const ImportResultSchema = z.looseObject({
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
-/** `{type, revision}`; `revision` is the only type shown. */
-const VersionContextSchema = z.looseObject({ type: z.string(), revision: z.string().optional() });
-
 export const LinkStatusSchema = z.enum(['ok', 'broken', 'in-app']);
-
-/** Item of `GET .../content/page/{pageId}/links`. Types of the reference's keys are not shown; ids assumed. */
-export const PageLinkSchema = z.looseObject({
-  status: LinkStatusSchema,
-  /** `reference` is the only value shown. */
-  relation: z.string(),
-  targetReference: z.looseObject({
-    kind: z.string(),
-    organization: z.string().optional(),
-    space: z.string().optional(),
-    versionContext: VersionContextSchema.optional(),
-    file: z.string().optional(),
-  }),
-});
-
-export const PageLinksResponseSchema = listEnvelope(PageLinkSchema).extend({
-  stats: z.looseObject({
-    total: z.number(),
-    broken: z.looseObject({ total: z.number(), changeRequest: z.number() }),
-  }),
-});

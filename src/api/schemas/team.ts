@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { DateTime, permissionsSchema } from './common.js';
-import { MemberSchema } from './member.js';
 
 export const TeamMemberRoleSchema = z.enum(['owner', 'member']);
 export type TeamMemberRole = z.infer<typeof TeamMemberRoleSchema>;
@@ -19,14 +18,6 @@ export const TeamSchema = z.looseObject({
 });
 export type Team = z.infer<typeof TeamSchema>;
 
-/** Item of `GET O/teams/{teamId}/members`. */
-export const TeamMemberSchema = z.looseObject({
-  organization: MemberSchema,
-  team: z.looseObject({ role: TeamMemberRoleSchema }),
-  permissions: permissionsSchema(['view'] as const),
-});
-export type TeamMember = z.infer<typeof TeamMemberSchema>;
-
 export const CreateTeamBodySchema = z.object({
   title: TeamTitle,
   /** Member ids. */
@@ -43,10 +34,3 @@ export const BulkTeamMembersBodySchema = z.object({
 });
 
 export const PutTeamMemberBodySchema = z.object({ role: TeamMemberRoleSchema.optional() });
-
-/** Item of `GET O/members/{userId}/teams`. */
-export const MemberTeamSchema = z.looseObject({
-  team: TeamSchema,
-  member: z.looseObject({ role: TeamMemberRoleSchema }),
-});
-export type MemberTeam = z.infer<typeof MemberTeamSchema>;
