@@ -42,7 +42,6 @@ export const RequestedReviewerSchema = z.looseObject({
   // Only meaningful for kind `user`; other kinds are not shown.
   user: UserSchema.optional(),
 });
-export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
 
 /** Response of `POST CR/requested-reviewers`; the API's document makes `users` optional. */
 export const RequestReviewersResultSchema = z.looseObject({ users: z.array(RequestedReviewerSchema).optional() });

@@ -30,7 +30,6 @@ export const UserSchema = z.looseObject({
   photoURL: z.string().optional(),
   urls: z.looseObject({ location: z.string() }).optional(),
 });
-export type User = z.infer<typeof UserSchema>;
 
 export const LocationUrlsSchema = z.looseObject({ location: z.string() });
 

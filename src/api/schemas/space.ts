@@ -10,7 +10,6 @@ export const SpaceSchema = z.looseObject({
   id: z.string(),
   title: z.string(),
 });
-export type Space = z.infer<typeof SpaceSchema>;
 
 /**
  * `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string;
