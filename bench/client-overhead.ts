@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
-import { ApiClient } from '../src/api/index.js';
+import { ApiClient } from '../src/api/api-client.js';
 import { ChangeRequestSchema } from '../src/api/schemas/change-request.js';
 import { listEnvelope } from '../src/api/schemas/common.js';
 

@@ -9,17 +9,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import {
-  createBundle,
-  DeflatePool,
-  GitRefSource,
-  type KnownFiles,
-  type PageMeta,
-  readDocsRepo,
-  type TreeSource,
-  WorktreeSource,
-  writeBundle,
-} from '../src/content/index.js';
+import { createBundle } from '../src/content/bundle/create-bundle.js';
+import { DeflatePool } from '../src/content/bundle/deflate-pool.js';
+import { writeBundle } from '../src/content/bundle/write-bundle.js';
+import type { KnownFiles } from '../src/content/content-loader.js';
+import { GitRefSource } from '../src/content/git/git-ref-source.js';
+import { WorktreeSource } from '../src/content/git/worktree-source.js';
+import type { PageMeta } from '../src/content/gitbook/parse-page-meta.js';
+import { readDocsRepo } from '../src/content/read-docs-repo.js';
+import type { TreeSource } from '../src/content/tree-source.js';
 import { DocsyncConfigSchema } from '../src/config/config-schema.js';
 import { createContentPreparer, type PrepareContent } from '../src/sync/prepare-content.js';
 import { generateDocsRepo, type GeneratedDocsRepo } from './generate-docs-repo.js';

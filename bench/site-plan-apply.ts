@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'yaml';
-import { ApiClient } from '../src/api/index.js';
+import { ApiClient } from '../src/api/api-client.js';
 import { DEFAULT_FIXTURE } from '../src/emulator/fixtures/default-fixture.js';
 import { startEmulator } from '../src/emulator/start-emulator.js';
 import { silentLogger } from '../src/logging/logger.js';

@@ -3,7 +3,6 @@ import type { CallOptions } from './resources/call-options.js';
 import { ChangeRequestsApi } from './resources/change-requests.js';
 import { ContentApi } from './resources/content.js';
 import { ExternalLinksApi } from './resources/external-links.js';
-import { MembersApi } from './resources/members.js';
 import { OpenApiSpecsApi } from './resources/openapi-specs.js';
 import { OrganizationsApi } from './resources/organizations.js';
 import { SectionGroupsApi } from './resources/section-groups.js';
@@ -33,7 +32,6 @@ export class ApiClient extends ApiRequester {
   readonly shareLinks: ShareLinksApi;
   readonly externalLinks: ExternalLinksApi;
   readonly organizations: OrganizationsApi;
-  readonly members: MembersApi;
   readonly spaces: SpacesApi;
 
   constructor(options: ApiClientOptions = {}) {
@@ -49,7 +47,6 @@ export class ApiClient extends ApiRequester {
     this.shareLinks = new ShareLinksApi(this);
     this.externalLinks = new ExternalLinksApi(this);
     this.organizations = new OrganizationsApi(this);
-    this.members = new MembersApi(this);
     this.spaces = new SpacesApi(this);
   }
 

@@ -13,4 +13,3 @@ export const DaemonConfigSchema = z.object({
     ),
   debounce: Duration.default(500).describe('Quiet time after a file event before a target is synced. Default 500ms.'),
 });
-export type DaemonConfig = z.infer<typeof DaemonConfigSchema>;

@@ -25,4 +25,3 @@ export const HttpConfigSchema = z.object({
     .optional()
     .describe('Credential for the BullMQ dashboard at `/admin/queues`; without it the dashboard is not served.'),
 });
-export type HttpConfig = z.infer<typeof HttpConfigSchema>;

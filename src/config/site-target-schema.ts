@@ -17,4 +17,3 @@ export const SiteTargetSchema = z.object({
     .optional()
     .describe('Space key of the manifest → space id, for spaces whose content.directory no `spaces` target syncs.'),
 });
-export type SiteTarget = z.infer<typeof SiteTargetSchema>;

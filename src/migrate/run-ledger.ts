@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DeliveredFileSchema, DeliveredPageSchema, type Delivered, type StateStore } from '../state/state-store.js';
-import { ItemResultSchema, type ItemResult } from './item-result.js';
+import { ItemResultSchema } from './item-result.js';
 
 /** One item's progress in a run: written before and after every step that must not happen twice. */
 export const ItemRecordSchema = z.object({
@@ -105,13 +105,6 @@ export class RunLedger {
       if (parsed.success) records.set(key.slice(prefix.length), parsed.data);
     }
     return records;
-  }
-
-  /** Results of done items, by item id. */
-  async results(): Promise<Map<string, ItemResult>> {
-    const results = new Map<string, ItemResult>();
-    for (const [id, record] of await this.items()) if (record.result) results.set(id, record.result);
-    return results;
   }
 
   private write(key: string, migration: Record<string, unknown>): Promise<void> {

@@ -2,5 +2,3 @@
 export function queueName(kind: string): string {
   return `docsync-${kind}`;
 }
-
-export const DEFAULT_PREFIX = 'docsync';

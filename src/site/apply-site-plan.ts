@@ -24,8 +24,6 @@ export interface ApplySiteOptions {
   /** Log `DRY-RUN: would …` for each action and write nothing. Default false. */
   dryRun?: boolean;
   signal?: AbortSignal;
-  /** Called before each action, e.g. for a progress display. */
-  onAction?: (action: SiteAction, index: number, total: number) => void;
 }
 
 export interface ApplySiteResult {
@@ -63,7 +61,6 @@ export async function applySitePlan(deps: ApplySiteDeps, plan: SitePlan, options
   /** A site created on today's API shows no `agentsContext`: the plan, made before, could not know. */
   let withoutAgentsContext = false;
   for (const [index, action] of plan.actions.entries()) {
-    options.onAction?.(action, index, total);
     const description = describeSiteAction(action);
     try {
       if (action.kind === 'create-site') {

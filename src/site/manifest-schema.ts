@@ -110,7 +110,6 @@ export const ManifestStructureItemSchema = z.discriminatedUnion('type', [
   ManifestSpaceSchema,
   ManifestExternalLinkSchema,
 ]);
-export type ManifestStructureItem = z.infer<typeof ManifestStructureItemSchema>;
 
 export const ManifestShareLinkSchema = z.strictObject({
   name: SiteFields.shareLinkName.min(1).describe('Identity of the link (1 to 50); renaming replaces the link and its secret.'),
@@ -159,4 +158,3 @@ export const SiteManifestSchema = z.strictObject({
   spaces: z.record(Key, SpaceRef).optional().describe('Space key → space id, `{spaceId}`, or `{target: <spaces target name>}`.'),
 });
 export type SiteManifest = z.infer<typeof SiteManifestSchema>;
-export type SiteManifestInput = z.input<typeof SiteManifestSchema>;

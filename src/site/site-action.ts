@@ -87,8 +87,6 @@ export type SiteAction =
   | { kind: 'delete-share-link'; id: string; label: string; reason: DeleteReason }
   | { kind: 'delete-external-link'; id: string; label: string; reason: DeleteReason };
 
-export type SiteActionKind = SiteAction['kind'];
-
 /** A live object the manifest does not declare, left alone without prune. */
 export interface UnmanagedObject {
   kind: 'section-group' | 'section' | 'site-space' | 'share-link' | 'external-link';

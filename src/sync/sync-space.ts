@@ -18,7 +18,7 @@ import { afterProvenSkip, tokenAfterConflict, tokenAfterDelivery } from './sync-
 import { skipIfProven } from './sync-token/skip-if-proven.js';
 
 export type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
-export type { SpaceSyncOutcome, SpaceSyncResult } from './space-sync-result.js';
+export type { SpaceSyncResult } from './space-sync-result.js';
 
 export const stateKey = (target: string): string => `space:${target}`;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { parseSummary, type SummaryItem } from '../../src/content/index.js';
+import { parseSummary, type SummaryItem } from '../../src/content/gitbook/parse-summary.js';
 import { scanLink } from '../../src/content/gitbook/scan-link.js';
 
 /**

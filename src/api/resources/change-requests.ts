@@ -5,7 +5,6 @@ import {
   ChangeRequestSchema,
   MergeResultSchema,
   RequestReviewersResultSchema,
-  RequestedReviewerSchema,
   UpdateResultSchema,
   type ChangeRequest,
   type ChangeRequestStatus,
@@ -13,7 +12,6 @@ import {
   type MergeResult,
   type RequestReviewersBody,
   type RequestReviewersResult,
-  type RequestedReviewer,
   type UpdateChangeRequestBody,
   type UpdateResult,
 } from '../schemas/change-request.js';
@@ -94,18 +92,6 @@ export class ChangeRequestsApi {
     });
   }
 
-  /** Reviewers requested on a change request. */
-  listRequestedReviewers(spaceId: string, changeRequest: string | number, options: ListOptions = {}): Paged<RequestedReviewer> {
-    return paged(() =>
-      this.#client.paginate({
-        path: `${crPath(spaceId, changeRequest)}/requested-reviewers`,
-        itemSchema: RequestedReviewerSchema,
-        limit: options.limit,
-        signal: options.signal,
-      }),
-    );
-  }
-
   /** Requests reviews from users (ids). Requesting the same users twice is harmless, so it is retried. */
   requestReviewers(spaceId: string, changeRequest: string | number, body: RequestReviewersBody, options: CallOptions = {}): Promise<RequestReviewersResult> {
     return this.#client.request({
@@ -114,15 +100,6 @@ export class ChangeRequestsApi {
       body,
       schema: RequestReviewersResultSchema,
       idempotent: true,
-      signal: options.signal,
-    });
-  }
-
-  /** Withdraws a review request. */
-  async removeRequestedReviewer(spaceId: string, changeRequest: string | number, userId: string, options: CallOptions = {}): Promise<void> {
-    await this.#client.request({
-      method: 'DELETE',
-      path: `${crPath(spaceId, changeRequest)}${apiPath`/requested-reviewers/${userId}`}`,
       signal: options.signal,
     });
   }

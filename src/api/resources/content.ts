@@ -5,21 +5,18 @@ import { ResponseShapeError } from '../errors/response-shape-error.js';
 import { splitJsonArray, type JsonItems } from '../json-array-items.js';
 import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
-import { paged, type Paged } from '../paged.js';
 import {
   ImportResultSchema,
   PageSchema,
   PagesResponseSchema,
   RevisionSchema,
-  SearchResultSchema,
   type ImportContentBody,
   type ImportResult,
   type Page,
   type Revision,
-  type SearchResult,
 } from '../schemas/content.js';
 import { ContentUpdateSchema, type ContentChange, type ContentUpdate } from '../schemas/content-changes.js';
-import type { CallOptions, ListOptions } from './call-options.js';
+import type { CallOptions } from './call-options.js';
 
 /** Whose content: a space's main content, or a change request's (id or number) in that space. */
 export interface ContentTarget {
@@ -166,16 +163,8 @@ export class ContentApi {
 
   /** The page tree of the current revision. */
   async listPages(target: ContentTarget, options: ContentReadOptions = {}): Promise<Page[]> {
-    const path = `${contentPath(target)}/pages`;
-    const pages = pagesOf();
-    const response = await this.#client.request({
-      path,
-      query: { metadata: options.metadata, computed: options.computed },
-      schema: PagesEnvelopeSchema,
-      parseBody: pages.parseBody,
-      signal: options.signal,
-    });
-    return parsePages(pages.split(response), this.#client.basePath + path);
+    const { items, path } = await this.#pageTree(target, options);
+    return parsePages(items, path);
   }
 
   /**
@@ -184,6 +173,12 @@ export class ContentApi {
    * page's fields.
    */
   async eachPage(target: ContentTarget, visit: (page: PageOfTree, depth: number) => void, options: ContentReadOptions = {}): Promise<void> {
+    const { items, path } = await this.#pageTree(target, options);
+    await walkPages(items, path, PageOfTreeSchema, visit);
+  }
+
+  /** `…/pages` read with its top-level pages left unparsed, and the path as sent (for the messages of a page that does not parse). */
+  async #pageTree(target: ContentTarget, options: ContentReadOptions): Promise<{ items: JsonItems; path: string }> {
     const path = `${contentPath(target)}/pages`;
     const pages = pagesOf();
     const response = await this.#client.request({
@@ -193,7 +188,7 @@ export class ContentApi {
       parseBody: pages.parseBody,
       signal: options.signal,
     });
-    await walkPages(pages.split(response), this.#client.basePath + path, PageOfTreeSchema, visit);
+    return { items: pages.split(response), path: this.#client.basePath + path };
   }
 
   /** One page, with its markdown when `format` asks for it. */
@@ -235,18 +230,5 @@ export class ContentApi {
       schema: ContentUpdateSchema,
       signal: options.signal,
     });
-  }
-
-  /** Full-text search in a space's content. `query` is at most 512 characters. */
-  search(spaceId: string, query: string, options: ListOptions = {}): Paged<SearchResult> {
-    return paged(() =>
-      this.#client.paginate({
-        path: apiPath`/spaces/${spaceId}/search`,
-        query: { query },
-        itemSchema: SearchResultSchema,
-        limit: options.limit,
-        signal: options.signal,
-      }),
-    );
   }
 }

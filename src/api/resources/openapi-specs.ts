@@ -20,17 +20,6 @@ export class OpenApiSpecsApi {
     this.#client = client;
   }
 
-  list(orgId: string, options: ListOptions = {}): Paged<OpenAPISpec> {
-    return paged(() =>
-      this.#client.paginate({
-        path: apiPath`/orgs/${orgId}/openapi`,
-        itemSchema: OpenAPISpecSchema,
-        limit: options.limit,
-        signal: options.signal,
-      }),
-    );
-  }
-
   get(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpec> {
     return this.#client.request({ path: apiPath`/orgs/${orgId}/openapi/${slug}`, schema: OpenAPISpecSchema, signal: options.signal });
   }
@@ -49,10 +38,6 @@ export class OpenApiSpecsApi {
     });
   }
 
-  async delete(orgId: string, slug: string, options: CallOptions = {}): Promise<void> {
-    await this.#client.request({ method: 'DELETE', path: apiPath`/orgs/${orgId}/openapi/${slug}`, signal: options.signal });
-  }
-
   listVersions(orgId: string, slug: string, options: ListOptions = {}): Paged<OpenAPISpecVersion> {
     return paged(() =>
       this.#client.paginate({
@@ -64,27 +49,11 @@ export class OpenApiSpecsApi {
     );
   }
 
-  getLatestVersion(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpecVersion> {
-    return this.#client.request({
-      path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/latest`,
-      schema: OpenAPISpecVersionSchema,
-      signal: options.signal,
-    });
-  }
-
   /** What the latest version holds: the files the platform keeps of it, and its URL. */
   getLatestContent(orgId: string, slug: string, options: CallOptions = {}): Promise<OpenAPISpecVersionContent> {
     return this.#client.request({
       path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/latest/content`,
       schema: OpenAPISpecVersionContentSchema,
-      signal: options.signal,
-    });
-  }
-
-  getVersion(orgId: string, slug: string, versionId: string, options: CallOptions = {}): Promise<OpenAPISpecVersion> {
-    return this.#client.request({
-      path: apiPath`/orgs/${orgId}/openapi/${slug}/versions/${versionId}`,
-      schema: OpenAPISpecVersionSchema,
       signal: options.signal,
     });
   }

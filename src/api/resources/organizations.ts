@@ -1,8 +1,7 @@
 import type { Requester } from '../requester.js';
-import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import { OrganizationSchema, type Organization } from '../schemas/organization.js';
-import type { CallOptions, ListOptions } from './call-options.js';
+import type { ListOptions } from './call-options.js';
 
 /** Organizations the token's user belongs to (`/v1/orgs`, `O`). */
 export class OrganizationsApi {
@@ -14,9 +13,5 @@ export class OrganizationsApi {
 
   list(options: ListOptions = {}): Paged<Organization> {
     return paged(() => this.#client.paginate({ path: '/orgs', itemSchema: OrganizationSchema, limit: options.limit, signal: options.signal }));
-  }
-
-  get(orgId: string, options: CallOptions = {}): Promise<Organization> {
-    return this.#client.request({ path: apiPath`/orgs/${orgId}`, schema: OrganizationSchema, signal: options.signal });
   }
 }

@@ -2,13 +2,11 @@ import type { Requester } from '../requester.js';
 import { apiPath } from '../api-path.js';
 import { paged, type Paged } from '../paged.js';
 import {
-  PublishedSiteSchema,
   SiteAdaptiveSchemaSchema,
   SiteSchema,
   SiteStructureSchema,
   type AdaptiveJsonSchema,
   type CreateSiteBody,
-  type PublishedSite,
   type Site,
   type SiteAdaptiveSchema,
   type SiteStructure,
@@ -57,10 +55,6 @@ export class SitesApi {
     return this.#client.request({ method: 'PATCH', path: sitePath(site), body, schema: SiteSchema, signal: options.signal });
   }
 
-  async delete(site: SiteRef, options: CallOptions = {}): Promise<void> {
-    await this.#client.request({ method: 'DELETE', path: sitePath(site), signal: options.signal });
-  }
-
   /** Sections, section groups and site spaces in one read. */
   getStructure(site: SiteRef, options: CallOptions = {}): Promise<SiteStructure> {
     return this.#client.request({ path: `${sitePath(site)}/structure`, schema: SiteStructureSchema, signal: options.signal });
@@ -81,16 +75,6 @@ export class SitesApi {
       path: `${sitePath(site)}/adaptive-schema`,
       body: { jsonSchema },
       schema: SiteAdaptiveSchemaSchema,
-      signal: options.signal,
-    });
-  }
-
-  /** The site as published; `shareKey` resolves the published URLs of a share-link site. */
-  getPublished(site: SiteRef, options: CallOptions & { readonly shareKey?: string } = {}): Promise<PublishedSite> {
-    return this.#client.request({
-      path: `${sitePath(site)}/published`,
-      query: { shareKey: options.shareKey },
-      schema: PublishedSiteSchema,
       signal: options.signal,
     });
   }

@@ -42,7 +42,6 @@ export const RequestedReviewerSchema = z.looseObject({
   // Only meaningful for kind `user`; other kinds are not shown.
   user: UserSchema.optional(),
 });
-export type RequestedReviewer = z.infer<typeof RequestedReviewerSchema>;
 
 /** Response of `POST CR/requested-reviewers`; the API's document makes `users` optional. */
 export const RequestReviewersResultSchema = z.looseObject({ users: z.array(RequestedReviewerSchema).optional() });
@@ -55,9 +54,6 @@ export type MergeResult = z.infer<typeof MergeResultSchema>;
 /** `conflicts`: main could not be pulled in without conflicts. */
 export const UpdateResultSchema = z.looseObject({ revision: z.string(), result: openEnum(z.enum(['update', 'conflicts'])) });
 export type UpdateResult = z.infer<typeof UpdateResultSchema>;
-
-export const PdfResultSchema = z.looseObject({ url: z.string() });
-export type PdfResult = z.infer<typeof PdfResultSchema>;
 
 export const CreateChangeRequestBodySchema = z.object({
   subject: Subject.optional(),

@@ -20,7 +20,6 @@ export const CreateCommentBodySchema = z.object({
   page: z.string().optional(),
   body: CommentBodyInputSchema,
 });
-export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 
 export const UpdateCommentBodySchema = z.object({
   resolved: z.boolean().optional(),
@@ -28,14 +27,11 @@ export const UpdateCommentBodySchema = z.object({
   addedReactions: z.array(z.string()).optional(),
   removedReactions: z.array(z.string()).optional(),
 });
-export type UpdateCommentBody = z.infer<typeof UpdateCommentBodySchema>;
 
 export const CreateReplyBodySchema = z.object({ body: CommentBodyInputSchema });
-export type CreateReplyBody = z.infer<typeof CreateReplyBodySchema>;
 
 export const UpdateReplyBodySchema = z.object({
   body: CommentBodyInputSchema.optional(),
   addedReactions: z.array(z.string()).optional(),
   removedReactions: z.array(z.string()).optional(),
 });
-export type UpdateReplyBody = z.infer<typeof UpdateReplyBodySchema>;

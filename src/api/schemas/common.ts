@@ -30,7 +30,6 @@ export const UserSchema = z.looseObject({
   photoURL: z.string().optional(),
   urls: z.looseObject({ location: z.string() }).optional(),
 });
-export type User = z.infer<typeof UserSchema>;
 
 export const LocationUrlsSchema = z.looseObject({ location: z.string() });
 
@@ -47,7 +46,6 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     next: z.looseObject({ page: z.string() }).optional(),
   });
 }
-export type ListEnvelope<T> = { items: T[]; count?: number | undefined; next?: { page: string } | undefined };
 
 /** `{"error": {"code": <http status>, "message": "..."}}` */
 export const ApiErrorBodySchema = z.object({
@@ -64,9 +62,3 @@ export const OtherErrorBodySchema = z.union([
   z.object({ error: z.string() }).transform((body) => body.error),
   z.object({ message: z.string() }).transform((body) => body.message),
 ]);
-
-/** Query parameters every list endpoint takes. */
-export const PageQuerySchema = z.object({
-  page: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-});

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import { DateTime, PageQuerySchema, listEnvelope } from './common.js';
-import { OrganizationSchema } from './organization.js';
-import { SpaceSchema } from './space.js';
+import { DateTime } from './common.js';
 
 // Revision and Page are each "one of several variants" whose shapes are not shown, so beyond the
 // identifying fields everything is optional.
@@ -101,10 +99,8 @@ export const RevisionSchema = z.looseObject({
 export type Revision = z.infer<typeof RevisionSchema>;
 
 export const PagesResponseSchema = z.looseObject({ pages: z.array(PageSchema) });
-export type PagesResponse = z.infer<typeof PagesResponseSchema>;
 
 export const ImportSourceSchema = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
-export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
 export const ImportContentBodySchema = z.object({ url: z.url(), source: ImportSourceSchema });
 export type ImportContentBody = z.infer<typeof ImportContentBodySchema>;
@@ -116,72 +112,4 @@ export const ImportResultSchema = z.looseObject({
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
-/** `{type, revision}`; `revision` is the only type shown. */
-const VersionContextSchema = z.looseObject({ type: z.string(), revision: z.string().optional() });
-
-/** Item of `GET .../content/files/{fileId}/backlinks`. Only kind `file` is shown. */
-export const FileBacklinkSchema = z.looseObject({
-  kind: z.string(),
-  organization: OrganizationSchema,
-  space: SpaceSchema,
-  versionContext: VersionContextSchema,
-  file: FileSchema.optional(),
-});
-export type FileBacklink = z.infer<typeof FileBacklinkSchema>;
-
 export const LinkStatusSchema = z.enum(['ok', 'broken', 'in-app']);
-export type LinkStatus = z.infer<typeof LinkStatusSchema>;
-
-/** Item of `GET .../content/page/{pageId}/links`. Types of the reference's keys are not shown; ids assumed. */
-export const PageLinkSchema = z.looseObject({
-  status: LinkStatusSchema,
-  /** `reference` is the only value shown. */
-  relation: z.string(),
-  targetReference: z.looseObject({
-    kind: z.string(),
-    organization: z.string().optional(),
-    space: z.string().optional(),
-    versionContext: VersionContextSchema.optional(),
-    file: z.string().optional(),
-  }),
-});
-export type PageLink = z.infer<typeof PageLinkSchema>;
-
-export const PageLinksResponseSchema = listEnvelope(PageLinkSchema).extend({
-  stats: z.looseObject({
-    total: z.number(),
-    broken: z.looseObject({ total: z.number(), changeRequest: z.number() }),
-  }),
-});
-export type PageLinksResponse = z.infer<typeof PageLinksResponseSchema>;
-
-const SearchSectionSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  body: z.string(),
-  urls: z.looseObject({ app: z.string() }),
-});
-
-/** Item of `GET S/search`; also the page shape inside an organization search result. */
-export const SearchResultSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  /** Absent when only the page itself matched. */
-  sections: z.array(SearchSectionSchema).optional(),
-  urls: z.looseObject({ app: z.string() }),
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;
-
-/** Item of `GET O/search`: one space with its matching pages. */
-export const OrgSearchResultSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  pages: z.array(SearchResultSchema),
-});
-export type OrgSearchResult = z.infer<typeof OrgSearchResultSchema>;
-
-/** Query of `GET S/search` and `GET O/search`. */
-export const SearchQuerySchema = PageQuerySchema.extend({ query: z.string().max(512) });
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;

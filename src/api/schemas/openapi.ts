@@ -6,10 +6,8 @@ export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const OpenAPISpecSlugSchema = z.string().min(1).max(100).regex(OPENAPI_SLUG_PATTERN);
 
 export const OpenAPIProcessingStateSchema = z.enum(['pending', 'progress', 'complete']);
-export type OpenAPIProcessingState = z.infer<typeof OpenAPIProcessingStateSchema>;
 
 export const OpenAPIProcessErrorCodeSchema = z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']);
-export type OpenAPIProcessErrorCode = z.infer<typeof OpenAPIProcessErrorCodeSchema>;
 
 const SpecUrl = z.url().max(2048);
 
@@ -53,7 +51,5 @@ export const CreateOpenAPISpecBodySchema = z.object({
   slug: OpenAPISpecSlugSchema,
   source: OpenAPISourceSchema,
 });
-export type CreateOpenAPISpecBody = z.infer<typeof CreateOpenAPISpecBodySchema>;
 
 export const PutOpenAPISpecBodySchema = z.object({ source: OpenAPISourceSchema });
-export type PutOpenAPISpecBody = z.infer<typeof PutOpenAPISpecBodySchema>;

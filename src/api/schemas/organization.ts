@@ -26,12 +26,3 @@ export const UpdateOrganizationBodySchema = z.object({
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
 });
-export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBodySchema>;
-
-/** Response of `GET /v1/email-domains/{emailDomain}/orgs`. */
-export const EmailDomainOrgsSchema = z.looseObject({ organizations: z.array(OrganizationSchema) });
-export type EmailDomainOrgs = z.infer<typeof EmailDomainOrgsSchema>;
-
-/** Response of `POST O/ping`: an optional token to attach to the user (its shape is not shown). */
-export const PingResultSchema = z.looseObject({ serviceVisitorClaims: z.unknown().optional() });
-export type PingResult = z.infer<typeof PingResultSchema>;

@@ -8,7 +8,6 @@ export const SiteRedirectDestinationSchema = z.union([
   z.looseObject({ kind: z.literal('site-page'), siteSpaceId: z.string(), pageId: z.string() }),
   z.looseObject({ kind: z.string() }),
 ]);
-export type SiteRedirectDestination = z.infer<typeof SiteRedirectDestinationSchema>;
 
 /** A redirect of a site (`SiteRedirect` in both documents): only what docsync compares. */
 export const SiteRedirectSchema = z.looseObject({

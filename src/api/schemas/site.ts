@@ -204,19 +204,6 @@ export const SiteAdaptiveSchemaSchema = z.looseObject({
 });
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchemaSchema>;
 
-export const TemplateConditionsSchema = z.looseObject({
-  items: z.array(z.looseObject({ description: z.string(), condition: z.string() })),
-});
-export type TemplateConditions = z.infer<typeof TemplateConditionsSchema>;
-
-/** The published view: docsync reads the site and passes the structure through. */
-export const PublishedSiteSchema = z.looseObject({
-  object: z.literal('published-content-site'),
-  site: SiteSchema,
-  structure: z.looseObject({ type: z.string() }),
-});
-export type PublishedSite = z.infer<typeof PublishedSiteSchema>;
-
 export const ShareLinkSchema = z.looseObject({
   object: z.literal('share-link'),
   id: z.string(),
@@ -267,7 +254,6 @@ export const UpdateSectionGroupBodySchema = z.object({
 export type UpdateSectionGroupBody = z.infer<typeof UpdateSectionGroupBodySchema>;
 
 export const AddSectionToGroupBodySchema = z.object({ sectionId: z.string() });
-export type AddSectionToGroupBody = z.infer<typeof AddSectionToGroupBodySchema>;
 
 export const CreateSectionBodySchema = z.object({
   spaceId: z.string(),
@@ -333,15 +319,12 @@ function moveBody<T extends z.ZodType>(ref: T) {
 
 /** Deprecated move of a section group; the seed's references are `{type: site-section, id}`. */
 export const MoveSectionGroupBodySchema = moveBody(z.object({ type: z.literal('site-section'), id: z.string() }));
-export type MoveSectionGroupBody = z.infer<typeof MoveSectionGroupBodySchema>;
 
 /** Deprecated move of a section. */
 export const MoveSectionBodySchema = moveBody(z.object({ type: z.literal('site-section'), siteSection: z.string() }));
-export type MoveSectionBody = z.infer<typeof MoveSectionBodySchema>;
 
 /** Deprecated move of a site space. */
 export const MoveSiteSpaceBodySchema = moveBody(z.object({ type: z.literal('site-space'), siteSpace: z.string() }));
-export type MoveSiteSpaceBody = z.infer<typeof MoveSiteSpaceBodySchema>;
 
 export const CreateShareLinkBodySchema = z.object({ name: SiteFields.shareLinkName });
 export type CreateShareLinkBody = z.infer<typeof CreateShareLinkBodySchema>;
@@ -353,4 +336,3 @@ export const UpdateShareLinkBodySchema = z.object({
 export type UpdateShareLinkBody = z.infer<typeof UpdateShareLinkBodySchema>;
 
 export const PutAdaptiveSchemaBodySchema = z.object({ jsonSchema: AdaptiveJsonSchemaSchema });
-export type PutAdaptiveSchemaBody = z.infer<typeof PutAdaptiveSchemaBodySchema>;

@@ -10,7 +10,6 @@ export const SpaceSchema = z.looseObject({
   id: z.string(),
   title: z.string(),
 });
-export type Space = z.infer<typeof SpaceSchema>;
 
 /**
  * `GET /spaces/{spaceId}`, for `status`: the title and visibility, any value of it kept as a string;
@@ -42,7 +41,6 @@ export const CreateSpaceBodySchema = z.object({
   parent: z.string().optional(),
   editMode: SpaceEditModeSchema.optional(),
 });
-export type CreateSpaceBody = z.infer<typeof CreateSpaceBodySchema>;
 
 /** `emoji: null` and `icon: null` clear the emoji. */
 export const UpdateSpaceBodySchema = z.object({
@@ -52,4 +50,3 @@ export const UpdateSpaceBodySchema = z.object({
   editMode: SpaceEditModeSchema.optional(),
   defaultLevel: DefaultLevelSchema.optional(),
 });
-export type UpdateSpaceBody = z.infer<typeof UpdateSpaceBodySchema>;

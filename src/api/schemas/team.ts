@@ -1,41 +1,17 @@
 import * as z from 'zod';
-import { DateTime, permissionsSchema } from './common.js';
-import { MemberSchema } from './member.js';
 
 export const TeamMemberRoleSchema = z.enum(['owner', 'member']);
 export type TeamMemberRole = z.infer<typeof TeamMemberRoleSchema>;
 
 const TeamTitle = z.string().min(1).max(64);
 
-/** Only `object` and `id` are always present; the rest come in full responses. */
-export const TeamSchema = z.looseObject({
-  object: z.literal('team'),
-  id: z.string(),
-  title: TeamTitle.optional(),
-  members: z.number().optional(),
-  spaces: z.number().optional(),
-  createdAt: DateTime.optional(),
-  permissions: permissionsSchema(['admin', 'view'] as const).optional(),
-});
-export type Team = z.infer<typeof TeamSchema>;
-
-/** Item of `GET O/teams/{teamId}/members`. */
-export const TeamMemberSchema = z.looseObject({
-  organization: MemberSchema,
-  team: z.looseObject({ role: TeamMemberRoleSchema }),
-  permissions: permissionsSchema(['view'] as const),
-});
-export type TeamMember = z.infer<typeof TeamMemberSchema>;
-
 export const CreateTeamBodySchema = z.object({
   title: TeamTitle,
   /** Member ids. */
   members: z.array(z.string()).optional(),
 });
-export type CreateTeamBody = z.infer<typeof CreateTeamBodySchema>;
 
 export const UpdateTeamBodySchema = z.object({ title: TeamTitle });
-export type UpdateTeamBody = z.infer<typeof UpdateTeamBodySchema>;
 
 /** Entries are user ids or e-mail addresses; a user in both `add` and `remove` is removed. */
 export const BulkTeamMembersBodySchema = z.object({
@@ -43,14 +19,5 @@ export const BulkTeamMembersBodySchema = z.object({
   remove: z.array(z.string()).optional(),
   memberships: z.record(z.string(), z.object({ role: TeamMemberRoleSchema })).optional(),
 });
-export type BulkTeamMembersBody = z.infer<typeof BulkTeamMembersBodySchema>;
 
 export const PutTeamMemberBodySchema = z.object({ role: TeamMemberRoleSchema.optional() });
-export type PutTeamMemberBody = z.infer<typeof PutTeamMemberBodySchema>;
-
-/** Item of `GET O/members/{userId}/teams`. */
-export const MemberTeamSchema = z.looseObject({
-  team: TeamSchema,
-  member: z.looseObject({ role: TeamMemberRoleSchema }),
-});
-export type MemberTeam = z.infer<typeof MemberTeamSchema>;

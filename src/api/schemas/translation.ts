@@ -52,7 +52,5 @@ export const CreateTranslationBodySchema = z.object({
   language: TranslationLanguageSchema,
   instructions: JsonDocumentSchema.optional(),
 });
-export type CreateTranslationBody = z.infer<typeof CreateTranslationBodySchema>;
 
 export const UpdateTranslationBodySchema = z.object({ instructions: JsonDocumentSchema });
-export type UpdateTranslationBody = z.infer<typeof UpdateTranslationBodySchema>;

@@ -29,7 +29,3 @@ export function contentFingerprint(pages: readonly ExpectedPage[]): string {
   for (const page of [...pages].sort((a, b) => comparePaths(a.path, b.path))) hash.update(`${page.path}\t${page.oid}\n`);
   return hash.digest('hex');
 }
-
-export function expectedPageCount(expectation: ContentExpectation): number {
-  return expectation.kind === 'exact' ? expectation.pages.length : expectation.pages;
-}

@@ -435,11 +435,6 @@ export class GitRepository {
     }
   }
 
-  /** Points the local ref `ref` at `oid`. */
-  async updateRef(ref: string, oid: string): Promise<void> {
-    await this.run(['update-ref', ref, oid]);
-  }
-
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
     try {

@@ -1,5 +1,6 @@
 import { parsePageMeta, type PageMeta } from './parse-page-meta.js';
 import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
+import { nonBlank } from './non-blank.js';
 
 /**
  * The title a markdown document gives its page, as Git Sync (and a content batch) reads it: the
@@ -11,9 +12,4 @@ export function documentTitle(markdown: string, read?: { readonly page: SplitPag
   const page = read?.page ?? splitFrontmatter(markdown);
   const { data } = page;
   return nonBlank(typeof data.title === 'string' ? data.title : undefined) ?? nonBlank((read?.meta ?? parsePageMeta(markdown, page)).heading);
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  const trimmed = value?.replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

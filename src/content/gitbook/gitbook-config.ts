@@ -4,6 +4,7 @@ import { cleanText } from './clean-text.js';
 import { normalizeDocPath } from './doc-path.js';
 import { yamlErrorSummary } from './yaml-error.js';
 import { yamlData } from './yaml-data.js';
+import { isRecord } from './is-record.js';
 
 /** What `.gitbook.yaml` says, normalised. Paths are `/`-separated, without leading `./`. */
 export interface GitbookConfig {
@@ -160,7 +161,3 @@ export function formatGitbookConfig(config: GitbookConfig): string {
 
 const TOP_KEYS: readonly string[] = ['root', 'structure', 'redirects'];
 const STRUCTURE_KEYS: readonly string[] = ['readme', 'summary'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

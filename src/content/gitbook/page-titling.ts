@@ -1,3 +1,5 @@
+import { nonBlank } from './non-blank.js';
+
 /**
  * How the platform titles a page file. `summary`: its `SUMMARY.md` link text first, then its first
  * `# ` heading, then its file name (a zip import). `document`: the document's own title first
@@ -36,9 +38,4 @@ export function liveTitle(titling: PageTitling, documentTitle: string | undefine
   const summary = nonBlank(titling.summaryTitle);
   if (titling.source === 'summary') return summary ?? nonBlank(heading) ?? titling.fileTitle;
   return nonBlank(documentTitle) ?? nonBlank(heading) ?? summary ?? titling.fileTitle;
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  const trimmed = value?.replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

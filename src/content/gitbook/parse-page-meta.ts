@@ -2,6 +2,7 @@ import { detachText } from './detach-text.js';
 import type { LineNote } from './line-note.js';
 import { scanLink } from './scan-link.js';
 import { splitFrontmatter, type SplitPage } from './split-frontmatter.js';
+import { isRecord } from './is-record.js';
 
 /** A file a page points at relatively (an image, a download), as written, at a line of the page. */
 export interface PageRef {
@@ -139,8 +140,4 @@ function addImage(refs: PageRef[], target: string | undefined, line: number): vo
   if (target !== undefined && target.trim() !== '' && !EXTERNAL.test(target.trim())) {
     refs.push({ target: detachText(target.trim()), line, image: true });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

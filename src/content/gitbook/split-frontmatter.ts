@@ -1,6 +1,7 @@
 import { parseDocument } from 'yaml';
 import type { LineNote } from './line-note.js';
 import { yamlErrorSummary } from './yaml-error.js';
+import { isRecord } from './is-record.js';
 
 /** A page file cut in two: its frontmatter, parsed, and its body, verbatim. */
 export interface SplitPage {
@@ -56,8 +57,4 @@ function parseYamlMapping(input: string): Record<string, unknown> {
   if (error !== undefined) throw error;
   const data: unknown = doc.toJS();
   return isRecord(data) ? data : {};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -79,7 +79,6 @@ const BatchFileSchema = z
       issues.addIssue({ code: 'custom', path: ['contentType'], message: 'is required with "base64"' });
     }
   });
-export type BatchFile = z.infer<typeof BatchFileSchema>;
 
 const InsertFilesSchema = z.object({
   operation: z.literal('insert_files'),

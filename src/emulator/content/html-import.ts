@@ -1,5 +1,6 @@
 import { slugify } from '../state/revisions.js';
 import type { ImportedContent } from './imported-content.js';
+import { nonBlank } from '../../content/gitbook/non-blank.js';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -34,9 +35,9 @@ function textOf(html: string): string {
 export function htmlImport(bytes: Uint8Array, url: string): ImportedContent {
   const html = decoder.decode(bytes).replace(/<!--[\s\S]*?-->/g, '');
   const title =
-    nonEmpty(textOf(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')) ??
-    nonEmpty(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? '')) ??
-    nonEmpty(lastSegment(url)) ??
+    nonBlank(textOf(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')) ??
+    nonBlank(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? '')) ??
+    nonBlank(lastSegment(url)) ??
     'Untitled';
   const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html.replace(/<head[^>]*>[\s\S]*?<\/head>/i, '');
   const blocks = body
@@ -64,9 +65,4 @@ function lastSegment(url: string): string {
   } catch {
     return last;
   }
-}
-
-function nonEmpty(value: string): string | undefined {
-  const trimmed = value.replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
-  return trimmed === '' ? undefined : trimmed;
 }

@@ -5,6 +5,7 @@ import { slugify } from '../state/revisions.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { layoutSwitches } from './read-markdown-document.js';
 import type { ImportedPage } from './imported-content.js';
+import { nonBlank } from '../../content/gitbook/non-blank.js';
 
 export interface MarkdownPageInput {
   bytes: Uint8Array;
@@ -29,7 +30,7 @@ const URL_COVER = /^https?:\/\//i;
 export function markdownPage(input: MarkdownPageInput): ImportedPage {
   const text = decodeText(input.bytes);
   const meta = parsePageMeta(text);
-  const title = nonEmpty(input.title) ?? nonEmpty(meta.heading) ?? input.fallbackTitle;
+  const title = nonBlank(input.title) ?? nonBlank(meta.heading) ?? input.fallbackTitle;
   const page: ImportedPage = {
     kind: 'document',
     title,
@@ -50,9 +51,4 @@ export function markdownPage(input: MarkdownPageInput): ImportedPage {
     else if (file !== undefined) page.cover = { kind: 'file', path: file, yPos };
   }
   return page;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import {
-  ApiError,
-  AuthenticationError,
-  ConflictError,
-  NotFoundError,
-  PermissionError,
-  RateLimitError,
-  ServerError,
-  ValidationError,
-  type ApiClient,
-} from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
+import { ApiError } from '../../../src/api/errors/api-error.js';
+import { AuthenticationError } from '../../../src/api/errors/authentication-error.js';
+import { ConflictError } from '../../../src/api/errors/conflict-error.js';
+import { NotFoundError } from '../../../src/api/errors/not-found-error.js';
+import { PermissionError } from '../../../src/api/errors/permission-error.js';
+import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
+import { ServerError } from '../../../src/api/errors/server-error.js';
+import { ValidationError } from '../../../src/api/errors/validation-error.js';
 import { errorBody, sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 

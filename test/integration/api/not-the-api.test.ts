@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ApiClient, NotFoundError, NotTheApiError, OperationRemovedError } from '../../../src/api/index.js';
+import { ApiClient } from '../../../src/api/api-client.js';
+import { NotFoundError } from '../../../src/api/errors/not-found-error.js';
+import { NotTheApiError } from '../../../src/api/errors/not-the-api-error.js';
+import { OperationRemovedError } from '../../../src/api/errors/operation-removed-error.js';
 import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
 
 let server: Server | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import type { ApiClient } from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
 import { fakeClock, type FakeClock } from './support/fake-clock.js';
 import { sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';

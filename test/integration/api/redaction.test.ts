@@ -3,7 +3,8 @@ import { inspect } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ApiClient, ApiError } from '../../../src/api/index.js';
+import { ApiClient } from '../../../src/api/api-client.js';
+import { ApiError } from '../../../src/api/errors/api-error.js';
 import { errorBody, freePort, sendJson, startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { TOKEN, testClient } from './support/test-client.js';
 

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ApiClient, RateLimitError, ResponseBudgetError, ResponseShapeError } from '../../../src/api/index.js';
+import { ApiClient } from '../../../src/api/api-client.js';
+import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
+import { ResponseBudgetError } from '../../../src/api/errors/response-budget-error.js';
+import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
 import { PageSchema } from '../../../src/api/schemas/content.js';
 import { classifyError } from '../../../src/failure/classify-error.js';
 import { DownloadError } from '../../../src/http/errors/download-error.js';

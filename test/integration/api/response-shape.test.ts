@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ResponseShapeError, type ApiClient } from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
+import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
 import { startServer, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';
 
@@ -71,7 +72,7 @@ describe('response validation', () => {
 
   it('a body that is not JSON is a ResponseShapeError', async () => {
     await serve(200, '<html>login page</html>');
-    const error = await client.organizations.get('o1').catch((e: unknown) => e);
+    const error = await client.sites.get({ orgId: 'o1', siteId: 's1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as Error).message).toContain('not valid JSON');
     expect((error as Error).cause).toBeInstanceOf(SyntaxError);
@@ -79,7 +80,7 @@ describe('response validation', () => {
 
   it('204 and 205 resolve to undefined', async () => {
     await serve(205, '');
-    await expect(client.sites.delete({ orgId: 'o1', siteId: 's1' })).resolves.toBeUndefined();
+    await expect(client.sections.delete({ orgId: 'o1', siteId: 's1' }, 'sec1')).resolves.toBeUndefined();
     await expect(client.request({ method: 'DELETE', path: '/x' })).resolves.toBeUndefined();
   });
 

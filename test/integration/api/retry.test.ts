@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { NetworkError, RateLimitError, ServerError, TimeoutError, type ApiClient } from '../../../src/api/index.js';
+import type { ApiClient } from '../../../src/api/api-client.js';
+import { NetworkError } from '../../../src/api/errors/network-error.js';
+import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
+import { ServerError } from '../../../src/api/errors/server-error.js';
+import { TimeoutError } from '../../../src/api/errors/timeout-error.js';
 import { fakeClock, type FakeClock } from './support/fake-clock.js';
 import { errorBody, freePort, sendJson, startServer, type Handler, type LoopbackServer } from '../../support/loopback-server.js';
 import { testClient } from './support/test-client.js';

@@ -4,7 +4,7 @@ import { lstat, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ApiClient } from '../../../src/api/index.js';
+import { ApiClient } from '../../../src/api/api-client.js';
 import { ConfigError } from '../../../src/config/config-error.js';
 import { configReadScope, loadConfig } from '../../../src/config/load-config.js';
 import { FixtureError } from '../../../src/emulator/fixtures/fixture-error.js';

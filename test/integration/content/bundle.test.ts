@@ -2,7 +2,11 @@ import { cp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBundle, GitRefSource, readDocsRepo, SnapshotStaleError, WorktreeSource } from '../../../src/content/index.js';
+import { createBundle } from '../../../src/content/bundle/create-bundle.js';
+import { SnapshotStaleError } from '../../../src/content/errors/snapshot-stale-error.js';
+import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../examples/docs');

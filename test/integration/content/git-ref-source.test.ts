@@ -1,16 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GitRefNotFoundError,
-  GitRefSource,
-  GitRepository,
-  type KnownFiles,
-  type PageMeta,
-  NotAGitRepositoryError,
-  readDocsRepo,
-  WorktreeSource,
-} from '../../../src/content/index.js';
+import type { KnownFiles } from '../../../src/content/content-loader.js';
+import { GitRefNotFoundError } from '../../../src/content/errors/git-ref-not-found-error.js';
+import { NotAGitRepositoryError } from '../../../src/content/errors/not-a-git-repository-error.js';
+import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
+import { GitRepository } from '../../../src/content/git/git-repository.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import type { PageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { git, makeTempDir, removeTempDirs, writeTree } from '../../support/temp-tree.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 10, 13, 255, 0]);

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GitRefSource, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { GitRefSource } from '../../../src/content/git/git-ref-source.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { overlaySource } from '../../../src/content/git/overlay-source.js';
 import { git, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { cp, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PageNode, readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import type { PageNode } from '../../../src/content/gitbook/docs-snapshot.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { makeTempDir, removeTempDirs } from '../../support/temp-tree.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../examples/docs');

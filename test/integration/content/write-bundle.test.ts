@@ -3,16 +3,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createBundle,
-  DeflatedEntryCache,
-  type DocsSnapshot,
-  readDocsRepo,
-  SnapshotStaleError,
-  type TreeSource,
-  WorktreeSource,
-  writeBundle,
-} from '../../../src/content/index.js';
+import { createBundle } from '../../../src/content/bundle/create-bundle.js';
+import { writeBundle } from '../../../src/content/bundle/write-bundle.js';
+import { DeflatedEntryCache } from '../../../src/content/cache/deflated-entry-cache.js';
+import { SnapshotStaleError } from '../../../src/content/errors/snapshot-stale-error.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import type { DocsSnapshot } from '../../../src/content/gitbook/docs-snapshot.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
+import type { TreeSource } from '../../../src/content/tree-source.js';
 import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);

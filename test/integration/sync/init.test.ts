@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { initAction } from '../../../src/cli/commands/init-command.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';
-import { readDocsRepo, WorktreeSource } from '../../../src/content/index.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 afterAll(removeTempDirs);

@@ -2,7 +2,7 @@ import { readdir, readFile, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DeflatedEntryCache } from '../../../src/content/index.js';
+import { DeflatedEntryCache } from '../../../src/content/cache/deflated-entry-cache.js';
 import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
 import { createContentPreparer } from '../../../src/sync/prepare-content.js';
 import { makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENDPOINT, normalizeEndpoint, resolveApiConfig } from '../../../src/api/index.js';
+import { DEFAULT_ENDPOINT, normalizeEndpoint, resolveApiConfig } from '../../../src/api/api-config.js';
 
 describe('resolveApiConfig', () => {
   it('defaults to https://api.gitbook.com/v1 and no token', () => {

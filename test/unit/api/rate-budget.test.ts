@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RateBudget, type Clock } from '../../../src/api/index.js';
+import type { Clock } from '../../../src/api/clock.js';
+import { RateBudget } from '../../../src/api/rate-budget.js';
 
 const START = Date.UTC(2030, 0, 1);
 

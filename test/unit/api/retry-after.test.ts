@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitReset, parseRetryAfter, waitFromHeaders } from '../../../src/api/index.js';
+import { parseRateLimitReset, parseRetryAfter, waitFromHeaders } from '../../../src/api/retry-after.js';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

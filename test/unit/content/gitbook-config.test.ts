@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GITBOOK_CONFIG, formatGitbookConfig, parseGitbookConfig } from '../../../src/content/index.js';
+import { DEFAULT_GITBOOK_CONFIG, formatGitbookConfig, parseGitbookConfig } from '../../../src/content/gitbook/gitbook-config.js';
 
 describe('parseGitbookConfig', () => {
   it('reads root, structure and redirects, normalising paths', () => {

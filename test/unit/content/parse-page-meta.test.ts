@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageMeta } from '../../../src/content/index.js';
+import { parsePageMeta } from '../../../src/content/gitbook/parse-page-meta.js';
 
 describe('parsePageMeta', () => {
   it('reads a page with no frontmatter at all', () => {

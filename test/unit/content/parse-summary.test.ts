@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSummary, type SummaryItem } from '../../../src/content/index.js';
+import { parseSummary, type SummaryItem } from '../../../src/content/gitbook/parse-summary.js';
 
 /** Titles as a nested array, for compact assertions. */
 const shape = (items: readonly SummaryItem[]): unknown[] => items.map((item) => (item.children.length === 0 ? item.title : [item.title, shape(item.children)]));

@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DocsRootNotFoundError, type PageNode, readDocsRepo, SourceNotFoundError, WorktreeSource } from '../../../src/content/index.js';
+import { DocsRootNotFoundError } from '../../../src/content/errors/docs-root-not-found-error.js';
+import { SourceNotFoundError } from '../../../src/content/errors/source-not-found-error.js';
+import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
+import type { PageNode } from '../../../src/content/gitbook/docs-snapshot.js';
+import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { parseSummary } from '../../../src/content/gitbook/parse-summary.js';
 import { summaryStructure } from '../../../src/content/gitbook/summary-structure.js';
 import { structureNotices, summaryNotices } from '../../../src/sync/structure-notices.js';

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  AuthenticationError,
-  ConflictError,
-  NetworkError,
-  NotFoundError,
-  PermissionError,
-  RateLimitError,
-  ResponseShapeError,
-  RetryPolicy,
-  ServerError,
-  TimeoutError,
-  ValidationError,
-  isIdempotent,
-} from '../../../src/api/index.js';
+import { ApiError } from '../../../src/api/errors/api-error.js';
+import { AuthenticationError } from '../../../src/api/errors/authentication-error.js';
+import { ConflictError } from '../../../src/api/errors/conflict-error.js';
+import { NetworkError } from '../../../src/api/errors/network-error.js';
+import { NotFoundError } from '../../../src/api/errors/not-found-error.js';
+import { PermissionError } from '../../../src/api/errors/permission-error.js';
+import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
+import { ResponseShapeError } from '../../../src/api/errors/response-shape-error.js';
+import { ServerError } from '../../../src/api/errors/server-error.js';
+import { TimeoutError } from '../../../src/api/errors/timeout-error.js';
+import { ValidationError } from '../../../src/api/errors/validation-error.js';
+import { RetryPolicy, isIdempotent } from '../../../src/failure/retry-policy.js';
 
 const ctx = (status?: number) => ({ method: 'GET', path: '/v1/x', status });
 const refused = () => new NetworkError({ ...ctx(), origin: 'http://h', errno: 'ECONNREFUSED' });

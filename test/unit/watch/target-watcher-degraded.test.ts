@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../../src/logging/logger.js';
-import { type WatchError, WatchLimitError } from '../../../src/watch/errors/index.js';
+import type { WatchError } from '../../../src/watch/errors/watch-error.js';
+import { WatchLimitError } from '../../../src/watch/errors/watch-limit-error.js';
 import type { FileEvent, FileWatcherFactory, FileWatcherHandle, FileWatcherOptions } from '../../../src/watch/file-watcher.js';
 import { type TargetWatchers, watchTargets } from '../../../src/watch/target-watcher.js';
 import { toWatchError } from '../../../src/watch/to-watch-error.js';

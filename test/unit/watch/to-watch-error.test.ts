@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INOTIFY_FIX, WatchError, WatchLimitError } from '../../../src/watch/errors/index.js';
+import { WatchError } from '../../../src/watch/errors/watch-error.js';
+import { INOTIFY_FIX, WatchLimitError } from '../../../src/watch/errors/watch-limit-error.js';
 import { toWatchError } from '../../../src/watch/to-watch-error.js';
 
 /** What Node's fs.watch throws when inotify has no watches left. */

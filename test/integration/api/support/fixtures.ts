@@ -71,8 +71,6 @@ export const jsonSchema = {
 
 export const adaptiveSchema = { object: 'site-adaptive-schema', jsonSchema, updatedAt: at };
 
-export const publishedSite = { object: 'published-content-site', site, structure: { type: 'sections', structure: [section] } };
-
 export const spec = {
   object: 'openapi-spec',
   id: 'spec1',
@@ -96,10 +94,6 @@ export const organization = {
   inviteLinks: false,
   plan: 'free_2024',
 };
-
-export const member = { object: 'member', id: 'u1', role: 'admin', user, disabled: false, joinedAt: at, sso: false, spaces: 1, teams: 0 };
-
-export const searchResult = { id: 'p1', title: 'Intro', path: 'intro', sections: [], urls: { app: 'https://app.example/p1' } };
 
 export function list<T>(...items: T[]): { items: T[] } {
   return { items };
