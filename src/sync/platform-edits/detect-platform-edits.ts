@@ -255,8 +255,9 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     fromPlatform.size === 0
       ? new Set<string>()
       : await (input.mergedFromBranch?.(fromPlatform, { since: input.base?.commit, based: (path) => baseOids.has(path) }) ?? new Set<string>());
-  for (const path of mergedBack) {
-    baseOids.set(path, gitOids.get(path) ?? '');
+  for (const [path, oid] of fromPlatform) {
+    if (!mergedBack.has(path)) continue;
+    baseOids.set(path, oid);
     heldOids.delete(path);
   }
 
