@@ -52,3 +52,8 @@ export async function listDocsyncChangeRequests(
   }
   return [...found.values()].sort((a, b) => a.number - b.number);
 }
+
+/** Whether anything was written into a change request since it was opened: one holding nothing is main as it was then. */
+export function holdsChanges(changeRequest: Pick<ChangeRequest, 'revision' | 'revisionInitial'>): boolean {
+  return changeRequest.revision !== changeRequest.revisionInitial;
+}

@@ -12,6 +12,7 @@ import { syncedLayout } from '../pages/synced-layout.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { recordedCommit } from '../change-request-subject.js';
 import { syncedBaseAt } from './find-synced-base.js';
+import { holdsChanges } from '../find-docsync-change-request.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
@@ -19,14 +20,17 @@ import { syncedBaseAt } from './find-synced-base.js';
  * platform edits: to the branch under `preserve`, kept in the change request under `adopt`. With a
  * record of what was delivered there, a page is unchanged while its `updatedAt` is the one read
  * back; without one (a runner without state), what docsync delivered is the commit the change
- * request's marker records, read from git. Undefined when neither is known.
+ * request's marker records, read from git. Undefined when neither is known, or when nothing was
+ * written into the change request since it was opened: it then holds main as it was (a run that found
+ * main moved and plans again opened it), whose edits are main's, found by the check of main.
  */
 export async function changeRequestEdits(
   api: PlatformEditsApi,
-  changeRequest: Pick<ChangeRequest, 'id' | 'subject'>,
+  changeRequest: Pick<ChangeRequest, 'id' | 'subject' | 'revision' | 'revisionInitial'>,
   input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'holdingGit' | 'dryRun' | 'signal' | 'download'>,
 ): Promise<SettledEdits | undefined> {
   const { target, state, content } = input;
+  if (!holdsChanges(changeRequest)) return undefined;
   const recorded = state?.delivered !== undefined && state.changeRequest?.id === changeRequest.id ? state.delivered : undefined;
   const expected = await input.expected();
   const base = recorded

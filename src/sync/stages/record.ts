@@ -6,6 +6,7 @@ import { baseOnceLive, baseWithChanges, withLivePages } from '../platform-edits/
 import { pageTitlings } from '../platform-edits/page-titlings.js';
 import { rememberEdits } from '../platform-edits/platform-edits-step.js';
 import type { SpaceSyncResult } from '../space-sync-result.js';
+import { holdsChanges } from '../find-docsync-change-request.js';
 import type { BasePage } from '../../state/state-store.js';
 import { requireCr, type AppliedSync } from './apply.js';
 import type { Skip } from './guard.js';
@@ -74,6 +75,8 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
   const { content, state, live, main, pagePlan, base } = planned;
   deps.logger.info({ target: target.name, reason: skip.reason }, 'sync skipped');
   const known = live ? { id: live.id, number: live.number, url: live.urls.app } : state?.changeRequest;
+  // A change request nothing was written into (one a run that found main moved opened) holds main.
+  const waiting = live !== undefined && holdsChanges(live);
   if (skip.liveIsGit && !options.dryRun) {
     const { changeRequest: _stale, ...kept } = state ?? { reviewersRequested: [] };
     await deps.state.set(run.key, {
@@ -98,9 +101,9 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
           }
         : {}),
       // The base is what main holds: content waiting in an open change request is not it yet.
-      ...(keepsBase && !live ? { base: await nextBase(planned, skip.leftLive) } : {}),
+      ...(keepsBase && !waiting ? { base: await nextBase(planned, skip.leftLive) } : {}),
       // Main holds what docsync left: while it stays at this revision, an unchanged repo reads only that.
-      ...(keepsBase && !live ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, [], signal))))?.revision } : {}),
+      ...(keepsBase && !waiting ? { seenRevision: (main ?? (await api(() => mainRevision(deps.api.spaces, target.spaceId, [], signal))))?.revision } : {}),
       syncedAt: now().toISOString(),
     });
   }

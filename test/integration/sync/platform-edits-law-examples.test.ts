@@ -366,4 +366,42 @@ describe('the law of platform edits, by example, on the current contract', () =>
         { readmeEdits: true },
       );
     });
+
+  // A runner with state plans a git change from its state alone and learns from the change request it
+  // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
+  // Read from `HEAD`, the plan from state never waits on files too recent to trust.
+  describe('planned from state, main found moved', () => {
+    it("adopt: a subpage git edited under a page given a new slug in the platform is reported alike, none of it as edits in docsync's change request", async () => {
+      await runLaw(lawRepo([2, 0, 0]), [{ kind: 'git-body', page: 2, at: 0 }, { kind: 'platform-slug', page: 0 }, { kind: 'sync' }], emulators, 'current', {
+        platformEdits: 'adopt',
+        source: 'HEAD',
+      });
+    });
+
+    it('preserve: a page git and the platform both edited, which the platform also moved, merges where lines do not clash', async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-body', page: 1, at: 0 },
+          { kind: 'platform-body', page: 1, at: 2 },
+          { kind: 'platform-move', page: 1, parent: 3, at: 0 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'preserve', source: 'HEAD' },
+      );
+    });
+
+    it("adopt: a conflict left live the run that planned again skipped is held, so git's resolution goes live", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'platform-body', page: 1, at: 0 }, { kind: 'git-body', page: 1, at: 0 }, { kind: 'sync' }, { kind: 'git-merge' }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt', source: 'HEAD' },
+        { readmeEdits: true },
+      );
+    });
+  });
 });
