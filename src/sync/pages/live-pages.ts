@@ -31,7 +31,7 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
 /**
  * The live side of the page plan: each live page keyed with the repo path it holds and, when known,
  * the hash of what it holds. What docsync delivered decides first, while the page is the one it
- * wrote (same id, not edited since: same `updatedAt`) and its hash is known, unless the page is at
+ * wrote (same id, not edited since: the `updatedAt` read back) and its hash is known, unless the page is at
  * the place of another repo page (moved there in the platform): that page then, as a runner without
  * that record reads it; then the API's git
  * metadata (its path; its blob oid says nothing of the title, so the content counts as unknown); then
@@ -43,7 +43,9 @@ export function livePages(pages: readonly Page[], desired: readonly DesiredGroup
   const byLivePath = livePathsOf(desired);
   const key = (page: Page): LivePage => {
     const known = byId.get(page.id);
-    const trusted = known && (known.updatedAt === undefined || page.updatedAt === undefined || known.updatedAt === page.updatedAt);
+    // A page recorded without a stamp (one a single batch sent, known without reading it back) is
+    // read: main moved since, or this plan would not look at the live pages.
+    const trusted = known?.updatedAt !== undefined && (page.updatedAt === undefined || known.updatedAt === page.updatedAt);
     const children = (page.pages ?? []).map(key);
     const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
     const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);

@@ -51,28 +51,32 @@ describe('platformEdits on content batches', () => {
     expect(again.writes).toBe(0);
   });
 
-  it('does not take an older version docsync itself wrote (a paused worker landing late) for a platform edit', async () => {
-    const { dir, docs, remote } = await repoWorkspace();
-    const loaded = configFor(emulator, dir, TARGET);
-    await syncOnce(loaded);
-    const older = git(dir, 'rev-parse', 'HEAD').trim();
-    const file = join(docs, PAGE);
-    await writeFile(file, `${await readFile(file, 'utf8')}\nA newer line from git.\n`);
-    git(dir, 'commit', '--quiet', '-am', 'Newer quickstart');
-    expect((await syncOnce(loaded)).results[0]?.outcome).toBe('merged');
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
+  // From `HEAD` the runner's read of the docs is its kept one, unchanged, whatever the files' age.
+  it.each(['worktree', 'HEAD'])(
+    'does not take an older version docsync itself wrote (a paused worker landing late) for a platform edit (source: %s)',
+    async (source) => {
+      const { dir, docs, remote } = await repoWorkspace();
+      const loaded = configFor(emulator, dir, { ...TARGET, source });
+      await syncOnce(loaded);
+      const older = git(dir, 'rev-parse', 'HEAD').trim();
+      const file = join(docs, PAGE);
+      await writeFile(file, `${await readFile(file, 'utf8')}\nA newer line from git.\n`);
+      git(dir, 'commit', '--quiet', '-am', 'Newer quickstart');
+      expect((await syncOnce(loaded)).results[0]?.outcome).toBe('merged');
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
 
-    // A worker that read the older commit, paused past its lock, writes it after the newer one landed (its state is lost).
-    const stale = configFor(emulator, dir, { ...TARGET, source: older, platformEdits: 'overwrite' }, { state: { path: '.docsync/stale-worker.json' } });
-    expect((await syncOnce(stale)).failures).toEqual([]);
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('A newer line from git.');
+      // A worker that read the older commit, paused past its lock, writes it after the newer one landed (its state is lost).
+      const stale = configFor(emulator, dir, { ...TARGET, source: older, platformEdits: 'overwrite' }, { state: { path: '.docsync/stale-worker.json' } });
+      expect((await syncOnce(stale)).failures).toEqual([]);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).not.toContain('A newer line from git.');
 
-    const { result, writes } = await reconcilePass(emulator, loaded);
-    expect(result.platformEdits).toBeUndefined();
-    expect(writes).toBeGreaterThan(0);
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
-    expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
-  });
+      const { result, writes } = await reconcilePass(emulator, loaded);
+      expect(result.platformEdits).toBeUndefined();
+      expect(writes).toBeGreaterThan(0);
+      expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('A newer line from git.');
+      expect(git(remote, 'branch', '--list', BRANCH).trim()).toBe('');
+    },
+  );
 
   it('refuses to overwrite platform edits without a remote, and says how to configure one', async () => {
     const { dir } = await repoWorkspace({ remote: false });
