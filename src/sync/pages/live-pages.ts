@@ -36,16 +36,16 @@ export function livePathsOf(groups: readonly DesiredGroup[]): Map<string, string
  * that record reads it; then the API's git
  * metadata (its path; its blob oid says nothing of the title, so the content counts as unknown); then
  * the page's path, where docsync would have put that repo page. Unknown content is compared with the
- * repo's, or sent again, never trusted.
+ * repo's, or sent again, never trusted. A page recorded without its `updatedAt` (one a single batch
+ * sent, known without reading it back) is trusted only with `trustUnstamped`: not once main moved
+ * from the revision docsync left, when it may have been written over since.
  */
-export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined): LivePage[] {
+export function livePages(pages: readonly Page[], desired: readonly DesiredGroup[], delivered: Delivered | undefined, trustUnstamped = true): LivePage[] {
   const byId = new Map([...(delivered?.pages ?? [])].map(([path, entry]) => [entry.id, { path, ...entry }]));
   const byLivePath = livePathsOf(desired);
   const key = (page: Page): LivePage => {
     const known = byId.get(page.id);
-    // A page recorded without a stamp (one a single batch sent, known without reading it back) is
-    // read: main moved since, or this plan would not look at the live pages.
-    const trusted = known?.updatedAt !== undefined && (page.updatedAt === undefined || known.updatedAt === page.updatedAt);
+    const trusted = known && (known.updatedAt === undefined ? trustUnstamped : page.updatedAt === undefined || known.updatedAt === page.updatedAt);
     const children = (page.pages ?? []).map(key);
     const base = { id: page.id, type: page.type, title: page.title, slug: page.slug, children };
     const byPath = page.path === undefined ? undefined : byLivePath.get(page.path);

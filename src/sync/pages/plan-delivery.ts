@@ -6,7 +6,7 @@ import type { PreparedContent } from '../prepared-content.js';
 import type { GroupsMode } from './desired-pages.js';
 import { liveFiles, livePages } from './live-pages.js';
 import type { DesiredGroup, DesiredPage, LiveFile, LivePage, PagePlan } from './page-plan.js';
-import { planChangedPages, type Landed } from './plan-changed-pages.js';
+import { holdsLanded, planChangedPages, type Landed } from './plan-changed-pages.js';
 import type { PlannedDelivery } from './planned-delivery.js';
 import { planPageChanges } from './plan-page-changes.js';
 import { syncedLayout } from './synced-layout.js';
@@ -38,7 +38,8 @@ export async function planDelivery(
   if (fromChanges !== undefined) return fromChanges;
   const placed = syncedLayout(content.snapshot, revision.pages, groups);
   const desired = { groups: placed.groups, files: placed.files };
-  let live = livePages(revision.pages, desired.groups, delivered);
+  // Pages a single batch sent are recorded without their stamp: trusted while the revision is the one docsync left.
+  let live = livePages(revision.pages, desired.groups, delivered, landed === undefined || holdsLanded(revision, landed));
   let found = liveFiles(revision.files, delivered);
   const getPage = api.content.getPage?.bind(api.content);
   if (getPage !== undefined) {
