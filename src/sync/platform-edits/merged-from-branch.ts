@@ -5,7 +5,8 @@ import { readOutcome, type KeptOutcome } from './outcome-line.js';
 /**
  * Of `changed` (pages git changed or added since the commit `since`, by path in the docs root: git's
  * blob id; `based` says which the base has at that path), those whose git version a platform-edits
- * commit wrote as what a sync left live: git merged the branch, and holds the platform's own live version of the page, not an edit of git's.
+ * commit wrote as what a sync left live: git merged the branch, and holds the platform's own live
+ * version of the page, not an edit of git's.
  * That version is their base: the platform changing the page again (or removing it) before the next
  * sync is the platform's edit alone. One `git log` for all pages.
  */
