@@ -29,9 +29,11 @@ export type LawOp =
    */
   | { readonly kind: 'platform-body' | 'platform-import' | 'git-body'; readonly page: number; readonly at: number; readonly same?: boolean }
   | {
-      readonly kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-delete' | 'platform-image' | 'git-delete';
+      readonly kind: 'platform-title' | 'platform-description' | 'platform-layout' | 'platform-image';
       readonly page: number;
     }
+  /** `same`: one side removes a page the other changed (git edited or moved, the platform edited or placed), where there is one. */
+  | { readonly kind: 'platform-delete' | 'git-delete'; readonly page: number; readonly same?: boolean }
   | { readonly kind: 'platform-add'; readonly parent: number; readonly at: number }
   | { readonly kind: 'git-add'; readonly parent: number }
   | { readonly kind: 'platform-resolve'; readonly file: number }
@@ -87,6 +89,7 @@ export function lawOpsArbitrary({ contract }: LawOps): fc.Arbitrary<LawOp[]> {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-slug' as const), page: nat, same }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-body' as const), page: nat, at: nat, same: fc.constant(true) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('git-move' as const), page: nat, parent: nat, at: nat, same }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('platform-delete' as const, 'git-delete' as const), page: nat, same: fc.constant(true) }) },
   );
   return fc.array(fc.oneof(...ops), { minLength: 1, maxLength: 10 });
 }
@@ -96,8 +99,6 @@ export interface ModelPage {
   readonly key: number;
   readonly titles: string[];
   path: string | undefined;
-  /** Edited or added by either side: never deleted by the law, so no edit it holds is taken back. */
-  touched: boolean;
   /** Its text (body, title, description, layout) edited in the platform, or the page added there: only such a page can be in conflict. */
   platformText: boolean;
   /** git gave it another file since the law began (a move, or the platform's taken in by a merge). */
@@ -140,7 +141,6 @@ export class LawModel {
       key,
       titles: [page.title],
       path: page.path,
-      touched: false,
       platformText: false,
       movedInGit: false,
       deleted: undefined,
@@ -207,7 +207,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     const title = `Platform page ${model.token('p')}`;
     const token = model.token('platmark');
     const key = model.pages.length;
-    model.pages.push({ key, titles: [title], path: undefined, touched: true, platformText: true, movedInGit: false, deleted: undefined });
+    model.pages.push({ key, titles: [title], path: undefined, platformText: true, movedInGit: false, deleted: undefined });
     model.obligations.push({ kind: 'platform', token, page: key });
     const edit: PlatformEdit = {
       add: title,
@@ -224,7 +224,7 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
     if (found === undefined) return false;
     // The readme, git's first page, is never deleted: `.gitbook.yaml` names it.
     if (page.key === 0 && !model.readmeEdits) return false;
-    if (op.kind === 'platform-delete') return page.key !== 0 && !page.touched && found.page.children.length === 0;
+    if (op.kind === 'platform-delete') return page.key !== 0 && found.page.children.length === 0;
     // The seed's import slugs the readme by its title, and its file (README.md) names no slug: a slug
     // given to it there is not kept (docs/platform-edits.md).
     if (op.kind === 'platform-slug' && contract === 'seed') return page.path !== 'README.md';
@@ -240,11 +240,16 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
   if (op.kind === 'platform-move' || op.kind === 'platform-slug') return placeInPlatform(op, page, found, live, model, worlds);
   if (op.kind === 'platform-delete') {
     page.deleted = 'platform';
+    // The removal is the platform's latest word on the page: its own earlier edits, and git's it had
+    // live, are taken back by it. git's edits not yet live are owed still (a conflict, or live).
+    const seen = `${found.page.title}\n${found.page.description}\n${found.page.markdown}`;
+    model.obligations = model.obligations.filter(
+      (o) => o.page !== page.key || (o.kind === 'git' && !seen.includes(o.token)) || o.kind === 'git-delete' || o.kind === 'platform-delete',
+    );
     if (page.path !== undefined) model.obligations.push({ kind: 'platform-delete', page: page.key, path: page.path });
     for (const world of worlds) await editPageInPlatform(world.emulator, 'space-docs', { remove: page.path ?? found.page.title, title: found.page.title });
     return `platform deletes ${found.page.title}`;
   }
-  page.touched = true;
   page.platformText = true;
   model.platformTextSinceSync.add(page.key);
   if (op.kind === 'platform-title' || op.kind === 'platform-description') {
@@ -290,8 +295,15 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
 function sameAs(op: LawOp, candidates: readonly ModelPage[], model: LawModel): readonly ModelPage[] {
   if (!('same' in op) || op.same !== true) return candidates;
   const kinds: readonly Obligation['kind'][] =
-    op.kind === 'platform-body' ? ['platform-place', 'platform-slug'] : op.kind === 'git-move' ? ['platform'] : ['git'];
-  const chosen = candidates.filter((page) => model.obligations.some((o) => kinds.includes(o.kind) && o.page === page.key));
+    op.kind === 'platform-body'
+      ? ['platform-place', 'platform-slug']
+      : op.kind === 'git-move'
+        ? ['platform']
+        : op.kind === 'git-delete'
+          ? ['platform', 'platform-layout', 'platform-place', 'platform-slug']
+          : ['git'];
+  const movedByGit = (page: ModelPage) => op.kind === 'platform-delete' && model.movedSinceSync.has(page.key);
+  const chosen = candidates.filter((page) => movedByGit(page) || model.obligations.some((o) => kinds.includes(o.kind) && o.page === page.key));
   return chosen.length === 0 ? candidates : chosen;
 }
 
@@ -304,7 +316,6 @@ async function placeInPlatform(
   model: LawModel,
   worlds: readonly LawWorld[],
 ): Promise<string> {
-  page.touched = true;
   let edit: PlatformEdit;
   if (op.kind === 'platform-slug') {
     const slug = model.token('slugmark');
@@ -352,7 +363,6 @@ async function resolveInPlatform(index: number, model: LawModel, worlds: readonl
   const chosen = pick(conflicted, index);
   if (chosen === undefined) return 'platform-resolve: no conflict live';
   const markdown = editedText(contract, chosen.live, keepBothSides(chosen.text.replace(/^---\n[\s\S]*?\n---\n/, '')));
-  chosen.page.touched = true;
   chosen.page.platformText = true;
   for (const world of worlds) {
     const same = flatLive(await liveSpace(world)).find((entry) => entry.page.title === chosen.live.title);
@@ -384,7 +394,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
     const token = model.token('gitmark');
     const title = `Git page ${token}`;
     const path = `git-${token}.md`;
-    model.pages.push({ key: model.pages.length, titles: [title], path, touched: true, platformText: false, movedInGit: false, deleted: undefined });
+    model.pages.push({ key: model.pages.length, titles: [title], path, platformText: false, movedInGit: false, deleted: undefined });
     model.obligations.push({ kind: 'git', token, page: model.pages.length - 1 });
     const entry: LawPage = { path, title, parent: parent?.path };
     for (const world of worlds)
@@ -396,17 +406,24 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
     return `git adds ${title}${parent === undefined ? '' : ` under ${parent.path}`}`;
   }
   if (!('page' in op)) return 'nothing';
-  const page = pick(op.kind === 'git-body' ? inGit : op.kind === 'git-delete' ? leaves.filter((p) => !p.touched) : sameAs(op, leaves, model), op.page);
+  const page = pick(op.kind === 'git-body' ? inGit : sameAs(op, leaves, model), op.page);
   const path = page?.path;
   if (page === undefined || path === undefined) return `${op.kind}: no page`;
   if (op.kind === 'git-delete') {
     page.deleted = 'git';
+    // The removal is git's latest word on the page: its own earlier edits, the platform's it had taken
+    // in, and a place or slug the platform gave it (as for a page git moves) are taken back by it. The
+    // platform's edits of its text git had not are owed still (a conflict, or live).
+    const seen = `${await readDoc(first, path)}\n${summary}`;
+    model.obligations = model.obligations.filter(
+      (o) =>
+        o.page !== page.key || (o.kind !== 'git' && o.kind !== 'platform-place' && o.kind !== 'platform-slug' && !('token' in o && seen.includes(o.token))),
+    );
     model.obligations.push({ kind: 'git-delete', page: page.key });
     for (const world of worlds)
       await commitFiles(world, { [path]: undefined, 'SUMMARY.md': withoutBullet(await readDoc(world, 'SUMMARY.md'), path) }, `Remove ${path}`);
     return `git deletes ${path}`;
   }
-  page.touched = true;
   if (op.kind === 'git-move') {
     const parent =
       op.parent === 0

@@ -17,7 +17,7 @@ import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
-import type { LivePlace } from './live-places.js';
+import { renamedPlaces, type LivePlace } from './live-places.js';
 import { placesInGit } from './places-in-git.js';
 import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
 import type { TakenInPage } from './taken-in-left-live.js';
@@ -196,7 +196,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       else if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  const { docs, places, tree } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
+  const { docs, places: livePlaces, tree } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
   const baseTree = movedSince(gitTree, tree).size > 0 ? (await syncedOnce())?.tree : undefined;
@@ -270,7 +270,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       titles: new Map(),
       based: false,
       files: main.files,
-      places,
+      places: livePlaces,
       moved: [],
       renamed: new Map(),
       renamedInGit: new Map(),
@@ -342,18 +342,28 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     }
   }
 
-  // A page the platform moved or gave a new slug that git moved (or removed) as well: git's move wins,
-  // and the platform's page at its new place, as the base had it, is no page of its own.
+  // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
+  // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no
+  // page of its own: it is the base's page, still held by the platform, which git changed.
   const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
+  const placedElsewhere = new Map<string, string>();
   for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
     if (sides.base.has(path) || gitOids.has(path)) continue;
-    for (const [, oid] of gone)
-      if ((await fingerprints.ofOid(oid, path)) === side) {
-        sides.platform.delete(path);
-        markdown.delete(path);
+    for (const [from, oid] of gone)
+      if (!placedElsewhere.has(from) && (await fingerprints.ofOid(oid, path)) === side) {
+        placedElsewhere.set(from, path);
         break;
       }
   }
+  for (const [from, path] of placedElsewhere) {
+    sides.platform.delete(path);
+    markdown.delete(path);
+    const base = sides.base.get(from);
+    if (base !== undefined) sides.platform.set(from, base);
+  }
+  // Such a page is named by its base path where pages are placed around it: one the platform moved under it is its child.
+  const heldAt = new Map([...placedElsewhere].map(([from, path]) => [path, from]));
+  const places = renamedPlaces(livePlaces, heldAt);
   // A page is told across a move by its id: the base revision's (the seed's API, with state or
   // without: an import delivers no ids), and the one docsync delivered at a base path (with state);
   // else, without state, the one at the base's live path in the revision docsync's last merge made
@@ -391,12 +401,14 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // The renames of the pages live pages are placed under or beside count too: a page the platform
   // placed there is listed by git's path of it.
   const placedBy = new Set([...places.values()].flatMap((place) => [place.parent, place.after, place.before]));
-  const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path))));
+  // So do those the platform removed: git's move (and edit) of such a page meets the platform's removal at git's path.
+  const removedThere = (path: string): boolean => !livePathSet.has(path) && !sides.platform.has(path);
+  const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path) || removedThere(path))));
   const gitRenames =
     goneInGit.size === 0
       ? new Map<string, string>()
       : await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, livePathSet, (oid) => fingerprints.textOf(oid));
-  const gitRenamed = new Map([...gitRenames].filter(([path]) => changedThere.has(path)));
+  const gitRenamed = new Map([...gitRenames].filter(([path]) => changedThere.has(path) || removedThere(path)));
   const atGitPath = new Map<string, PageChange>();
   for (const [from, to] of gitRenamed) {
     const [base, platform, gitOid] = [sides.base.get(from), sides.platform.get(from), gitOids.get(to)];
@@ -435,7 +447,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const change of changes) {
     if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
     const source = change.kind === 'both' ? (movedFrom.get(change.path) ?? change.path) : change.path;
-    const platformAt = gitMovedFrom.get(change.path) ?? change.path;
+    const platformAt = gitMovedFrom.get(change.path) ?? placedElsewhere.get(change.path) ?? change.path;
     const [baseOid, gitOid, doc] = [baseOids.get(gitMovedFrom.get(change.path) ?? source), gitOids.get(source), livePaths.get(platformAt)];
     let platform = markdown.get(platformAt) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
     // What was left live, when git has no copy of it here: as the platform holds it.
@@ -454,7 +466,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     revision: { id: main.id, createdAt: main.createdAt },
     changes,
     texts,
-    titles: new Map(live.map((doc) => [doc.path, doc.page.title])),
+    titles: new Map(live.map((doc) => [heldAt.get(doc.path) ?? doc.path, doc.page.title])),
     based: true,
     files: main.files,
     places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),

@@ -29,3 +29,18 @@ export function livePlaces(layout: Pick<PullLayout, 'root' | 'groups'>): Map<str
   for (const group of layout.groups) visit(group.pages, undefined);
   return places;
 }
+
+/** The places with the pages of `rename` (new path by old) named by their new paths, where they are and around others. Pure. */
+export function renamedPlaces(places: ReadonlyMap<string, LivePlace>, rename: ReadonlyMap<string, string>): ReadonlyMap<string, LivePlace> {
+  if (rename.size === 0) return places;
+  const named = (path: string | undefined): string | undefined => (path === undefined ? undefined : (rename.get(path) ?? path));
+  return new Map(
+    [...places].map(([path, { parent, after, before }]) => {
+      const [p, a, b] = [named(parent), named(after), named(before)];
+      return [
+        named(path) ?? path,
+        { ...(p === undefined ? {} : { parent: p }), ...(a === undefined ? {} : { after: a }), ...(b === undefined ? {} : { before: b }) },
+      ];
+    }),
+  );
+}

@@ -93,10 +93,12 @@ export async function settlePlatformEdits(
     const text = live.get(summary) ?? (await summaryAsBundled(content, summary));
     live.set(summary, editSummary(text, summary, { add: [], remove: [], retitle: heldTitles }));
   }
-  // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write.
+  // Pages left live as they are (`adopt`, `held`) and pages both sides changed to the same need no write;
+  // git's change of a page does (one the platform moved keeps the platform's place under `adopt`, not its text).
   // A page moved in the platform goes back to git's place unless it is adopted; one git moved goes to git's place.
+  const adoptedAsIs = (change: PageChange): boolean => change.kind !== 'git' && kept?.adopted.has(change.path) === true;
   const overwrites =
-    detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && kept?.adopted.has(change.path) !== true) ||
+    detected.changes.some((change) => change.kind !== 'converged' && change.kind !== 'held' && !adoptedAsIs(change)) ||
     detected.moved.some((path) => kept?.adopted.has(path) !== true) ||
     detected.renamedInGit.size > 0;
   // No change found at all means no base to compare with (never synced), not that the live pages are git's.

@@ -367,6 +367,80 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+  it('adopt: a subpage git removed under a page given a new slug in the platform is removed live, the slug staying', async () => {
+    await runLaw(
+      lawRepo([1, 1]),
+      [
+        { kind: 'platform-slug', page: 26 },
+        { kind: 'git-delete', page: 0 },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const) {
+    it(`${platformEdits}: a page the platform reordered that git edited goes live with git's edit`, async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'git-body', page: 3, at: 0 },
+          { kind: 'platform-move', page: 0, parent: 0, at: 0, same: true },
+          { kind: 'platform-description', page: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
+    it(`${platformEdits}: a page the platform moved under a page it moved that git removes is on the branch under that page, a conflict there`, async () => {
+      await runLaw(
+        lawRepo([2, 2, 2, 0, 0]),
+        [
+          { kind: 'platform-move', page: 30, parent: 24, at: 0 },
+          { kind: 'platform-move', page: 2, parent: 25, at: 0 },
+          { kind: 'git-delete', page: 3 },
+        ],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
+
+    for (const at of [undefined, 0])
+      it(`${platformEdits}: a page git moved${at === undefined ? '' : ' and edited'} that the platform removed is a conflict at git's path, git's version live`, async () => {
+        await runLaw(
+          lawRepo([0, 0, 0]),
+          [
+            { kind: 'git-move', page: 0, parent: 0, ...(at === undefined ? {} : { at }) },
+            { kind: 'platform-delete', page: 0, same: true },
+            { kind: 'sync' },
+            { kind: 'git-merge' },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
+    it(`${platformEdits}: a page git edited that the platform removed is a conflict, git's version live`, async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-delete', page: 0, same: true }, { kind: 'sync' }, { kind: 'git-merge' }],
+        emulators,
+        'current',
+        { platformEdits },
+        { readmeEdits: true },
+      );
+    });
+  }
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.

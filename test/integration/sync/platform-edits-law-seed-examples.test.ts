@@ -155,7 +155,7 @@ describe('the law of platform edits, by example, on the seed contract', () => {
           { kind: 'platform-description', page: 1 },
           { kind: 'platform-description', page: 2 },
           { kind: 'platform-layout', page: 0 },
-          { kind: 'platform-delete', page: 0 },
+          { kind: 'platform-delete', page: 2 },
           { kind: 'platform-move', page: 0, parent: 2, at: 0 },
           { kind: 'sync' },
         ],
@@ -246,6 +246,55 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       emulators,
       'seed',
       { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
+  it("adopt: a page the platform reordered that git edited goes live with git's edit, in the platform's order", async () => {
+    await runLaw(
+      lawRepo([2, 0]),
+      [
+        { kind: 'git-body', page: 3, at: 0 },
+        { kind: 'platform-move', page: 0, parent: 0, at: 0, same: true },
+        { kind: 'platform-description', page: 0 },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    for (const at of [undefined, 0])
+      it(`${platformEdits}: a page git moved${at === undefined ? '' : ' and edited'} that the platform removed is a conflict at git's path, git's version live`, async () => {
+        await runLaw(
+          lawRepo([0, 0, 0]),
+          [
+            { kind: 'git-move', page: 0, parent: 0, ...(at === undefined ? {} : { at }) },
+            { kind: 'platform-delete', page: 0, same: true },
+            { kind: 'sync' },
+            { kind: 'git-merge' },
+          ],
+          emulators,
+          'seed',
+          { ...SEED, platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
+  it("preserve: a page git moved and edited, retitling the readme, that the platform removed is a conflict at git's path", async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [
+        { kind: 'git-move', page: 0, parent: 0, at: 0 },
+        { kind: 'platform-title', page: 0 },
+        { kind: 'platform-delete', page: 0, same: true },
+        { kind: 'git-move', page: 0, parent: 0, at: 0 },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'preserve' },
       { readmeEdits: true },
     );
   });
