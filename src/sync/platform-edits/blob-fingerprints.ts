@@ -71,6 +71,11 @@ export class Fingerprints {
     return false;
   }
 
+  /** A text whose blob git may not hold (the platform's side of a conflict the branch holds), known by its blob id. */
+  know(oid: string, text: string): void {
+    this.texts.set(oid, text);
+  }
+
   async textOf(oid: string): Promise<string | undefined> {
     if (this.texts.has(oid)) return this.texts.get(oid);
     let text: string | undefined;

@@ -13,6 +13,8 @@ export interface LeftLivePage {
   readonly live: string | undefined;
   /** Blob id git held for the page then (what a runner with state keeps as its base); undefined when the branch does not name it. */
   readonly gitBlob: string | undefined;
+  /** The text left live, where no blob of git's holds it (a conflict's platform side). */
+  readonly text?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function branchLeftLive(
     if (record?.outcome !== undefined && outcomes.includes(record.outcome)) held.set(path, { live: record.blob, gitBlob: record.gitBlob });
     else if (record?.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
       const side = platformSide(decodeText(await repository.readBlob(record.blob)));
-      if (side !== undefined) held.set(path, { live: gitBlobOid(new TextEncoder().encode(side)), gitBlob: record.gitBlob });
+      if (side !== undefined) held.set(path, { live: gitBlobOid(new TextEncoder().encode(side)), gitBlob: record.gitBlob, text: side });
     }
   }
   return held;

@@ -277,6 +277,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
+  for (const [, page] of leftLive) if (page.live !== undefined && page.text !== undefined) fingerprints.know(page.live, page.text);
   const assets = snapshotAssets(input.content.snapshot).map((file) => file.path);
   const filePaths = filePathsById(main.files, input.deliveredFiles, assets);
   // Without state: pages a sync left live as the branch holds them, whose links to files uploaded in

@@ -189,7 +189,13 @@ export async function keepPlatformEdits(
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
   const fresh =
     parent === tip
-      ? await notKeptYet(repository, { tip, synced, folder }, pages, changes, (page) => adopted.has(docPathOf.get(page.file) ?? ''), summary && fileOf(summary))
+      ? await notKeptYet(
+          repository,
+          { tip, synced, folder },
+          { pages, changes, gitBlobOf },
+          (page) => adopted.has(docPathOf.get(page.file) ?? ''),
+          summary && fileOf(summary),
+        )
       : pages;
   // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
   const laid: readonly BranchChange[] =
@@ -235,8 +241,7 @@ export async function keepPlatformEdits(
 async function notKeptYet(
   repository: GitRepository,
   branch: { tip: string; synced: string; folder: string },
-  pages: readonly KeptPage[],
-  changes: readonly FileChange[],
+  { pages, changes, gitBlobOf }: { pages: readonly KeptPage[]; changes: readonly FileChange[]; gitBlobOf: (page: KeptPage) => string | undefined },
   leftAsIs: (page: KeptPage) => boolean,
   summaryFile: string | undefined,
 ): Promise<KeptPage[]> {
@@ -251,6 +256,9 @@ async function notKeptYet(
     // A page left live merged (moved in the platform, edited in git) reads as the platform's own next time.
     const sameOutcome = record?.outcome === page.outcome || (record?.outcome === 'merged' && page.outcome === 'edited');
     if (!leftAsIs(page) || record === undefined || content === undefined || !sameOutcome) return true;
+    // git changed the page since that commit (one the platform moved away, git's edit merged at its new place):
+    // named again with git's blob now, so a runner without state bases it there.
+    if (record.gitBlob !== undefined && record.gitBlob !== gitBlobOf(page)) return true;
     return record.blob !== (content === null ? undefined : gitBlobOid(content));
   });
 }

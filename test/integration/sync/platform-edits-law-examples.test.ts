@@ -441,6 +441,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   }
 
+  it('adopt: a conflict left live fails the next unchanged run alike on a runner without state, the branch not written again', async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-body', page: 1, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.

@@ -298,4 +298,32 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { readmeEdits: true },
     );
   });
+
+  it('adopt: a conflict left live fails the next unchanged run alike on a runner without state, the branch not written again', async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'platform-body', page: 1, at: 0 }, { kind: 'sync' }],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
+  it("adopt: a page the platform moved, git's edit of it merged there, is decided alike by a runner without state on the next unchanged run", async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [
+        { kind: 'platform-move', page: 6, parent: 3, at: 0 },
+        { kind: 'platform-body', page: 0, at: 0 },
+        { kind: 'sync' },
+        { kind: 'git-body', page: 6, at: 0 },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
 });
