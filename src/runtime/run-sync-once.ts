@@ -104,7 +104,7 @@ export async function runSyncOnce(loaded: LoadedConfig, options: RunSyncOnceOpti
           const files = clashes.map((page) => `${page.file}:${page.line ?? 1}`).join(', ');
           report.failures.push({
             target: target.name,
-            error: `pages edited both in the platform and in git clash (${files}): ${target.platformEdits === 'adopt' ? 'they were left live as the platform has them' : "git's version went live"}, the platform's is on the branch ${branch} with conflict markers. Resolve them there and merge the branch.`,
+            error: `pages edited both in the platform and in git clash (${files}): ${target.platformEdits === 'adopt' ? 'they were left live as the platform has them (a page it removed, as git has it)' : "git's version went live"}, the platform's is on the branch ${branch} with conflict markers. Resolve them there and merge the branch.`,
             code: PLATFORM_EDITS_CONFLICT,
             exitCode: EXIT.platformEditsConflict,
           });
