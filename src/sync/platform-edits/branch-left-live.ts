@@ -3,7 +3,7 @@ import { decodeText } from '../../content/gitbook/clean-text.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import type { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import { branchRecords } from './branch-records.js';
+import { branchRecords, type BranchRecord } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { platformSide } from './taken-in-left-live.js';
 
@@ -15,6 +15,8 @@ export interface LeftLivePage {
   readonly gitBlob: string | undefined;
   /** The text left live, where no blob of git's holds it (a conflict's platform side). */
   readonly text?: string;
+  /** A page git does not have (added in the platform): its id there, whatever place the platform gave it since. */
+  readonly pageId?: string;
 }
 
 /**
@@ -22,7 +24,9 @@ export interface LeftLivePage {
  * left live as the platform-edits branch on the remote holds them, by path, as the branch's newest
  * commit that changed each says: under `adopt` a page edited in the platform, removed there, or
  * merged, or in conflict (the platform's side of the markers, what went live); under `preserve` only a
- * clean merge, since a page kept from the platform alone goes back to git's. What a runner without state knows of such pages instead of the state's record. One fetch of
+ * clean merge, since a page kept from the platform alone goes back to git's. Pages the platform added
+ * that a sync left live come with their ids, whatever `paths` says: the platform may have moved them
+ * since. What a runner without state knows of such pages instead of the state's record. One fetch of
  * the branch (none when the remote has no branch) and one `git log` of it for all pages.
  */
 export async function branchLeftLive(
@@ -40,9 +44,14 @@ export async function branchLeftLive(
   // The branch holds every file of the commit it started from: only the versions its own commits made count.
   const records = await branchRecords(repository, tip, synced, folder);
   const outcomes: readonly string[] = target.platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
-  for (const path of paths) {
+  const leftSo = (record: BranchRecord): boolean => record.outcome !== undefined && outcomes.includes(record.outcome);
+  const added = [...records].flatMap(([file, record]) =>
+    record.pageId !== undefined && record.blob !== undefined && leftSo(record) ? [posix.relative(folder, file)] : [],
+  );
+  for (const path of new Set([...paths, ...added])) {
     const record = records.get(posix.join(folder, path));
-    if (record?.outcome !== undefined && outcomes.includes(record.outcome)) held.set(path, { live: record.blob, gitBlob: record.gitBlob });
+    if (record !== undefined && leftSo(record))
+      held.set(path, { live: record.blob, gitBlob: record.gitBlob, ...(record.pageId === undefined ? {} : { pageId: record.pageId }) });
     else if (record?.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
       const side = platformSide(decodeText(await repository.readBlob(record.blob)));
       if (side !== undefined) held.set(path, { live: gitBlobOid(new TextEncoder().encode(side)), gitBlob: record.gitBlob, text: side });

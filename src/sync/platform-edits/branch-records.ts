@@ -9,6 +9,8 @@ export interface BranchRecord {
   readonly blob: string | undefined;
   /** The blob git held for the page then, as the message names it. */
   readonly gitBlob: string | undefined;
+  /** A page git does not have: its id in the platform, as the message names it. */
+  readonly pageId: string | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function branchRecords(
     for (const [file, blob] of [...commit.files, ...(await blobsAt(repository, commit.oid, folder, unchanged))]) {
       if (records.has(file)) continue;
       const said = readOutcome(commit.message, file);
-      records.set(file, { outcome: said?.outcome, blob, gitBlob: said?.gitBlob });
+      records.set(file, { outcome: said?.outcome, blob, gitBlob: said?.gitBlob, pageId: said?.pageId });
     }
   }
   return records;

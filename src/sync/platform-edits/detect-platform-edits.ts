@@ -48,6 +48,8 @@ export interface DetectedEdits {
   readonly texts: ReadonlyMap<string, PageTexts>;
   /** Titles of the platform's pages, by path: SUMMARY.md entries for pages made there. */
   readonly titles: ReadonlyMap<string, string>;
+  /** The ids of the live pages neither git nor the base has (made in the platform), by path: the branch names them by it. */
+  readonly addedIds: ReadonlyMap<string, string>;
   /** A base was found to compare with: false for a space docsync never synced. */
   readonly based: boolean;
   /** The space's files in that revision: those the platform's pages link to go to git with them. */
@@ -196,12 +198,13 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       else if (path !== undefined) pathById.set(page.id, path);
     }
   }
-  const { docs, places: livePlaces, tree } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
+  const { docs, tree, ...laidOut } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
+  let livePlaces: ReadonlyMap<string, LivePlace> = laidOut.places;
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
   const baseTree = movedSince(gitTree, tree).size > 0 ? (await syncedOnce())?.tree : undefined;
   const moved = baseTree === undefined ? [] : platformMoves(tree, baseTree, gitTree);
-  const live = docs.map((doc) => {
+  let live = docs.map((doc): LiveDocument => {
     // A page imported with another title than git's table of contents gives it (one a sync left live): read as edited.
     // So is one whose content a zip import made in the platform brought.
     if (doc.oid !== undefined) return retitledLive(doc, input.titlings(doc.path)) || importedThere.has(doc.page.id) ? { ...doc, oid: undefined } : doc;
@@ -217,6 +220,20 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
+  // A page the platform added that a sync left live is named on the branch by its id: placed
+  // elsewhere since (under a page the platform moved, say), it is the branch's page at the branch's
+  // path, as a runner with state knows it by the id it delivered.
+  const addedAt = new Map([...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined ? [] : [[page.pageId, path] as const])));
+  const movedAdded = new Map(
+    live.flatMap((doc) => {
+      const at = addedAt.get(doc.page.id);
+      return at === undefined || at === doc.path || liveOids.has(at) ? [] : [[doc.path, at] as const];
+    }),
+  );
+  if (movedAdded.size > 0) {
+    live = live.map((doc) => ({ ...doc, path: movedAdded.get(doc.path) ?? doc.path }));
+    livePlaces = renamedPlaces(livePlaces, movedAdded);
+  }
   // A page the platform added that a sync left live is no base's page (not even when an import sent
   // it again, its git source then naming it), nor held: a runner with state finds it new again and
   // keeps it (its place in `SUMMARY.md` with it), and so does this one.
@@ -268,6 +285,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       changes: [],
       texts: new Map(),
       titles: new Map(),
+      addedIds: new Map(),
       based: false,
       files: main.files,
       places: livePlaces,
@@ -468,6 +486,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     changes,
     texts,
     titles: new Map(live.map((doc) => [heldAt.get(doc.path) ?? doc.path, doc.page.title])),
+    addedIds: new Map(live.flatMap((doc) => (baseOids.has(doc.path) || gitOids.has(doc.path) ? [] : [[doc.path, doc.page.id] as const]))),
     based: true,
     files: main.files,
     places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),

@@ -179,8 +179,9 @@ export async function keepPlatformEdits(
     const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });
     if (shown !== text) live.set(summary, shown);
   }
-  const docPathOf = new Map([...edited.map((change) => change.path), ...detected.moved].map((docPath) => [fileOf(docPath), docPath]));
-  const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf.get(page.file) ?? '');
+  const docPaths = new Map([...edited.map((change) => change.path), ...detected.moved].map((docPath) => [fileOf(docPath), docPath]));
+  const docPathOf = (page: KeptPage): string => docPaths.get(page.file) ?? '';
+  const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf(page));
   if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
@@ -189,13 +190,7 @@ export async function keepPlatformEdits(
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
   const fresh =
     parent === tip
-      ? await notKeptYet(
-          repository,
-          { tip, synced, folder },
-          { pages, changes, gitBlobOf },
-          (page) => adopted.has(docPathOf.get(page.file) ?? ''),
-          summary && fileOf(summary),
-        )
+      ? await notKeptYet(repository, { tip, synced, folder }, { pages, changes, gitBlobOf }, (page) => adopted.has(docPathOf(page)), summary && fileOf(summary))
       : pages;
   // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
   const laid: readonly BranchChange[] =
@@ -217,7 +212,7 @@ export async function keepPlatformEdits(
   }
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
-  const message = commitMessage(target, detected, fresh, gitBlobOf);
+  const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf });
   const commit = await repository.commitFiles(parent, [...laid.map((entry) => entry.change), ...assets], message, {
     ...SIGNATURE,
     date: new Date(detected.revision.createdAt),
@@ -299,8 +294,13 @@ function firstMarker(text: string): number {
   return index < 0 ? 1 : index + 1;
 }
 
-function commitMessage(target: SpaceTarget, detected: DetectedEdits, pages: readonly KeptPage[], gitBlobOf: (page: KeptPage) => string | undefined): string {
-  const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page)));
+function commitMessage(
+  target: SpaceTarget,
+  detected: DetectedEdits,
+  pages: readonly KeptPage[],
+  { gitBlobOf, docPathOf }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string },
+): string {
+  const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page), detected.addedIds.get(docPathOf(page))));
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',

@@ -10,26 +10,38 @@ const WHAT: Record<KeptOutcome, string> = {
 };
 
 const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;
+const PAGE_ID = /^ \(the platform's page ([\w-]+)\)$/;
+
+/** What a platform-edits commit's message says became of a page. */
+export interface SaidOutcome {
+  readonly outcome: KeptOutcome;
+  /** The blob git held for the page then. */
+  readonly gitBlob: string | undefined;
+  /** A page git does not have (added in the platform): its id there. */
+  readonly pageId: string | undefined;
+}
 
 /**
  * The line of a platform-edits commit's message that says what became of a page, and which blob git
- * held for it then: what tells a runner without state a page a sync left live, and whether git
- * changed it since.
+ * held for it then (or, for a page git does not have, its id in the platform): what tells a runner
+ * without state a page a sync left live, whether git changed it since, and where the platform has it.
  */
-export function outcomeLine(file: string, outcome: KeptOutcome, gitBlob: string | undefined): string {
-  return `- ${file}: ${WHAT[outcome]}${gitBlob === undefined ? '' : ` (git's blob ${gitBlob})`}`;
+export function outcomeLine(file: string, outcome: KeptOutcome, gitBlob: string | undefined, pageId?: string): string {
+  const source = gitBlob !== undefined ? ` (git's blob ${gitBlob})` : pageId !== undefined ? ` (the platform's page ${pageId})` : '';
+  return `- ${file}: ${WHAT[outcome]}${source}`;
 }
 
 /** What a commit's message says became of `file`; undefined when it does not say. Reads lines without git's blob too. */
-export function readOutcome(message: string, file: string): { outcome: KeptOutcome; gitBlob: string | undefined } | undefined {
+export function readOutcome(message: string, file: string): SaidOutcome | undefined {
   const prefix = `- ${file}: `;
   for (const line of message.split('\n')) {
     if (!line.startsWith(prefix)) continue;
     const said = line.slice(prefix.length);
     for (const [outcome, what] of Object.entries(WHAT) as [KeptOutcome, string][]) {
-      if (said === what) return { outcome, gitBlob: undefined };
-      const blob = said.startsWith(what) ? GIT_BLOB.exec(said.slice(what.length))?.[1] : undefined;
-      if (blob !== undefined) return { outcome, gitBlob: blob };
+      if (said === what) return { outcome, gitBlob: undefined, pageId: undefined };
+      const rest = said.startsWith(what) ? said.slice(what.length) : undefined;
+      const [gitBlob, pageId] = rest === undefined ? [] : [GIT_BLOB.exec(rest)?.[1], PAGE_ID.exec(rest)?.[1]];
+      if (gitBlob !== undefined || pageId !== undefined) return { outcome, gitBlob, pageId };
     }
   }
   return undefined;

@@ -82,6 +82,22 @@ describe('branchLeftLive', () => {
     expect(read.commands).toEqual((await readBranch(small.docs, small.pages)).commands);
   });
 
+  it('names a page added in the platform by its id, whatever paths it is asked for: the platform may have moved it since', async () => {
+    const { docs, pages } = await workspace(2);
+    const dir = path.dirname(docs);
+    git(dir, 'fetch', '-q', 'origin', BRANCH);
+    git(dir, 'checkout', '-q', '-b', 'added', 'FETCH_HEAD');
+    await writeFile(path.join(docs, 'added.md'), '# Added\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', ['Platform edits of docs', '', outcomeLine('docs/added.md', 'edited', undefined, 'page_added1'), ''].join('\n'));
+    git(dir, 'push', '-q', 'origin', `added:${BRANCH}`);
+    git(dir, 'checkout', '-q', 'main');
+
+    const { held } = await readBranch(docs, pages);
+    expect(held.get('added.md')).toEqual({ live: git(dir, 'rev-parse', 'added:docs/added.md').trim(), gitBlob: undefined, pageId: 'page_added1' });
+    expect(held.has('page-1.md')).toBe(true);
+  });
+
   it('under preserve, only merged pages; none once the branch is merged into the synced commit', async () => {
     const { docs, pages } = await workspace(3);
     expect((await readBranch(docs, pages, 'preserve')).held.size).toBe(0);

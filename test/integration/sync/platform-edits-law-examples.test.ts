@@ -452,6 +452,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it('adopt: a page the platform added under the readme, left live, is told alike when the platform then moves the readme under a section', async () => {
+    await runLaw(
+      lawRepo([0, 2]),
+      [{ kind: 'platform-add', parent: 1, at: 0 }, { kind: 'git-delete', page: 0 }, { kind: 'sync' }, { kind: 'platform-move', page: 0, parent: 2, at: 0 }],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.
