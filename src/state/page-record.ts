@@ -1,15 +1,6 @@
 import * as z from 'zod';
 import { liftRedirectPages } from './redirect-record.js';
-import {
-  BasePageSchema,
-  DeliveredFileSchema,
-  DeliveredPageSchema,
-  TargetFieldsSchema,
-  type BasePage,
-  type DeliveredFile,
-  type DeliveredPage,
-  type TargetState,
-} from './state-store.js';
+import { BasePageSchema, DeliveredFileSchema, DeliveredPageSchema, TargetFieldsSchema, type TargetState } from './state-store.js';
 
 /**
  * Everything a target's state knows of one path in the docs root, stored as one record: what
@@ -63,55 +54,4 @@ export function storedTarget(state: TargetState): StoredTarget {
   for (const [path, file] of state.delivered?.files ?? []) add(path, { file });
   for (const [path, entry] of state.base?.pages ?? []) add(path, { base: entry });
   return { fields: storedFields(state), records };
-}
-
-/** The state a stored target holds. */
-export function targetStateOf({ fields, records }: StoredTarget): TargetState {
-  const { delivered: hasDelivered, base: baseFields, ...rest } = fields;
-  const pages = new Map<string, DeliveredPage>();
-  const files = new Map<string, DeliveredFile>();
-  const basePages = new Map<string, BasePage>();
-  for (const [path, record] of records) {
-    if (record.page) pages.set(path, record.page);
-    if (record.file) files.set(path, record.file);
-    if (record.base) basePages.set(path, record.base);
-  }
-  return {
-    ...rest,
-    ...(hasDelivered ? { delivered: { pages, files } } : {}),
-    ...(baseFields ? { base: { ...baseFields, pages: basePages } } : {}),
-  };
-}
-
-/** The records to write to go from `before` to `after`: those set anew or changed, and the paths removed (undefined). */
-export function changedRecords(
-  before: ReadonlyMap<string, PageRecord> | undefined,
-  after: ReadonlyMap<string, PageRecord>,
-): [string, PageRecord | undefined][] {
-  const changes: [string, PageRecord | undefined][] = [];
-  for (const [path, record] of after) {
-    const previous = before?.get(path);
-    if (previous === undefined || !sameRecord(previous, record)) changes.push([path, record]);
-  }
-  for (const path of before?.keys() ?? []) if (!after.has(path)) changes.push([path, undefined]);
-  return changes;
-}
-
-/** Whether two records hold the same, field by field (records are small and flat: cheaper than their JSON). */
-function sameRecord(a: PageRecord, b: PageRecord): boolean {
-  return (
-    a.page?.id === b.page?.id &&
-    a.page?.hash === b.page?.hash &&
-    a.page?.updatedAt === b.page?.updatedAt &&
-    (a.page === undefined) === (b.page === undefined) &&
-    a.file?.id === b.file?.id &&
-    a.file?.hash === b.file?.hash &&
-    (a.file === undefined) === (b.file === undefined) &&
-    a.base?.oid === b.base?.oid &&
-    a.base?.fingerprint === b.base?.fingerprint &&
-    (a.base === undefined) === (b.base === undefined) &&
-    a.base?.live?.oid === b.base?.live?.oid &&
-    a.base?.live?.fingerprint === b.base?.live?.fingerprint &&
-    (a.base?.live === undefined) === (b.base?.live === undefined)
-  );
 }

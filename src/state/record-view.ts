@@ -1,7 +1,12 @@
 import { ChangedMap } from './changed-map.js';
 import type { PageRecord, StoredFields } from './page-record.js';
-import type { StoredRecords } from './stored-records.js';
 import type { TargetState } from './state-store.js';
+
+/** What a view reads of a target's stored records: one by path, and the paths whose record may hold a part. */
+export interface RecordSource<R> {
+  get(path: string): R | undefined;
+  pathsWith(part: string): ReadonlySet<string>;
+}
 
 type Part = keyof PageRecord;
 /** What a part of a record holds at a path. */
@@ -15,7 +20,7 @@ type Value<P extends Part> = NonNullable<PageRecord[P]>;
  */
 export class RecordView<P extends Part> implements ReadonlyMap<string, Value<P>> {
   constructor(
-    readonly records: StoredRecords<PageRecord>,
+    readonly records: RecordSource<PageRecord>,
     readonly part: P,
     private readonly changes: ReadonlyMap<string, Value<P> | undefined> = new Map(),
   ) {}
@@ -74,7 +79,7 @@ export class RecordView<P extends Part> implements ReadonlyMap<string, Value<P>>
 }
 
 /** The state of a target's own fields and its stored records, the records viewed, not decoded. */
-export function viewedState(fields: StoredFields, records: StoredRecords<PageRecord>): TargetState {
+export function viewedState(fields: StoredFields, records: RecordSource<PageRecord>): TargetState {
   const { delivered, base, ...rest } = fields;
   return {
     ...rest,

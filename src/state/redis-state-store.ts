@@ -1,5 +1,8 @@
+import { ConfigError } from '../config/config-error.js';
+import { HashRecords } from './hash-records.js';
 import { legacyTargetState } from './legacy-target-state.js';
-import { changedRecords, PageRecordSchema, StoredFieldsSchema, storedTarget, targetStateOf, type PageRecord } from './page-record.js';
+import { PageRecordSchema, recordAt, StoredFieldsSchema, storedFields, storedTarget, type PageRecord } from './page-record.js';
+import { changedPaths, viewedState } from './record-view.js';
 import type { StateStore, TargetState } from './state-store.js';
 
 /** The commands of one transaction the store writes in; an ioredis `multi()` fits as is. */
@@ -24,14 +27,16 @@ const VERSION = 3;
  * State in Redis, shared by every watcher and worker of a deployment: each target's own fields in
  * one hash (`<prefix>:state`, a field per target), its records in a hash of its own
  * (`<prefix>:state:<target>:pages`, a field per path), so a write sets only the records that
- * changed since this process read or wrote the target, in one transaction with its fields. A value
- * that fails its schema is treated as absent: docsync then finds its change request through the API
- * rather than trusting a damaged record.
+ * changed since this process read or wrote the target, in one transaction with its fields. A record
+ * is decoded on first use, as the file store decodes it: a one-page edit of 30,000 pages decodes and
+ * writes the few it touches. Fields that fail their schema are treated as absent (docsync then finds
+ * its change request through the API rather than trusting them); a damaged record, found when used,
+ * is an error naming its hash and path.
  */
 export class RedisStateStore implements StateStore {
   private readonly key: string;
-  /** Each target's records as this process last read or wrote them: what a write is the change of. */
-  private readonly known = new Map<string, ReadonlyMap<string, PageRecord>>();
+  /** Each target's state as this process last read or wrote it: what a write is the change of. */
+  private readonly known = new Map<string, TargetState>();
 
   constructor(
     private readonly redis: RedisStateCommands,
@@ -46,18 +51,19 @@ export class RedisStateStore implements StateStore {
   }
 
   async set(key: string, state: TargetState): Promise<void> {
-    const stored = storedTarget(state);
-    const changes = changedRecords(this.known.get(key), stored.records);
+    const previous = this.known.get(key);
+    // Unknown to this process (never read, or written by a version before records): its records are all written anew.
+    const changes =
+      previous === undefined ? [...storedTarget(state).records] : [...changedPaths(previous, state)].map((path) => [path, recordAt(state, path)] as const);
     const transaction = this.redis.multi();
     const set = changes.flatMap(([path, record]) => (record === undefined ? [] : [[path, JSON.stringify(record)] as const]));
     const removed = changes.flatMap(([path, record]) => (record === undefined ? [path] : []));
-    // Unknown to this process (never read, or written by a version before records): its records are all written anew.
-    if (!this.known.has(key)) transaction.del(this.pagesKey(key));
+    if (previous === undefined) transaction.del(this.pagesKey(key));
     if (set.length > 0) transaction.hset(this.pagesKey(key), Object.fromEntries(set));
     if (removed.length > 0) transaction.hdel(this.pagesKey(key), ...removed);
-    transaction.hset(this.key, { [key]: JSON.stringify({ v: VERSION, ...stored.fields }) });
+    transaction.hset(this.key, { [key]: JSON.stringify({ v: VERSION, ...storedFields(state) }) });
     await transaction.exec();
-    this.known.set(key, stored.records);
+    this.known.set(key, state);
   }
 
   async delete(key: string): Promise<void> {
@@ -82,7 +88,7 @@ export class RedisStateStore implements StateStore {
     return `${this.prefix}:state:${key}:pages`;
   }
 
-  /** A target from its fields' value, with its records read; undefined when damaged. */
+  /** A target from its fields' value, its records viewed, not decoded; undefined when its fields are damaged. */
   private async read(key: string, raw: string): Promise<TargetState | undefined> {
     let json: unknown;
     try {
@@ -98,25 +104,31 @@ export class RedisStateStore implements StateStore {
     }
     const fields = StoredFieldsSchema.safeParse(json);
     if (!fields.success) return undefined;
-    const records = new Map<string, PageRecord>();
-    for (const [path, value] of Object.entries(await this.redis.hgetall(this.pagesKey(key)))) {
-      const record = parseRecord(value);
-      if (record === undefined) {
-        this.known.delete(key);
-        return undefined;
-      }
-      records.set(path, record);
-    }
-    this.known.set(key, records);
-    return targetStateOf({ fields: fields.data, records });
+    const pagesKey = this.pagesKey(key);
+    const records = new HashRecords(await this.redis.hgetall(pagesKey), (path, text) => decodeRecord(pagesKey, path, text));
+    const state = viewedState(fields.data, records);
+    this.known.set(key, state);
+    return state;
   }
 }
 
-function parseRecord(value: string): PageRecord | undefined {
+/** A record's value, checked; a damaged one names its hash and path, and what to do (a permanent error: a retry reads the same). */
+function decodeRecord(hash: string, path: string, text: string): PageRecord {
+  const damaged = (problem: string, cause: unknown): ConfigError =>
+    new ConfigError(
+      `the record of ${path} ${problem}; delete the hash (and its target's field in the state hash) and docsync will find its change requests through the API`,
+      `Redis hash ${hash}`,
+      undefined,
+      undefined,
+      { cause },
+    );
+  let json: unknown;
   try {
-    const parsed = PageRecordSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
+    json = JSON.parse(text);
+  } catch (error) {
+    throw damaged('is not valid JSON', error);
   }
+  const parsed = PageRecordSchema.safeParse(json);
+  if (!parsed.success) throw damaged(`is not in the expected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`, parsed.error);
+  return parsed.data;
 }

@@ -1,3 +1,4 @@
+import type { RecordSource } from './record-view.js';
 import { type LiveRecords, recordKeyAt, recordLineAt } from './log-line.js';
 
 /** Lookups answered by searching the log's bytes before its lines are indexed by path: a one-page edit makes a few. */
@@ -21,7 +22,7 @@ export interface RecordSpan {
  * path's last line (native code, no line decoded); past them, or to list the paths, the key's lines
  * are indexed by path once: a whole read would otherwise search the log once per path.
  */
-export class StoredRecords<R> {
+export class StoredRecords<R> implements RecordSource<R> {
   readonly #decoded = new Map<string, R>();
   readonly #withPart = new Map<string, Set<string>>();
   /** Where each path's live line starts, once indexed. */

@@ -1,9 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { RedisStateStore } from '../../../src/state/redis-state-store.js';
+import { withChanges } from '../../../src/state/with-changes.js';
 import type { TargetState } from '../../../src/state/state-store.js';
 import { deleteKeys, uniquePrefix } from '../../support/daemon-harness.js';
-import { checkAgainstModel } from '../../support/state-store-model.js';
+import { checkAgainstModel, plain } from '../../support/state-store-model.js';
 import { testRedisUrl } from '../../support/test-environment.js';
 
 const state: TargetState = {
@@ -54,6 +56,31 @@ describe('RedisStateStore on a real Redis', () => {
     expect(await new RedisStateStore(redis, prefix).get('space:docs')).toBeUndefined();
   });
 
+  it('decodes a record when it is used: a damaged one is an error naming its hash and path, and a one-page edit writes that page alone', async () => {
+    const prefix = prefixFor('state-lazy');
+    await new RedisStateStore(redis, prefix).set('space:docs', state);
+    const pagesKey = `${prefix}:state:space:docs:pages`;
+    await redis.hset(pagesKey, 'b.md', '{"page":');
+    const store = new RedisStateStore(redis, prefix);
+    const read = await store.get('space:docs');
+    expect(read?.delivered?.pages.get('a.md')).toEqual(state.delivered?.pages.get('a.md'));
+    const error = (() => {
+      try {
+        read?.delivered?.pages.get('b.md');
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`Redis hash ${pagesKey}: the record of b.md is not valid JSON; delete the hash`);
+    // The damaged record is not read to write a.md's change: it stays as it is, for a person to see.
+    const pages = new Map([['a.md', { id: 'p1', hash: 'x2' }]]);
+    if (read?.delivered) await store.set('space:docs', { ...read, delivered: { ...read.delivered, pages: withChanges(read.delivered.pages, pages) } });
+    expect(JSON.parse((await redis.hget(pagesKey, 'a.md')) ?? '').page).toEqual({ id: 'p1', hash: 'x2' });
+    expect(await redis.hget(pagesKey, 'b.md')).toBe('{"page":');
+  });
+
   it('reads a state written before records by page (tables of text, or records of objects) and writes it as records', async () => {
     const prefix = prefixFor('state-legacy');
     const tables = {
@@ -74,7 +101,7 @@ describe('RedisStateStore on a real Redis', () => {
     const read = await store.get('space:tables');
     if (read) await store.set('space:tables', read);
     expect(Object.keys(await redis.hgetall(`${prefix}:state:space:tables:pages`)).sort()).toEqual(['a.md', 'b.md', 'c.png']);
-    expect(await new RedisStateStore(redis, prefix).get('space:tables')).toEqual(state);
+    expect(plain(await new RedisStateStore(redis, prefix).get('space:tables'))).toEqual(state);
   });
 
   it('holds what a Map holds after any run of sets and deletes, and a fresh store reads the same (properties)', async () => {
