@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { pageText as syncedPageText } from '../../src/sync/pull/pull-space.js';
+import { call } from './emulator-harness.js';
 import { editPageInPlatform, type PlatformEdit } from './edit-page-in-platform.js';
 import { pageText, summaryPages, withBullet, withoutBullet, type LawPage, type LawRepo } from './platform-law-repo.js';
 import {
@@ -11,6 +12,7 @@ import {
   keepBothSides,
   liveSpace,
   mergeBranch,
+  openChangeRequest,
   readDoc,
   resolveOnBranch,
   type LawWorld,
@@ -49,7 +51,8 @@ export type LawOp =
    * a page the platform edited, where there is one.
    */
   | { readonly kind: 'git-move'; readonly page: number; readonly parent: number; readonly at?: number; readonly same?: boolean }
-  | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' };
+  | { readonly kind: 'platform-review'; readonly page: number; readonly at: number }
+  | { readonly kind: 'git-merge' | 'branch-resolve' | 'sync' | 'sync-held' };
 
 /** Which operations a configuration's contract has: the seed's editor adds pages only at the top, and uploads no files; only the seed's API imports zips. */
 export interface LawOps {
@@ -73,7 +76,14 @@ export function lawOpsArbitrary({ contract }: LawOps): fc.Arbitrary<LawOp[]> {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-resolve' as const), file: nat }) },
     { weight: 3, arbitrary: fc.constant({ kind: 'sync' as const }) },
   ];
-  if (contract === 'current') ops.push({ weight: 1, arbitrary: page('platform-image') });
+  // A sync that leaves its change request open for review, and a reviewer's edit inside it (today's
+  // API: the seed's delivers by zip import, whose change request holds no page-level edits).
+  if (contract === 'current')
+    ops.push(
+      { weight: 1, arbitrary: page('platform-image') },
+      { weight: 2, arbitrary: fc.constant({ kind: 'sync-held' as const }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('platform-review' as const), page: nat, at: nat }) },
+    );
   if (contract === 'seed') ops.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('platform-import' as const), page: nat, at: nat }) });
   ops.push(
     { weight: 1, arbitrary: page('platform-delete') },
@@ -192,7 +202,8 @@ function pick<T>(list: readonly T[], index: number): T | undefined {
  * A step that finds nothing to act on does nothing. Returns a line describing what it did.
  */
 export async function applyOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[], contract: 'current' | 'seed'): Promise<string> {
-  if (op.kind === 'sync') throw new Error('a sync is run by the law itself');
+  if (op.kind === 'sync' || op.kind === 'sync-held') throw new Error('a sync is run by the law itself');
+  if (op.kind === 'platform-review') return reviewInChangeRequest(op, model, worlds, contract);
   if (op.kind.startsWith('platform-')) return platformOp(op, model, worlds, contract);
   return gitOp(op, model, worlds);
 }
@@ -292,6 +303,44 @@ async function platformOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[
 }
 
 /** Of the candidates, those `op.same` asks for (pages git edited, the platform placed, or the platform edited), where there are any. */
+/**
+ * A reviewer's edit of a page's body inside docsync's open change request (one a sync left open for
+ * review), made alike in both runners' spaces: the platform's edit, owed live or on the branch.
+ */
+async function reviewInChangeRequest(
+  op: Extract<LawOp, { kind: 'platform-review' }>,
+  model: LawModel,
+  worlds: readonly LawWorld[],
+  contract: 'current' | 'seed',
+): Promise<string> {
+  const [first] = worlds;
+  const open = first === undefined ? undefined : await openChangeRequest(first);
+  if (first === undefined || open === undefined) return 'platform-review: no open change request';
+  const inReview = flatLive(await liveSpace(first, open));
+  const found = (page: ModelPage) => inReview.find((entry) => page.titles.includes(entry.page.title));
+  const page = pick(
+    model.alive().filter((each) => found(each) !== undefined && (each.key !== 0 || model.readmeEdits)),
+    op.page,
+  );
+  const entry = page && found(page);
+  if (page === undefined || entry === undefined) return 'platform-review: no page';
+  const token = model.token('reviewmark');
+  page.platformText = true;
+  model.platformTextSinceSync.add(page.key);
+  model.obligations.push({ kind: 'platform', token, page: page.key });
+  for (const world of worlds) {
+    const changeRequest = await openChangeRequest(world);
+    const same = changeRequest === undefined ? undefined : flatLive(await liveSpace(world, changeRequest)).find((each) => each.page.title === entry.page.title);
+    if (changeRequest === undefined || same === undefined) throw new Error(`no page ${entry.page.title} in an open change request`);
+    const markdown = editedText(contract, same.page, insertParagraph(same.page.markdown, op.at, `Reviewer line ${token}.`));
+    const answer = await call(world.emulator, 'POST', `/v1/spaces/space-docs/change-requests/${changeRequest}/content`, {
+      body: { changes: [{ operation: 'update_page', page: same.page.id, document: { markdown } }] },
+    });
+    if (answer.status !== 200) throw new Error(`the reviewer's edit was refused: ${answer.status}`);
+  }
+  return `a reviewer edits ${entry.page.title} in the open change request`;
+}
+
 function sameAs(op: LawOp, candidates: readonly ModelPage[], model: LawModel): readonly ModelPage[] {
   if (!('same' in op) || op.same !== true) return candidates;
   const kinds: readonly Obligation['kind'][] =

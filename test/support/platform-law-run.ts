@@ -10,6 +10,7 @@ import {
   isAncestor,
   liveShape,
   liveSpace,
+  openChangeRequest,
   openWorld,
   syncWorld,
   type LawSync,
@@ -35,17 +36,17 @@ export async function runLaw(
   const story: string[] = [];
   // The id each page had live after the last sync, by runner: a page that stays live keeps it.
   const ids = worlds.map(() => new Map<number, string>());
-  const synced = async (): Promise<void> => {
-    story.push('sync');
+  const synced = async (held = false): Promise<void> => {
+    story.push(held ? 'sync, its change request left open for review' : 'sync');
     const tips = worlds.map(branchTip);
-    const results = await Promise.all(worlds.map(syncWorld));
+    const results = await Promise.all(worlds.map((world) => syncWorld(world, held)));
     // A page git moved whose text the platform edited is one page: under adopt it keeps its id.
     const keepsId = new Set([...model.movedSinceSync].filter((key) => model.platformTextSinceSync.has(key)));
     model.movedSinceSync.clear();
     model.platformTextSinceSync.clear();
     try {
-      await checkSync(worlds, model, tips, results);
-      if (contract === 'current' && target.platformEdits === 'adopt')
+      await checkSync(worlds, model, tips, results, held);
+      if (contract === 'current' && target.platformEdits === 'adopt' && !held)
         for (const [index, world] of worlds.entries()) await checkIds(world, model, ids[index] ?? new Map(), keepsId);
     } catch (error) {
       throw new Error(`after: ${story.join('; ')}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -53,7 +54,7 @@ export async function runLaw(
   };
   await synced();
   for (const op of [...ops, { kind: 'sync' } as const]) {
-    if (op.kind === 'sync') await synced();
+    if (op.kind === 'sync' || op.kind === 'sync-held') await synced(op.kind === 'sync-held');
     else story.push(await applyOp(op, model, worlds, contract));
   }
 }
@@ -80,12 +81,17 @@ async function checkIds(world: LawWorld, model: LawModel, ids: Map<number, strin
   }
 }
 
-/** Everything the law asks after a sync, of the runner with state, and of the one without against it. */
+/**
+ * Everything the law asks after a sync, of the runner with state, and of the one without against it.
+ * After a sync that left its change request open for review (`held`), what is live is that change
+ * request's content, what its merge makes live; after any other, no change request is left open.
+ */
 async function checkSync(
   worlds: readonly LawWorld[],
   model: LawModel,
   tipsBefore: readonly (string | undefined)[],
   results: readonly LawSync[],
+  held: boolean,
 ): Promise<void> {
   const [world, stateless] = worlds;
   const [result, statelessResult] = results;
@@ -102,7 +108,12 @@ async function checkSync(
   const tip = branchTip(world);
   for (const commit of model.humanCommits) expect(tip !== undefined && isAncestor(world, commit, tip), `a person's commit ${commit} is kept`).toBe(true);
 
-  const live = await liveSpace(world);
+  const reviewed = async (each: LawWorld): Promise<string | undefined> => {
+    const open = await openChangeRequest(each);
+    if (!held) expect(open, 'no change request is left open once the sync merged').toBeUndefined();
+    return open;
+  };
+  const live = await liveSpace(world, await reviewed(world));
   const flat = flatLive(live);
   const liveText = flat.map(({ page }) => `${page.title}\n${page.description}\n${page.markdown}`).join('\n');
   const branch = tip === undefined ? new Map<string, string>() : filesAt(world.remote, tip);
@@ -196,7 +207,7 @@ async function checkSync(
   // The runner without state decided what the runner with state decided.
   const code = (sync: LawSync) => ({ ...sync, failures: sync.failures.map((failure) => failure.split(':')[0]) });
   expect(code(statelessResult), 'the runner without state reports alike').toEqual(code(result));
-  expect(liveShape(await liveSpace(stateless)), 'the runner without state leaves the same live tree').toEqual(liveShape(live));
+  expect(liveShape(await liveSpace(stateless, await reviewed(stateless))), 'the runner without state leaves the same live tree').toEqual(liveShape(live));
   const statelessTip = branchTip(stateless);
   expect(statelessTip === undefined ? new Map() : filesAt(stateless.remote, statelessTip), 'the runner without state leaves the same branch').toEqual(branch);
 }

@@ -22,6 +22,8 @@ export interface LawWorld {
   readonly docs: string;
   readonly remote: string;
   readonly loaded: LoadedConfig;
+  /** The same target with its change request left open for review (`autoMerge: false`). */
+  readonly held: LoadedConfig;
   readonly stateless: boolean;
 }
 
@@ -32,7 +34,8 @@ export async function openWorld(emulator: RunningEmulator, repo: LawRepo, target
   await writeTree(docs, repo.files);
   const remote = await commitWithRemote(dir, ['docs']);
   const loaded = configFor(emulator, dir, { ...target, changeRequest: { autoMerge: true } }, { sync: { maxDeletions: 1000 } });
-  return { emulator, dir, docs, remote, loaded, stateless };
+  const held = configFor(emulator, dir, { ...target, changeRequest: { autoMerge: false } }, { sync: { maxDeletions: 1000 } });
+  return { emulator, dir, docs, remote, loaded, held, stateless };
 }
 
 /** What one sync reported, as comparable between the two runners. */
@@ -42,9 +45,10 @@ export interface LawSync {
   readonly pages: readonly { file: string; outcome: string }[];
 }
 
-export async function syncWorld(world: LawWorld): Promise<LawSync> {
+/** One sync of the world's target; `held`: its change request left open for review, not merged. */
+export async function syncWorld(world: LawWorld, held = false): Promise<LawSync> {
   if (world.stateless) await rm(join(world.dir, '.docsync'), { recursive: true, force: true });
-  const report = await syncOnce(world.loaded);
+  const report = await syncOnce(held ? world.held : world.loaded);
   const result = report.results[0];
   return {
     outcome: result?.outcome,
@@ -76,13 +80,23 @@ interface RawPage {
   pages?: RawPage[];
 }
 
-/** The space's main content: its document pages, each with its markdown. */
-export async function liveSpace(world: LawWorld): Promise<LivePage[]> {
-  const raw = json((await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/content/pages`)).body).pages as RawPage[];
+/** The change request open in the space (docsync's, left open for review), if any. */
+export async function openChangeRequest(world: LawWorld): Promise<string | undefined> {
+  const listed = json((await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/change-requests`)).body).items as { id: string }[];
+  return listed[0]?.id;
+}
+
+/**
+ * The space's main content, or a change request's (`changeRequest`: what goes live once it is
+ * merged): its document pages, each with its markdown.
+ */
+export async function liveSpace(world: LawWorld, changeRequest?: string): Promise<LivePage[]> {
+  const content = changeRequest === undefined ? `/v1/spaces/${SPACE}/content` : `/v1/spaces/${SPACE}/change-requests/${changeRequest}/content`;
+  const raw = json((await call(world.emulator, 'GET', `${content}/pages`)).body).pages as RawPage[];
   const page = async (entry: RawPage): Promise<LivePage[]> => {
     const children = (await Promise.all((entry.pages ?? []).map(page))).flat();
     if (entry.type !== 'document') return children;
-    const answer = await call(world.emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${entry.id}`, { query: { format: 'markdown' } });
+    const answer = await call(world.emulator, 'GET', `${content}/page/${entry.id}`, { query: { format: 'markdown' } });
     const body = json(answer.body);
     const layout = (body.layout ?? {}) as Record<string, boolean>;
     const hidden = Object.entries(layout).flatMap(([key, on]) => (on ? [] : [key]));

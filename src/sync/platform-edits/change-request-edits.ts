@@ -16,11 +16,11 @@ import { holdsChanges } from '../find-docsync-change-request.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
- * request's pages changed since docsync delivered them, compared with what it delivered. They are
- * platform edits: to the branch under `preserve`, kept in the change request under `adopt`. With a
- * record of what was delivered there, a page is unchanged while its `updatedAt` is the one read
- * back; without one (a runner without state), what docsync delivered is the commit the change
- * request's marker records, read from git. Undefined when neither is known, or when nothing was
+ * request's pages changed since docsync delivered them, compared with what it delivered (the commit
+ * the change request's marker records, read from git). They are platform edits: to the branch under
+ * `preserve`, kept in the change request under `adopt`; a page git changed since as well is merged,
+ * as a page both sides changed in main is. With a record of what was delivered there, a page is
+ * unchanged while its `updatedAt` is the one read back. Undefined when neither is known, or when nothing was
  * written into the change request since it was opened: it then holds main as it was (a run that found
  * main moved and plans again opened it), whose edits are main's, found by the check of main.
  */
@@ -33,9 +33,8 @@ export async function changeRequestEdits(
   if (!holdsChanges(changeRequest)) return undefined;
   const recorded = state?.delivered !== undefined && state.changeRequest?.id === changeRequest.id ? state.delivered : undefined;
   const expected = await input.expected();
-  const base = recorded
-    ? await deliveredBase(target, content, expected, recorded.pages, input.signal)
-    : await markedBase(target, expected, changeRequest, input.signal);
+  const marked = await markedPages(target, changeRequest, input.signal);
+  const base = recorded ? await deliveredBase(target, content, expected, recorded.pages, marked, input.signal) : markedBase(marked);
   if (base === undefined) return undefined;
   return settlePlatformEdits(
     api,
@@ -55,36 +54,33 @@ export async function changeRequestEdits(
   );
 }
 
-/**
- * Without a record of what was delivered: the pages of the commit the change request's marker
- * records, as {@link deliveredBase} takes them (git's version now of a page git still has, so both
- * runners decide alike; the commit's of a page git removed since). Undefined without a marked
- * commit this clone has.
- */
-async function markedBase(
+/** The blob of each page of the commit the change request's marker records, by path; undefined without one this clone has. */
+async function markedPages(
   target: Pick<SpaceTarget, 'name' | 'directory' | 'groups'>,
-  expected: readonly ExpectedPage[],
   changeRequest: Pick<ChangeRequest, 'subject'>,
   signal: AbortSignal | undefined,
-): Promise<TargetBase | undefined> {
+): Promise<ReadonlyMap<string, string> | undefined> {
   const sha = recordedCommit(changeRequest.subject, target.name);
   const marked = sha === undefined ? undefined : await syncedBaseAt(target, sha, [], signal);
-  if (marked === undefined) return undefined;
-  const gitOids = new Map(expected.map((page) => [page.path, page.oid]));
+  return marked === undefined ? undefined : new Map(marked.pages.map((page) => [page.path, page.oid]));
+}
+
+/** Without a record of what was delivered: the pages of the marked commit, as delivered. */
+function markedBase(marked: ReadonlyMap<string, string> | undefined): TargetBase | undefined {
   // No fingerprints: a base without a version has them made again from its blobs.
-  return { pages: new Map(marked.pages.map((page) => [page.path, { oid: gitOids.get(page.path) ?? page.oid, fingerprint: '' }])) };
+  return marked === undefined ? undefined : { pages: new Map([...marked].map(([path, oid]) => [path, { oid, fingerprint: '' }])) };
 }
 
 /**
- * What docsync delivered to the change request, page by page: git's version of each page it sent
- * (the one before a page git removed since). A page git changed since is taken as git has it now:
- * a reviewer's edit of it is then kept as the reviewer left it, not merged.
+ * What docsync delivered to the change request, page by page: the marked commit's version of each
+ * page it sent; without that commit, git's now (the one before a page git removed since).
  */
 async function deliveredBase(
   target: Pick<SpaceTarget, 'directory'>,
   content: Pick<PreparedContent, 'snapshot' | 'commit'>,
   expected: readonly ExpectedPage[],
   delivered: NonNullable<TargetState['delivered']>['pages'],
+  marked: ReadonlyMap<string, string> | undefined,
   signal: AbortSignal | undefined,
 ): Promise<TargetBase> {
   const gitOids = new Map(expected.map((page) => [page.path, page.oid]));
@@ -96,7 +92,7 @@ async function deliveredBase(
   };
   const entries: (readonly [string, { oid: string; fingerprint: string }])[] = [];
   for (const [path] of delivered) {
-    const oid = gitOids.get(path) ?? (await removedOid(path));
+    const oid = marked?.get(path) ?? gitOids.get(path) ?? (await removedOid(path));
     // No fingerprints: a base without a version has them made again from its blobs.
     if (oid !== undefined) entries.push([path, { oid, fingerprint: '' }]);
   }

@@ -164,7 +164,8 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
       titlings,
       filesDiffer,
       byContent: pagePlan === undefined,
-      holdingGit: held,
+      // What the plan found holding git's version is the open change request's: main's pages (the same ids) may have been edited since.
+      holdingGit: live && pagePlan ? undefined : held,
       dryRun: options.dryRun,
       signal,
       known: deps.revisions,

@@ -463,6 +463,31 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  describe('a change request left open for review', () => {
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: a page edited in main while docsync's change request waits for review is reported alike`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [{ kind: 'git-delete', page: 0 }, { kind: 'sync-held' }, { kind: 'platform-body', page: 0, at: 0 }, { kind: 'git-add', parent: 0 }],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: a reviewer's edit inside docsync's open change request is kept when the next git change is synced`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [{ kind: 'git-body', page: 1, at: 0 }, { kind: 'sync-held' }, { kind: 'platform-review', page: 2, at: 1 }, { kind: 'git-body', page: 3, at: 0 }],
+          emulators,
+          'current',
+          { platformEdits },
+        );
+      });
+  });
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.
