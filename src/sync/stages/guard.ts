@@ -165,7 +165,7 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
       filesDiffer,
       byContent: pagePlan === undefined,
       // What the plan found holding git's version is the open change request's: main's pages (the same ids) may have been edited since.
-      holdingGit: live && pagePlan ? undefined : held,
+      holdingGit: live ? undefined : held,
       dryRun: options.dryRun,
       signal,
       known: deps.revisions,
