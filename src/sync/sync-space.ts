@@ -1,6 +1,7 @@
 import type { SpaceTarget } from '../config/config-schema.js';
 import { BatchesUnavailable } from './batches-unavailable.js';
 import { syncByGit } from './git-delivery/sync-by-git.js';
+import { ChangeRequestBehindMain } from './change-request-behind-main.js';
 import { MainMoved } from './main-moved.js';
 import type { PreparedContent } from './prepared-content.js';
 import { syncRedirects } from './redirects/sync-redirects.js';
@@ -74,14 +75,29 @@ async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: Sy
   }
 }
 
-/** A sync planned from its state that found main moved runs again: its state now names the change request it opened, so it reads what is live. */
+/**
+ * A sync planned from its state that found main moved runs again: its state now names the change
+ * request it opened, so it reads what is live. One whose change request conflicted with main, which
+ * it archived, runs again against main.
+ */
 async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
+  const again = async (error: unknown): Promise<SpaceSyncResult> => {
+    if (!(error instanceof MainMoved) && !(error instanceof ChangeRequestBehindMain)) throw error;
+    deps.logger.info({ target: target.name }, error.message);
+    if (error instanceof MainMoved) return syncSpaceBy(deps, target, chosen, options);
+    const result = await syncSpaceBy(deps, target, chosen, options, error);
+    const into =
+      result.changeRequest === undefined
+        ? 'synced again against main'
+        : `delivered the docs into change request #${result.changeRequest.number}, opened from main`;
+    const warning = `change request #${error.changeRequest.number} conflicted with main (the platform changed pages it changes since it was opened): docsync archived it and ${into}`;
+    deps.logger.warn({ target: target.name }, warning);
+    return { ...result, warnings: [...result.warnings, warning] };
+  };
   try {
     return await syncSpaceBy(deps, target, chosen, options);
   } catch (error) {
-    if (!(error instanceof MainMoved)) throw error;
-    deps.logger.info({ target: target.name }, error.message);
-    return syncSpaceBy(deps, target, chosen, options);
+    return again(error).catch(again);
   }
 }
 
@@ -116,8 +132,14 @@ async function withRedirects(
  * and the space hold, plan what to write, guard what must hold before the first write, apply the
  * writes, record the state they leave.
  */
-async function syncSpaceBy(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
-  const run = startRun(deps, target, options, stateKey(target.name));
+async function syncSpaceBy(
+  deps: SyncSpaceDeps,
+  target: SpaceTarget,
+  chosen: Delivery | undefined,
+  options: SyncSpaceOptions,
+  behindMain?: ChangeRequestBehindMain,
+): Promise<SpaceSyncResult> {
+  const run = startRun(deps, target, options, stateKey(target.name), behindMain);
   const observation = await observe(run, chosen);
   const conflicted = unresolvedConflict(run, observation);
   if (conflicted) return conflicted;

@@ -10,11 +10,12 @@ import { ImportVerificationError } from '../errors/import-verification-error.js'
 import { SupersededError } from '../errors/superseded-error.js';
 import { keepOldest } from '../keep-oldest.js';
 import { MainMoved } from '../main-moved.js';
+import { ChangeRequestBehindMain } from '../change-request-behind-main.js';
 import { deliverPages } from '../pages/deliver-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
 import { sentPages } from '../platform-edits/next-base.js';
 import { withMovedPages } from '../pages/with-moved-pages.js';
-import { rememberEdits } from '../platform-edits/platform-edits-step.js';
+import { rememberEdits, type PlatformEditsStep } from '../platform-edits/platform-edits-step.js';
 import { importPublished, publishBundle } from '../publish-bundle.js';
 import { describeAction } from '../space-sync-plan.js';
 import type { SpaceSyncOutcome, SpaceSyncResult } from '../space-sync-result.js';
@@ -222,7 +223,29 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
       await api(() => archiveEmpty(deps, target, run.key, empty, error, signal));
     throw error;
   }
+  if (conflict && run.behindMain === undefined && (target.changeRequest.autoMerge || target.mode === 'direct'))
+    await startOverFromMain(run, requireCr(cr), checked.edits, conflict);
   return { ...checked, current, cr, outcome, imported, delivered, landedRevision, crBase, mergedRevision, conflict, sentPages: sentOnes?.pages ?? new Map() };
+}
+
+/**
+ * docsync's change request conflicts with main, and no one reviews it: archived, and forgotten with
+ * what was delivered into it, so the next pass plans against main (see {@link ChangeRequestBehindMain}).
+ */
+async function startOverFromMain(
+  run: SyncRun,
+  cr: { id: string; number: number },
+  edits: PlatformEditsStep | undefined,
+  conflict: SyncConflict,
+): Promise<never> {
+  const { deps, target, signal, write, saveState, key } = run;
+  await write(() => deps.api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal }));
+  const state = await deps.state.get(key);
+  if (state !== undefined) {
+    const { changeRequest: _archived, delivered: _delivered, landed: _landed, lastHash: _lastHash, conflict: _conflict, ...rest } = state;
+    await saveState({ ...rest, reviewersRequested: [] });
+  }
+  throw new ChangeRequestBehindMain(cr, edits, conflict);
 }
 
 /** The API refused the import, so nothing of it landed. */

@@ -28,6 +28,8 @@ export interface CheckedSync extends PlannedSync {
   readonly platformEdits: { platformEdits?: PlatformEditsResult };
   /** Live pages git moved that the platform changed where they were: git's path of each, by page id. */
   readonly movedInGit: ReadonlyMap<string, string>;
+  /** What the platform-edits check kept, when it ran. */
+  readonly edits: PlatformEditsStep | undefined;
 }
 
 /** Nothing to write: the run is recorded as skipped. */
@@ -103,7 +105,8 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
   let edits: PlatformEditsStep | undefined;
   let leftLive: ReadonlyMap<string, string | null> = new Map();
   if (keepsBase && assumed === undefined && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
-    edits = await keepPlatformEdits(run, planned);
+    // The pass before checked main already, and kept what the change request it archived held.
+    edits = run.behindMain?.edits ?? (await keepPlatformEdits(run, planned));
     leftLive = edits.settled.live;
     if (edits.nothingToWrite)
       return {
@@ -127,7 +130,7 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
     return { verdict: 'dry-run', result };
   }
   const movedInGit = edits?.settled.movedInGit ?? new Map<string, string>();
-  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit } };
+  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit, edits } };
 }
 
 /** The platform-edits check: a reviewer's edits in docsync's open change request, then main's. */

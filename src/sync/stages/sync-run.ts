@@ -1,6 +1,7 @@
 import type { ContentApi } from '../../api/resources/content.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
+import type { ChangeRequestBehindMain } from '../change-request-behind-main.js';
 import { RevisionReadAhead } from '../revision-read-ahead.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from '../sync-space-deps.js';
 import { SyncStopwatch } from '../sync-stopwatch.js';
@@ -33,9 +34,11 @@ export interface SyncRun {
   /** Writes the target's state, the fence checked right before. */
   readonly saveState: (state: TargetState) => Promise<void>;
   readonly now: () => Date;
+  /** Set on the pass after docsync archived its change request behind main: what that pass kept of it. */
+  readonly behindMain: ChangeRequestBehindMain | undefined;
 }
 
-export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions, key: string): SyncRun {
+export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions, key: string, behindMain?: ChangeRequestBehindMain): SyncRun {
   const stopwatch = new SyncStopwatch();
   const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);
   const ahead = new RevisionReadAhead(deps.api.content, deps.revisions);
@@ -66,5 +69,6 @@ export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: Sync
       await deps.state.set(key, state);
     },
     now: deps.now ?? (() => new Date()),
+    behindMain,
   };
 }

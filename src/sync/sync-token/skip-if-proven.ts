@@ -39,8 +39,9 @@ export async function skipIfProven(deps: SyncSpaceDeps, target: SpaceTarget, sta
       deps.logger.debug({ target: target.name, error: error.message }, 'the sync token could not be checked');
       return undefined;
     });
-  if (proven === undefined) return { content, timings: stopwatch.timings() };
-  const cr = proven.changeRequest;
+  const cr = proven?.changeRequest;
+  // docsync's change request that holds these docs but waits to be merged is merged by the sync that follows.
+  if (proven === undefined || (cr && (target.changeRequest.autoMerge || target.mode === 'direct'))) return { content, timings: stopwatch.timings() };
   const skipReason = cr ? `change request #${cr.number} already holds this content` : 'the space already holds this content';
   deps.logger.info({ target: target.name, reason: skipReason }, 'sync skipped');
   const plan = { target: target.name, skipReason, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), actions: [] };

@@ -55,33 +55,52 @@ async function conflictingEdits(): Promise<{ dir: string; docs: string; number: 
 }
 
 describe('a merge or update that answers conflicts', () => {
-  it('leaves the change request open, reports the target as conflict with its URL (exit 1), and does not try again until resolved', async () => {
+  it('docsync merging its own change request: archives it and delivers into one opened from main', async () => {
     const { dir, number } = await conflictingEdits();
-    // Once archived, the next sync replaces the browser's edit: chosen explicitly (platform-edits.test.ts keeps it).
+    // Chosen explicitly (platform-edits.test.ts keeps the browser's edit): git's version goes live.
     const autoMerge = configFor(emulator, dir, { changeRequest: { autoMerge: true }, platformEdits: 'overwrite' });
     // A CI runner without state: it finds the change request holding the content and merges it.
     await rm(join(dir, '.docsync'), { recursive: true, force: true });
     const report = await syncOnce(autoMerge);
-    expect(report.results[0]).toMatchObject({ outcome: 'conflict', changeRequest: { number }, conflict: { operation: 'merge' } });
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]?.outcome).toBe('merged');
+    const opened = report.results[0]?.changeRequest?.number;
+    expect(opened).not.toBe(number);
+    expect(report.results[0]?.warnings).toContainEqual(
+      `change request #${number} conflicted with main (the platform changed pages it changes since it was opened): docsync archived it and delivered the docs into change request #${opened}, opened from main`,
+    );
+    expect((await changeRequest(number)).status).toBe('archived');
+    expect(await quickstartOnMain()).toContain('Edited in git.');
+    // Nothing more to do: the next run writes nothing.
+    const writes = emulator.stats().writes;
+    expect((await syncOnce(autoMerge)).results[0]?.outcome).toBe('skipped');
+    expect(emulator.stats().writes).toBe(writes);
+  });
+
+  it('a change request left for review: stays open, reported as conflict with its URL (exit 1), and not tried again until resolved', async () => {
+    const { dir, docs, number } = await conflictingEdits();
+    const held = configFor(emulator, dir, { platformEdits: 'overwrite' });
+    await writeFile(join(docs, PAGE), `${await readFile(join(docs, PAGE), 'utf8')}\nAnd again.\n`);
+    const report = await syncOnce(held);
+    expect(report.results[0]).toMatchObject({ outcome: 'conflict', changeRequest: { number }, conflict: { operation: 'update-from-main' } });
     const url = (await changeRequest(number)).urls.app as string;
     expect(report.failures).toEqual([{ target: 'docs', code: 'E_SYNC_CONFLICT', exitCode: EXIT.failed, error: expect.stringContaining(url) }]);
     expect(report.failures[0]?.error).toMatch(/Resolve the conflicts and merge it in the platform, or archive it/);
     expect((await changeRequest(number)).status).toMatch(/^(open|draft)$/);
     expect(await quickstartOnMain()).toContain('Edited in the browser.');
 
-    // Unresolved: the next run says so again without another merge attempt.
+    // Unresolved: the next run says so again without another attempt.
     const writes = emulator.stats().writes;
-    const again = await syncOnce(autoMerge);
+    const again = await syncOnce(held);
     expect(again.results[0]?.outcome).toBe('conflict');
     expect(again.failures[0]?.code).toBe('E_SYNC_CONFLICT');
     expect(emulator.stats().writes).toBe(writes);
 
-    // Archived by a person: the next sync starts again from the current main and merges.
+    // Archived by a person: the next sync starts again from the current main.
     await call(emulator, 'PATCH', `/v1/spaces/space-docs/change-requests/${number}`, { body: { status: 'archived' } });
-    const resolved = await syncOnce(autoMerge);
+    const resolved = await syncOnce(held);
     expect(resolved.failures).toEqual([]);
-    expect(resolved.results[0]?.outcome).toBe('merged');
-    expect(await quickstartOnMain()).toContain('Edited in git.');
+    expect(resolved.results[0]?.outcome).toBe('created');
   });
 
   it('from the CLI: an outdated change request whose update from main conflicts exits 1 naming the change request', async () => {
@@ -103,27 +122,27 @@ describe('a merge or update that answers conflicts', () => {
   });
 
   it('in the queue: the space-sync job completes with the conflict as its outcome, without retries', async () => {
-    const { dir, number } = await conflictingEdits();
-    await rm(join(dir, '.docsync'), { recursive: true, force: true });
-    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
+    const { dir, docs, number } = await conflictingEdits();
+    await writeFile(join(docs, PAGE), `${await readFile(join(docs, PAGE), 'utf8')}\nAnd again.\n`);
+    const loaded = configFor(emulator, dir, { platformEdits: 'overwrite' });
     const runtime = await createRuntime(loaded, { logger: silentLogger });
     try {
       const registry = processorRegistry({ loaded, runtime, logger: silentLogger, enqueue: () => Promise.resolve() });
-      const mergeCalls = (): number =>
+      const updateCalls = (): number =>
         emulator
           .stats()
-          .routes.filter((r) => r.route.endsWith('/merge'))
+          .routes.filter((r) => r.route.endsWith('/update'))
           .reduce((n, r) => n + r.count, 0);
-      const before = mergeCalls();
-      const merges = (): number => mergeCalls() - before;
+      const before = updateCalls();
+      const updates = (): number => updateCalls() - before;
       const summary = await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 });
       expect(summary).toMatchObject({ outcome: 'conflict', changeRequest: number });
-      expect(merges()).toBe(1);
-      // The next reconcile pass reports it again without merging.
+      expect(updates()).toBe(1);
+      // The next reconcile pass reports it again without updating.
       expect(await runInline(JOBS, registry, 'space-sync', { target: 'docs', reason: 'reconcile' }, silentLogger, { backoffMs: 1 })).toMatchObject({
         outcome: 'conflict',
       });
-      expect(merges()).toBe(1);
+      expect(updates()).toBe(1);
     } finally {
       await runtime.close();
     }

@@ -486,6 +486,50 @@ describe('the law of platform edits, by example, on the current contract', () =>
           { platformEdits },
         );
       });
+
+    it("preserve: a page the platform changed in main again while docsync's change request waited for review is merged, not a conflict", async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'platform-body', page: 3, at: 0 }, { kind: 'sync-held' }, { kind: 'platform-layout', page: 3 }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+      );
+    });
+
+    it("adopt: the readme git changed in docsync's change request that waited for review, and the platform in main since, goes live with both", async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'git-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'platform-layout', page: 0 }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: a reviewer's edit in docsync's change request that main has moved past is kept`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'git-body', page: 1, at: 0 },
+            { kind: 'sync-held' },
+            { kind: 'platform-review', page: 2, at: 1 },
+            { kind: 'platform-body', page: 1, at: 2 },
+            { kind: 'sync' },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+        );
+      });
+
+    it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
+      await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
+        platformEdits: 'preserve',
+      });
+    });
   });
 
   // A runner with state plans a git change from its state alone and learns from the change request it
