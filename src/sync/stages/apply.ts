@@ -230,7 +230,10 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
 
 /**
  * docsync's change request conflicts with main, and no one reviews it: archived, and forgotten with
- * what was delivered into it, so the next pass plans against main (see {@link ChangeRequestBehindMain}).
+ * what landed in it, so the next pass plans against main (see {@link ChangeRequestBehindMain}). The
+ * record of each page delivered stays where it carries the stamp read back: a page of main the
+ * change request left as it was still has it (its id says which file it is), one changed since has
+ * not. A record without a stamp was trusted only in the revision docsync left.
  */
 async function startOverFromMain(
   run: SyncRun,
@@ -242,8 +245,9 @@ async function startOverFromMain(
   await write(() => deps.api.changeRequests.update(target.spaceId, cr.id, { status: 'archived' }, { signal }));
   const state = await deps.state.get(key);
   if (state !== undefined) {
-    const { changeRequest: _archived, delivered: _delivered, landed: _landed, lastHash: _lastHash, conflict: _conflict, ...rest } = state;
-    await saveState({ ...rest, reviewersRequested: [] });
+    const { changeRequest: _archived, delivered, landed: _landed, lastHash: _lastHash, conflict: _conflict, ...rest } = state;
+    const stamped = delivered && { ...delivered, pages: new Map([...delivered.pages].filter(([, page]) => page.updatedAt !== undefined)) };
+    await saveState({ ...rest, reviewersRequested: [], ...(stamped ? { delivered: stamped } : {}) });
   }
   throw new ChangeRequestBehindMain(cr, edits, conflict);
 }

@@ -525,6 +525,22 @@ describe('the law of platform edits, by example, on the current contract', () =>
         );
       });
 
+    it("preserve: a section the platform edited and emptied, then changed in main while docsync's change request waited, is reported alike", async () => {
+      await runLaw(
+        lawRepo([0, 0, 1]),
+        [
+          { kind: 'platform-body', page: 3, at: 0 },
+          { kind: 'platform-delete', page: 17 },
+          { kind: 'sync-held' },
+          { kind: 'platform-layout', page: 23 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
