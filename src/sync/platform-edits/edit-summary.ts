@@ -21,6 +21,13 @@ export interface SummaryEdits {
    * the bullets listed under one that are not removed go under its new path, in their order.
    */
   readonly renamed?: ReadonlyMap<string, string>;
+  /**
+   * A renamed page placed under a page listed under it (git moved that one under it, the platform
+   * moved it under that one) cannot be both: `platform` (default) gives that page the renamed
+   * page's place and puts the renamed one under it; `git` keeps git's nesting, the renamed page at
+   * its place in git's list with its pages under it.
+   */
+  readonly nesting?: 'platform' | 'git';
 }
 
 /** A listed page and the place it moved to. */
@@ -45,8 +52,16 @@ interface ToPlace {
  */
 export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
   const folder = parentOf(summary);
-  const move = [...(edits.move ?? []), ...followers(original, folder, edits)];
-  const text = withPlacedPages(original, folder, edits.add, move);
+  const nested = nestedUnder(original, folder, edits);
+  const gitNesting = edits.nesting === 'git';
+  const move = [...(edits.move ?? []), ...followers(original, folder, edits, gitNesting ? new Map() : nested)];
+  const add = gitNesting
+    ? edits.add.map((page) => {
+        const place = nested.get(page.path)?.place;
+        return place === undefined ? page : { title: page.title, path: page.path, ...place };
+      })
+    : edits.add;
+  const text = withPlacedPages(original, folder, add, move);
   const removed = new Set(edits.remove);
   const titles = new Map((edits.retitle ?? []).map(({ title, path }) => [path, title]));
   const drop = new Set<number>();
@@ -86,16 +101,55 @@ export function withoutListedReadme(text: string, summary: string, readme: strin
   return lines.join('\n');
 }
 
+/** The renamed pages (by new path) placed under a page listed under them: see {@link SummaryEdits.nesting}. */
+export function renamedUnderTheirOwn(original: string, summary: string, edits: SummaryEdits): ReadonlySet<string> {
+  return new Set(nestedUnder(original, parentOf(summary), edits).keys());
+}
+
+/**
+ * Renamed pages placed under a page listed under them (git moved it there; the platform moved the
+ * renamed page under it), by new path: that page (the one listed right under the renamed page that
+ * holds it) and the renamed page's place in the list.
+ */
+function nestedUnder(text: string, folder: string, edits: SummaryEdits): Map<string, { holder: string; place: LivePlace }> {
+  const renamed = edits.renamed ?? new Map<string, string>();
+  const removed = new Set(edits.remove);
+  const parentOfAdded = new Map(edits.add.map((page) => [page.path, page.parent]));
+  const nested = new Map<string, { holder: string; place: LivePlace }>();
+  const visit = (items: readonly SummaryItem[], parent: string | undefined): void =>
+    items.forEach((item, index) => {
+      const own = linkedPath(folder, item.target) ?? '';
+      const to = removed.has(own) ? renamed.get(own) : undefined;
+      const under = to === undefined ? undefined : parentOfAdded.get(to);
+      const holder = under === undefined ? undefined : item.children.find((child) => listedPaths(folder, [child]).has(under));
+      if (to !== undefined && holder !== undefined) {
+        const [previous, next] = [items[index - 1], items[index + 1]];
+        const after = previous === undefined ? undefined : linkedPath(folder, previous.target);
+        const before = next === undefined ? undefined : linkedPath(folder, next.target);
+        const place = after !== undefined ? { after } : { ...(parent === undefined ? {} : { parent }), ...(before === undefined ? {} : { before }) };
+        nested.set(to, { holder: linkedPath(folder, holder.target) ?? '', place });
+      }
+      visit(item.children, own);
+    });
+  for (const group of parseSummary(text).groups) visit(group.items, undefined);
+  return nested;
+}
+
 /**
  * The pages listed under a removed page the platform renamed, neither removed nor moved themselves,
  * placed under its new path: after the nearest sibling before them that stays (by its new path when
- * renamed), else before the nearest renamed one after them, else first.
+ * renamed), else before the nearest renamed one after them, else first. The page of `nested` a
+ * renamed page goes under takes its place instead.
  */
-function followers(text: string, folder: string, edits: SummaryEdits): MovedPage[] {
+function followers(text: string, folder: string, edits: SummaryEdits, nested: ReadonlyMap<string, { holder: string; place: LivePlace }>): MovedPage[] {
   const renamed = edits.renamed ?? new Map<string, string>();
   if (renamed.size === 0) return [];
   const [removed, moved] = [new Set(edits.remove), new Set((edits.move ?? []).map((page) => page.path))];
   const follow: MovedPage[] = [];
+  for (const { holder, place } of nested.values()) {
+    follow.push({ path: holder, ...place });
+    moved.add(holder);
+  }
   const visit = (items: readonly SummaryItem[]): void => {
     for (const item of items) {
       const own = linkedPath(folder, item.target) ?? '';
@@ -119,6 +173,11 @@ function followers(text: string, folder: string, edits: SummaryEdits): MovedPage
   };
   for (const group of parseSummary(text).groups) visit(group.items);
   return follow;
+}
+
+/** The paths `items` and the pages under them link. */
+function listedPaths(folder: string, items: readonly SummaryItem[]): Set<string> {
+  return new Set(items.flatMap((item) => [linkedPath(folder, item.target) ?? '', ...listedPaths(folder, item.children)]));
 }
 
 /**

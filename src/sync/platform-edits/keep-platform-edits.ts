@@ -6,7 +6,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, type AddedPage, type MovedPage } from './edit-summary.js';
+import { editSummary, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
 import { outcomeLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
@@ -48,6 +48,11 @@ export interface KeptEdits {
   readonly adopted: ReadonlySet<string>;
   /** This run pushed `commit` (it was not on the branch before). */
   readonly pushed: boolean;
+  /**
+   * Under `adopt`, pages the platform moved under a page git moved under them, which go live at
+   * git's place instead (`SUMMARY.md`'s nesting is git's there): by page id, the path each keeps.
+   */
+  readonly placedAsGit?: ReadonlyMap<string, string>;
 }
 
 const SIGNATURE = { name: 'docsync', email: 'docsync@users.noreply.invalid' };
@@ -162,6 +167,7 @@ export async function keepPlatformEdits(
     pages.push({ file: fileOf(path), outcome: 'moved' });
     if (target.platformEdits === 'adopt') adopted.add(path);
   }
+  let placedAsGit = new Map<string, string>();
   const summaryEdited = [summaryEdits.add, summaryEdits.remove, summaryEdits.retitle, summaryEdits.move].some((list) => list.length > 0);
   if (summary !== undefined && summaryEdited) {
     // git's pages listed under a page the platform renamed go with it.
@@ -173,16 +179,28 @@ export async function keepPlatformEdits(
       const title = change.kind === 'held' ? detected.texts.get(change.path)?.title : undefined;
       return title === undefined ? [] : [{ title, path: change.path }];
     });
-    const listed = editSummary(text, summary, { ...summaryEdits, retitle: [...summaryEdits.retitle, ...heldTitles], renamed });
+    const edits = { ...summaryEdits, retitle: [...summaryEdits.retitle, ...heldTitles], renamed };
+    const listed = editSummary(text, summary, edits);
     if (listed !== text) changes.push({ path: fileOf(summary), bytes: encode(listed) });
     // Pages added, removed or retitled in the platform and kept so live: the table of contents goes with them.
-    const shown = target.platformEdits === 'adopt' ? listed : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });
+    // Under `adopt` as the branch lists them, but for a page the platform moved under one git moved under it: git's nesting goes live.
+    const adopting = target.platformEdits === 'adopt';
+    const shown = adopting
+      ? editSummary(text, summary, { ...edits, nesting: 'git' })
+      : editSummary(text, summary, { add: [], remove: [], retitle: liveTitles });
+    if (adopting)
+      placedAsGit = new Map(
+        [...renamedUnderTheirOwn(text, summary, edits)].flatMap((path) => {
+          const id = detected.addedIds.get(path);
+          return id === undefined ? [] : [[id, path] as const];
+        }),
+      );
     if (shown !== text) live.set(summary, shown);
   }
   const docPaths = new Map([...edited.map((change) => change.path), ...detected.moved].map((docPath) => [fileOf(docPath), docPath]));
   const docPathOf = (page: KeptPage): string => docPaths.get(page.file) ?? '';
   const gitBlobOf = (page: KeptPage): string | undefined => gitBlobs.get(docPathOf(page));
-  if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, pushed: false };
+  if (options.dryRun === true) return { branch, remote, commit: undefined, pages, live, adopted, placedAsGit, pushed: false };
 
   const synced = content.commit?.oid ?? (await repository.resolveCommit('HEAD'));
   const tip = await fetchBranchTip(repository, target);
@@ -211,21 +229,21 @@ export async function keepPlatformEdits(
     if (line !== undefined) fresh[index] = { file: page.file, outcome: 'conflict', line };
   }
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
-  if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, pushed: false };
+  if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, placedAsGit, pushed: false };
   const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf });
   const commit = await repository.commitFiles(parent, [...laid.map((entry) => entry.change), ...assets], message, {
     ...SIGNATURE,
     date: new Date(detected.revision.createdAt),
   });
   // Already there: on the branch's tip, or in the synced commit itself.
-  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, pushed: false };
+  if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, placedAsGit, pushed: false };
   try {
     await repository.push(remote, commit, branch);
   } catch (error) {
     if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
     throw error;
   }
-  return { branch, remote, commit, pages: fresh, live, adopted, pushed: true };
+  return { branch, remote, commit, pages: fresh, live, adopted, placedAsGit, pushed: true };
 }
 
 /**

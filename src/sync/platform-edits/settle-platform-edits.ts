@@ -47,7 +47,10 @@ export interface SettledEdits {
   readonly nothingToWrite: boolean;
   /** Every page means what the base says on both sides: they differ from git's in bytes only. */
   readonly sameMeaning: boolean;
-  /** Live pages git moved that the platform changed where they were: git's path of each, by page id (the page goes there, keeping its id). */
+  /**
+   * Live pages git moved that the platform changed where they were, and pages placed at git's place
+   * under `adopt` ({@link KeptEdits.placedAsGit}): the path of each, by page id (the page goes there, keeping its id).
+   */
   readonly movedInGit: ReadonlyMap<string, string>;
 }
 
@@ -108,7 +111,7 @@ export async function settlePlatformEdits(
     live,
     nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
     sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
-    movedInGit: new Map([...detected.renamedInGit.values()].map((to) => [to.id, to.path])),
+    movedInGit: new Map([...[...detected.renamedInGit.values()].map((to) => [to.id, to.path] as const), ...(kept?.placedAsGit ?? [])]),
   };
 }
 

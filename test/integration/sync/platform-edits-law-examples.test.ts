@@ -463,6 +463,19 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it("adopt: a page the platform moved under a page git moved under it is listed so on the branch, and live at git's place with its id", async () => {
+    await runLaw(
+      lawRepo([0, 0, 0]),
+      [
+        { kind: 'platform-move', page: 9, parent: 16, at: 0 },
+        { kind: 'git-move', page: 17, parent: 8, at: 0, same: false },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+    );
+  });
+
   describe('a change request left open for review', () => {
     for (const platformEdits of ['preserve', 'adopt'] as const)
       it(`${platformEdits}: a page edited in main while docsync's change request waits for review is reported alike`, async () => {

@@ -141,6 +141,43 @@ describe('editSummary: renamed', () => {
   });
 });
 
+describe('editSummary: renamed under a page listed under it', () => {
+  it('gives the page it is placed under its place, and the other pages listed under it follow it', () => {
+    // git moved C under B; the platform moved B (a new path) under C.
+    const tree = '* [A](a.md)\n* [B](b.md)\n  * [B1](b1.md)\n  * [C](moved/c.md)\n    * [C1](c1.md)\n* [D](d.md)\n';
+    const edited = editSummary(tree, 'SUMMARY.md', {
+      add: [{ title: 'B', path: 'c/b.md', parent: 'moved/c.md' }],
+      remove: ['b.md'],
+      renamed: new Map([['b.md', 'c/b.md']]),
+    });
+    expect(edited).toBe('* [A](a.md)\n* [C](moved/c.md)\n  * [B](c/b.md)\n    * [B1](b1.md)\n  * [C1](c1.md)\n* [D](d.md)\n');
+  });
+
+  it("keeps git's nesting when asked: the renamed page at its place, its pages under it, other pages at theirs", () => {
+    const tree = '* [A](a.md)\n* [B](b.md)\n  * [B1](b1.md)\n  * [C](moved/c.md)\n    * [C1](c1.md)\n* [D](d.md)\n';
+    const edited = editSummary(tree, 'SUMMARY.md', {
+      add: [
+        { title: 'B', path: 'c/b.md', parent: 'moved/c.md' },
+        { title: 'E', path: 'e.md', after: 'd.md' },
+      ],
+      remove: ['b.md'],
+      renamed: new Map([['b.md', 'c/b.md']]),
+      nesting: 'git',
+    });
+    expect(edited).toBe('* [A](a.md)\n* [B](c/b.md)\n  * [B1](b1.md)\n  * [C](moved/c.md)\n    * [C1](c1.md)\n* [D](d.md)\n* [E](e.md)\n');
+  });
+
+  it('does so first under its parent when it had no sibling before it', () => {
+    const tree = '* [P](p/README.md)\n  * [B](b.md)\n    * [C](c.md)\n  * [E](e.md)\n';
+    const edited = editSummary(tree, 'SUMMARY.md', {
+      add: [{ title: 'B', path: 'c/b.md', parent: 'c.md' }],
+      remove: ['b.md'],
+      renamed: new Map([['b.md', 'c/b.md']]),
+    });
+    expect(edited).toBe('* [P](p/README.md)\n  * [C](c.md)\n    * [B](c/b.md)\n  * [E](e.md)\n');
+  });
+});
+
 describe('editSummary: a page whose place is not listed', () => {
   it('goes at the end, and the pages placed under or beside it follow it there', () => {
     const edited = editSummary('* [A](a.md)\n* [B](b.md)\n', 'SUMMARY.md', {
