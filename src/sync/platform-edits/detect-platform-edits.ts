@@ -361,28 +361,6 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     }
   }
 
-  // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
-  // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no
-  // page of its own: it is the base's page, still held by the platform, which git changed.
-  const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
-  const placedElsewhere = new Map<string, string>();
-  for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
-    if (sides.base.has(path) || gitOids.has(path)) continue;
-    for (const [from, oid] of gone)
-      if (!placedElsewhere.has(from) && (await fingerprints.ofOid(oid, path)) === side) {
-        placedElsewhere.set(from, path);
-        break;
-      }
-  }
-  for (const [from, path] of placedElsewhere) {
-    sides.platform.delete(path);
-    markdown.delete(path);
-    const base = sides.base.get(from);
-    if (base !== undefined) sides.platform.set(from, base);
-  }
-  // Such a page is named by its base path where pages are placed around it: one the platform moved under it is its child.
-  const heldAt = new Map([...placedElsewhere].map(([from, path]) => [path, from]));
-  const places = renamedPlaces(livePlaces, heldAt);
   // A page is told across a move by its id: the base revision's (the seed's API, with state or
   // without: an import delivers no ids), and the one docsync delivered at a base path (with state);
   // else, without state, the one at the base's live path in the revision docsync's last merge made
@@ -402,6 +380,44 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       }),
     );
   };
+  // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
+  // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no
+  // page of its own: it is the base's page, still held by the platform, which git changed.
+  const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
+  const placedElsewhere = new Map<string, string>();
+  for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
+    if (sides.base.has(path) || gitOids.has(path)) continue;
+    for (const [from, oid] of gone)
+      if (!placedElsewhere.has(from) && (await fingerprints.ofOid(oid, path)) === side) {
+        placedElsewhere.set(from, path);
+        break;
+      }
+  }
+  // One the platform edited too is told by its id: the base's page, which both sides changed.
+  const editedElsewhere = new Map<string, string>();
+  if (gone.some(([from]) => !placedElsewhere.has(from))) {
+    const liveById = new Map(live.map((doc) => [doc.page.id, doc.path]));
+    const taken = new Set(placedElsewhere.values());
+    for (const [id, from] of await basePathById()) {
+      const path = liveById.get(id);
+      if (path === undefined || placedElsewhere.has(from) || taken.has(path) || !gone.some(([each]) => each === from)) continue;
+      if (sides.base.has(path) || gitOids.has(path) || !sides.platform.has(path)) continue;
+      placedElsewhere.set(from, path);
+      editedElsewhere.set(from, path);
+    }
+  }
+  for (const [from, path] of placedElsewhere) {
+    const [side, text] = [sides.platform.get(path), markdown.get(path)];
+    sides.platform.delete(path);
+    markdown.delete(path);
+    const base = sides.base.get(from);
+    const kept = editedElsewhere.has(from) ? side : base;
+    if (kept !== undefined) sides.platform.set(from, kept);
+    if (editedElsewhere.has(from) && text !== undefined) markdown.set(from, text);
+  }
+  // Such a page is named by its base path where pages are placed around it: one the platform moved under it is its child.
+  const heldAt = new Map([...placedElsewhere].map(([from, path]) => [path, from]));
+  const places = renamedPlaces(livePlaces, heldAt);
   const livePathSet = new Set(livePaths.keys());
   const sameId = new Map<string, string>();
   if ([...baseOids.keys()].some((path) => gitOids.has(path) && !livePathSet.has(path))) {
@@ -414,9 +430,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // A page git moved (a rename, edited or not, as git's rename detection pairs it) that the platform
   // changed where the base has it: one page at git's path, its base and platform versions those of the
   // base path, git's that of its path. Titled as at the base path, as its other versions are.
-  const changedThere = new Set(
-    [...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path) && sides.platform.get(path) !== sides.base.get(path)),
-  );
+  const changedThere = new Set([
+    ...[...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path) && sides.platform.get(path) !== sides.base.get(path)),
+    ...editedElsewhere.keys(),
+  ]);
   // The renames of the pages live pages are placed under or beside count too: a page the platform
   // placed there is listed by git's path of it.
   const placedBy = new Set([...places.values()].flatMap((place) => [place.parent, place.after, place.before]));
@@ -494,7 +511,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     renamed,
     renamedInGit: new Map(
       [...gitRenamed].flatMap(([from, to]) => {
-        const id = livePaths.get(from)?.page.id;
+        const id = livePaths.get(placedElsewhere.get(from) ?? from)?.page.id;
         return id === undefined ? [] : [[from, { path: to, id }] as const];
       }),
     ),

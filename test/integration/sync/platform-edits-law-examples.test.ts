@@ -476,6 +476,21 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it('adopt: a subpage the platform moved to the top and edited, that git moved to another folder and edited, is live once', async () => {
+    await runLaw(
+      lawRepo([0, 0, 1]),
+      [
+        { kind: 'platform-move', page: 9, parent: 1, at: 0 },
+        { kind: 'platform-body', page: 0, at: 0, same: true },
+        { kind: 'git-move', page: 0, parent: 0, at: 0, same: true },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   describe('a change request left open for review', () => {
     for (const platformEdits of ['preserve', 'adopt'] as const)
       it(`${platformEdits}: a page edited in main while docsync's change request waits for review is reported alike`, async () => {
