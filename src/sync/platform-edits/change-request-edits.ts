@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { GitError } from '../../content/errors/git-error.js';
 import { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
@@ -33,8 +34,10 @@ export async function changeRequestEdits(
   if (!holdsChanges(changeRequest)) return undefined;
   const recorded = state?.delivered !== undefined && state.changeRequest?.id === changeRequest.id ? state.delivered : undefined;
   const expected = await input.expected();
-  const marked = await markedPages(target, changeRequest, input.signal);
-  const base = recorded ? await deliveredBase(target, content, expected, recorded.pages, marked, input.signal) : markedBase(marked);
+  const sha = recordedCommit(changeRequest.subject, target.name);
+  const base = recorded
+    ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
+    : markedBase(await markedPages(target, sha, input.signal));
   if (base === undefined) return undefined;
   return settlePlatformEdits(
     api,
@@ -54,13 +57,12 @@ export async function changeRequestEdits(
   );
 }
 
-/** The blob of each page of the commit the change request's marker records, by path; undefined without one this clone has. */
+/** The blob of each page of the commit the change request's marker records (`sha`), by path; undefined without one this clone has. */
 async function markedPages(
-  target: Pick<SpaceTarget, 'name' | 'directory' | 'groups'>,
-  changeRequest: Pick<ChangeRequest, 'subject'>,
+  target: Pick<SpaceTarget, 'directory' | 'groups'>,
+  sha: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<ReadonlyMap<string, string> | undefined> {
-  const sha = recordedCommit(changeRequest.subject, target.name);
   const marked = sha === undefined ? undefined : await syncedBaseAt(target, sha, [], signal);
   return marked === undefined ? undefined : new Map(marked.pages.map((page) => [page.path, page.oid]));
 }
@@ -72,24 +74,26 @@ function markedBase(marked: ReadonlyMap<string, string> | undefined): TargetBase
 }
 
 /**
- * What docsync delivered to the change request, page by page: the marked commit's version of each
- * page it sent; without that commit, git's now (the one before a page git removed since).
+ * What docsync delivered to the change request, page by page: the version of each page it sent at
+ * the marked commit (`sha`: its files' blobs listed, nothing parsed); without that commit, git's now
+ * (the one before a page git removed since).
  */
 async function deliveredBase(
   target: Pick<SpaceTarget, 'directory'>,
   content: Pick<PreparedContent, 'snapshot' | 'commit'>,
   expected: readonly ExpectedPage[],
   delivered: NonNullable<TargetState['delivered']>['pages'],
-  marked: ReadonlyMap<string, string> | undefined,
+  sha: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<TargetBase> {
   const gitOids = new Map(expected.map((page) => [page.path, page.oid]));
-  let repository: Promise<GitRepository | undefined> | undefined;
+  const repository = GitRepository.open(target.directory, { signal }).catch(() => undefined);
   const removedOid = async (path: string): Promise<string | undefined> => {
-    const git = await (repository ??= GitRepository.open(target.directory, { signal }).catch(() => undefined));
+    const git = await repository;
     const past = await git?.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, path), 1);
     return past?.[0];
   };
+  const marked = sha === undefined ? undefined : await blobsAt(await repository, sha, content.snapshot.root, signal);
   const entries: (readonly [string, { oid: string; fingerprint: string }])[] = [];
   for (const [path] of delivered) {
     const oid = marked?.get(path) ?? gitOids.get(path) ?? (await removedOid(path));
@@ -97,4 +101,22 @@ async function deliveredBase(
     if (oid !== undefined) entries.push([path, { oid, fingerprint: '' }]);
   }
   return { pages: new Map(entries) };
+}
+
+/** The blob of each file below the docs root at `commit`, by path in that root; undefined where this clone lacks the commit or the folder. */
+async function blobsAt(
+  git: GitRepository | undefined,
+  commit: string,
+  root: string,
+  signal: AbortSignal | undefined,
+): Promise<ReadonlyMap<string, string> | undefined> {
+  if (git === undefined) return undefined;
+  const folder = posix.join(git.prefix, root);
+  try {
+    return new Map((await git.listTree(commit, folder === '.' ? '' : folder)).map((entry) => [entry.path, entry.oid]));
+  } catch (error) {
+    signal?.throwIfAborted();
+    if (error instanceof GitError) return undefined;
+    throw error;
+  }
 }

@@ -64,7 +64,9 @@ export async function observe(run: SyncRun, chosen: Delivery | undefined): Promi
   changeRequestReadEarly?.catch(() => undefined);
   const content = await docsRead;
   const delivery = (await deliveryRead) ?? (await resolveDelivery(deps, target, signal));
-  const synced = options.compareLive !== true && state?.lastHash === content.contentHash;
+  // docsync's change request left open for review, which this run merges itself: not synced until merged.
+  const waiting = state?.changeRequest !== undefined && (target.changeRequest.autoMerge || target.mode === 'direct');
+  const synced = options.compareLive !== true && state?.lastHash === content.contentHash && !waiting;
   // Git unchanged: edits in the platform since are noticed by main's revision, the live content compared only when it moved.
   // A merge that landed this content left main at its revision: that one holds it too, so a no-op after it reads nothing more.
   const seen = [state?.seenRevision, state?.landed?.hash === content.contentHash ? state.landed.merged : undefined];

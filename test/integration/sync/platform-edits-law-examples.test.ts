@@ -569,6 +569,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it('adopt: a readme given a new slug in the platform, then edited in git, held twice for review, leaves no change request open once merged', async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'platform-slug', page: 0 }, { kind: 'sync-held' }, { kind: 'git-body', page: 0, at: 0 }, { kind: 'sync-held' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
