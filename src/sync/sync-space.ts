@@ -78,27 +78,28 @@ async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: Sy
 /**
  * A sync planned from its state that found main moved runs again: its state now names the change
  * request it opened, so it reads what is live. One whose change request conflicted with main, which
- * it archived, runs again against main.
+ * it archived, runs again against main. Each happens once in a run: three passes at most.
  */
 async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
-  const again = async (error: unknown): Promise<SpaceSyncResult> => {
-    if (!(error instanceof MainMoved) && !(error instanceof ChangeRequestBehindMain)) throw error;
-    deps.logger.info({ target: target.name }, error.message);
-    if (error instanceof MainMoved) return syncSpaceBy(deps, target, chosen, options);
-    const result = await syncSpaceBy(deps, target, chosen, options, error);
-    const into =
-      result.changeRequest === undefined
-        ? 'synced again against main'
-        : `delivered the docs into change request #${result.changeRequest.number}, opened from main`;
-    const warning = `change request #${error.changeRequest.number} conflicted with main (the platform changed pages it changes since it was opened): docsync archived it and ${into}`;
-    deps.logger.warn({ target: target.name }, warning);
-    return { ...result, warnings: [...result.warnings, warning] };
-  };
-  try {
-    return await syncSpaceBy(deps, target, chosen, options);
-  } catch (error) {
-    return again(error).catch(again);
+  let behindMain: ChangeRequestBehindMain | undefined;
+  let result: SpaceSyncResult | undefined;
+  for (let pass = 1; result === undefined; pass += 1) {
+    try {
+      result = await syncSpaceBy(deps, target, chosen, options, behindMain);
+    } catch (error) {
+      if (pass === 3 || !(error instanceof MainMoved || error instanceof ChangeRequestBehindMain)) throw error;
+      deps.logger.info({ target: target.name }, error.message);
+      if (error instanceof ChangeRequestBehindMain) behindMain = error;
+    }
   }
+  if (behindMain === undefined) return result;
+  const into =
+    result.changeRequest === undefined
+      ? 'synced again against main'
+      : `delivered the docs into change request #${result.changeRequest.number}, opened from main`;
+  const warning = `change request #${behindMain.changeRequest.number} conflicted with main (the platform changed pages it changes since it was opened): docsync archived it and ${into}`;
+  deps.logger.warn({ target: target.name }, warning);
+  return { ...result, warnings: [...result.warnings, warning] };
 }
 
 /** The site's redirects follow the sync (see {@link syncRedirects}); skipped with a client that has no site calls. */
