@@ -53,7 +53,7 @@ export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceS
         }),
     // The base is what main holds: content left in an open change request is not it yet.
     ...(keepsBase && (merged || outcome === 'imported') ? { base: await nextBase(applied, applied.leftLive, applied.sentPages) } : {}),
-    ...(current.delivered ? { delivered: unhashedLeftLive(current.delivered, applied.leftLive) } : {}),
+    ...(current.delivered ? { delivered: unhashedLeftLive(current.delivered, applied.leftLive, merged || outcome === 'imported') } : {}),
     syncedAt: now().toISOString(),
   };
   await saveState(current);
@@ -114,12 +114,15 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
 /**
  * What was delivered, with the pages that went live with other content than git's known by id only:
  * git takes that content in with other bytes (links to files uploaded in the platform written as
- * paths), so the next plan compares those pages by meaning, as a runner without state does.
+ * paths), so the next plan compares those pages by meaning, as a runner without state does. Left in
+ * a change request not merged (`merged` false), no base holds them yet: their stamps go too, so the
+ * next run reads them as the platform's rather than as the base has them.
  */
-function unhashedLeftLive(delivered: Delivered, leftLive: ReadonlyMap<string, string | null>): Delivered {
+function unhashedLeftLive(delivered: Delivered, leftLive: ReadonlyMap<string, string | null>, merged: boolean): Delivered {
   const held = [...leftLive].flatMap(([path, text]) => {
     const page = text === null ? undefined : delivered.pages.get(path);
-    return page?.hash === undefined ? [] : [[path, { ...page, hash: undefined }] as const];
+    if (page === undefined || (page.hash === undefined && (merged || page.updatedAt === undefined))) return [];
+    return [[path, { id: page.id, hash: undefined, ...(merged && page.updatedAt !== undefined ? { updatedAt: page.updatedAt } : {}) }] as const];
   });
   return held.length === 0 ? delivered : { ...delivered, pages: new Map([...delivered.pages, ...held]) };
 }

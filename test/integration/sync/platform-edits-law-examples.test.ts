@@ -580,6 +580,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("adopt: an image the platform put in the readme before docsync's change request was held stays live once it is merged, run with state or without", async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [{ kind: 'git-move', page: 0, parent: 0, at: 0, same: false }, { kind: 'platform-image', page: 0 }, { kind: 'sync-held' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
