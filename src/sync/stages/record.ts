@@ -121,8 +121,9 @@ export async function recordSkipped(run: SyncRun, planned: PlannedSync, skip: Sk
 function unhashedLeftLive(delivered: Delivered, leftLive: ReadonlyMap<string, string | null>, merged: boolean): Delivered {
   const held = [...leftLive].flatMap(([path, text]) => {
     const page = text === null ? undefined : delivered.pages.get(path);
-    if (page === undefined || (page.hash === undefined && (merged || page.updatedAt === undefined))) return [];
-    return [[path, { id: page.id, hash: undefined, ...(merged && page.updatedAt !== undefined ? { updatedAt: page.updatedAt } : {}) }] as const];
+    const stamp = merged ? page?.updatedAt : undefined;
+    if (page === undefined || (page.hash === undefined && page.updatedAt === stamp)) return [];
+    return [[path, { id: page.id, hash: undefined, ...(stamp === undefined ? {} : { updatedAt: stamp }) }] as const];
   });
   return held.length === 0 ? delivered : { ...delivered, pages: new Map([...delivered.pages, ...held]) };
 }
