@@ -6,6 +6,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import { branchRecords, type BranchRecord } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { platformSide } from './taken-in-left-live.js';
+import { readSynced } from './outcome-line.js';
 
 /** A page a sync left live with other content than git's, or left out, as the platform-edits branch holds it. */
 export interface LeftLivePage {
@@ -26,8 +27,11 @@ export interface LeftLivePage {
  * merged, or in conflict (the platform's side of the markers, what went live); under `preserve` only a
  * clean merge, since a page kept from the platform alone goes back to git's. Pages the platform added
  * that a sync left live come with their ids, whatever `paths` says: the platform may have moved them
- * since. What a runner without state knows of such pages instead of the state's record. One fetch of
- * the branch (none when the remote has no branch) and one `git log` of it for all pages.
+ * since. What a runner without state knows of such pages instead of the state's record. A commit
+ * made while syncing a git commit docsync has not merged (`landed`: its change request waits for
+ * review) says what went into that change request, not live: it is passed over, as a runner with state
+ * keeps its base until then. One fetch of the branch (none when the remote has no branch) and one
+ * `git log` of it for all pages.
  */
 export async function branchLeftLive(
   repository: GitRepository,
@@ -35,6 +39,7 @@ export async function branchLeftLive(
   root: string,
   synced: string,
   paths: readonly string[],
+  landed: (commit: string) => Promise<boolean>,
 ): Promise<Map<string, LeftLivePage>> {
   const held = new Map<string, LeftLivePage>();
   if (paths.length === 0 || !(await repository.hasRemote(target.platformEditsRemote))) return held;
@@ -42,7 +47,10 @@ export async function branchLeftLive(
   if (tip === undefined) return held;
   const folder = posix.join(repository.prefix, root).replace(/^\.$/, '');
   // The branch holds every file of the commit it started from: only the versions its own commits made count.
-  const records = await branchRecords(repository, tip, synced, folder);
+  const records = await branchRecords(repository, tip, synced, folder, async (commit) => {
+    const made = readSynced(commit.message);
+    return made === undefined || (await landed(made));
+  });
   const outcomes: readonly string[] = target.platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
   const leftSo = (record: BranchRecord): boolean => record.outcome !== undefined && outcomes.includes(record.outcome);
   const added = [...records].flatMap(([file, record]) =>

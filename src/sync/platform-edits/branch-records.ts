@@ -1,4 +1,4 @@
-import type { GitRepository } from '../../content/git/git-repository.js';
+import type { CommitChanges, GitRepository } from '../../content/git/git-repository.js';
 import { filesNamed, readOutcome, type KeptOutcome } from './outcome-line.js';
 
 /** What the platform-edits branch holds for a file, by the newest of the branch's own commits that changed it. */
@@ -17,16 +17,19 @@ export interface BranchRecord {
  * The files the branch's own commits changed or named (those of `tip` that `synced` does not have:
  * once the branch is merged, git holds what it kept), below `folder`, by path from the top of the
  * work tree. One git process, whatever the number of pages, and one more per commit naming a page
- * it left as it was (retitled or moved in the platform: `SUMMARY.md` says it).
+ * it left as it was (retitled or moved in the platform: `SUMMARY.md` says it). Commits `counts` turns
+ * down are passed over: an older commit then says what became of their files.
  */
 export async function branchRecords(
   repository: Pick<GitRepository, 'history' | 'listTree'>,
   tip: string,
   synced: string,
   folder: string,
+  counts: (commit: CommitChanges) => Promise<boolean> = () => Promise.resolve(true),
 ): Promise<Map<string, BranchRecord>> {
   const records = new Map<string, BranchRecord>();
   for (const commit of await repository.history(tip, synced, folder)) {
+    if (!(await counts(commit))) continue;
     const unchanged = filesNamed(commit.message).filter((file) => !commit.files.has(file) && !records.has(file) && within(folder, file));
     for (const [file, blob] of [...commit.files, ...(await blobsAt(repository, commit.oid, folder, unchanged))]) {
       if (records.has(file)) continue;

@@ -8,7 +8,7 @@ import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
 import { editSummary, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
-import { outcomeLine, type KeptOutcome } from './outcome-line.js';
+import { outcomeLine, syncedLine, type KeptOutcome } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
@@ -230,7 +230,7 @@ export async function keepPlatformEdits(
   }
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, placedAsGit, pushed: false };
-  const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf });
+  const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf, synced });
   const commit = await repository.commitFiles(parent, [...laid.map((entry) => entry.change), ...assets], message, {
     ...SIGNATURE,
     date: new Date(detected.revision.createdAt),
@@ -316,7 +316,7 @@ function commitMessage(
   target: SpaceTarget,
   detected: DetectedEdits,
   pages: readonly KeptPage[],
-  { gitBlobOf, docPathOf }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string },
+  { gitBlobOf, docPathOf, synced }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string; synced: string },
 ): string {
   const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page), detected.addedIds.get(docPathOf(page))));
   return [
@@ -327,6 +327,8 @@ function commitMessage(
       : `The platform's versions of pages of space ${target.spaceId} (revision ${detected.revision.id}), kept by docsync before syncing git's over them.`,
     '',
     ...lines,
+    '',
+    syncedLine(synced),
     '',
   ].join('\n');
 }

@@ -11,6 +11,7 @@ const WHAT: Record<KeptOutcome, string> = {
 
 const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;
 const PAGE_ID = /^ \(the platform's page ([\w-]+)\)$/;
+const SYNCED = /^Made while syncing git's commit ([0-9a-f]{40}|[0-9a-f]{64})\.$/m;
 
 /** What a platform-edits commit's message says became of a page. */
 export interface SaidOutcome {
@@ -58,4 +59,17 @@ export function filesNamed(message: string): string[] {
     }
     return [];
   });
+}
+
+/**
+ * The line of a platform-edits commit's message naming the git commit its sync delivered: what went
+ * live by that sync is main's once docsync has merged that commit (its change request may wait for review).
+ */
+export function syncedLine(commit: string): string {
+  return `Made while syncing git's commit ${commit}.`;
+}
+
+/** The git commit a platform-edits commit's message says its sync delivered; undefined when it does not say (made before docsync said it). */
+export function readSynced(message: string): string | undefined {
+  return SYNCED.exec(message)?.[1];
 }

@@ -1,11 +1,12 @@
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { Download } from '../../http/url-downloader.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
-import type { TargetState } from '../../state/state-store.js';
+import type { Delivered, TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { KeptPage } from './keep-platform-edits.js';
 import type { Titlings } from './page-titlings.js';
+import { isHeadingKey } from '../pages/page-plan.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 
 /** Where the platform's versions of pages went, and what became of each. */
@@ -67,7 +68,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     target,
     content,
     await input.expected(),
-    { base: state?.base, delivered: state?.delivered?.pages, deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings },
+    { base: state?.base, delivered: deliveredToMain(state), deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings },
     {
       dryRun: input.dryRun,
       signal: input.signal,
@@ -78,6 +79,18 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
   );
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);
   return { settled, nothingToWrite: nothing && !input.filesDiffer, reported: reportOf(settled, target.platformEdits) };
+}
+
+/**
+ * The pages the state's record says were delivered that main holds as delivered. While docsync's
+ * change request is open the record is the change request's, and its base is main's: main holds a
+ * page there only at a path of that base (a page the change request moved is at its old place in main).
+ */
+function deliveredToMain(state: TargetState | undefined): Delivered['pages'] | undefined {
+  const pages = state?.delivered?.pages;
+  if (pages === undefined || state?.changeRequest === undefined) return pages;
+  const base = state.base?.pages;
+  return new Map([...pages].filter(([path]) => isHeadingKey(path) || base?.has(path) === true));
 }
 
 function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { platformEdits?: PlatformEditsResult } {

@@ -141,14 +141,21 @@ export async function detectEdits(
     const find = (): Promise<SyncedBase | undefined> => findSyncedBase(api, target, main.pages, options.signal);
     return options.known ? options.known.syncedBase(target.name, main.id, find) : find();
   };
+  let lastMerged: Promise<string | undefined> | undefined;
+  const since = (): Promise<string | undefined> => (lastMerged ??= lastSyncedCommit(api, target, options.signal));
   const leftLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, LeftLivePage>> => {
     const git = await opened();
-    return git === undefined ? new Map() : branchLeftLive(git, target, content.snapshot.root, synced, paths);
+    if (git === undefined) return new Map();
+    // A commit docsync merged, or one before it; any, when no merged change request records one.
+    const landed = async (commit: string): Promise<boolean> => {
+      const merged = await since();
+      return merged === undefined || (await git.isAncestor(commit, merged));
+    };
+    return branchLeftLive(git, target, content.snapshot.root, synced, paths, landed);
   };
   // Without state: pages an `adopt` sync left live whose platform-edits commit git's synced commit has merged.
   const takenInLive = async (paths: readonly string[]): Promise<ReadonlyMap<string, TakenInPage>> => {
     const git = await opened();
-    const since = (): Promise<string | undefined> => lastSyncedCommit(api, target, options.signal);
     return git === undefined ? new Map() : takenInLeftLive(git, target, content.snapshot.root, { synced, since }, paths);
   };
   // The pages of the last platform-edits commit, once git's synced commit has merged it.
@@ -166,10 +173,10 @@ export async function detectEdits(
   ): Promise<ReadonlySet<string>> => {
     const git = await opened();
     const platformEdits = target.platformEdits === 'adopt' ? 'adopt' : 'preserve';
-    const since = base ?? (await lastSyncedCommit(api, target, options.signal));
-    return git === undefined || since === undefined
+    const from = base ?? (await since());
+    return git === undefined || from === undefined
       ? new Set()
-      : mergedFromBranch(git, { root: content.snapshot.root, platformEdits }, { synced, since }, changed, based);
+      : mergedFromBranch(git, { root: content.snapshot.root, platformEdits }, { synced, since: from }, changed, based);
   };
   // Under `overwrite` no branch holds what a sync left live: it is not read.
   const branch = target.platformEdits === 'overwrite' ? {} : { leftLive, takenIn, takenInLive, mergedFromBranch: mergedBack };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { branchLeftLive } from '../../../src/sync/platform-edits/branch-left-live.js';
-import { outcomeLine } from '../../../src/sync/platform-edits/outcome-line.js';
+import { outcomeLine, syncedLine } from '../../../src/sync/platform-edits/outcome-line.js';
 import { logGitCalls } from '../../support/git-call-log.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
@@ -58,10 +58,15 @@ async function workspace(count: number): Promise<{ docs: string; pages: string[]
 }
 
 /** branchLeftLive over every page of the docs folder, and the git subcommands it started. */
-async function readBranch(docs: string, pages: readonly string[], platformEdits: 'adopt' | 'preserve' = 'adopt') {
+async function readBranch(
+  docs: string,
+  pages: readonly string[],
+  platformEdits: 'adopt' | 'preserve' = 'adopt',
+  landed: (commit: string) => Promise<boolean> = () => Promise.resolve(true),
+) {
   const repository = await GitRepository.open(docs);
   const before = (await gitCalls()).length;
-  const held = await branchLeftLive(repository, target(platformEdits), '', 'HEAD', pages);
+  const held = await branchLeftLive(repository, target(platformEdits), '', 'HEAD', pages, landed);
   const commands = (await gitCalls()).slice(before).map((call) => call.split(' ').find((word) => !word.startsWith('-') && !word.includes('=')));
   return { held, commands };
 }
@@ -105,5 +110,39 @@ describe('branchLeftLive', () => {
     git(docs, 'fetch', '-q', 'origin', BRANCH);
     git(docs, 'merge', '-q', '--ff-only', 'FETCH_HEAD');
     expect((await readBranch(docs, pages)).held.size).toBe(0);
+  });
+
+  it("passes over a commit made while syncing a git commit docsync has not merged: the older commit's record of the page stands", async () => {
+    const { docs, pages, edited } = await workspace(3);
+    const dir = path.dirname(docs);
+    git(dir, 'checkout', '-q', '-b', 'pending');
+    await writeFile(path.join(docs, 'pending.md'), '# Pending\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'Git moves on');
+    const pending = git(dir, 'rev-parse', 'HEAD').trim();
+    git(dir, 'fetch', '-q', 'origin', BRANCH);
+    git(dir, 'checkout', '-q', '-b', 'held', 'FETCH_HEAD');
+    await writeFile(path.join(docs, 'page-1.md'), '# page-1.md\n\nMerged, waiting for review.\n');
+    git(
+      dir,
+      'commit',
+      '-q',
+      '-am',
+      ['Platform edits of docs', '', outcomeLine('docs/page-1.md', 'merged', 'a'.repeat(40)), '', syncedLine(pending), ''].join('\n'),
+    );
+    git(dir, 'push', '-q', 'origin', `held:${BRANCH}`);
+    git(dir, 'checkout', '-q', 'main');
+
+    const asked: string[] = [];
+    const notLanded = (commit: string): Promise<boolean> => {
+      asked.push(commit);
+      return Promise.resolve(false);
+    };
+    expect((await readBranch(docs, pages, 'adopt', notLanded)).held.get('page-1.md')?.live).toBe(edited[1]);
+    expect(asked).toEqual([pending]);
+    expect((await readBranch(docs, pages)).held.get('page-1.md')).toEqual({
+      live: git(dir, 'rev-parse', 'held:docs/page-1.md').trim(),
+      gitBlob: 'a'.repeat(40),
+    });
   });
 });

@@ -591,6 +591,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it('adopt: a subpage the platform gave an image, that git moved to another folder and edited, held for review and then merged, is live once with both, run with state or without', async () => {
+      await runLaw(
+        lawRepo([1, 2, 0]),
+        [{ kind: 'platform-image', page: 4 }, { kind: 'git-move', page: 21, parent: 0, at: 0, same: false }, { kind: 'sync-held' }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',

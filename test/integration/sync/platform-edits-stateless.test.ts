@@ -78,7 +78,8 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
         branch: {
           tree: git(remote, 'rev-parse', `${BRANCH}^{tree}`).trim(),
           parent: git(remote, 'rev-parse', `${BRANCH}^`).trim() === git(dir, 'rev-parse', 'HEAD').trim(),
-          message: git(remote, 'log', '-1', '--format=%B', BRANCH),
+          // It names the commit synced, which differs by date too.
+          message: git(remote, 'log', '-1', '--format=%B', BRANCH).replace(git(dir, 'rev-parse', 'HEAD').trim(), '<synced>'),
           edited: git(remote, 'show', `${BRANCH}:docs/${EDITED}`),
           both: git(remote, 'show', `${BRANCH}:docs/${BOTH}`),
         },
@@ -109,6 +110,7 @@ for (const [name, { contract, target }] of Object.entries(CONTRACTS)) {
         pushed: true,
       });
       expect(stateful.branch.parent).toBe(true);
+      expect(stateful.branch.message).toContain("Made while syncing git's commit <synced>.");
       expect(stateful.branch.edited).toBe('# Quickstart\n\nEdited in the editor.\n');
       expect(stateful.branch.both).toMatch(
         /^(# Installation\n\n)?<<<<<<< git\n(# Installation\n\n)?Git's install steps.\n=======\n[\s\S]*The editor's install steps.\n>>>>>>> platform\n$/,
