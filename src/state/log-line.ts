@@ -84,7 +84,7 @@ export function fieldAt(bytes: Buffer, start: number, end: number, name: string)
 }
 
 /** What a fields line holds after its fields (`"unset"`, `"live"`), checked; undefined when it is not that. */
-export function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | undefined {
+function lineTail(json: unknown): Pick<FieldsLine, 'unset' | 'live'> | undefined {
   const { unset = [], live } = json as { unset?: unknown; live?: unknown };
   if (!Array.isArray(unset) || !unset.every((name) => typeof name === 'string')) return undefined;
   if (live === undefined) return { unset, live: undefined };
@@ -211,4 +211,25 @@ function endOfValue(bytes: Buffer, at: number, end: number): number | undefined 
     } else if (byte === 0x2c && depth === 0) return i;
   }
   return undefined;
+}
+
+type Line = FieldsLine | { readonly key: string; readonly deleted: true };
+
+/** A line of a log other than a record's, checked; undefined when it is none. */
+export function parseLine(text: string): Line | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null) return undefined;
+  const line = json as { key?: unknown; fields?: unknown; unset?: unknown; deleted?: unknown };
+  if (typeof line.key !== 'string') return undefined;
+  if (line.deleted === true) return { key: line.key, deleted: true };
+  if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
+  const tail = lineTail(json);
+  if (tail === undefined) return undefined;
+  const set = Object.entries(line.fields).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
+  return { key: line.key, set, ...tail };
 }

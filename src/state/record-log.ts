@@ -1,6 +1,7 @@
 import { mkdir, open, rename, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fieldsLineAt, lineTail, recordKeyAt, type FieldsLine, type LiveRecords } from './log-line.js';
+import { fieldsLine, fieldsPatch, type FieldText } from './fields-line.js';
+import { fieldsLineAt, parseLine, recordKeyAt, type LiveRecords } from './log-line.js';
 import { readWholeFile } from './read-whole-file.js';
 import { StoredRecords } from './stored-records.js';
 
@@ -371,67 +372,8 @@ function lineLength<R>(entry: Entry<R>, path: string): number {
   return entry.lines.get(path) ?? entry.stored?.lineLength(path) ?? 0;
 }
 
-/** The fields set anew or changed since `before`, and those unset; undefined when none. */
-function fieldsPatch(before: ReadonlyMap<string, FieldText> | undefined, after: ReadonlyMap<string, FieldText>): FieldsPatch | undefined {
-  const set = [...after].filter(([name, text]) => !sameText(before?.get(name), text));
-  const unset = [...(before?.keys() ?? [])].filter((name) => !after.has(name));
-  return set.length === 0 && unset.length === 0 ? undefined : { set, unset };
-}
-
-/** Whether two texts of a field are the same, each as read (bytes) or written (text). */
-function sameText(a: FieldText | undefined, b: FieldText): boolean {
-  if (a === b) return true;
-  if (a === undefined || (typeof a === 'string' && typeof b === 'string')) return false;
-  return (typeof a === 'string' ? Buffer.from(a) : a).equals(typeof b === 'string' ? Buffer.from(b) : b);
-}
-
-/** A field's JSON text: its bytes as read (left where they lie in the file's), or its text as written. */
-type FieldText = string | Buffer;
-
-interface FieldsPatch {
-  readonly set: readonly (readonly [string, FieldText])[];
-  readonly unset: readonly string[];
-}
-
-/**
- * A key's fields line, its newline included: the byte length of each field's text (a reading cuts
- * the fields by them, not scanning them), what changed of its fields, and its live records after the
- * write, which a reading need not count. A field's bytes as read are copied, not decoded.
- */
-function fieldsLine(key: string, patch: FieldsPatch, live: LiveRecords): Buffer {
-  const lengths = JSON.stringify(patch.set.map(([, text]) => Buffer.byteLength(text)));
-  const pieces: Buffer[] = [Buffer.from(`{"key":${JSON.stringify(key)},"lengths":${lengths},"fields":{`)];
-  patch.set.forEach(([name, text], index) => {
-    pieces.push(Buffer.from(`${index === 0 ? '' : ','}${JSON.stringify(name)}:`), typeof text === 'string' ? Buffer.from(text) : text);
-  });
-  const unset = patch.unset.length > 0 ? `,"unset":${JSON.stringify(patch.unset)}` : '';
-  pieces.push(Buffer.from(`}${unset},"live":{"records":${live.records},"bytes":${live.bytes}}}\n`));
-  return Buffer.concat(pieces);
-}
-
 function recordLine(key: string, path: string, record: unknown): string {
   return JSON.stringify(record === undefined ? { key, path } : { key, path, record });
-}
-
-type Line = FieldsLine | { readonly key: string; readonly deleted: true };
-
-/** A line of a log other than a record's, checked; undefined when it is none. */
-function parseLine(text: string): Line | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== 'object' || json === null) return undefined;
-  const line = json as { key?: unknown; fields?: unknown; unset?: unknown; deleted?: unknown };
-  if (typeof line.key !== 'string') return undefined;
-  if (line.deleted === true) return { key: line.key, deleted: true };
-  if (typeof line.fields !== 'object' || line.fields === null || Array.isArray(line.fields)) return undefined;
-  const tail = lineTail(json);
-  if (tail === undefined) return undefined;
-  const set = Object.entries(line.fields).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
-  return { key: line.key, set, ...tail };
 }
 
 /** Bytes a write gathers before handing them to the file: the lines are never joined whole. */
