@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
@@ -9,35 +7,23 @@ import { mayBeInRepository } from './may-be-in-repository.js';
 import { changedFilesOf, type ChangedFile } from './changed-file.js';
 import { commitChangesOf, pastBlobsOf, type CommitChanges } from './commit-changes.js';
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
-import { fatalLine, networkGit, pushReason, redactUrl, unguardedEnv } from './git-network.js';
+import { fatalLine, networkGit, pushReason, redactUrl } from './git-network.js';
 import { throwIfAborted } from '../throw-if-aborted.js';
 import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
+import { commitFiles, type CommitSignature, type FileChange } from './commit-files.js';
 import { GitError } from '../errors/git-error.js';
 import { GitPushRejectedError } from '../errors/git-push-rejected-error.js';
 import { GitRemoteUnreachableError } from '../errors/git-remote-unreachable-error.js';
 import { GitRefNotFoundError } from '../errors/git-ref-not-found-error.js';
 import { NotAGitRepositoryError } from '../errors/not-a-git-repository-error.js';
 
-/** A file of a commit made by {@link GitRepository.commitFiles}: new bytes, or `null` to remove it. */
-export interface FileChange {
-  /** Path from the top of the work tree, `/`-separated. */
-  readonly path: string;
-  readonly bytes: Uint8Array | null;
-}
-
-/** Who and when, fixed by the caller so that the same change always makes the same commit. */
-export interface CommitSignature {
-  readonly name: string;
-  readonly email: string;
-  readonly date: Date;
-}
-
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
 
 /**
- * The one module that talks to git (simple-git for commands, one `git cat-file --batch` process for
- * bulk blob reads, which simple-git cannot feed on stdin). Runs at the work tree's top level.
+ * The one wrapper of git (simple-git for commands, one `git cat-file --batch` process for bulk blob
+ * reads, which simple-git cannot feed on stdin; commits beside the index and merges of texts in files
+ * of their own, reached through it). Runs at the work tree's top level.
  */
 export class GitRepository {
   private constructor(
@@ -386,53 +372,9 @@ export class GitRepository {
     return this.resolveCommit(into);
   }
 
-  /**
-   * A commit of `parent`'s tree with `changes` applied, made without touching the work tree or its
-   * index (a temporary index file, then `write-tree` and `commit-tree`). Undefined when the changes
-   * leave the tree as it is. The same parent, changes, message and signature make the same commit.
-   */
-  async commitFiles(parent: string, changes: readonly FileChange[], message: string, signature: CommitSignature): Promise<string | undefined> {
-    const scratch = await mkdtemp(path.join(tmpdir(), 'docsync-commit-'));
-    try {
-      const date = `${Math.floor(signature.date.getTime() / 1000)} +0000`;
-      const git = simpleGit({ baseDir: this.directory, ...(this.signal ? { abort: this.signal } : {}), allowEnvironment: [...COMMIT_ENVIRONMENT] }).env({
-        ...unguardedEnv(),
-        GIT_INDEX_FILE: path.join(scratch, 'index'),
-        GIT_AUTHOR_NAME: signature.name,
-        GIT_AUTHOR_EMAIL: signature.email,
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_NAME: signature.name,
-        GIT_COMMITTER_EMAIL: signature.email,
-        GIT_COMMITTER_DATE: date,
-      });
-      const raw = async (args: string[]): Promise<string> => {
-        try {
-          return (await git.raw(args)).trim();
-        } catch (error) {
-          throwIfAborted(this.signal, args[0] ?? '');
-          throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
-        }
-      };
-      await raw(['read-tree', parent]);
-      const written = changes.filter((change) => change.bytes !== null);
-      const files = await Promise.all(
-        written.map(async (change, index) => {
-          const file = path.join(scratch, `blob-${index}`);
-          await writeFile(file, change.bytes ?? new Uint8Array());
-          return file;
-        }),
-      );
-      const oids = files.length === 0 ? [] : (await raw(['hash-object', '-w', '--', ...files])).split('\n');
-      const entries = written.map((change, index) => `100644,${oids[index] ?? ''},${change.path}`);
-      for (const entry of entries) await raw(['update-index', '--add', '--cacheinfo', entry]);
-      const removed = changes.filter((change) => change.bytes === null).map((change) => change.path);
-      if (removed.length > 0) await raw(['update-index', '--force-remove', '--', ...removed]);
-      const tree = await raw(['write-tree']);
-      if (tree === (await raw(['rev-parse', `${parent}^{tree}`]))) return undefined;
-      return await raw(['commit-tree', tree, '-p', parent, '-m', message]);
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
+  /** A commit of `parent`'s tree with `changes` applied, the work tree and its index untouched: see {@link commitFiles}. */
+  commitFiles(parent: string, changes: readonly FileChange[], message: string, signature: CommitSignature): Promise<string | undefined> {
+    return commitFiles(this.directory, { parent, changes, message, signature }, this.signal);
   }
 
   /** Whether `ancestor` is `commit` or one of its ancestors. */
@@ -485,18 +427,8 @@ export class GitRepository {
   }
 }
 
-/** The variables {@link GitRepository.commitFiles} sets: its own index file, and who and when. */
-const COMMIT_ENVIRONMENT = [
-  'GIT_INDEX_FILE',
-  'GIT_AUTHOR_NAME',
-  'GIT_AUTHOR_EMAIL',
-  'GIT_AUTHOR_DATE',
-  'GIT_COMMITTER_NAME',
-  'GIT_COMMITTER_EMAIL',
-  'GIT_COMMITTER_DATE',
-] as const;
-
 export type { MergedText } from './merge-texts.js';
+export type { FileChange, CommitSignature } from './commit-files.js';
 export type { ChangedFile } from './changed-file.js';
 export type { CommitChanges } from './commit-changes.js';
 export type { CommitInfo } from './commit-info.js';
