@@ -51,8 +51,7 @@ export async function branchLeftLive(
     const made = readSynced(commit.message);
     return made === undefined || (await landed(made));
   });
-  const outcomes: readonly string[] = target.platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
-  const leftSo = (record: BranchRecord): boolean => record.outcome !== undefined && outcomes.includes(record.outcome);
+  const leftSo = (record: BranchRecord): boolean => leftLiveBy(target.platformEdits, record);
   const added = [...records].flatMap(([file, record]) =>
     record.pageId !== undefined && record.blob !== undefined && leftSo(record) ? [posix.relative(folder, file)] : [],
   );
@@ -66,4 +65,14 @@ export async function branchLeftLive(
     }
   }
   return held;
+}
+
+/**
+ * Whether a sync left a page live (or out) as the branch's record of it says: under `adopt` a page
+ * edited in the platform, removed there, or merged; under `preserve` only a clean merge, since a page
+ * kept from the platform alone goes back to git's.
+ */
+export function leftLiveBy(platformEdits: SpaceTarget['platformEdits'], record: Pick<BranchRecord, 'outcome'>): boolean {
+  const outcomes: readonly string[] = platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
+  return record.outcome !== undefined && outcomes.includes(record.outcome);
 }

@@ -14,6 +14,11 @@ import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { recordedCommit } from '../change-request-subject.js';
 import { syncedBaseAt } from './find-synced-base.js';
 import { holdsChanges } from '../find-docsync-change-request.js';
+import type { CommitChanges } from '../../content/git/git-repository.js';
+import { branchRecords } from './branch-records.js';
+import { leftLiveBy } from './branch-left-live.js';
+import { fetchBranchTip } from './fetch-branch-tip.js';
+import { readSynced } from './outcome-line.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
@@ -37,7 +42,10 @@ export async function changeRequestEdits(
   const sha = recordedCommit(changeRequest.subject, target.name);
   const base = recorded
     ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
-    : markedBase(await markedPages(target, sha, input.signal));
+    : markedBase(
+        await markedPages(target, sha, input.signal),
+        sha === undefined ? new Map() : await laidOver(target, content.snapshot.root, sha, input.signal),
+      );
   if (base === undefined) return undefined;
   return settlePlatformEdits(
     api,
@@ -67,10 +75,43 @@ async function markedPages(
   return marked === undefined ? undefined : new Map(marked.pages.map((page) => [page.path, page.oid]));
 }
 
-/** Without a record of what was delivered: the pages of the marked commit, as delivered. */
-function markedBase(marked: ReadonlyMap<string, string> | undefined): TargetBase | undefined {
+/**
+ * Without a record of what was delivered: the pages of the marked commit, as delivered, with what
+ * that sync laid over them (`laid`: the blob it sent instead of git's, or null for a page it left out).
+ */
+function markedBase(marked: ReadonlyMap<string, string> | undefined, laid: ReadonlyMap<string, string | null>): TargetBase | undefined {
+  if (marked === undefined) return undefined;
+  const pages = new Map(marked);
+  for (const [path, oid] of laid) {
+    if (oid === null) pages.delete(path);
+    else pages.set(path, oid);
+  }
   // No fingerprints: a base without a version has them made again from its blobs.
-  return marked === undefined ? undefined : { pages: new Map([...marked].map(([path, oid]) => [path, { oid, fingerprint: '' }])) };
+  return { pages: new Map([...pages].map(([path, oid]) => [path, { oid, fingerprint: '' }])) };
+}
+
+/**
+ * What the sync that delivered the marked commit (`sha`, as the marker abbreviates it) laid over
+ * git's pages in the change request, as the platform-edits branch's commits made while syncing it
+ * say (as branch-left-live.ts reads them): by path in the docs root, the blob it sent, or null for a page it
+ * left out. A page the platform added that went in with them is docsync's delivery, not a reviewer's.
+ */
+async function laidOver(
+  target: Pick<SpaceTarget, 'name' | 'directory' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
+  root: string,
+  sha: string,
+  signal: AbortSignal | undefined,
+): Promise<ReadonlyMap<string, string | null>> {
+  const git = await GitRepository.open(target.directory, { signal }).catch(() => undefined);
+  if (git === undefined || !(await git.hasRemote(target.platformEditsRemote))) return new Map();
+  const tip = await fetchBranchTip(git, target);
+  if (tip === undefined) return new Map();
+  const folder = posix.join(git.prefix, root).replace(/^\.$/, '');
+  const madeFor = (commit: CommitChanges): Promise<boolean> => Promise.resolve(readSynced(commit.message)?.startsWith(sha) === true);
+  const records = await branchRecords(git, tip, sha, folder, madeFor);
+  return new Map(
+    [...records].flatMap(([file, record]) => (leftLiveBy(target.platformEdits, record) ? [[posix.relative(folder, file), record.blob ?? null] as const] : [])),
+  );
 }
 
 /**

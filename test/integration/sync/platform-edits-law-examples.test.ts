@@ -602,6 +602,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it('adopt: a page the platform added under a page git then removed, held for review and then merged, is reported alike, run with state or without', async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [{ kind: 'platform-add', parent: 5, at: 0 }, { kind: 'git-delete', page: 3 }, { kind: 'sync-held' }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
