@@ -49,7 +49,8 @@ export interface SpaceSyncPlanInput {
 /**
  * Decides what a sync must write, from what it read. Pure: the same inputs give the same plan.
  * Unchanged since this runner's last sync, or already live (a runner without local state), means
- * zero writes; a change request that holds the content but was not merged yet is merged.
+ * zero writes; a change request that holds the content but was not merged yet is merged (brought up
+ * to date from main first, when main moved since it was opened).
  */
 export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
   const { target, contentHash, state, liveChangeRequest } = input;
@@ -61,8 +62,11 @@ export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
     const cr = liveChangeRequest;
     if (!cr) return { target: target.name, skipReason: 'the space already holds this content', actions: [] };
     const changeRequest = { id: cr.id, number: cr.number };
-    if (target.changeRequest.autoMerge || target.mode === 'direct') return { target: target.name, changeRequest, actions: [{ kind: 'merge' }] };
-    return { target: target.name, skipReason: `change request #${cr.number} already holds this content`, changeRequest, actions: [] };
+    const merges = target.changeRequest.autoMerge || target.mode === 'direct';
+    if (!merges) return { target: target.name, skipReason: `change request #${cr.number} already holds this content`, changeRequest, actions: [] };
+    // Main moved since it was opened: merged as it is, main's new edits would meet a change request
+    // planned without them. It is brought up to date and planned again, main's edits checked first.
+    if (!cr.outdated) return { target: target.name, changeRequest, actions: [{ kind: 'merge' }] };
   }
   const { delivery } = input;
   if (target.mode === 'direct' && delivery === undefined) {

@@ -613,6 +613,22 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("adopt: a page the platform moved, while docsync's change request waited for review, under a page git moved there stays under it once merged, run with state or without", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+          { kind: 'sync-held' },
+          { kind: 'platform-move', page: 3, parent: 3, at: 0, same: false },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',

@@ -113,4 +113,21 @@ describe('planSpaceSync when the live content already holds the bundle', () => {
     });
     expect(merging.actions).toEqual([{ kind: 'merge' }]);
   });
+
+  it('brings a change request that holds it but is behind main up to date, and delivers again, before merging it', () => {
+    for (const mode of ['change-request', 'direct'] as const) {
+      const plan = planSpaceSync({
+        target: target({ mode, changeRequest: { autoMerge: mode === 'change-request', reviewers: [] } }),
+        contentHash: 'h2',
+        subject: 'S',
+        state: undefined,
+        liveChangeRequest: liveCr({ outdated: true }),
+        liveMatches: true,
+        delivery: { changes: 0, summary: '' },
+      });
+      const kinds = plan.actions.map((action) => action.kind);
+      expect([kinds[0], kinds.at(-1)]).toEqual(['update-from-main', 'merge']);
+      expect(kinds).toContain('deliver');
+    }
+  });
 });
