@@ -8,7 +8,7 @@ import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
 import { editSummary, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
-import { outcomeLine, syncedLine, type KeptOutcome } from './outcome-line.js';
+import { openLine, outcomeLine, stillMains, syncedLine, type KeptOutcome, type OpenChangeRequest } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
 import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-checked-out-error.js';
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
@@ -75,7 +75,13 @@ export async function keepPlatformEdits(
   content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
   detected: DetectedEdits,
   gitBlobs: ReadonlyMap<string, string>,
-  options: { dryRun?: boolean | undefined; signal?: AbortSignal | undefined; download?: Download | undefined } = {},
+  options: {
+    dryRun?: boolean | undefined;
+    signal?: AbortSignal | undefined;
+    download?: Download | undefined;
+    /** docsync's change request open in the space: while it waits, the platform's versions an earlier sync kept stay main's. */
+    open?: OpenChangeRequest | undefined;
+  } = {},
 ): Promise<KeptEdits> {
   const branch = platformEditsBranch(target);
   const remote = target.platformEditsRemote;
@@ -219,6 +225,7 @@ export async function keepPlatformEdits(
           changes,
           (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict'),
           new Map([...detected.renamed].map(([from, to]) => [fileOf(from), fileOf(to)])),
+          (message) => stillMains(message, options.open),
         )
       : changes.map((change) => ({ change }));
   // The files as downloaded: a binary file is never merged.
@@ -230,7 +237,10 @@ export async function keepPlatformEdits(
   }
   // Every page is left live as an earlier run kept it: nothing new to commit or report.
   if (fresh.length === 0) return { branch, remote, commit: tip, pages: fresh, live, adopted, placedAsGit, pushed: false };
-  const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf, synced });
+  // The branch's listing and the platform's changed the same lines of SUMMARY.md: a conflict to resolve too.
+  const summaryLine = summary === undefined ? undefined : conflictLines.get(fileOf(summary));
+  if (summary !== undefined && summaryLine !== undefined) fresh.push({ file: fileOf(summary), outcome: 'conflict', line: summaryLine });
+  const message = commitMessage(target, detected, fresh, { gitBlobOf, docPathOf, synced, open: options.open });
   const commit = await repository.commitFiles(parent, [...laid.map((entry) => entry.change), ...assets], message, {
     ...SIGNATURE,
     date: new Date(detected.revision.createdAt),
@@ -316,7 +326,12 @@ function commitMessage(
   target: SpaceTarget,
   detected: DetectedEdits,
   pages: readonly KeptPage[],
-  { gitBlobOf, docPathOf, synced }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string; synced: string },
+  {
+    gitBlobOf,
+    docPathOf,
+    synced,
+    open,
+  }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string; synced: string; open: OpenChangeRequest | undefined },
 ): string {
   const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page), detected.addedIds.get(docPathOf(page))));
   return [
@@ -329,6 +344,7 @@ function commitMessage(
     ...lines,
     '',
     syncedLine(synced),
+    ...(open === undefined ? [] : [openLine(open.number)]),
     '',
   ].join('\n');
 }

@@ -20,7 +20,9 @@ const LABELS = { ours: 'branch', base: 'git', theirs: 'platform' };
  * the platform's own under `adopt`) is what the platform's next one descends from: replaced by it.
  * A version one of the branch's commits wrote already is dropped: the branch's later commits say
  * what became of it. Removals are applied as they are. A file the platform moved to another path
- * (`renamed`: old file → new) goes on from the branch's version of its old path.
+ * (`renamed`: old file → new) goes on from the branch's version of its old path. So does a version
+ * from a commit whose platform versions are main's yet (`stillMains`: docsync's change request of
+ * that sync waits for review), unless it holds conflict markers: the platform went on from it.
  */
 export async function ontoBranch(
   repository: Pick<GitRepository, 'history' | 'readBlob' | 'listTree' | 'mergeFile'>,
@@ -28,16 +30,20 @@ export async function ontoBranch(
   changes: readonly FileChange[],
   leftLive: (outcome: KeptOutcome) => boolean,
   renamed: ReadonlyMap<string, string> = new Map(),
+  stillMains: (message: string) => boolean = () => false,
 ): Promise<BranchChange[]> {
   const written = new Map<string, (string | undefined)[]>();
   // The git version each file's branch version was made from, as docsync's newest commit of it names it.
   const madeFrom = new Map<string, string>();
   // Files whose branch version went live as it is: the platform's next version descends from it.
   const wentLive = new Set<string>();
+  // Files whose branch version main still holds, unless it is a conflict's.
+  const heldLive = new Set<string>();
   for (const commit of await repository.history(branch.tip, branch.synced, branch.folder)) {
     for (const [file, blob] of commit.files) {
       const outcome = written.has(file) ? undefined : readOutcome(commit.message, file)?.outcome;
       if (outcome !== undefined && leftLive(outcome)) wentLive.add(file);
+      else if (!written.has(file) && blob !== undefined && outcome !== 'conflict' && stillMains(commit.message)) heldLive.add(file);
       written.set(file, [...(written.get(file) ?? []), blob]);
       const gitBlob = madeFrom.has(file) ? undefined : readOutcome(commit.message, file)?.gitBlob;
       if (gitBlob !== undefined) madeFrom.set(file, gitBlob);
@@ -68,6 +74,10 @@ export async function ontoBranch(
       continue;
     }
     const ours = tipBlob === undefined ? '' : decodeText(await repository.readBlob(tipBlob));
+    if (heldLive.has(from) && !/^<<<<<<< /m.test(ours)) {
+      laid.push({ change });
+      continue;
+    }
     const merged = await repository.mergeFile({ ours, base: await baseText(from), theirs: decodeText(change.bytes) }, LABELS);
     const bytes = new TextEncoder().encode(merged.text);
     const line = merged.conflicts === 0 ? undefined : merged.text.split('\n').findIndex((text) => text.startsWith('<<<<<<< ')) + 1;

@@ -1,3 +1,5 @@
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+
 /** What became of one page the platform changed: see `KeptPage`. */
 export type KeptOutcome = 'edited' | 'merged' | 'conflict' | 'removed' | 'moved';
 
@@ -12,6 +14,8 @@ const WHAT: Record<KeptOutcome, string> = {
 const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;
 const PAGE_ID = /^ \(the platform's page ([\w-]+)\)$/;
 const SYNCED = /^Made while syncing git's commit ([0-9a-f]{40}|[0-9a-f]{64})\.$/m;
+const OPEN = /^docsync's change request #(\d+) was open\.$/m;
+const REVISION = /\(revision ([\w-]+)\)/;
 
 /** What a platform-edits commit's message says became of a page. */
 export interface SaidOutcome {
@@ -72,4 +76,22 @@ export function syncedLine(commit: string): string {
 /** The git commit a platform-edits commit's message says its sync delivered; undefined when it does not say (made before docsync said it). */
 export function readSynced(message: string): string | undefined {
   return SYNCED.exec(message)?.[1];
+}
+
+/** docsync's change request open in the space, as a platform-edits commit's message tells it. */
+export type OpenChangeRequest = Pick<ChangeRequest, 'number' | 'revisionInitial'>;
+
+/** The line of a platform-edits commit's message naming docsync's change request open when it was made. */
+export function openLine(changeRequest: number): string {
+  return `docsync's change request #${changeRequest} was open.`;
+}
+
+/**
+ * Whether the platform's versions a platform-edits commit holds are still main's: docsync's change
+ * request open when it was made (named by its message), or the one its sync opened (made from the
+ * revision of main its message names), is open yet. No merge of docsync's made git's versions live since.
+ */
+export function stillMains(message: string, open: OpenChangeRequest | undefined): boolean {
+  if (open === undefined || readSynced(message) === undefined) return false;
+  return OPEN.exec(message)?.[1] === String(open.number) || REVISION.exec(message)?.[1] === open.revisionInitial;
 }

@@ -7,6 +7,7 @@ import type { PreparedContent } from '../prepared-content.js';
 import type { KeptPage } from './keep-platform-edits.js';
 import type { Titlings } from './page-titlings.js';
 import { isHeadingKey } from '../pages/page-plan.js';
+import type { OpenChangeRequest } from './outcome-line.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 
 /** Where the platform's versions of pages went, and what became of each. */
@@ -47,6 +48,8 @@ export interface PlatformEditsStepInput {
   readonly known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
   /** Downloads the files uploaded in the platform that kept pages link to, into git. */
   readonly download?: Download | undefined;
+  /** docsync's change request open in the space, if any. */
+  readonly open?: OpenChangeRequest | undefined;
 }
 
 export interface PlatformEditsStep {
@@ -75,6 +78,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
       known: input.known,
       lastKept: state?.platformEdits,
       download: input.download,
+      open: input.open,
     },
   );
   const nothing = settled.nothingToWrite || (input.byContent && settled.sameMeaning);

@@ -18,6 +18,7 @@ import { mergedFromBranch } from './merged-from-branch.js';
 import { editSummary } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
 import { keepPlatformEdits, type KeptEdits } from './keep-platform-edits.js';
+import type { OpenChangeRequest } from './outcome-line.js';
 import type { Download } from '../../http/url-downloader.js';
 
 /** Commits of a page's history looked through for a version the platform holds again. */
@@ -78,6 +79,8 @@ export async function settlePlatformEdits(
     dryRun?: boolean | undefined;
     /** Downloads the files uploaded in the platform that kept pages link to. */
     download?: Download | undefined;
+    /** docsync's change request open in the space (see {@link keepPlatformEdits}). */
+    open?: OpenChangeRequest | undefined;
   } = {},
 ): Promise<SettledEdits> {
   const detected = await detectEdits(api, target, content, expected, known, options);

@@ -173,6 +173,7 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
       signal,
       known: deps.revisions,
       download: deps.download,
+      open: live,
     }),
   );
   return withReviewed(edits, reviewed, target.platformEdits);

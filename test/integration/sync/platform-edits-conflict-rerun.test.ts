@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -46,5 +46,25 @@ describe('a re-run after a platform-edits conflict', () => {
     git(clone, '-c', 'user.name=Reviewer', '-c', 'user.email=reviewer@example.com', 'commit', '--quiet', '-am', 'Resolved');
     git(clone, 'push', '--quiet', 'origin', BRANCH);
     expect((await syncOnce(loaded)).failures).toEqual([]);
+  });
+
+  it("exits 8 naming SUMMARY.md and its line where the branch's listing and the platform's next one clash", async () => {
+    const { dir } = await repoWorkspace();
+    const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true }, platformEdits: 'preserve' });
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    // Retitled in the platform: kept on the branch, git's title live again; then the page moved there.
+    await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', newTitle: 'First steps' });
+    expect((await syncOnce(loaded)).failures).toEqual([]);
+    await editPageInPlatform(emulator, 'space-docs', { move: 'Quickstart', into: null, at: 0 });
+    const clashed = await syncOnce(loaded);
+    expect(clashed.failures).toEqual([
+      expect.objectContaining({ code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8, error: expect.stringMatching(/docs\/SUMMARY\.md:\d+/) }),
+    ]);
+    expect(clashed.results[0]?.platformEdits?.pages).toContainEqual({ file: 'docs/SUMMARY.md', outcome: 'conflict', line: expect.any(Number) });
+    // Run again, with state and without: the markers in SUMMARY.md still stand.
+    for (const stateless of [false, true]) {
+      if (stateless) await rm(join(dir, '.docsync'), { recursive: true, force: true });
+      expect((await syncOnce(loaded)).failures).toEqual([expect.objectContaining({ code: 'E_PLATFORM_EDITS_CONFLICT', file: 'docs/SUMMARY.md' })]);
+    }
   });
 });

@@ -629,6 +629,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("preserve: a page retitled in the platform, kept while docsync's change request waited for review, then moved there, is on the branch with both, SUMMARY.md without conflict markers", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [{ kind: 'platform-title', page: 2 }, { kind: 'sync-held' }, { kind: 'platform-move', page: 7, parent: 3, at: 0, same: false }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
