@@ -78,6 +78,12 @@ export interface DetectInput {
   readonly titlings: Titlings;
   /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
   readonly delivered?: ReadonlyMap<string, { readonly id: string; readonly updatedAt?: string | undefined }> | undefined;
+  /**
+   * With state, docsync's change request is open: `delivered` names only the pages main holds as the
+   * change request has them. A page it moved or replaced there is at its old place in main, found as
+   * a runner without state finds it: by the base's layout.
+   */
+  readonly changeRequestOpen?: boolean | undefined;
   /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
   readonly deliveredFiles?: ReadonlyMap<string, { readonly id: string }> | undefined;
   /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
@@ -197,6 +203,12 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       if (path !== undefined && isHeadingKey(path)) headings.add(page.id);
       else if (path !== undefined) pathById.set(page.id, path);
     }
+  }
+  const unnamed = input.changeRequestOpen === true ? documentPages(pages).filter((page) => page.git === undefined && !pathById.has(page.id)) : [];
+  const heldThere = unnamed.length === 0 || placed !== undefined ? undefined : (await syncedOnce())?.livePaths;
+  for (const page of unnamed) {
+    const path = page.path === undefined ? undefined : heldThere?.get(page.path);
+    if (path !== undefined && !isHeadingKey(path)) pathById.set(page.id, path);
   }
   const { docs, tree, ...laidOut } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
   let livePlaces: ReadonlyMap<string, LivePlace> = laidOut.places;

@@ -71,7 +71,7 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
     target,
     content,
     await input.expected(),
-    { base: state?.base, delivered: deliveredToMain(state), deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings },
+    { base: state?.base, ...deliveredToMain(state), deliveredFiles: state?.delivered?.files, holdingGit: input.holdingGit, titlings: input.titlings },
     {
       dryRun: input.dryRun,
       signal: input.signal,
@@ -90,11 +90,11 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
  * change request is open the record is the change request's, and its base is main's: main holds a
  * page there only at a path of that base (a page the change request moved is at its old place in main).
  */
-function deliveredToMain(state: TargetState | undefined): Delivered['pages'] | undefined {
+function deliveredToMain(state: TargetState | undefined): { delivered: Delivered['pages'] | undefined; changeRequestOpen?: boolean } {
   const pages = state?.delivered?.pages;
-  if (pages === undefined || state?.changeRequest === undefined) return pages;
+  if (pages === undefined || state?.changeRequest === undefined) return { delivered: pages };
   const base = state.base?.pages;
-  return new Map([...pages].filter(([path]) => isHeadingKey(path) || base?.has(path) === true));
+  return { delivered: new Map([...pages].filter(([path]) => isHeadingKey(path) || base?.has(path) === true)), changeRequestOpen: true };
 }
 
 function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { platformEdits?: PlatformEditsResult } {

@@ -640,6 +640,38 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("adopt: the readme the platform moved under a page git moved in docsync's change request waiting for review goes live there, found alike with state or without", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+          { kind: 'sync-held' },
+          { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
+    it("preserve: the readme the platform moved under a page git moved in docsync's change request waiting for review is on the branch, found alike with state or without", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+          { kind: 'sync-held' },
+          { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
