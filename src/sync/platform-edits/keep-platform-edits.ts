@@ -14,6 +14,7 @@ import { PlatformEditsBranchCheckedOutError } from './platform-edits-branch-chec
 import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 import { ontoBranch, type BranchChange } from './onto-branch.js';
+import { heldInConflict, removedConflict } from './removed-conflict.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { platformFilesToGit } from './platform-files-to-git.js';
 import type { Download } from '../../http/url-downloader.js';
@@ -276,7 +277,9 @@ async function notKeptYet(
     const record = records.get(file);
     const content = bytes.get(file);
     if (page.outcome === 'moved') return !leftAsIs(page) || content === undefined || content === null || record?.blob !== gitBlobOid(content);
-    // A page left live merged (moved in the platform, edited in git) reads as the platform's own next time.
+    // A page left live merged (moved in the platform, edited in git) reads as the platform's own next time;
+    // so does one git removed, left live in conflict (`adopt`): the branch holds that same text between markers.
+    if (record?.outcome === 'conflict' && page.outcome === 'edited' && content != null && heldInConflict(content) === record.blob) return false;
     const sameOutcome = record?.outcome === page.outcome || (record?.outcome === 'merged' && page.outcome === 'edited');
     if (!leftAsIs(page) || record === undefined || content === undefined || !sameOutcome) return true;
     // git changed the page since that commit (one the platform moved away, git's edit merged at its new place):
@@ -311,8 +314,7 @@ async function openRepository(target: SpaceTarget, pages: readonly string[], rem
 async function mergeSides(repository: GitRepository, texts: PageTexts): Promise<{ text: string; conflicts: number }> {
   if (texts.git === undefined || texts.platform === undefined) {
     const kept = texts.platform ?? texts.git ?? '';
-    const side = texts.platform === undefined ? 'the platform removed this page; git changed it' : 'git removed this page; the platform changed it';
-    return { text: `<<<<<<< ${side}\n=======\n${kept}>>>>>>> keep or delete the file\n`, conflicts: 1 };
+    return { text: removedConflict(kept, texts.platform === undefined ? 'platform' : 'git'), conflicts: 1 };
   }
   return repository.mergeFile({ ours: texts.git, base: texts.base ?? '', theirs: texts.platform }, LABELS);
 }

@@ -2,6 +2,7 @@ import { decodeText } from '../../content/gitbook/clean-text.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import type { FileChange, GitRepository } from '../../content/git/git-repository.js';
 import { readOutcome, type KeptOutcome } from './outcome-line.js';
+import { heldInConflict } from './removed-conflict.js';
 
 /** A file's change laid onto the branch, and whether that left conflict markers in it (their first line). */
 export interface BranchChange {
@@ -18,11 +19,12 @@ const LABELS = { ours: 'branch', base: 'git', theirs: 'platform' };
  * base is the git version the branch's version was made from (named by docsync's commit message),
  * else git's synced version. A version docsync committed and left live (`leftLive`: a clean merge,
  * the platform's own under `adopt`) is what the platform's next one descends from: replaced by it.
- * A version one of the branch's commits wrote already is dropped: the branch's later commits say
- * what became of it. Removals are applied as they are. A file the platform moved to another path
- * (`renamed`: old file → new) goes on from the branch's version of its old path. So does a version
- * from a commit whose platform versions are main's yet (`stillMains`: docsync's change request of
- * that sync waits for review), unless it holds conflict markers: the platform went on from it.
+ * A version one of the branch's commits wrote already (or holds in a conflict, as a page git removed)
+ * is dropped: the branch's later commits say what became of it. Removals are applied as they are. A
+ * file the platform moved to another path (`renamed`: old file → new) goes on from the branch's
+ * version of its old path. So does a version from a commit whose platform versions are main's yet
+ * (`stillMains`: docsync's change request of that sync waits for review), unless it holds conflict
+ * markers: the platform went on from it.
  */
 export async function ontoBranch(
   repository: Pick<GitRepository, 'history' | 'readBlob' | 'listTree' | 'mergeFile'>,
@@ -68,7 +70,7 @@ export async function ontoBranch(
     // Newest first: the branch's version at its tip, then the versions before it.
     const [tipBlob] = blobs;
     const blob = gitBlobOid(change.bytes);
-    if (from === change.path && blobs.includes(blob)) continue;
+    if (from === change.path && (blobs.includes(blob) || blobs.includes(heldInConflict(change.bytes)))) continue;
     if (tipBlob === blob) {
       laid.push({ change });
       continue;

@@ -672,6 +672,23 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it('adopt: a page git removed that the platform changed, left live in conflict, is not committed again once the platform removes its sibling, alike with state or without', async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'platform-description', page: 7 },
+          { kind: 'git-delete', page: 0 },
+          { kind: 'sync-held' },
+          { kind: 'platform-delete', page: 0 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
