@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../../src/content/git/git-repository.js';
 import { ontoBranch } from '../../../src/sync/platform-edits/onto-branch.js';
 import { openLine, stillMains, syncedLine } from '../../../src/sync/platform-edits/outcome-line.js';
+import { removedConflict } from '../../../src/sync/platform-edits/removed-conflict.js';
 import { git, removeTempDirs, tempTree } from '../../support/temp-tree.js';
 
 /**
@@ -20,16 +21,17 @@ const RETITLED = GIT_SUMMARY.replace('[Section 2]', '[Renamed]');
 const MOVED = RETITLED.replace('* [Renamed](section-2.md)', '  * [Renamed](section-1/section-2.md)');
 const REVISION = 'rev_kept1';
 
-/** git's docs on `main`, then the branch: docsync's commit of the retitled SUMMARY.md (`message` as given), the synced commit and the tip. */
-async function branchWith(message: string, text = RETITLED): Promise<{ repository: GitRepository; synced: string; tip: string }> {
+/** git's docs on `main`, then the branch: docsync's commit of `file` (the retitled SUMMARY.md by default) with `message`; the synced commit and the tip. */
+async function branchWith(message: string, text = RETITLED, file = 'SUMMARY.md'): Promise<{ repository: GitRepository; synced: string; tip: string }> {
   const dir = await tempTree({ 'docs/SUMMARY.md': GIT_SUMMARY });
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'Docs');
   const synced = git(dir, 'rev-parse', 'HEAD').trim();
   git(dir, 'checkout', '-q', '-b', 'edits');
-  await writeFile(path.join(dir, 'docs', 'SUMMARY.md'), text);
-  git(dir, 'commit', '-q', '-am', message);
+  await writeFile(path.join(dir, 'docs', file), text);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', message);
   const tip = git(dir, 'rev-parse', 'HEAD').trim();
   git(dir, 'checkout', '-q', 'main');
   return { repository: await GitRepository.open(dir), synced, tip };
@@ -81,6 +83,15 @@ describe('ontoBranch', () => {
       expect(text).toContain('[Renamed](section-2.md)');
       expect(text).toContain('[Renamed](section-1/section-2.md)');
     }
+  });
+
+  it("drops the platform's version of a page git removed where the branch's conflict holds it already", async () => {
+    const page = '# Topic\n\nThe platform says this.\n';
+    const { repository, synced, tip } = await branchWith(docsyncMessage(), removedConflict(page, 'git'), 'topic.md');
+    const changes = [{ path: 'docs/topic.md', bytes: new TextEncoder().encode(page) }];
+    expect(await ontoBranch(repository, { tip, synced, folder: 'docs' }, changes, () => false)).toEqual([]);
+    const other = [{ path: 'docs/topic.md', bytes: new TextEncoder().encode(`${page}And more.\n`) }];
+    expect(await ontoBranch(repository, { tip, synced, folder: 'docs' }, other, () => false)).toHaveLength(1);
   });
 
   it("merges with a person's commit, and with a version of docsync's that holds conflict markers, rather than replacing them", async () => {
