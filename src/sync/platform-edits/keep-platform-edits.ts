@@ -15,6 +15,7 @@ import { PlatformEditsPushError } from './platform-edits-push-error.js';
 import { PlatformEditsUnkeptError } from './platform-edits-unkept-error.js';
 import { ontoBranch, type BranchChange } from './onto-branch.js';
 import { heldInConflict, removedConflict } from './removed-conflict.js';
+import { standingConflicts, type UnresolvedConflict } from './unresolved-conflicts.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { platformFilesToGit } from './platform-files-to-git.js';
 import type { Download } from '../../http/url-downloader.js';
@@ -54,6 +55,8 @@ export interface KeptEdits {
    * git's place instead (`SUMMARY.md`'s nesting is git's there): by page id, the path each keeps.
    */
   readonly placedAsGit?: ReadonlyMap<string, string>;
+  /** Conflicts earlier commits left that still stand at `commit`, beside this commit's pages. */
+  readonly standing?: readonly UnresolvedConflict[];
 }
 
 const SIGNATURE = { name: 'docsync', email: 'docsync@users.noreply.invalid' };
@@ -248,13 +251,15 @@ export async function keepPlatformEdits(
   });
   // Already there: on the branch's tip, or in the synced commit itself.
   if (commit === undefined) return { branch, remote, commit: parent === tip ? tip : undefined, pages: fresh, live, adopted, placedAsGit, pushed: false };
+  // What the record of kept edits names until resolved: this commit's conflicts, and earlier ones that still stand.
+  const standing = (await standingConflicts(repository, commit, synced)).filter((conflict) => !fresh.some((page) => page.file === conflict.file));
   try {
     await repository.push(remote, commit, branch);
   } catch (error) {
     if (error instanceof GitPushRejectedError) throw new PlatformEditsPushError(target.name, error);
     throw error;
   }
-  return { branch, remote, commit, pages: fresh, live, adopted, placedAsGit, pushed: true };
+  return { branch, remote, commit, pages: fresh, live, adopted, placedAsGit, pushed: true, standing };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface PlatformEditsResult {
   conflicts: number;
   /** This sync pushed `commit` to the branch; false when the branch (or git) had it already. */
   pushed: boolean;
+  /** Conflicts earlier commits left on the branch that still stand at `commit`: the state's record names them until resolved. */
+  standing?: readonly { readonly file: string; readonly line: number }[];
 }
 
 export interface PlatformEditsStepInput {
@@ -111,6 +113,7 @@ function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { 
       pages: kept.pages,
       conflicts,
       pushed: kept.pushed,
+      ...(kept.standing === undefined || kept.standing.length === 0 ? {} : { standing: kept.standing }),
     },
   };
 }
@@ -143,6 +146,9 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
 export function rememberEdits(state: TargetState, reported: { platformEdits?: PlatformEditsResult }, at: Date): TargetState {
   const kept = reported.platformEdits;
   if (kept === undefined) return state;
-  const pages = kept.pages.map((page) => ({ file: page.file, outcome: page.outcome, ...(page.line === undefined ? {} : { line: page.line }) }));
+  const pages = [
+    ...kept.pages.map((page) => ({ file: page.file, outcome: page.outcome, ...(page.line === undefined ? {} : { line: page.line }) })),
+    ...(kept.standing ?? []).map((conflict) => ({ file: conflict.file, outcome: 'conflict' as const, line: conflict.line })),
+  ];
   return { ...state, platformEdits: { branch: kept.branch, ...(kept.commit === undefined ? {} : { commit: kept.commit }), pages, at: at.toISOString() } };
 }

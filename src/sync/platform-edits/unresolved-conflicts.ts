@@ -41,10 +41,24 @@ export async function unresolvedConflicts(
   const tip = await fetchBranchTip(repository, target);
   const head = await repository.resolveCommit('HEAD');
   if (tip === undefined || (await repository.isAncestor(tip, head))) return [];
+  return standingConflicts(repository, tip, head, known);
+}
+
+/**
+ * The files of the branch's `tip` still holding conflict markers that its commits since `synced` (or
+ * `known`) say were committed in conflict, with the line of the first marker.
+ */
+export async function standingConflicts(
+  repository: Pick<GitRepository, 'history' | 'listTree' | 'readBlob' | 'prefix'>,
+  tip: string,
+  synced: string,
+  known?: ReadonlySet<string>,
+): Promise<UnresolvedConflict[]> {
   const conflicted =
     known ??
-    new Set([...(await branchRecords(repository, tip, head, repository.prefix))].flatMap(([file, record]) => (record.outcome === 'conflict' ? [file] : [])));
+    new Set([...(await branchRecords(repository, tip, synced, repository.prefix))].flatMap(([file, record]) => (record.outcome === 'conflict' ? [file] : [])));
   const unresolved: UnresolvedConflict[] = [];
+  if (conflicted.size === 0) return unresolved;
   for (const entry of await repository.listTree(tip)) {
     if (!conflicted.has(entry.path)) continue;
     const index = decodeText(await repository.readBlob(entry.oid))

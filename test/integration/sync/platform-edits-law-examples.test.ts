@@ -689,6 +689,24 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("adopt: a conflict an earlier commit left on the branch still fails the run after the platform's next edit is kept, with state or without", async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'platform-description', page: 7 },
+          { kind: 'git-delete', page: 0 },
+          { kind: 'git-body', page: 0, at: 0 },
+          { kind: 'sync-held' },
+          { kind: 'platform-delete', page: 0 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
