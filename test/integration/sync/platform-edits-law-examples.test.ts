@@ -640,37 +640,22 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
-    it("adopt: the readme the platform moved under a page git moved in docsync's change request waiting for review goes live there, found alike with state or without", async () => {
-      await runLaw(
-        lawRepo([0, 2]),
-        [
-          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
-          { kind: 'sync-held' },
-          { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
-          { kind: 'sync' },
-        ],
-        emulators,
-        'current',
-        { platformEdits: 'adopt' },
-        { readmeEdits: true },
-      );
-    });
-
-    it("preserve: the readme the platform moved under a page git moved in docsync's change request waiting for review is on the branch, found alike with state or without", async () => {
-      await runLaw(
-        lawRepo([0, 2]),
-        [
-          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
-          { kind: 'sync-held' },
-          { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
-          { kind: 'sync' },
-        ],
-        emulators,
-        'current',
-        { platformEdits: 'preserve' },
-        { readmeEdits: true },
-      );
-    });
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: the readme the platform moved under a page git moved in docsync's change request waiting for review is kept there (${platformEdits === 'adopt' ? 'live' : 'on the branch'}), found alike with state or without`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+            { kind: 'sync-held' },
+            { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
+            { kind: 'sync' },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
 
     it('adopt: a page git removed that the platform changed, left live in conflict, is not committed again once the platform removes its sibling, alike with state or without', async () => {
       await runLaw(
