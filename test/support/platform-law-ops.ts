@@ -426,7 +426,13 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   if (first === undefined) return 'nothing';
   if (op.kind === 'git-merge') {
     const merged = await Promise.all(worlds.map((world) => mergeBranch(world)));
-    if (merged[0]) refreshPaths(model, summaryPages(await readDoc(first, 'SUMMARY.md')));
+    // An entry whose file the merge left out (both sides' lines kept) gives its page no file: docsync skips it.
+    const files = filesAt(first.dir, 'HEAD');
+    if (merged[0])
+      refreshPaths(
+        model,
+        summaryPages(await readDoc(first, 'SUMMARY.md')).filter((entry) => files.has(entry.path)),
+      );
     return merged[0] ? 'git merges the platform-edits branch' : 'git-merge: no branch';
   }
   if (op.kind === 'branch-resolve') {

@@ -40,13 +40,15 @@ export async function changeRequestEdits(
   const recorded = state?.delivered !== undefined && state.changeRequest?.id === changeRequest.id ? state.delivered : undefined;
   const expected = await input.expected();
   const sha = recordedCommit(changeRequest.subject, target.name);
-  const base = recorded
+  // Without a record, or with pages it knows by id only (sent with other content than git's): the
+  // branch says what that delivery laid over git's pages.
+  const unhashed = recorded !== undefined && [...recorded.pages.values()].some((page) => page.hash === undefined);
+  const laid = sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.signal) : new Map();
+  const delivered = recorded
     ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
-    : markedBase(
-        await markedPages(target, sha, input.signal),
-        sha === undefined ? new Map() : await laidOver(target, content.snapshot.root, sha, input.signal),
-      );
-  if (base === undefined) return undefined;
+    : markedBase(await markedPages(target, sha, input.signal));
+  if (delivered === undefined) return undefined;
+  const base = withLaidOver(delivered, laid);
   return settlePlatformEdits(
     api,
     target,
@@ -75,25 +77,27 @@ async function markedPages(
   return marked === undefined ? undefined : new Map(marked.pages.map((page) => [page.path, page.oid]));
 }
 
-/**
- * Without a record of what was delivered: the pages of the marked commit, as delivered, with what
- * that sync laid over them (`laid`: the blob it sent instead of git's, or null for a page it left out).
- */
-function markedBase(marked: ReadonlyMap<string, string> | undefined, laid: ReadonlyMap<string, string | null>): TargetBase | undefined {
-  if (marked === undefined) return undefined;
-  const pages = new Map(marked);
+/** Without a record of what was delivered: the pages of the marked commit, as delivered. */
+function markedBase(marked: ReadonlyMap<string, string> | undefined): TargetBase | undefined {
+  // No fingerprints: a base without a version has them made again from its blobs.
+  return marked && { pages: new Map([...marked].map(([path, oid]) => [path, { oid, fingerprint: '' }])) };
+}
+
+/** `base` with what a sync laid over git's pages (`laid`: the blob it sent instead, or null for a page it left out). */
+function withLaidOver(base: TargetBase, laid: ReadonlyMap<string, string | null>): TargetBase {
+  if (laid.size === 0) return base;
+  const pages = new Map(base.pages);
   for (const [path, oid] of laid) {
     if (oid === null) pages.delete(path);
-    else pages.set(path, oid);
+    else pages.set(path, { oid, fingerprint: '' });
   }
-  // No fingerprints: a base without a version has them made again from its blobs.
-  return { pages: new Map([...pages].map(([path, oid]) => [path, { oid, fingerprint: '' }])) };
+  return { pages };
 }
 
 /**
  * What the sync that delivered the marked commit (`sha`, as the marker abbreviates it) laid over
  * git's pages in the change request, as the platform-edits branch's commits made while syncing it
- * say (as branch-left-live.ts reads them): by path in the docs root, the blob it sent, or null for a page it
+ * or a commit before it say (as branch-left-live.ts reads them): by path in the docs root, the blob it sent, or null for a page it
  * left out. A page the platform added that went in with them is docsync's delivery, not a reviewer's.
  */
 async function laidOver(
@@ -107,7 +111,11 @@ async function laidOver(
   const tip = await fetchBranchTip(git, target);
   if (tip === undefined) return new Map();
   const folder = posix.join(git.prefix, root).replace(/^\.$/, '');
-  const madeFor = (commit: CommitChanges): Promise<boolean> => Promise.resolve(readSynced(commit.message)?.startsWith(sha) === true);
+  // Made while syncing that commit, or one before it: what an earlier sync left live was laid over this one's too.
+  const madeFor = async (commit: CommitChanges): Promise<boolean> => {
+    const made = readSynced(commit.message);
+    return made !== undefined && (made.startsWith(sha) || (await git.isAncestor(made, sha)));
+  };
   const records = await branchRecords(git, tip, sha, folder, madeFor);
   return new Map(
     [...records].flatMap(([file, record]) => (leftLiveBy(target.platformEdits, record) ? [[posix.relative(folder, file), record.blob ?? null] as const] : [])),

@@ -119,13 +119,19 @@ function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { 
 }
 
 /**
- * The step's outcome with the edits found in docsync's own change request (`reviewed`, kept before
- * it): their pages go live as they were settled too, unless main's edits settle the same page, and
- * the report names both. The change request then holds content to write whatever main says.
+ * The step's outcome with the edits found in docsync's own change request (`reviewed`, kept after
+ * it): their pages go live as they were settled too, unless main's edits settle the same page with
+ * a version the change request did not hold already, and the report names both. The change request
+ * then holds content to write whatever main says.
  */
 export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | undefined, mode: SpaceTarget['platformEdits']): PlatformEditsStep {
   if (reviewed?.kept === undefined || reviewed.kept.pages.length === 0) return step;
-  const live = new Map([...reviewed.live, ...step.settled.live]);
+  // A reviewer's fix of a page whose main version docsync had laid over the change request: that fix holds main's edit.
+  const mainVersion = new Map(step.settled.changes.map((change) => [change.path, change.platform]));
+  const ontoMain = new Set(
+    reviewed.changes.flatMap((change) => (change.base !== undefined && mainVersion.get(change.path) === change.base ? [change.path] : [])),
+  );
+  const live = new Map([...reviewed.live, ...[...step.settled.live].filter(([path]) => !ontoMain.has(path))]);
   const mine = step.settled.kept;
   const files = new Set(mine?.pages.map((page) => page.file));
   const pages = [...reviewed.kept.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
@@ -133,7 +139,7 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
     ...reviewed.kept,
     ...(mine ?? {}),
     pages,
-    commit: mine?.commit ?? reviewed.kept.commit,
+    commit: reviewed.kept.commit ?? mine?.commit,
     pushed: reviewed.kept.pushed || (mine?.pushed ?? false),
     adopted: new Set([...reviewed.kept.adopted, ...(mine?.adopted ?? [])]),
     live,

@@ -225,6 +225,9 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
   }
   if (conflict && run.behindMain === undefined && (target.changeRequest.autoMerge || target.mode === 'direct'))
     await startOverFromMain(run, requireCr(cr), checked.edits, conflict);
+  // Pages laid over git's that the open change request already holds (kept live, `adopt`): planned
+  // as changes, none sent and nothing else written, the change request held this content already.
+  if (live && delivered?.changes === 0 && plan.actions.every((action) => action.kind === 'deliver')) outcome = 'skipped';
   return { ...checked, current, cr, outcome, imported, delivered, landedRevision, crBase, mergedRevision, conflict, sentPages: sentOnes?.pages ?? new Map() };
 }
 

@@ -133,7 +133,7 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
   return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit, edits } };
 }
 
-/** The platform-edits check: a reviewer's edits in docsync's open change request, then main's. */
+/** The platform-edits check: main's edits, then a reviewer's in docsync's open change request. */
 async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<PlatformEditsStep> {
   const { deps, target, options, signal, api, ahead } = run;
   const { content, state, live, pagePlan, liveContent, gitPages, titlings } = planned;
@@ -141,23 +141,6 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
   const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
   const editsApi = { content: reads, changeRequests: deps.api.changeRequests };
   const held = holdingGit(pagePlan, state);
-  // A reviewer's edits inside docsync's own open change request first: the batches would overwrite them.
-  const reviewed =
-    live && pagePlan
-      ? await api(() =>
-          changeRequestEdits(editsApi, live, {
-            target,
-            content,
-            state,
-            expected: gitPages,
-            titlings,
-            holdingGit: held,
-            dryRun: options.dryRun,
-            signal,
-            download: deps.download,
-          }),
-        )
-      : undefined;
   const edits = await api(() =>
     platformEditsStep(editsApi, {
       target,
@@ -176,6 +159,29 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
       open: live,
     }),
   );
+  // Then a reviewer's edits inside docsync's own open change request, which the batches would overwrite:
+  // committed after main's, so the branch's tip holds a reviewer's fix of a page main's edit was kept for.
+  // Compared with what this sync sends (main's pages kept live laid over git's), as the change request was
+  // given them; the table of contents stays git's, whose layout the change request's pages are placed by.
+  const summary = content.snapshot.summary;
+  const kept = new Map([...edits.settled.live].filter(([path]) => path !== summary));
+  const sending = live && pagePlan && kept.size > 0 ? await content.layOver(kept) : content;
+  const reviewed =
+    live && pagePlan
+      ? await api(() =>
+          changeRequestEdits(editsApi, live, {
+            target,
+            content: sending,
+            state,
+            expected: sending === content ? gitPages : () => Promise.resolve(bundleExpectation(sending).pages),
+            titlings,
+            holdingGit: held,
+            dryRun: options.dryRun,
+            signal,
+            download: deps.download,
+          }),
+        )
+      : undefined;
   return withReviewed(edits, reviewed, target.platformEdits);
 }
 

@@ -57,13 +57,15 @@ export async function record(run: SyncRun, applied: AppliedSync): Promise<SpaceS
     syncedAt: now().toISOString(),
   };
   await saveState(current);
+  const skipped = outcome === 'skipped' && cr !== undefined;
   return {
     ...base,
+    ...(skipped ? { plan: { ...base.plan, skipReason: `change request #${cr.number} already holds this content`, actions: [] } } : {}),
     outcome,
     ...(cr ? { changeRequest: cr } : {}),
     ...(imported ? { imported } : {}),
-    ...(delivered ? { delivered } : {}),
-    ...diffOfLive(applied),
+    ...(delivered && !skipped ? { delivered } : {}),
+    ...(skipped ? {} : diffOfLive(applied)),
     ...platformEdits,
     timings: stopwatch.timings(),
   };

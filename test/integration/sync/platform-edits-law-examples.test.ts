@@ -697,6 +697,69 @@ describe('the law of platform edits, by example, on the current contract', () =>
         platformEdits: 'preserve',
       });
     });
+    it('adopt: a second sync held for review, with nothing new in git, is skipped with state or without when the change request holds what the platform kept live', async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'platform-description', page: 8 },
+          { kind: 'git-delete', page: 0 },
+          { kind: 'sync-held' },
+          { kind: 'sync-held' },
+          { kind: 'platform-delete', page: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
+    it("adopt: a reviewer's fix in docsync's change request of a page whose platform version it held is kept with that version, with state or without", async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'platform-description', page: 8 },
+          { kind: 'git-delete', page: 0 },
+          { kind: 'sync-held' },
+          { kind: 'platform-review', page: 14, at: 0 },
+          { kind: 'sync-held' },
+          { kind: 'platform-delete', page: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
+    it('adopt: a page the platform added under a page git then removed, held twice for review, is found in the change request as delivered, with state or without', async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [{ kind: 'platform-add', parent: 5, at: 0 }, { kind: 'sync-held' }, { kind: 'git-delete', page: 3 }, { kind: 'sync-held' }, { kind: 'sync' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: the readme the platform moved under a section, held for review, then git moving that section and merging the branch, keeps both sides' pages`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'platform-move', page: 0, parent: 2, at: 0 },
+            { kind: 'sync-held' },
+            { kind: 'git-move', page: 0, parent: 0, at: 0 },
+            { kind: 'git-merge' },
+            { kind: 'platform-add', parent: 0, at: 0 },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
   });
 
   // A runner with state plans a git change from its state alone and learns from the change request it
