@@ -1,3 +1,4 @@
+import { firstMarkerLine } from './first-marker-line.js';
 import path from 'node:path';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
@@ -158,7 +159,7 @@ export async function keepPlatformEdits(
       if (!gitsLive || target.platformEdits === 'adopt') live.set(change.path, merged.text);
       if (retitle !== undefined && !gitsLive) liveTitles.push(retitle);
     } else {
-      pages.push({ file, outcome: 'conflict', line: firstMarker(merged.text) });
+      pages.push({ file, outcome: 'conflict', line: firstMarkerLine(merged.text) ?? 1 });
       const adopted = target.platformEdits === 'adopt' && texts.platform !== undefined;
       if (adopted) adopt(change.path, texts.platform);
       // git removed the page (not moved it: no page of git's holds the base's blob): it stays listed
@@ -322,11 +323,6 @@ async function mergeSides(repository: GitRepository, texts: PageTexts): Promise<
     return { text: removedConflict(kept, texts.platform === undefined ? 'platform' : 'git'), conflicts: 1 };
   }
   return repository.mergeFile({ ours: texts.git, base: texts.base ?? '', theirs: texts.platform }, LABELS);
-}
-
-function firstMarker(text: string): number {
-  const index = text.split('\n').findIndex((line) => line.startsWith('<<<<<<< '));
-  return index < 0 ? 1 : index + 1;
 }
 
 function commitMessage(

@@ -1,3 +1,4 @@
+import { firstMarkerLine } from './first-marker-line.js';
 import { decodeText } from '../../content/gitbook/clean-text.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import type { FileChange, GitRepository } from '../../content/git/git-repository.js';
@@ -76,13 +77,13 @@ export async function ontoBranch(
       continue;
     }
     const ours = tipBlob === undefined ? '' : decodeText(await repository.readBlob(tipBlob));
-    if (heldLive.has(from) && !/^<<<<<<< /m.test(ours)) {
+    if (heldLive.has(from) && firstMarkerLine(ours) === undefined) {
       laid.push({ change });
       continue;
     }
     const merged = await repository.mergeFile({ ours, base: await baseText(from), theirs: decodeText(change.bytes) }, LABELS);
     const bytes = new TextEncoder().encode(merged.text);
-    const line = merged.conflicts === 0 ? undefined : merged.text.split('\n').findIndex((text) => text.startsWith('<<<<<<< ')) + 1;
+    const line = merged.conflicts === 0 ? undefined : firstMarkerLine(merged.text);
     laid.push({ change: { path: change.path, bytes }, ...(line === undefined ? {} : { conflictLine: line }) });
   }
   return laid;

@@ -1,3 +1,4 @@
+import { firstMarkerLine } from './first-marker-line.js';
 import { decodeText } from '../../content/gitbook/clean-text.js';
 import { ContentError } from '../../content/errors/content-error.js';
 import { GitAbortedError } from '../../content/errors/git-aborted-error.js';
@@ -61,10 +62,8 @@ export async function standingConflicts(
   if (conflicted.size === 0) return unresolved;
   for (const entry of await repository.listTree(tip)) {
     if (!conflicted.has(entry.path)) continue;
-    const index = decodeText(await repository.readBlob(entry.oid))
-      .split('\n')
-      .findIndex((line) => line.startsWith('<<<<<<< '));
-    if (index >= 0) unresolved.push({ file: entry.path, line: index + 1 });
+    const line = firstMarkerLine(decodeText(await repository.readBlob(entry.oid)));
+    if (line !== undefined) unresolved.push({ file: entry.path, line });
   }
   return unresolved;
 }
