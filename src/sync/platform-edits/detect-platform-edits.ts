@@ -105,6 +105,11 @@ export interface DetectInput {
    * docsync delivered them (`delivered`), against `base`, what docsync delivered.
    */
   readonly changeRequest?: string | undefined;
+  /**
+   * Main's revision docsync's open change request was made from (its merged ancestor, else its
+   * initial revision): what the platform moved since, it moved after git's changes it holds.
+   */
+  readonly openedFrom?: string | undefined;
   /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
   readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
   /** Pages carrying their git source (the seed's API): the main revision docsync's last merge made. */
@@ -451,11 +456,28 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const placedBy = new Set([...places.values()].flatMap((place) => [place.parent, place.after, place.before]));
   // So do those the platform removed: git's move (and edit) of such a page meets the platform's removal at git's path.
   const removedThere = (path: string): boolean => !livePathSet.has(path) && !sides.platform.has(path);
-  const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path) || removedThere(path))));
+  // docsync's change request, made from an earlier main, holds git's moves: a page the platform moved
+  // in main since was moved after git's move was synced, so its place stands, at git's path.
+  const heldByGit = [...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path));
+  const opened = input.openedFrom !== undefined && input.openedFrom !== main.id && heldByGit.length > 0 ? input.openedFrom : undefined;
+  const movedSinceOpened =
+    opened === undefined
+      ? new Set<string>()
+      : movedSince(
+          liveDocuments((await api.getRevision({ spaceId, revision: opened }, { signal })).pages, pathById, headings, input.content.snapshot.root).tree,
+          tree,
+        );
+  const movedAfterGit = new Set(heldByGit.filter((path) => movedSinceOpened.has(path)));
+  const goneInGit = new Set(
+    [...baseOids.keys()].filter(
+      (path) => !gitOids.has(path) && (changedThere.has(path) || placedBy.has(path) || removedThere(path) || movedAfterGit.has(path)),
+    ),
+  );
   const gitRenames =
     goneInGit.size === 0
       ? new Map<string, string>()
       : await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, livePathSet, (oid) => fingerprints.textOf(oid));
+  const movedToGitPath = new Map([...gitRenames].filter(([from]) => movedAfterGit.has(from)));
   const gitRenamed = new Map([...gitRenames].filter(([path]) => changedThere.has(path) || removedThere(path)));
   const atGitPath = new Map<string, PageChange>();
   for (const [from, to] of gitRenamed) {
@@ -519,7 +541,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     based: true,
     files: main.files,
     places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),
-    moved,
+    moved: [...moved.filter((path) => !movedToGitPath.has(path)), ...movedToGitPath.values()],
     renamed,
     renamedInGit: new Map(
       [...gitRenamed].flatMap(([from, to]) => {

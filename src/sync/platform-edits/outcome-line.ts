@@ -79,7 +79,7 @@ export function readSynced(message: string): string | undefined {
 }
 
 /** docsync's change request open in the space, as a platform-edits commit's message tells it. */
-export type OpenChangeRequest = Pick<ChangeRequest, 'number' | 'revisionInitial'>;
+export type OpenChangeRequest = Pick<ChangeRequest, 'number' | 'revisionInitial' | 'revisionMergedAncestor'>;
 
 /** The line of a platform-edits commit's message naming docsync's change request open when it was made. */
 export function openLine(changeRequest: number): string {

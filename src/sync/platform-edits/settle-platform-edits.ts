@@ -62,6 +62,8 @@ interface DetectOptions {
   signal?: AbortSignal | undefined;
   known?: Pick<KnownRevisions, 'syncedBase'> | undefined;
   lastKept?: TargetState['platformEdits'];
+  /** docsync's change request open in the space (see {@link keepPlatformEdits}). */
+  open?: OpenChangeRequest | undefined;
 }
 
 /**
@@ -79,8 +81,6 @@ export async function settlePlatformEdits(
     dryRun?: boolean | undefined;
     /** Downloads the files uploaded in the platform that kept pages link to. */
     download?: Download | undefined;
-    /** docsync's change request open in the space (see {@link keepPlatformEdits}). */
-    open?: OpenChangeRequest | undefined;
   } = {},
 ): Promise<SettledEdits> {
   const detected = await detectEdits(api, target, content, expected, known, options);
@@ -193,6 +193,7 @@ export async function detectEdits(
     syncedBase,
     importedRevision: () => lastImportedRevision(api, target, options.signal),
     ...branch,
+    openedFrom: options.open && (options.open.revisionMergedAncestor ?? options.open.revisionInitial),
     signal: options.signal,
   });
 }

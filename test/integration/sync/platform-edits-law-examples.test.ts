@@ -714,6 +714,23 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: a page the platform moved after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+            { kind: 'sync-held' },
+            { kind: 'platform-move', page: 0, parent: 2, at: 0, same: true },
+            { kind: 'sync' },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
     it("adopt: a reviewer's fix in docsync's change request of a page whose platform version it held is kept with that version, with state or without", async () => {
       await runLaw(
         lawRepo([2, 0]),
