@@ -9,6 +9,7 @@ import {
   filesAt,
   flatLive,
   hasMarkers,
+  inEveryWorld,
   keepBothSides,
   liveSpace,
   mergeBranch,
@@ -425,7 +426,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   const [first] = worlds;
   if (first === undefined) return 'nothing';
   if (op.kind === 'git-merge') {
-    const merged = await Promise.all(worlds.map((world) => mergeBranch(world)));
+    const merged = await inEveryWorld(worlds, mergeBranch);
     // An entry whose file the merge left out (both sides' lines kept) gives its page no file: docsync skips it.
     const files = filesAt(first.dir, 'HEAD');
     if (merged[0])
@@ -436,7 +437,7 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
     return merged[0] ? 'git merges the platform-edits branch' : 'git-merge: no branch';
   }
   if (op.kind === 'branch-resolve') {
-    const commits = await Promise.all(worlds.map((world) => resolveOnBranch(world)));
+    const commits = await inEveryWorld(worlds, resolveOnBranch);
     if (commits[0] !== undefined) model.humanCommits.push(commits[0]);
     return commits[0] === undefined ? 'branch-resolve: no conflict' : 'a person resolves the conflicts on the branch';
   }

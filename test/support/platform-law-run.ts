@@ -7,6 +7,7 @@ import {
   filesAt,
   flatLive,
   hasMarkers,
+  inEveryWorld,
   isAncestor,
   liveShape,
   liveSpace,
@@ -39,7 +40,7 @@ export async function runLaw(
   const synced = async (held = false): Promise<void> => {
     story.push(held ? 'sync, its change request left open for review' : 'sync');
     const tips = worlds.map(branchTip);
-    const results = await Promise.all(worlds.map((world) => syncWorld(world, held)));
+    const results = await inEveryWorld(worlds, (world) => syncWorld(world, held));
     // A page git moved whose text the platform edited is one page: under adopt it keeps its id.
     const keepsId = new Set([...model.movedSinceSync].filter((key) => model.platformTextSinceSync.has(key)));
     model.movedSinceSync.clear();

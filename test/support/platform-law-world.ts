@@ -38,6 +38,17 @@ export async function openWorld(emulator: RunningEmulator, repo: LawRepo, target
   return { emulator, dir, docs, remote, loaded, held, stateless };
 }
 
+/**
+ * Each world's answer, once every one has settled: a world that fails first leaves no sync of the
+ * other still running into the next sequence (whose emulators are reset under it).
+ */
+export async function inEveryWorld<T>(worlds: readonly LawWorld[], work: (world: LawWorld) => Promise<T>): Promise<T[]> {
+  const settled = await Promise.allSettled(worlds.map(work));
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
 /** What one sync reported, as comparable between the two runners. */
 export interface LawSync {
   readonly outcome: string | undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
+import type { LawOp } from '../../support/platform-law-ops.js';
 import { lawRepo } from '../../support/platform-law-repo.js';
 import { runLaw } from '../../support/platform-law-run.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
@@ -640,26 +641,36 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    // Git moved a page, held for review; then the platform moves the readme under it (`same` false),
+    // or that page itself, still at its old place in main (`same` true).
     for (const platformEdits of ['preserve', 'adopt'] as const)
-      it(`${platformEdits}: the readme the platform moved under a page git moved in docsync's change request waiting for review is kept there (${platformEdits === 'adopt' ? 'live' : 'on the branch'}), found alike with state or without`, async () => {
-        await runLaw(
-          lawRepo([0, 2]),
-          [
-            { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
-            { kind: 'sync-held' },
-            { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
-            { kind: 'sync' },
-          ],
-          emulators,
-          'current',
-          { platformEdits },
-          { readmeEdits: true },
+      for (const same of [false, true])
+        it(
+          same
+            ? `${platformEdits}: a page the platform moved after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`
+            : `${platformEdits}: the readme the platform moved under a page git moved in docsync's change request waiting for review is kept there (${platformEdits === 'adopt' ? 'live' : 'on the branch'}), found alike with state or without`,
+          async () => {
+            await runLaw(
+              lawRepo([0, 2]),
+              [
+                { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+                { kind: 'sync-held' },
+                { kind: 'platform-move', page: 0, parent: 2, at: 0, same },
+                { kind: 'sync' },
+              ],
+              emulators,
+              'current',
+              { platformEdits },
+              { readmeEdits: true },
+            );
+          },
         );
-      });
 
-    it('adopt: a page git removed that the platform changed, left live in conflict, is not committed again once the platform removes its sibling, alike with state or without', async () => {
-      await runLaw(
-        lawRepo([2, 0]),
+    // Topic 1.2's description edited in the platform and Topic 1.1 removed in git, under adopt, with
+    // change requests held for review.
+    const adoptHeld: [string, LawOp[]][] = [
+      [
+        'adopt: a page git removed that the platform changed, left live in conflict, is not committed again once the platform removes its sibling, alike with state or without',
         [
           { kind: 'platform-description', page: 7 },
           { kind: 'git-delete', page: 0 },
@@ -667,16 +678,9 @@ describe('the law of platform edits, by example, on the current contract', () =>
           { kind: 'platform-delete', page: 0 },
           { kind: 'sync' },
         ],
-        emulators,
-        'current',
-        { platformEdits: 'adopt' },
-        { readmeEdits: true },
-      );
-    });
-
-    it("adopt: a conflict an earlier commit left on the branch still fails the run after the platform's next edit is kept, with state or without", async () => {
-      await runLaw(
-        lawRepo([2, 0]),
+      ],
+      [
+        "adopt: a conflict an earlier commit left on the branch still fails the run after the platform's next edit is kept, with state or without",
         [
           { kind: 'platform-description', page: 7 },
           { kind: 'git-delete', page: 0 },
@@ -685,21 +689,9 @@ describe('the law of platform edits, by example, on the current contract', () =>
           { kind: 'platform-delete', page: 0 },
           { kind: 'sync' },
         ],
-        emulators,
-        'current',
-        { platformEdits: 'adopt' },
-        { readmeEdits: true },
-      );
-    });
-
-    it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
-      await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
-        platformEdits: 'preserve',
-      });
-    });
-    it('adopt: a second sync held for review, with nothing new in git, is skipped with state or without when the change request holds what the platform kept live', async () => {
-      await runLaw(
-        lawRepo([2, 0]),
+      ],
+      [
+        'adopt: a second sync held for review, with nothing new in git, is skipped with state or without when the change request holds what the platform kept live',
         [
           { kind: 'platform-description', page: 8 },
           { kind: 'git-delete', page: 0 },
@@ -707,33 +699,9 @@ describe('the law of platform edits, by example, on the current contract', () =>
           { kind: 'sync-held' },
           { kind: 'platform-delete', page: 0 },
         ],
-        emulators,
-        'current',
-        { platformEdits: 'adopt' },
-        { readmeEdits: true },
-      );
-    });
-
-    for (const platformEdits of ['preserve', 'adopt'] as const)
-      it(`${platformEdits}: a page the platform moved after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`, async () => {
-        await runLaw(
-          lawRepo([0, 2]),
-          [
-            { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
-            { kind: 'sync-held' },
-            { kind: 'platform-move', page: 0, parent: 2, at: 0, same: true },
-            { kind: 'sync' },
-          ],
-          emulators,
-          'current',
-          { platformEdits },
-          { readmeEdits: true },
-        );
-      });
-
-    it("adopt: a reviewer's fix in docsync's change request of a page whose platform version it held is kept with that version, with state or without", async () => {
-      await runLaw(
-        lawRepo([2, 0]),
+      ],
+      [
+        "adopt: a reviewer's fix in docsync's change request of a page whose platform version it held is kept with that version, with state or without",
         [
           { kind: 'platform-description', page: 8 },
           { kind: 'git-delete', page: 0 },
@@ -742,11 +710,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
           { kind: 'sync-held' },
           { kind: 'platform-delete', page: 0 },
         ],
-        emulators,
-        'current',
-        { platformEdits: 'adopt' },
-        { readmeEdits: true },
-      );
+      ],
+    ];
+    for (const [title, ops] of adoptHeld)
+      it(title, async () => {
+        await runLaw(lawRepo([2, 0]), ops, emulators, 'current', { platformEdits: 'adopt' }, { readmeEdits: true });
+      });
+
+    it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
+      await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
+        platformEdits: 'preserve',
+      });
     });
 
     it('adopt: a page the platform added under a page git then removed, held twice for review, is found in the change request as delivered, with state or without', async () => {
