@@ -195,14 +195,35 @@ export function keepBothSides(text: string): string {
     .join('\n');
 }
 
+/** A table of contents with both sides kept, as a person leaves it: each file listed once, where it is first. */
+function keepBothListings(text: string): string {
+  const seen = new Set<string>();
+  return keepBothSides(text)
+    .split('\n')
+    .filter((line) => {
+      const target = /^\s*[*-] \[[^\]]*\]\(([^)]+)\)/.exec(line)?.[1];
+      if (target === undefined) return true;
+      if (seen.has(target)) return false;
+      seen.add(target);
+      return true;
+    })
+    .join('\n');
+}
+
+/** Both sides of a file's conflicts kept (a table of contents: {@link keepBothListings}). */
+function resolved(path: string, text: string): string {
+  return path.endsWith('SUMMARY.md') ? keepBothListings(text) : keepBothSides(text);
+}
+
 export function hasMarkers(text: string): boolean {
   return text.split('\n').some((line) => MARKER.test(line));
 }
 
 /**
  * Merges the platform-edits branch into the repo, as docs/platform-edits.md tells users: conflicts
- * of the merge and docsync's conflict markers resolved by keeping both sides, a file removed on one
- * side and changed on the other kept. False when the branch does not exist.
+ * of the merge and docsync's conflict markers resolved by keeping both sides (each file listed once
+ * in `SUMMARY.md`), a file removed on one side and changed or renamed on the other kept where a side
+ * has it. False when the branch does not exist.
  */
 export async function mergeBranch(world: LawWorld): Promise<boolean> {
   if (branchTip(world) === undefined) return false;
@@ -214,14 +235,21 @@ export async function mergeBranch(world: LawWorld): Promise<boolean> {
     for (const path of unmerged) {
       const file = join(world.dir, path);
       const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text === undefined) git(world.dir, 'checkout', '--quiet', '--theirs', '--', path);
-      else await writeFile(file, keepBothSides(text));
-      git(world.dir, 'add', '--', path);
+      // Removed on one side, changed or renamed on the other: the side that still has the file, else none.
+      const stages = new Set(
+        git(world.dir, 'ls-files', '--unmerged', '--', path)
+          .split('\n')
+          .flatMap((line) => line.split(/\s+/)[2] ?? []),
+      );
+      if (text !== undefined) await writeFile(file, resolved(path, text));
+      else if (stages.has('3') || stages.has('2')) git(world.dir, 'checkout', '--quiet', stages.has('3') ? '--theirs' : '--ours', '--', path);
+      if (text === undefined && !stages.has('3') && !stages.has('2')) git(world.dir, 'rm', '--quiet', '--cached', '--', path);
+      else git(world.dir, 'add', '--', path);
     }
     git(world.dir, 'commit', '--quiet', '--no-edit');
   }
   const marked: Record<string, string> = {};
-  for (const [path, text] of filesAt(world.dir, 'HEAD')) if (path.endsWith('.md') && hasMarkers(text)) marked[path] = keepBothSides(text);
+  for (const [path, text] of filesAt(world.dir, 'HEAD')) if (path.endsWith('.md') && hasMarkers(text)) marked[path] = resolved(path, text);
   if (Object.keys(marked).length > 0) await commitFiles(world, marked, 'Resolve the platform edits');
   return true;
 }

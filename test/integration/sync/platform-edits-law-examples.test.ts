@@ -666,6 +666,25 @@ describe('the law of platform edits, by example, on the current contract', () =>
           },
         );
 
+    for (const platformEdits of ['preserve', 'adopt'] as const)
+      it(`${platformEdits}: the readme the platform moved under a section, held for review, then git moving a page there and merging the branch, goes live as git lists it`, async () => {
+        await runLaw(
+          lawRepo([0, 2]),
+          [
+            { kind: 'platform-move', page: 0, parent: 3, at: 0, same: false },
+            { kind: 'sync-held' },
+            { kind: 'platform-description', page: 18 },
+            { kind: 'git-move', page: 0, parent: 29, at: 0, same: true },
+            { kind: 'git-merge' },
+            { kind: 'platform-add', parent: 0, at: 0 },
+          ],
+          emulators,
+          'current',
+          { platformEdits },
+          { readmeEdits: true },
+        );
+      });
+
     // Topic 1.2's description edited in the platform and Topic 1.1 removed in git, under adopt, with
     // change requests held for review.
     const adoptHeld: [string, LawOp[]][] = [
