@@ -14,6 +14,7 @@ import {
   liveSpace,
   mergeBranch,
   openChangeRequest,
+  pathsAt,
   readDoc,
   resolveOnBranch,
   type LawWorld,
@@ -427,13 +428,8 @@ async function gitOp(op: LawOp, model: LawModel, worlds: readonly LawWorld[]): P
   if (first === undefined) return 'nothing';
   if (op.kind === 'git-merge') {
     const merged = await inEveryWorld(worlds, mergeBranch);
-    // An entry whose file the merge left out (both sides' lines kept) gives its page no file: docsync skips it.
-    const files = filesAt(first.dir, 'HEAD');
-    if (merged[0])
-      refreshPaths(
-        model,
-        summaryPages(await readDoc(first, 'SUMMARY.md')).filter((entry) => files.has(entry.path)),
-      );
+    // As docsync reads it: an entry whose file the merge left out gives its page no file.
+    if (merged[0]) refreshPaths(model, summaryPages(await readDoc(first, 'SUMMARY.md'), pathsAt(first.dir, 'HEAD')));
     return merged[0] ? 'git merges the platform-edits branch' : 'git-merge: no branch';
   }
   if (op.kind === 'branch-resolve') {

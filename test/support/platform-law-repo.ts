@@ -48,12 +48,22 @@ export function lawRepo(sections: readonly number[]): LawRepo {
   return { files, pages };
 }
 
-/** The pages a `SUMMARY.md` lists, with the page each is under, in order. */
-export function summaryPages(text: string): LawPage[] {
+/**
+ * The pages a `SUMMARY.md` lists, with the page each is under, in order. Given the repo's `files`,
+ * as docsync reads it: an entry without its file, or listed before, is skipped, its children under
+ * its parent.
+ */
+export function summaryPages(text: string, files?: ReadonlySet<string>): LawPage[] {
   const pages: LawPage[] = [];
+  const seen = new Set<string>();
   const walk = (items: readonly SummaryItem[], parent: string | undefined): void =>
     items.forEach((item) => {
       const path = decodeURI(item.target.replace(/^\.?\//, ''));
+      if (files !== undefined && (!files.has(path) || seen.has(path))) {
+        walk(item.children, parent);
+        return;
+      }
+      seen.add(path);
       pages.push({ path, title: item.title, parent });
       walk(item.children, path);
     });

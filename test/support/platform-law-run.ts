@@ -13,6 +13,7 @@ import {
   liveSpace,
   openChangeRequest,
   openWorld,
+  pathsAt,
   syncWorld,
   type LawSync,
   type LawWorld,
@@ -119,7 +120,7 @@ async function checkSync(
   const liveText = flat.map(({ page }) => `${page.title}\n${page.description}\n${page.markdown}`).join('\n');
   const branch = tip === undefined ? new Map<string, string>() : filesAt(world.remote, tip);
   const branchText = [...branch.values()].join('\n');
-  const head = summaryPages(git(world.dir, 'show', 'HEAD:docs/SUMMARY.md'));
+  const head = summaryPages(git(world.dir, 'show', 'HEAD:docs/SUMMARY.md'), pathsAt(world.dir, 'HEAD'));
 
   for (const obligation of model.obligations) {
     if (obligation.kind === 'platform') {

@@ -61,6 +61,14 @@ export async function syncWorld(world: LawWorld, held = false): Promise<LawSync>
   if (world.stateless) await rm(join(world.dir, '.docsync'), { recursive: true, force: true });
   const report = await syncOnce(held ? world.held : world.loaded);
   const result = report.results[0];
+  console.log(
+    'DEBUG',
+    world.stateless,
+    held,
+    JSON.stringify(result?.warnings),
+    '\nSUMMARY:\n' + (await readFile(join(world.docs, 'SUMMARY.md'), 'utf8')),
+    JSON.stringify(flatLive(await liveSpace(world)).map(({ page, parent }) => [page.title, page.path, parent])),
+  );
   return {
     outcome: result?.outcome,
     failures: report.failures.map((failure) => `${failure.code}: ${failure.error}`),
@@ -162,6 +170,16 @@ export function isAncestor(world: LawWorld, ancestor: string, of: string): boole
 }
 
 /** The files of the docs root at a commit of the remote (or of the repo), by path in the docs root. */
+/** The paths of the files below the docs root at `commit`. */
+export function pathsAt(repo: string, commit: string): Set<string> {
+  return new Set(
+    git(repo, 'ls-tree', '-r', '--name-only', commit, '--', 'docs')
+      .split('\n')
+      .filter(Boolean)
+      .map((path) => path.slice('docs/'.length)),
+  );
+}
+
 export function filesAt(repo: string, commit: string): Map<string, string> {
   const paths = git(repo, 'ls-tree', '-r', '--name-only', commit, '--', 'docs').split('\n').filter(Boolean);
   return new Map(paths.map((path) => [path.slice('docs/'.length), execFileSync('git', ['-C', repo, 'show', `${commit}:${path}`], { encoding: 'latin1' })]));

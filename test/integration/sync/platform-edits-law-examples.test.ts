@@ -666,24 +666,41 @@ describe('the law of platform edits, by example, on the current contract', () =>
           },
         );
 
-    for (const platformEdits of ['preserve', 'adopt'] as const)
-      it(`${platformEdits}: the readme the platform moved under a section, held for review, then git moving a page there and merging the branch, goes live as git lists it`, async () => {
-        await runLaw(
-          lawRepo([0, 2]),
-          [
-            { kind: 'platform-move', page: 0, parent: 3, at: 0, same: false },
-            { kind: 'sync-held' },
-            { kind: 'platform-description', page: 18 },
-            { kind: 'git-move', page: 0, parent: 29, at: 0, same: true },
-            { kind: 'git-merge' },
-            { kind: 'platform-add', parent: 0, at: 0 },
-          ],
-          emulators,
-          'current',
-          { platformEdits },
-          { readmeEdits: true },
-        );
-      });
+    // The readme the platform moved under a section (`into`), held for review; then git moves a page
+    // (that section, `gitParent` 0; or, `marked`, one the platform then describes) and merges the
+    // branch. An entry of git's table of contents whose file the merge left out is skipped, its
+    // children under its parent.
+    const readmeMoved = [
+      { into: 2, gitParent: 0, marked: false, modes: ['preserve', 'adopt'] as const, what: "keeps both sides' pages" },
+      { into: 3, gitParent: 29, marked: true, modes: ['preserve', 'adopt'] as const, what: 'goes live as git lists it' },
+      {
+        into: 4,
+        gitParent: 0,
+        marked: true,
+        modes: ['preserve'] as const,
+        what: "goes live where git's table of contents puts it once that page's entry is skipped",
+      },
+    ];
+    for (const { into, gitParent, marked, modes, what } of readmeMoved)
+      for (const platformEdits of modes)
+        it(`${platformEdits}: the readme the platform moved (under page ${into}), held for review, then git moving a page and merging the branch, ${what}`, async () => {
+          const ops: LawOp[] = marked
+            ? [
+                { kind: 'platform-move', page: 0, parent: into, at: 0, same: false },
+                { kind: 'sync-held' },
+                { kind: 'platform-description', page: 18 },
+                { kind: 'git-move', page: 0, parent: gitParent, at: 0, same: true },
+              ]
+            : [{ kind: 'platform-move', page: 0, parent: into, at: 0 }, { kind: 'sync-held' }, { kind: 'git-move', page: 0, parent: gitParent, at: 0 }];
+          await runLaw(
+            lawRepo([0, 2]),
+            [...ops, { kind: 'git-merge' }, { kind: 'platform-add', parent: 0, at: 0 }],
+            emulators,
+            'current',
+            { platformEdits },
+            { readmeEdits: true },
+          );
+        });
 
     // Topic 1.2's description edited in the platform and Topic 1.1 removed in git, under adopt, with
     // change requests held for review.
@@ -752,24 +769,6 @@ describe('the law of platform edits, by example, on the current contract', () =>
         { readmeEdits: true },
       );
     });
-
-    for (const platformEdits of ['preserve', 'adopt'] as const)
-      it(`${platformEdits}: the readme the platform moved under a section, held for review, then git moving that section and merging the branch, keeps both sides' pages`, async () => {
-        await runLaw(
-          lawRepo([0, 2]),
-          [
-            { kind: 'platform-move', page: 0, parent: 2, at: 0 },
-            { kind: 'sync-held' },
-            { kind: 'git-move', page: 0, parent: 0, at: 0 },
-            { kind: 'git-merge' },
-            { kind: 'platform-add', parent: 0, at: 0 },
-          ],
-          emulators,
-          'current',
-          { platformEdits },
-          { readmeEdits: true },
-        );
-      });
   });
 
   // A runner with state plans a git change from its state alone and learns from the change request it
