@@ -61,14 +61,6 @@ export async function syncWorld(world: LawWorld, held = false): Promise<LawSync>
   if (world.stateless) await rm(join(world.dir, '.docsync'), { recursive: true, force: true });
   const report = await syncOnce(held ? world.held : world.loaded);
   const result = report.results[0];
-  console.log(
-    'DEBUG',
-    world.stateless,
-    held,
-    JSON.stringify(result?.warnings),
-    '\nSUMMARY:\n' + (await readFile(join(world.docs, 'SUMMARY.md'), 'utf8')),
-    JSON.stringify(flatLive(await liveSpace(world)).map(({ page, parent }) => [page.title, page.path, parent])),
-  );
   return {
     outcome: result?.outcome,
     failures: report.failures.map((failure) => `${failure.code}: ${failure.error}`),
