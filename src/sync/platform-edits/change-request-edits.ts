@@ -19,6 +19,10 @@ import { branchRecords } from './branch-records.js';
 import { leftLiveBy } from './branch-left-live.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { readSynced } from './outcome-line.js';
+import { platformSide } from './taken-in-left-live.js';
+import { keptInRemoved } from './removed-conflict.js';
+import { decodeText } from '../../content/gitbook/clean-text.js';
+import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
@@ -43,12 +47,12 @@ export async function changeRequestEdits(
   // Without a record, or with pages it knows by id only (sent with other content than git's): the
   // branch says what that delivery laid over git's pages.
   const unhashed = recorded !== undefined && [...recorded.pages.values()].some((page) => page.hash === undefined);
-  const laid = sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.signal) : new Map();
+  const laid = sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.signal) : undefined;
   const delivered = recorded
     ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
     : markedBase(await markedPages(target, sha, input.signal));
   if (delivered === undefined) return undefined;
-  const base = withLaidOver(delivered, laid);
+  const base = laid === undefined ? delivered : withLaidOver(delivered, laid.pages);
   return settlePlatformEdits(
     api,
     target,
@@ -62,6 +66,7 @@ export async function changeRequestEdits(
       titlings: input.titlings,
       changeRequest: changeRequest.id,
       laidOut: (tree) => livePathsOf(syncedLayout(content.snapshot, tree, target.groups).groups),
+      texts: laid?.texts,
     },
     { dryRun: input.dryRun, signal: input.signal, download: input.download },
   );
@@ -94,32 +99,52 @@ function withLaidOver(base: TargetBase, laid: ReadonlyMap<string, string | null>
   return { pages };
 }
 
+/** What a sync laid over git's pages: by path in the docs root, the blob it sent, or null for a page it left out. */
+interface LaidOver {
+  readonly pages: ReadonlyMap<string, string | null>;
+  /** The texts of those blobs git does not hold (the platform's side of a conflict), by blob id. */
+  readonly texts: ReadonlyMap<string, string>;
+}
+
 /**
  * What the sync that delivered the marked commit (`sha`, as the marker abbreviates it) laid over
  * git's pages in the change request, as the platform-edits branch's commits made while syncing it
- * or a commit before it say (as branch-left-live.ts reads them): by path in the docs root, the blob it sent, or null for a page it
- * left out. A page the platform added that went in with them is docsync's delivery, not a reviewer's.
+ * or a commit before it say (as branch-left-live.ts reads them; under `adopt` a page in conflict
+ * went in as the platform's side of it). A page the platform added that went in with them is
+ * docsync's delivery, not a reviewer's.
  */
 async function laidOver(
   target: Pick<SpaceTarget, 'name' | 'directory' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
   root: string,
   sha: string,
   signal: AbortSignal | undefined,
-): Promise<ReadonlyMap<string, string | null>> {
+): Promise<LaidOver> {
+  const none = { pages: new Map(), texts: new Map() };
   const git = await GitRepository.open(target.directory, { signal }).catch(() => undefined);
-  if (git === undefined || !(await git.hasRemote(target.platformEditsRemote))) return new Map();
+  if (git === undefined || !(await git.hasRemote(target.platformEditsRemote))) return none;
   const tip = await fetchBranchTip(git, target);
-  if (tip === undefined) return new Map();
+  if (tip === undefined) return none;
   const folder = posix.join(git.prefix, root).replace(/^\.$/, '');
   // Made while syncing that commit, or one before it: what an earlier sync left live was laid over this one's too.
   const madeFor = async (commit: CommitChanges): Promise<boolean> => {
     const made = readSynced(commit.message);
     return made !== undefined && (made.startsWith(sha) || (await git.isAncestor(made, sha)));
   };
-  const records = await branchRecords(git, tip, sha, folder, madeFor);
-  return new Map(
-    [...records].flatMap(([file, record]) => (leftLiveBy(target.platformEdits, record) ? [[posix.relative(folder, file), record.blob ?? null] as const] : [])),
-  );
+  const pages = new Map<string, string | null>();
+  const texts = new Map<string, string>();
+  for (const [file, record] of await branchRecords(git, tip, sha, folder, madeFor)) {
+    const path = posix.relative(folder, file);
+    if (leftLiveBy(target.platformEdits, record)) pages.set(path, record.blob ?? null);
+    else if (record.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
+      const text = decodeText(await git.readBlob(record.blob));
+      const side = platformSide(text) ?? keptInRemoved(text);
+      if (side === undefined) continue;
+      const oid = gitBlobOid(new TextEncoder().encode(side));
+      pages.set(path, oid);
+      texts.set(oid, side);
+    }
+  }
+  return { pages, texts };
 }
 
 /**

@@ -110,6 +110,8 @@ export interface DetectInput {
    * initial revision): what the platform moved since, it moved after git's changes it holds.
    */
   readonly openedFrom?: string | undefined;
+  /** Texts of the base's blobs git does not hold (the platform's side of a conflict laid over a change request), by blob id. */
+  readonly texts?: ReadonlyMap<string, string> | undefined;
   /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
   readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
   /** Pages carrying their git source (the seed's API): the main revision docsync's last merge made. */
@@ -312,6 +314,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
+  for (const [oid, text] of input.texts ?? []) fingerprints.know(oid, text);
   for (const [, page] of leftLive) if (page.live !== undefined && page.text !== undefined) fingerprints.know(page.live, page.text);
   const assets = snapshotAssets(input.content.snapshot).map((file) => file.path);
   const filePaths = filePathsById(main.files, input.deliveredFiles, assets);

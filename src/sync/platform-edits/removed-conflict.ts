@@ -15,3 +15,9 @@ export function removedConflict(kept: string, removedBy: 'git' | 'platform'): st
 export function heldInConflict(bytes: Uint8Array): string {
   return gitBlobOid(new TextEncoder().encode(removedConflict(decodeText(bytes), 'git')));
 }
+
+/** The platform's version held by the conflict of a page git removed ({@link removedConflict}); undefined for any other text. */
+export function keptInRemoved(text: string): string | undefined {
+  const [head, tail] = [removedConflict('', 'git').split('>>>>>>> ')[0] ?? '', `>>>>>>> keep or delete the file\n`];
+  return text.startsWith(head) && text.endsWith(tail) ? text.slice(head.length, text.length - tail.length) : undefined;
+}

@@ -702,6 +702,22 @@ describe('the law of platform edits, by example, on the current contract', () =>
           );
         });
 
+    it("adopt: a page git removed that the platform gave a child, left live in conflict in docsync's change request held for review, is found there as delivered, with state or without", async () => {
+      await runLaw(
+        lawRepo([1, 1]),
+        [
+          { kind: 'git-delete', page: 9 },
+          { kind: 'platform-move', page: 13, parent: 4, at: 0, same: false },
+          { kind: 'git-body', page: 0, at: 0 },
+          { kind: 'sync-held' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     // Topic 1.2's description edited in the platform and Topic 1.1 removed in git, under adopt, with
     // change requests held for review.
     const adoptHeld: [string, LawOp[]][] = [
