@@ -26,7 +26,7 @@ import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
 import { Fingerprints, withFileLinksAsSent } from './blob-fingerprints.js';
-import { movedDelivered, movedSince, pathTree, platformMoves } from './page-moves.js';
+import { movedDelivered, movedSince, pathTree, platformMoves, renamedTree } from './page-moves.js';
 
 export type TargetBase = NonNullable<TargetState['base']>;
 
@@ -464,14 +464,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const removedThere = (path: string): boolean => !livePathSet.has(path) && !sides.platform.has(path);
   // docsync's change request, made from an earlier main, holds git's moves: a page the platform moved
   // in main since was moved after git's move was synced, so its place stands, at git's path.
-  const heldByGit = [...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path));
+  // (A page at a new place, `placedElsewhere`, is named by its base path on both sides.)
+  const heldByGit = [...[...livePathSet].filter((path) => baseOids.has(path) && !gitOids.has(path)), ...placedElsewhere.keys()];
   const opened = input.openedFrom !== undefined && input.openedFrom !== main.id && heldByGit.length > 0 ? input.openedFrom : undefined;
   const movedSinceOpened =
     opened === undefined
       ? new Set<string>()
       : movedSince(
           liveDocuments((await api.getRevision({ spaceId, revision: opened }, { signal })).pages, pathById, headings, input.content.snapshot.root).tree,
-          tree,
+          renamedTree(tree, heldAt),
         );
   const movedAfterGit = new Set(heldByGit.filter((path) => movedSinceOpened.has(path)));
   const goneInGit = new Set(

@@ -33,6 +33,11 @@ export function platformMoves(live: readonly PathTree[], base: readonly PathTree
   return [...movedSince(base, live)].filter((path) => !byGit.has(path));
 }
 
+/** `tree` with the pages `rename` names (new path by path) at those paths. Pure. */
+export function renamedTree(tree: readonly PathTree[], rename: ReadonlyMap<string, string>): PathTree[] {
+  return tree.map((page) => ({ path: rename.get(page.path) ?? page.path, children: renamedTree(page.children, rename) }));
+}
+
 /** Pages of `now` that `before` has too, at another place. Pure. */
 export function movedSince(before: readonly PathTree[], now: readonly PathTree[]): Set<string> {
   const [was, is] = [placesOf(before), placesOf(now)];

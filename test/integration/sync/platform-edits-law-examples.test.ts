@@ -642,12 +642,18 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
 
     // Git moved a page, held for review; then the platform moves the readme under it (`same` false),
-    // or that page itself, still at its old place in main (`same` true).
+    // or that page itself, still at its old place in main (`same` true), to the top's first place
+    // (`into` 2) or into another section, where it gets a new path (3).
+    const movedAfterGit = [
+      { same: false, into: 2 },
+      { same: true, into: 2 },
+      { same: true, into: 3 },
+    ];
     for (const platformEdits of ['preserve', 'adopt'] as const)
-      for (const same of [false, true])
+      for (const { same, into } of movedAfterGit)
         it(
           same
-            ? `${platformEdits}: a page the platform moved after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`
+            ? `${platformEdits}: a page the platform moved (under page ${into}) after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`
             : `${platformEdits}: the readme the platform moved under a page git moved in docsync's change request waiting for review is kept there (${platformEdits === 'adopt' ? 'live' : 'on the branch'}), found alike with state or without`,
           async () => {
             await runLaw(
@@ -655,7 +661,7 @@ describe('the law of platform edits, by example, on the current contract', () =>
               [
                 { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
                 { kind: 'sync-held' },
-                { kind: 'platform-move', page: 0, parent: 2, at: 0, same },
+                { kind: 'platform-move', page: 0, parent: into, at: 0, same },
                 { kind: 'sync' },
               ],
               emulators,
