@@ -241,11 +241,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
   // A page the platform added that a sync left live is named on the branch by its id: placed
   // elsewhere since (under a page the platform moved, say), it is the branch's page at the branch's
-  // path, as a runner with state knows it by the id it delivered. With state but no ids delivered
-  // (an import sends none), a live page neither the base nor git has is looked up on the branch too.
-  const unplaced = input.base !== undefined && input.delivered === undefined ? live.filter((doc) => !baseOids.has(doc.path) && !gitOids.has(doc.path)) : [];
-  const namedOnBranch = branchLive ?? (unplaced.length > 0 ? await input.leftLive?.(unplaced.map((doc) => doc.path)) : undefined);
-  const addedAt = new Map([...(namedOnBranch ?? [])].flatMap(([path, page]) => (page.pageId === undefined ? [] : [[page.pageId, path] as const])));
+  // path, as a runner with state knows it by the id it delivered.
+  const addedAt = new Map([...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined ? [] : [[page.pageId, path] as const])));
   const movedAdded = new Map(
     live.flatMap((doc) => {
       const at = addedAt.get(doc.page.id);
