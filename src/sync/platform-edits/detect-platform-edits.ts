@@ -61,8 +61,9 @@ export interface DetectedEdits {
   /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
   readonly renamed: ReadonlyMap<string, string>;
   /**
-   * Pages git moved (renamed, edited or not) that the platform changed at their base path, by base
-   * path: git's path, where their change is, and the live page's id, which goes there.
+   * Pages git moved (renamed, edited or not) that the platform changed at their base path, or placed
+   * a page under or beside, by base path: git's path, where their change is, and the live page's id,
+   * which goes there.
    */
   readonly renamedInGit: ReadonlyMap<string, { readonly path: string; readonly id: string }>;
 }
@@ -547,8 +548,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),
     moved: [...moved.filter((path) => !movedToGitPath.has(path)), ...movedToGitPath.values()],
     renamed,
+    // With those a page the platform placed a page under or beside: it goes to git's path with its id, and its child with it.
     renamedInGit: new Map(
-      [...gitRenamed].flatMap(([from, to]) => {
+      [...gitRenames].flatMap(([from, to]) => {
+        if (!gitRenamed.has(from) && !placedBy.has(from)) return [];
         const id = livePaths.get(placedElsewhere.get(from) ?? from)?.page.id;
         return id === undefined ? [] : [[from, { path: to, id }] as const];
       }),
