@@ -85,6 +85,8 @@ export interface DetectInput {
    * a runner without state finds it: by the base's layout.
    */
   readonly changeRequestOpen?: boolean | undefined;
+  /** With state, the pages docsync's open change request holds at a path main's base lacks (git's moves), by id: that path. */
+  readonly movedInChangeRequest?: ReadonlyMap<string, string> | undefined;
   /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
   readonly deliveredFiles?: ReadonlyMap<string, { readonly id: string }> | undefined;
   /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
@@ -286,8 +288,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (doc.page.git !== undefined && doc.oid !== undefined && heldOids.get(doc.path) !== doc.oid && !addedLeftLive(doc.path)) baseOids.set(doc.path, doc.oid);
   // A page git holds as a platform-edits commit wrote it (git merged the branch) is based on that
   // version: what the platform did to it since is its edit alone, not one against git's.
-  // Asked only when the platform changed a page.
-  const fromPlatform = new Map(edited ? [...gitOids].filter(([path, oid]) => baseOids.get(path) !== oid && liveOids.get(path) !== oid) : []);
+  // Asked only when the platform changed a page; not of one live as the base has it (what docsync
+  // put live, unchanged since: git's version under `preserve`, the branch holding the merge).
+  const known = (path: string): boolean => liveOids.get(path) !== undefined && liveOids.get(path) === baseOids.get(path);
+  const fromPlatform = new Map(edited ? [...gitOids].filter(([path, oid]) => baseOids.get(path) !== oid && liveOids.get(path) !== oid && !known(path)) : []);
   const mergedBack =
     fromPlatform.size === 0
       ? new Set<string>()
@@ -390,7 +394,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const basePathById = async (): Promise<ReadonlyMap<string, string>> => {
     const deliveredPaths = new Map([...delivered].map(([id, page]) => [id, page.path]));
     if (baseRevision !== undefined) return new Map([...deliveredPaths, ...baseRevision.pages.map((page) => [page.pageId, page.path] as const)]);
-    if (input.base !== undefined || inChangeRequest) return deliveredPaths;
+    if (inChangeRequest) return deliveredPaths;
+    if (input.base !== undefined) return new Map([...deliveredPaths, ...(await heldAsBase(input.movedInChangeRequest))]);
     const revision = layout === undefined ? undefined : await imported();
     if (layout === undefined || revision === undefined) return new Map();
     const pages = revision === main.id ? main.pages : (await api.getRevision({ spaceId, revision }, { signal })).pages;
@@ -400,6 +405,15 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         return path === undefined ? [] : [[page.id, path] as const];
       }),
     );
+  };
+  // docsync's change request, left open, holds git's moves: a page it holds at git's new path is the
+  // base's page at the path git moved it from.
+  const heldAsBase = async (moved: ReadonlyMap<string, string> | undefined): Promise<Map<string, string>> => {
+    if (moved === undefined || moved.size === 0) return new Map();
+    const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path)));
+    const moves = await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, new Set(livePaths.keys()), (oid) => fingerprints.textOf(oid));
+    const from = new Map([...moves].map(([base, git]) => [git, base]));
+    return new Map([...moved].flatMap(([id, path]) => (from.has(path) ? [[id, from.get(path) ?? path] as const] : [])));
   };
   // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
   // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no

@@ -90,13 +90,23 @@ export async function platformEditsStep(api: PlatformEditsApi, input: PlatformEd
 /**
  * The pages the state's record says were delivered that main holds as delivered. While docsync's
  * change request is open the record is the change request's, and its base is main's: main holds a
- * page there only at a path of that base (a page the change request moved is at its old place in main).
+ * page there only at a path of that base (a page the change request moved is at its old place in main;
+ * the others are named apart, by id).
  */
-function deliveredToMain(state: TargetState | undefined): { delivered: Delivered['pages'] | undefined; changeRequestOpen?: boolean } {
+function deliveredToMain(state: TargetState | undefined): {
+  delivered: Delivered['pages'] | undefined;
+  changeRequestOpen?: boolean;
+  movedInChangeRequest?: ReadonlyMap<string, string>;
+} {
   const pages = state?.delivered?.pages;
   if (pages === undefined || state?.changeRequest === undefined) return { delivered: pages };
   const base = state.base?.pages;
-  return { delivered: new Map([...pages].filter(([path]) => isHeadingKey(path) || base?.has(path) === true)), changeRequestOpen: true };
+  const inMain = (path: string): boolean => isHeadingKey(path) || base?.has(path) === true;
+  return {
+    delivered: new Map([...pages].filter(([path]) => inMain(path))),
+    changeRequestOpen: true,
+    movedInChangeRequest: new Map([...pages].flatMap(([path, page]) => (inMain(path) ? [] : [[page.id, path] as const]))),
+  };
 }
 
 function reportOf(settled: SettledEdits, mode: SpaceTarget['platformEdits']): { platformEdits?: PlatformEditsResult } {

@@ -58,7 +58,7 @@ export interface SettledEdits {
 /** What the state knows of the pages delivered and their base, for telling platform edits apart. */
 type KnownPages = Pick<
   DetectInput,
-  'base' | 'delivered' | 'changeRequestOpen' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut' | 'texts'
+  'base' | 'delivered' | 'changeRequestOpen' | 'movedInChangeRequest' | 'deliveredFiles' | 'holdingGit' | 'titlings' | 'changeRequest' | 'laidOut' | 'texts'
 >;
 
 interface DetectOptions {

@@ -167,8 +167,8 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
                   content: sent,
                   // A page git moved that the platform changed where it was goes to git's place with its id.
                   delivered: withMovedPages(current.delivered, checked.movedInGit),
-                  // Planned from git's content: pages laid over it are planned again.
-                  planned: sent === content ? plannedFor : undefined,
+                  // Planned from git's content: pages laid over it, or moved with their ids, are planned again.
+                  planned: sent === content && checked.movedInGit.size === 0 ? plannedFor : undefined,
                   maxFileBytes: target.import.maxBytes,
                   landed: state?.landed,
                   createdAt,

@@ -660,23 +660,26 @@ describe('the law of platform edits, by example, on the current contract', () =>
 
     // Git moved a page, held for review; then the platform moves the readme under it (`same` false),
     // or that page itself, still at its old place in main (`same` true), to the top's first place
-    // (`into` 2) or into another section, where it gets a new path (3).
+    // (`into` 2) or into another section, where it gets a new path (3). `titled`: the platform had
+    // retitled the page before, so the change request holds it merged, and main's page is told by its id.
     const movedAfterGit = [
-      { same: false, into: 2 },
-      { same: true, into: 2 },
-      { same: true, into: 3 },
+      { same: false, into: 2, titled: false },
+      { same: true, into: 2, titled: false },
+      { same: true, into: 3, titled: false },
+      { same: true, into: 3, titled: true },
     ];
     for (const platformEdits of ['preserve', 'adopt'] as const)
-      for (const { same, into } of movedAfterGit)
+      for (const { same, into, titled } of movedAfterGit)
         it(
           same
-            ? `${platformEdits}: a page the platform moved (under page ${into}) after git's move of it went into docsync's change request waiting for review is moved at git's path, with state or without`
+            ? `${platformEdits}: a page the platform ${titled ? 'retitled, then ' : ''}moved (under page ${into}) after git's move of it went into docsync's change request waiting for review is moved at git's path, once, with state or without`
             : `${platformEdits}: the readme the platform moved under a page git moved in docsync's change request waiting for review is kept there (${platformEdits === 'adopt' ? 'live' : 'on the branch'}), found alike with state or without`,
           async () => {
             await runLaw(
               lawRepo([0, 2]),
               [
                 { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+                ...(titled ? [{ kind: 'platform-title', page: 1 } as const] : []),
                 { kind: 'sync-held' },
                 { kind: 'platform-move', page: 0, parent: into, at: 0, same },
                 { kind: 'sync' },
