@@ -25,7 +25,7 @@ export interface LeftLivePage {
  * left live as the platform-edits branch on the remote holds them, by path, as the branch's newest
  * commit that changed each says: under `adopt` a page edited in the platform, removed there, or
  * merged, or in conflict (the platform's side of the markers, what went live); under `preserve` only a
- * clean merge, since a page kept from the platform alone goes back to git's. Pages the platform added
+ * clean merge at a path git has (see {@link leftLiveBy}). Pages the platform added
  * that a sync left live come with their ids, whatever `paths` says: the platform may have moved them
  * since. What a runner without state knows of such pages instead of the state's record. A commit
  * made while syncing a git commit docsync has not merged (`landed`: its change request waits for
@@ -69,10 +69,11 @@ export async function branchLeftLive(
 
 /**
  * Whether a sync left a page live (or out) as the branch's record of it says: under `adopt` a page
- * edited in the platform, removed there, or merged; under `preserve` only a clean merge, since a page
- * kept from the platform alone goes back to git's.
+ * edited in the platform, removed there, or merged; under `preserve` only a clean merge at a path
+ * git has (one git's commit names a blob for), since a page kept from the platform alone goes back
+ * to git's, and so does one the platform moved: git's version goes live at git's place.
  */
-export function leftLiveBy(platformEdits: SpaceTarget['platformEdits'], record: Pick<BranchRecord, 'outcome'>): boolean {
-  const outcomes: readonly string[] = platformEdits === 'adopt' ? ['merged', 'edited', 'removed'] : ['merged'];
-  return record.outcome !== undefined && outcomes.includes(record.outcome);
+export function leftLiveBy(platformEdits: SpaceTarget['platformEdits'], record: Pick<BranchRecord, 'outcome' | 'gitBlob'>): boolean {
+  if (platformEdits !== 'adopt') return record.outcome === 'merged' && record.gitBlob !== undefined;
+  return record.outcome !== undefined && ['merged', 'edited', 'removed'].includes(record.outcome);
 }

@@ -441,6 +441,21 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       editedElsewhere.set(from, path);
     }
   }
+  // A page both sides moved to the same path (git took the platform's move from the branch, say):
+  // the base's page, at that path on every side. Told by what it holds, or by its id.
+  for (const [path, side] of gone.length === placedElsewhere.size ? [] : sides.platform) {
+    if (sides.base.has(path) || !gitOids.has(path)) continue;
+    const id = livePaths.get(path)?.page.id;
+    for (const [from, oid] of gone) {
+      if (placedElsewhere.has(from) || !baseOids.has(from)) continue;
+      if ((await fingerprints.ofOid(oid, path)) !== side && (id === undefined || (await basePathById()).get(id) !== from)) continue;
+      sides.base.set(path, await baseFingerprint(path, oid));
+      sides.base.delete(from);
+      baseOids.set(path, oid);
+      baseOids.delete(from);
+      break;
+    }
+  }
   for (const [from, path] of placedElsewhere) {
     const [side, text] = [sides.platform.get(path), markdown.get(path)];
     sides.platform.delete(path);

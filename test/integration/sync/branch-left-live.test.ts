@@ -112,6 +112,25 @@ describe('branchLeftLive', () => {
     expect((await readBranch(docs, pages)).held.size).toBe(0);
   });
 
+  it("under preserve, a clean merge at a path git has, not one at a page's new place in the platform (git's version went live at git's place)", async () => {
+    const { docs, pages, gitBlobs } = await workspace(2);
+    const dir = path.dirname(docs);
+    git(dir, 'fetch', '-q', 'origin', BRANCH);
+    git(dir, 'checkout', '-q', '-b', 'merged', 'FETCH_HEAD');
+    await writeFile(path.join(docs, 'page-0.md'), '# page-0.md\n\nMerged.\n');
+    await writeFile(path.join(docs, 'moved.md'), '# page-1.md\n\nMerged where the platform moved it.\n');
+    git(dir, 'add', '-A');
+    const lines = [outcomeLine('docs/page-0.md', 'merged', gitBlobs[0]), outcomeLine('docs/moved.md', 'merged')];
+    git(dir, 'commit', '-q', '-m', ['Platform edits of docs', '', ...lines, ''].join('\n'));
+    git(dir, 'push', '-q', 'origin', `merged:${BRANCH}`);
+    git(dir, 'checkout', '-q', 'main');
+
+    const { held } = await readBranch(docs, [...pages, 'moved.md'], 'preserve');
+    expect([...held.keys()]).toEqual(['page-0.md']);
+    expect(held.get('page-0.md')).toEqual({ live: git(dir, 'rev-parse', 'merged:docs/page-0.md').trim(), gitBlob: gitBlobs[0] });
+    expect([...(await readBranch(docs, [...pages, 'moved.md'])).held.keys()].sort()).toEqual(['moved.md', 'page-0.md', 'page-1.md']);
+  });
+
   it("passes over a commit made while syncing a git commit docsync has not merged: the older commit's record of the page stands", async () => {
     const { docs, pages, edited } = await workspace(3);
     const dir = path.dirname(docs);

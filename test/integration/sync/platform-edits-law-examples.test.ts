@@ -795,6 +795,23 @@ describe('the law of platform edits, by example, on the current contract', () =>
         await runLaw(lawRepo([2, 0]), ops, emulators, 'current', { platformEdits: 'adopt' }, { readmeEdits: true });
       });
 
+    it("preserve: the readme git edited and the platform moved under a section, held for review and then merged into git from the branch, is git's edit alone, no conflict, run with state or without", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-body', page: 0, at: 0 },
+          { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
+          { kind: 'sync-held' },
+          { kind: 'git-merge' },
+          { kind: 'platform-add', parent: 0, at: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
