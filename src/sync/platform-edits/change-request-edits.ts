@@ -37,7 +37,10 @@ import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 export async function changeRequestEdits(
   api: PlatformEditsApi,
   changeRequest: Pick<ChangeRequest, 'id' | 'subject' | 'revision' | 'revisionInitial'>,
-  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'holdingGit' | 'dryRun' | 'signal' | 'download'>,
+  input: Pick<PlatformEditsStepInput, 'target' | 'content' | 'state' | 'expected' | 'titlings' | 'holdingGit' | 'dryRun' | 'signal' | 'download'> & {
+    /** The commit this run's check of main put on the branch: what it keeps is not in the change request yet. */
+    readonly madeNow?: string | undefined;
+  },
 ): Promise<SettledEdits | undefined> {
   const { target, state, content } = input;
   if (!holdsChanges(changeRequest)) return undefined;
@@ -47,7 +50,8 @@ export async function changeRequestEdits(
   // Without a record, or with pages it knows by id only (sent with other content than git's): the
   // branch says what that delivery laid over git's pages.
   const unhashed = recorded !== undefined && [...recorded.pages.values()].some((page) => page.hash === undefined);
-  const laid = sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.signal) : undefined;
+  const laid =
+    sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.madeNow, input.signal) : undefined;
   const delivered = recorded
     ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
     : markedBase(await markedPages(target, sha, input.signal));
@@ -117,6 +121,7 @@ async function laidOver(
   target: Pick<SpaceTarget, 'name' | 'directory' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
   root: string,
   sha: string,
+  madeNow: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<LaidOver> {
   const none = { pages: new Map(), texts: new Map() };
@@ -126,7 +131,9 @@ async function laidOver(
   if (tip === undefined) return none;
   const folder = posix.join(git.prefix, root).replace(/^\.$/, '');
   // Made while syncing that commit, or one before it: what an earlier sync left live was laid over this one's too.
+  // Not by this run: its delivery is still to come.
   const madeFor = async (commit: CommitChanges): Promise<boolean> => {
+    if (commit.oid === madeNow) return false;
     const made = readSynced(commit.message);
     return made !== undefined && (made.startsWith(sha) || (await git.isAncestor(made, sha)));
   };

@@ -179,6 +179,7 @@ async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<Pl
             dryRun: options.dryRun,
             signal,
             download: deps.download,
+            madeNow: edits.settled.kept?.pushed === true ? edits.settled.kept.commit : undefined,
           }),
         )
       : undefined;

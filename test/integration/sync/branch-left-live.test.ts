@@ -120,7 +120,7 @@ describe('branchLeftLive', () => {
     await writeFile(path.join(docs, 'page-0.md'), '# page-0.md\n\nMerged.\n');
     await writeFile(path.join(docs, 'moved.md'), '# page-1.md\n\nMerged where the platform moved it.\n');
     git(dir, 'add', '-A');
-    const lines = [outcomeLine('docs/page-0.md', 'merged', gitBlobs[0]), outcomeLine('docs/moved.md', 'merged')];
+    const lines = [outcomeLine('docs/page-0.md', 'merged', gitBlobs[0]), outcomeLine('docs/moved.md', 'merged', undefined)];
     git(dir, 'commit', '-q', '-m', ['Platform edits of docs', '', ...lines, ''].join('\n'));
     git(dir, 'push', '-q', 'origin', `merged:${BRANCH}`);
     git(dir, 'checkout', '-q', 'main');

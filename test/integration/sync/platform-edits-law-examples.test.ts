@@ -812,6 +812,23 @@ describe('the law of platform edits, by example, on the current contract', () =>
       );
     });
 
+    it("adopt: an image the platform puts in a page it retitled, after docsync's change request holding the title waited for review, is kept with no conflict, run with state or without", async () => {
+      await runLaw(
+        lawRepo([0, 2]),
+        [
+          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+          { kind: 'platform-title', page: 2 },
+          { kind: 'sync-held' },
+          { kind: 'platform-image', page: 27 },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     it("preserve: a sync with nothing new merges docsync's change request that waited for review, run with state or without", async () => {
       await runLaw(lawRepo([0, 0, 0]), [{ kind: 'platform-body', page: 0, at: 0 }, { kind: 'sync-held' }, { kind: 'sync' }], emulators, 'current', {
         platformEdits: 'preserve',
