@@ -18,6 +18,7 @@ import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
 import type { LeftLivePage } from './branch-left-live.js';
 import { renamedPlaces, type LivePlace } from './live-places.js';
+import { livePathsOf } from '../pages/live-pages.js';
 import { placesInGit } from './places-in-git.js';
 import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
 import type { TakenInPage } from './taken-in-left-live.js';
@@ -219,6 +220,16 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const page of unnamed) {
     const path = page.path === undefined ? undefined : heldThere?.get(page.path);
     if (path !== undefined && !isHeadingKey(path)) pathById.set(page.id, path);
+  }
+  // One still unnamed at the place git's table of contents gives a page the base lacks (git added or
+  // moved it there, or took it from the branch) is that page, as the plan takes it. Without a base, none is.
+  const gitPlaces = livePathsOf(gitGroups);
+  const named = new Set(pathById.values());
+  for (const page of baseOids.size === 0 ? [] : documentPages(pages)) {
+    const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? gitPlaces.get(page.path) : undefined;
+    if (path === undefined || baseOids.has(path) || named.has(path) || isHeadingKey(path)) continue;
+    pathById.set(page.id, path);
+    named.add(path);
   }
   const { docs, tree, ...laidOut } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
   let livePlaces: ReadonlyMap<string, LivePlace> = laidOut.places;

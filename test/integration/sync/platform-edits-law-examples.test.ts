@@ -154,22 +154,25 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
-  it('adopt: a page git renamed, unchanged, that the platform moved the readme under keeps its id and the readme on a runner without state too', async () => {
-    await runLaw(
-      lawRepo([2, 0]),
-      [
-        { kind: 'platform-move', page: 5, parent: 5, at: 0 },
-        { kind: 'git-move', page: 8, parent: 0 },
-        { kind: 'sync' },
-        { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
-        { kind: 'sync' },
-      ],
-      emulators,
-      'current',
-      { platformEdits: 'adopt' },
-      { readmeEdits: true },
-    );
-  });
+  // `merged`: git then merges the branch, which names the readme where the platform put it.
+  for (const merged of [false, true])
+    it(`adopt: a page git renamed, unchanged, that the platform moved the readme under keeps its id and the readme${merged ? ', named as the branch names it once git merged it,' : ''} on a runner without state too`, async () => {
+      await runLaw(
+        lawRepo([2, 0]),
+        [
+          { kind: 'platform-move', page: 5, parent: 5, at: 0 },
+          { kind: 'git-move', page: 8, parent: 0 },
+          { kind: 'sync' },
+          ...(merged ? [{ kind: 'git-merge' } as const] : []),
+          { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+          { kind: 'sync' },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
 
   it('adopt: a page with subpages given a new slug in the platform stays live with its id when git moves another page', async () => {
     await runLaw(lawRepo([0, 2]), [{ kind: 'platform-slug', page: 9 }, { kind: 'git-move', page: 0, parent: 0 }, { kind: 'sync' }], emulators, 'current', {
