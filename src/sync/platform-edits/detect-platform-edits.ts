@@ -223,10 +223,11 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
   // One still unnamed at the place git's table of contents gives a page the base lacks (git added or
   // moved it there, or took it from the branch) is that page, as the plan takes it. Without a base, none is.
-  const gitPlaces = livePathsOf(gitGroups);
-  const named = new Set(pathById.values());
-  for (const page of baseOids.size === 0 ? [] : documentPages(pages)) {
-    const path = page.git === undefined && page.path !== undefined && !pathById.has(page.id) ? gitPlaces.get(page.path) : undefined;
+  const unnamedPages = baseOids.size === 0 ? [] : documentPages(pages).filter((page) => page.git === undefined && !pathById.has(page.id));
+  const gitPlaces = unnamedPages.length === 0 ? new Map<string, string>() : livePathsOf(gitGroups);
+  const named = new Set(unnamedPages.length === 0 ? [] : pathById.values());
+  for (const page of unnamedPages) {
+    const path = page.path === undefined ? undefined : gitPlaces.get(page.path);
     if (path === undefined || baseOids.has(path) || named.has(path) || isHeadingKey(path)) continue;
     pathById.set(page.id, path);
     named.add(path);
