@@ -6,6 +6,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import { branchRecords, type BranchRecord } from './branch-records.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { platformSide } from './taken-in-left-live.js';
+import { keptInRemoved } from './removed-conflict.js';
 import { readSynced } from './outcome-line.js';
 
 /** A page a sync left live with other content than git's, or left out, as the platform-edits branch holds it. */
@@ -59,9 +60,9 @@ export async function branchLeftLive(
     const record = records.get(posix.join(folder, path));
     if (record !== undefined && leftSo(record))
       held.set(path, { live: record.blob, gitBlob: record.gitBlob, ...(record.pageId === undefined ? {} : { pageId: record.pageId }) });
-    else if (record?.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
-      const side = platformSide(decodeText(await repository.readBlob(record.blob)));
-      if (side !== undefined) held.set(path, { live: gitBlobOid(new TextEncoder().encode(side)), gitBlob: record.gitBlob, text: side });
+    else if (record !== undefined) {
+      const side = await leftLiveInConflict(repository, target.platformEdits, record);
+      if (side !== undefined) held.set(path, { live: side.oid, gitBlob: record.gitBlob, text: side.text });
     }
   }
   return held;
@@ -76,4 +77,21 @@ export async function branchLeftLive(
 export function leftLiveBy(platformEdits: SpaceTarget['platformEdits'], record: Pick<BranchRecord, 'outcome' | 'gitBlob'>): boolean {
   if (platformEdits !== 'adopt') return record.outcome === 'merged' && record.gitBlob !== undefined;
   return record.outcome !== undefined && ['merged', 'edited', 'removed'].includes(record.outcome);
+}
+
+/**
+ * What a conflict the branch records left live under `adopt`: the platform's side of its markers, or
+ * with `removedToo` the platform's version a conflict over a page git removed holds
+ * ({@link keptInRemoved}); undefined for any other record.
+ */
+export async function leftLiveInConflict(
+  repository: Pick<GitRepository, 'readBlob'>,
+  platformEdits: SpaceTarget['platformEdits'],
+  record: Pick<BranchRecord, 'outcome' | 'blob'>,
+  removedToo = false,
+): Promise<{ readonly oid: string; readonly text: string } | undefined> {
+  if (record.outcome !== 'conflict' || record.blob === undefined || platformEdits !== 'adopt') return undefined;
+  const text = decodeText(await repository.readBlob(record.blob));
+  const side = platformSide(text) ?? (removedToo ? keptInRemoved(text) : undefined);
+  return side === undefined ? undefined : { oid: gitBlobOid(new TextEncoder().encode(side)), text: side };
 }

@@ -16,13 +16,9 @@ import { syncedBaseAt } from './find-synced-base.js';
 import { holdsChanges } from '../find-docsync-change-request.js';
 import type { CommitChanges } from '../../content/git/git-repository.js';
 import { branchRecords } from './branch-records.js';
-import { leftLiveBy } from './branch-left-live.js';
+import { leftLiveBy, leftLiveInConflict } from './branch-left-live.js';
 import { fetchBranchTip } from './fetch-branch-tip.js';
 import { readSynced } from './outcome-line.js';
-import { platformSide } from './taken-in-left-live.js';
-import { keptInRemoved } from './removed-conflict.js';
-import { decodeText } from '../../content/gitbook/clean-text.js';
-import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 
 /**
  * Edits docsync did not make inside its own open change request (a reviewer's fix): the change
@@ -142,13 +138,11 @@ async function laidOver(
   for (const [file, record] of await branchRecords(git, tip, sha, folder, madeFor)) {
     const path = posix.relative(folder, file);
     if (leftLiveBy(target.platformEdits, record)) pages.set(path, record.blob ?? null);
-    else if (record.outcome === 'conflict' && record.blob !== undefined && target.platformEdits === 'adopt') {
-      const text = decodeText(await git.readBlob(record.blob));
-      const side = platformSide(text) ?? keptInRemoved(text);
+    else {
+      const side = await leftLiveInConflict(git, target.platformEdits, record, true);
       if (side === undefined) continue;
-      const oid = gitBlobOid(new TextEncoder().encode(side));
-      pages.set(path, oid);
-      texts.set(oid, side);
+      pages.set(path, side.oid);
+      texts.set(side.oid, side.text);
     }
   }
   return { pages, texts };
