@@ -20,7 +20,7 @@ import type { LeftLivePage } from './branch-left-live.js';
 import { renamedPlaces, type LivePlace } from './live-places.js';
 import { livePathsOf } from '../pages/live-pages.js';
 import { placesInGit } from './places-in-git.js';
-import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
+import { fromGitMoves, movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
 import type { TakenInPage } from './taken-in-left-live.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
@@ -403,11 +403,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // else, without state, the one at the base's live path in the revision docsync's last merge made
   // (asked only when a page of the base is not at its path).
   const layout = synced;
-  const basePathById = async (): Promise<ReadonlyMap<string, string>> => {
+  let basePaths: Promise<ReadonlyMap<string, string>> | undefined;
+  const readBasePaths = async (): Promise<ReadonlyMap<string, string>> => {
     const deliveredPaths = new Map([...delivered].map(([id, page]) => [id, page.path]));
     if (baseRevision !== undefined) return new Map([...deliveredPaths, ...baseRevision.pages.map((page) => [page.pageId, page.path] as const)]);
     if (inChangeRequest) return deliveredPaths;
-    if (input.base !== undefined) return new Map([...deliveredPaths, ...(await heldAsBase(input.movedInChangeRequest))]);
+    if (input.base !== undefined) {
+      // A page docsync's open change request moved as git did is the base's page at its old path.
+      const leftByGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path)));
+      const moves = (): Promise<ReadonlyMap<string, string>> =>
+        renamedInGit({ base: baseOids, git: gitOids }, leftByGit, new Set(livePaths.keys()), (oid) => fingerprints.textOf(oid));
+      return new Map([...deliveredPaths, ...(await fromGitMoves(input.movedInChangeRequest, moves))]);
+    }
     const revision = layout === undefined ? undefined : await imported();
     if (layout === undefined || revision === undefined) return new Map();
     const pages = revision === main.id ? main.pages : (await api.getRevision({ spaceId, revision }, { signal })).pages;
@@ -418,15 +425,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       }),
     );
   };
-  // docsync's change request, left open, holds git's moves: a page it holds at git's new path is the
-  // base's page at the path git moved it from.
-  const heldAsBase = async (moved: ReadonlyMap<string, string> | undefined): Promise<Map<string, string>> => {
-    if (moved === undefined || moved.size === 0) return new Map();
-    const goneInGit = new Set([...baseOids.keys()].filter((path) => !gitOids.has(path)));
-    const moves = await renamedInGit({ base: baseOids, git: gitOids }, goneInGit, new Set(livePaths.keys()), (oid) => fingerprints.textOf(oid));
-    const from = new Map([...moves].map(([base, git]) => [git, base]));
-    return new Map([...moved].flatMap(([id, path]) => (from.has(path) ? [[id, from.get(path) ?? path] as const] : [])));
-  };
+  // Asked at most once: without state it may read a past revision.
+  const basePathById = (): Promise<ReadonlyMap<string, string>> => (basePaths ??= readBasePaths());
   // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
   // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no
   // page of its own: it is the base's page, still held by the platform, which git changed.

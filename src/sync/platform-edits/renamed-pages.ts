@@ -115,3 +115,22 @@ export function renamedAndEdited(
   const from = new Set(renamed.keys());
   return changes.filter((change) => !from.has(change.path)).map((change) => atGitPath.get(change.path) ?? change);
 }
+
+/**
+ * Of `held` (docsync's open change request holds git's moves: path by page id), each page at a path
+ * git moved a page of the base to, by the base path it was moved from: that page, still at its old
+ * place in main. `moves` (base path → git's path) is asked only when there is one.
+ */
+export async function fromGitMoves(
+  held: ReadonlyMap<string, string> | undefined,
+  moves: () => Promise<ReadonlyMap<string, string>>,
+): Promise<Map<string, string>> {
+  if (held === undefined || held.size === 0) return new Map();
+  const from = new Map([...(await moves())].map(([base, git]) => [git, base]));
+  return new Map(
+    [...held].flatMap(([id, path]) => {
+      const base = from.get(path);
+      return base === undefined ? [] : [[id, base] as const];
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
+import { fromGitMoves, movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from '../../../../src/sync/platform-edits/renamed-pages.js';
 
 // Fingerprints here are the blob's own text: a page holds a blob's content when its fingerprint is the blob id.
 const fingerprintOf = (oid: string): Promise<string> => Promise.resolve(oid);
@@ -162,5 +162,23 @@ describe('renamedAndEdited', () => {
       { path: 'docs/guide.md', kind: 'both', base: 'b', git: 'g', platform: 'p' },
       { path: 'other.md', kind: 'git', base: 'o', git: 'o2', platform: 'o' },
     ]);
+  });
+});
+
+describe('fromGitMoves', () => {
+  it('names each page held at a path git moved a base page to by that base path, and asks for the moves only when a page is held', async () => {
+    let asked = 0;
+    const moves = (): Promise<ReadonlyMap<string, string>> => {
+      asked += 1;
+      return Promise.resolve(new Map([['guide.md', 'moved/guide.md']]));
+    };
+    const held = new Map([
+      ['page_a', 'moved/guide.md'],
+      ['page_b', 'new.md'],
+    ]);
+    expect(await fromGitMoves(held, moves)).toEqual(new Map([['page_a', 'guide.md']]));
+    expect(await fromGitMoves(new Map(), moves)).toEqual(new Map());
+    expect(await fromGitMoves(undefined, moves)).toEqual(new Map());
+    expect(asked).toBe(1);
   });
 });
