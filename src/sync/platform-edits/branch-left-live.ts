@@ -17,7 +17,7 @@ export interface LeftLivePage {
   readonly gitBlob: string | undefined;
   /** The text left live, where no blob of git's holds it (a conflict's platform side). */
   readonly text?: string;
-  /** A page git does not have (added in the platform): its id there, whatever place the platform gave it since. */
+  /** A page git does not have (added in the platform): its id there, whatever place the platform gave it since; for a page left out because the platform gave it another path, its id. */
   readonly pageId?: string;
 }
 

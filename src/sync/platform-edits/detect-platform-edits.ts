@@ -257,7 +257,9 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   // A page the platform added that a sync left live is named on the branch by its id: placed
   // elsewhere since (under a page the platform moved, say), it is the branch's page at the branch's
   // path, as a runner with state knows it by the id it delivered.
-  const addedAt = new Map([...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined ? [] : [[page.pageId, path] as const])));
+  const addedAt = new Map(
+    [...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined || page.live === undefined ? [] : [[page.pageId, path] as const])),
+  );
   const movedAdded = new Map(
     live.flatMap((doc) => {
       const at = addedAt.get(doc.page.id);
@@ -415,15 +417,20 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
         renamedInGit({ base: baseOids, git: gitOids }, leftByGit, new Set(livePaths.keys()), (oid) => fingerprints.textOf(oid));
       return new Map([...deliveredPaths, ...(await fromGitMoves(input.movedInChangeRequest, moves))]);
     }
+    // A page the branch says the platform removed at its path, giving it another, is named there by its id.
+    const renamedThere = [...(branchLive ?? [])].flatMap(([path, page]) =>
+      page.pageId === undefined || page.live !== undefined ? [] : [[page.pageId, path] as const],
+    );
     const revision = layout === undefined ? undefined : await imported();
-    if (layout === undefined || revision === undefined) return new Map();
+    if (layout === undefined || revision === undefined) return new Map(renamedThere);
     const pages = revision === main.id ? main.pages : (await api.getRevision({ spaceId, revision }, { signal })).pages;
-    return new Map(
-      documentPages(pages).flatMap((page) => {
+    return new Map([
+      ...documentPages(pages).flatMap((page) => {
         const path = page.path === undefined ? undefined : layout.livePaths.get(page.path);
         return path === undefined ? [] : [[page.id, path] as const];
       }),
-    );
+      ...renamedThere,
+    ]);
   };
   // Asked at most once: without state it may read a past revision.
   const basePathById = (): Promise<ReadonlyMap<string, string>> => (basePaths ??= readBasePaths());

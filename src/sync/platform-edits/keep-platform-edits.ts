@@ -336,7 +336,12 @@ function commitMessage(
     open,
   }: { gitBlobOf: (page: KeptPage) => string | undefined; docPathOf: (page: KeptPage) => string; synced: string; open: OpenChangeRequest | undefined },
 ): string {
-  const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page), detected.addedIds.get(docPathOf(page))));
+  // A page removed at its path because the platform gave it another is named by its id there, as the page added at that path is.
+  const pageIdOf = (page: KeptPage): string | undefined => {
+    const to = page.outcome === 'removed' ? detected.renamed.get(docPathOf(page)) : undefined;
+    return detected.addedIds.get(docPathOf(page)) ?? (to === undefined ? undefined : detected.addedIds.get(to));
+  };
+  const lines = pages.map((page) => outcomeLine(page.file, page.outcome, gitBlobOf(page), pageIdOf(page)));
   return [
     `Platform edits of ${target.name} (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`,
     '',

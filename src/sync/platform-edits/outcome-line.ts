@@ -11,8 +11,7 @@ const WHAT: Record<KeptOutcome, string> = {
   moved: 'moved in the platform',
 };
 
-const GIT_BLOB = /^ \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\)$/;
-const PAGE_ID = /^ \(the platform's page ([\w-]+)\)$/;
+const SOURCE = /^(?: \(git's blob ([0-9a-f]{40}|[0-9a-f]{64})\))?(?: \(the platform's page ([\w-]+)\))?$/;
 const SYNCED = /^Made while syncing git's commit ([0-9a-f]{40}|[0-9a-f]{64})\.$/m;
 const OPEN = /^docsync's change request #(\d+) was open\.$/m;
 const REVISION = /\(revision ([\w-]+)\)/;
@@ -22,18 +21,20 @@ export interface SaidOutcome {
   readonly outcome: KeptOutcome;
   /** The blob git held for the page then. */
   readonly gitBlob: string | undefined;
-  /** A page git does not have (added in the platform): its id there. */
+  /** A page git does not have (added in the platform), or one the platform gave another path: its id there. */
   readonly pageId: string | undefined;
 }
 
 /**
- * The line of a platform-edits commit's message that says what became of a page, and which blob git
- * held for it then (or, for a page git does not have, its id in the platform): what tells a runner
- * without state a page a sync left live, whether git changed it since, and where the platform has it.
+ * The line of a platform-edits commit's message that says what became of a page, which blob git
+ * held for it then, and its id in the platform for a page git does not have or one removed at this
+ * path because the platform gave it another: what tells a runner without state a page a sync left
+ * live, whether git changed it since, and where the platform has it.
  */
 export function outcomeLine(file: string, outcome: KeptOutcome, gitBlob: string | undefined, pageId?: string): string {
-  const source = gitBlob !== undefined ? ` (git's blob ${gitBlob})` : pageId !== undefined ? ` (the platform's page ${pageId})` : '';
-  return `- ${file}: ${WHAT[outcome]}${source}`;
+  const blob = gitBlob === undefined ? '' : ` (git's blob ${gitBlob})`;
+  const page = pageId === undefined ? '' : ` (the platform's page ${pageId})`;
+  return `- ${file}: ${WHAT[outcome]}${blob}${page}`;
 }
 
 /** What a commit's message says became of `file`; undefined when it does not say. Reads lines without git's blob too. */
@@ -44,8 +45,8 @@ export function readOutcome(message: string, file: string): SaidOutcome | undefi
     const said = line.slice(prefix.length);
     for (const [outcome, what] of Object.entries(WHAT) as [KeptOutcome, string][]) {
       if (said === what) return { outcome, gitBlob: undefined, pageId: undefined };
-      const rest = said.startsWith(what) ? said.slice(what.length) : undefined;
-      const [gitBlob, pageId] = rest === undefined ? [] : [GIT_BLOB.exec(rest)?.[1], PAGE_ID.exec(rest)?.[1]];
+      const source = said.startsWith(what) ? SOURCE.exec(said.slice(what.length)) : null;
+      const [gitBlob, pageId] = [source?.[1], source?.[2]];
       if (gitBlob !== undefined || pageId !== undefined) return { outcome, gitBlob, pageId };
     }
   }

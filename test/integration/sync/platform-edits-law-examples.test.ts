@@ -850,6 +850,24 @@ describe('the law of platform edits, by example, on the current contract', () =>
     });
   });
 
+  it('adopt: a subpage of a section the platform gave a new slug, that git then moved and edited, is the same page to a runner without state', async () => {
+    await runLaw(
+      lawRepo([1, 2, 0]),
+      [
+        { kind: 'git-add', parent: 0 },
+        { kind: 'platform-body', page: 18, at: 0 },
+        { kind: 'platform-slug', page: 17, same: false },
+        { kind: 'sync' },
+        { kind: 'git-move', page: 0, parent: 0, at: 0, same: true },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.
