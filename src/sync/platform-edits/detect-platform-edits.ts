@@ -232,7 +232,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     pathById.set(page.id, path);
     named.add(path);
   }
-  const { docs, tree, ...laidOut } = liveDocuments(pages, pathById, headings, input.content.snapshot.root);
+  const { docs, tree, ...laidOut } = liveDocuments(pages, pathById, headings, input.content.snapshot);
   let livePlaces: ReadonlyMap<string, LivePlace> = laidOut.places;
   const gitTree = pathTree(gitGroups);
   // Live pages placed otherwise than git's table of contents has them: the base says which side moved them.
@@ -517,7 +517,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     opened === undefined
       ? new Set<string>()
       : movedSince(
-          liveDocuments((await api.getRevision({ spaceId, revision: opened }, { signal })).pages, pathById, headings, input.content.snapshot.root).tree,
+          liveDocuments((await api.getRevision({ spaceId, revision: opened }, { signal })).pages, pathById, headings, input.content.snapshot).tree,
           renamedTree(tree, heldAt),
         );
   const movedAfterGit = new Set(heldByGit.filter((path) => movedSinceOpened.has(path)));

@@ -81,13 +81,15 @@ export function hasEditedPages(pages: readonly Page[], untouched: (page: Page) =
 
 /**
  * The live document pages and their files: a page's git path; else, for a page edited in the
- * platform, the path it had in the base; else the path a pull writes it to. And where each is.
+ * platform, the path it had in the base; else the path a pull writes it to, the first page git's
+ * readme (`readme`, relative to the root; none when git has none: a page the platform gave a new slug
+ * that git made first is that page still, not the readme). And where each is.
  */
 export function liveDocuments(
   tree: readonly Page[],
   pathById: ReadonlyMap<string, string>,
   headings: ReadonlySet<string>,
-  root: string,
+  { root, readme }: { root: string; readme: string | undefined },
 ): { docs: LiveDocument[]; places: Map<string, LivePlace>; tree: PathTree[] } {
   const edited = new Set<string>();
   const restore = (pages: readonly Page[]): Page[] =>
@@ -97,7 +99,7 @@ export function liveDocuments(
       edited.add(page.id);
       return { ...page, git: { path: known, oid: '' }, pages: restore(page.pages ?? []) };
     });
-  const layout = planPullLayout(restore(tree), [], root, undefined, false, { pages: new Map(), files: new Map(), headings });
+  const layout = planPullLayout(restore(tree), [], root, undefined, false, { pages: new Map(), files: new Map(), headings }, readme ?? null);
   const docs = layout.pages.map(({ page, file }) => ({
     page,
     path: relativeTo(root, file) ?? file,

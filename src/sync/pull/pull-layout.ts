@@ -45,7 +45,9 @@ export interface PullLayout {
  * `.github/`, or `docsync.yaml`) is not kept unless `anyPath` is set: pulled over a repository, it
  * would plant a CI workflow or replace the configuration. Where the API keeps no git path (today's),
  * `known` (docsync's record of what it delivered) gives it, and names docsync's heading pages, which
- * hold no file: `##` groups again at the top level, items without a link below. Pure: same input, same layout.
+ * hold no file: `##` groups again at the top level, items without a link below. `readme`: the file
+ * (relative to the root) the first page is when nothing else claims it; null for a repo without one,
+ * where the first page's path follows its page path too. Pure: same input, same layout.
  */
 export function planPullLayout(
   tree: readonly Page[],
@@ -54,6 +56,7 @@ export function planPullLayout(
   summary = 'SUMMARY.md',
   anyPath = false,
   known?: PullRecord,
+  readme: string | null = 'README.md',
 ): PullLayout {
   const warnings: string[] = [];
   /** The git path to keep for a page or file, else undefined (with a warning when it is outside the docs layout). */
@@ -85,8 +88,9 @@ export function planPullLayout(
     fromGit.set(page.id, claim(joinDocPath(root, git)));
   }
   const firstDocument = documents(tree, isHeading)[0];
-  const rootReadme = joinDocPath(root, 'README.md');
-  if (firstDocument && !fromGit.has(firstDocument.id) && !used.has(rootReadme.toLowerCase())) fromGit.set(firstDocument.id, claim(rootReadme));
+  const rootReadme = readme === null ? undefined : joinDocPath(root, readme);
+  if (firstDocument && rootReadme !== undefined && !fromGit.has(firstDocument.id) && !used.has(rootReadme.toLowerCase()))
+    fromGit.set(firstDocument.id, claim(rootReadme));
 
   const holdsDocuments = (pages: readonly Page[]): boolean =>
     pages.some((page) => (page.type === 'document' && !isHeading(page)) || ((page.type === 'group' || isHeading(page)) && holdsDocuments(page.pages ?? [])));

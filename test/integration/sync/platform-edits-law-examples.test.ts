@@ -868,6 +868,22 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it('preserve: a section the platform gave a new slug, made the first page by git merging the branch, is that section still, not the readme', async () => {
+    await runLaw(
+      lawRepo([1, 0, 1]),
+      [
+        { kind: 'platform-move', page: 0, parent: 2, at: 0, same: false },
+        { kind: 'sync-held' },
+        { kind: 'platform-slug', page: 7, same: false },
+        { kind: 'git-merge' },
+        { kind: 'platform-add', parent: 0, at: 0 },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'preserve' },
+    );
+  });
+
   // A runner with state plans a git change from its state alone and learns from the change request it
   // opens that main moved (the platform's edit): it plans again with that change request, empty, live.
   // Read from `HEAD`, the plan from state never waits on files too recent to trust.

@@ -60,3 +60,16 @@ describe('planPullLayout: where a space may not write', () => {
     expect(unasked.assets.map((a) => a.path)).toEqual(['guides/docsync.yaml']);
   });
 });
+
+describe('planPullLayout: the readme', () => {
+  const guides: Page = { ...page('p1', 'Guides', 'guides'), pages: [page('p2', 'Install', 'guides/install')] };
+
+  it('makes the first page the readme file it is given when nothing else claims it, and none when the repo has none', () => {
+    expect(planPullLayout([guides], []).pages.map((p) => p.file)).toEqual(['README.md', 'install.md']);
+    expect(planPullLayout([guides], [], 'docs', 'SUMMARY.md', false, undefined, 'intro.md').pages.map((p) => p.file)).toEqual([
+      'docs/intro.md',
+      'docs/intro/install.md',
+    ]);
+    expect(planPullLayout([guides], [], '', 'SUMMARY.md', false, undefined, null).pages.map((p) => p.file)).toEqual(['guides/README.md', 'guides/install.md']);
+  });
+});
