@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
-import { applyOp, LawModel, type LawOp } from './platform-law-ops.js';
+import { applyOp, LawModel, type LawOp, type ModelPage } from './platform-law-ops.js';
 import { summaryPages, type LawRepo } from './platform-law-repo.js';
 import {
   branchTip,
@@ -199,9 +199,14 @@ async function checkSync(
     if (page === undefined || model.obligations.some((o) => o.kind === 'platform-place' && o.page === page.key)) continue;
     const found = flat.find((item) => page.titles.includes(item.page.title));
     expect(found, `git's page ${entry.path} is live`).toBeDefined();
-    // Under a page the platform removed, where that removal stands live (`adopt`), at the top.
-    const removed = model.pages.find((each) => each.path === entry.parent && each.deleted === 'platform');
-    const parent = model.byPath(entry.parent) ?? (flat.some((item) => removed?.titles.includes(item.page.title)) ? removed : undefined);
+    // Under a page the platform removed, where that removal stands live (`adopt`), at its place: under its parent.
+    const listedUnder = (path: string | undefined): ModelPage | undefined => {
+      if (path === undefined) return undefined;
+      const removed = model.pages.find((each) => each.path === path && each.deleted === 'platform');
+      const live = flat.some((item) => removed?.titles.includes(item.page.title));
+      return model.byPath(path) ?? (live ? removed : listedUnder(head.find((each) => each.path === path)?.parent));
+    };
+    const parent = listedUnder(entry.parent);
     const liveParent = found?.parent === undefined ? undefined : model.byTitle(found.parent);
     expect(liveParent?.key, `git's page ${entry.path} is live under ${entry.parent ?? 'the top'}`).toBe(parent?.key);
   }

@@ -45,9 +45,10 @@ interface ToPlace {
  * `SUMMARY.md` with a bullet for each added page at its place (after its previous sibling's bullet
  * and its children, else before its next sibling's, else first under its parent's; at the end when
  * none of them is listed, pages placed under or beside it then placed there), the bullets linking
- * removed pages taken out (a bullet listed under one keeps its indent, so it falls under the bullet
- * before it), the link text of retitled pages replaced, the bullets of moved pages (and their
- * subpages') placed as added ones are; every other line as written. Pure.
+ * removed pages taken out (the bullets listed under one, git's pages the platform never saw there,
+ * go up a level to its place, as GitBook lifts the pages of an entry it cannot find), the link text
+ * of retitled pages replaced, the bullets of moved pages (and their subpages') placed as added ones
+ * are; every other line as written. Pure.
  * `summary` is its own path in the docs root, which its links are relative to.
  */
 export function editSummary(original: string, summary: string, edits: SummaryEdits): string {
@@ -64,23 +65,42 @@ export function editSummary(original: string, summary: string, edits: SummaryEdi
   const text = withPlacedPages(original, folder, add, move);
   const removed = new Set(edits.remove);
   const titles = new Map((edits.retitle ?? []).map(({ title, path }) => [path, title]));
+  const lines = text.split('\n');
   const drop = new Set<number>();
   const retitled = new Map<number, string>();
+  // Columns each line goes left by: the indent between each removed bullet it is listed under and that bullet's first child.
+  const outdent = new Map<number, number>();
   const visit = (items: readonly SummaryItem[]): void => {
     for (const item of items) {
       const path = linkedPath(folder, item.target) ?? '';
       const title = titles.get(path);
-      if (removed.has(path)) drop.add(item.line);
-      else if (title !== undefined && item.title !== '' && item.title !== title) retitled.set(item.line, title);
+      if (removed.has(path)) {
+        drop.add(item.line);
+        const [first] = item.children;
+        const by = first === undefined ? 0 : indentOf(lines[first.line - 1]) - indentOf(lines[item.line - 1]);
+        for (const line of descendantLines(item)) outdent.set(line, (outdent.get(line) ?? 0) + by);
+      } else if (title !== undefined && item.title !== '' && item.title !== title) retitled.set(item.line, title);
       visit(item.children);
     }
   };
   for (const group of parseSummary(text).groups) visit(group.items);
-  return text
-    .split('\n')
-    .map((line, index) => withLinkText(line, retitled.get(index + 1)))
+  return lines
+    .map((line, index) => withLinkText(outdented(line, outdent.get(index + 1) ?? 0), retitled.get(index + 1)))
     .filter((_, index) => !drop.has(index + 1))
     .join('\n');
+}
+
+function indentOf(line: string | undefined): number {
+  return /^[ \t]*/.exec(line ?? '')?.[0].length ?? 0;
+}
+
+function outdented(line: string, by: number): string {
+  return by <= 0 ? line : line.slice(Math.min(by, indentOf(line)));
+}
+
+/** The lines of the bullets listed under an item, at any depth, those without a link among them. */
+function descendantLines(item: SummaryItem): Set<number> {
+  return new Set(item.children.flatMap((child) => [...(child.under ?? []).map((unlinked) => unlinked.line), child.line, ...descendantLines(child)]));
 }
 
 /**

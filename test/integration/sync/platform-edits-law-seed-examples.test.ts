@@ -326,4 +326,19 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { readmeEdits: true },
     );
   });
+
+  it("adopt: a page git moves under a page the platform deletes goes live at that page's place, under its parent, on a runner without state too", async () => {
+    await runLaw(
+      lawRepo([1, 0, 2]),
+      [
+        { kind: 'git-move', page: 0, parent: 6 },
+        { kind: 'platform-delete', page: 3 },
+        { kind: 'platform-body', page: 0, at: 0 },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
 });

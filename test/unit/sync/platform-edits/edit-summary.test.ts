@@ -192,3 +192,16 @@ describe('editSummary: a page whose place is not listed', () => {
     expect(edited).toBe('* [A](a.md)\n* [C](c/README.md)\n  * [C1](c/one.md)\n  * [C2](c/two.md)\n* [D](d.md)\n');
   });
 });
+
+describe('editSummary: remove', () => {
+  it('lifts the bullets listed under a removed page to its place, a level up, those under an item without a link too', () => {
+    const text =
+      '* [S](s/README.md)\n  * [One](s/one.md)\n  * [Two](s/two.md)\n    * [Moved](moved.md)\n      * [Deep](deep.md)\n    * Libraries\n      * [Lib](lib.md)\n* [T](t.md)\n';
+    expect(editSummary(text, 'SUMMARY.md', { add: [], remove: ['s/two.md'] })).toBe(
+      '* [S](s/README.md)\n  * [One](s/one.md)\n  * [Moved](moved.md)\n    * [Deep](deep.md)\n  * Libraries\n    * [Lib](lib.md)\n* [T](t.md)\n',
+    );
+    expect(editSummary(text, 'SUMMARY.md', { add: [], remove: ['s/README.md', 's/two.md'] })).toBe(
+      '* [One](s/one.md)\n* [Moved](moved.md)\n  * [Deep](deep.md)\n* Libraries\n  * [Lib](lib.md)\n* [T](t.md)\n',
+    );
+  });
+});
