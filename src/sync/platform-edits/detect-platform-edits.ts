@@ -255,13 +255,10 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
   // A page the platform added that a sync left live is named on the branch by its id: placed
-  // elsewhere since (under a page the platform moved, say, or given a new slug), it is the branch's
-  // page at the branch's path, as a runner with state knows it by the id it delivered. One that
-  // delivered none (an import) asks the branch too, for the live pages no record names.
-  const unnamedLive = input.base === undefined ? [] : live.filter((doc) => !baseOids.has(doc.path) && !gitOids.has(doc.path) && !delivered.has(doc.page.id));
-  const addedOnBranch = branchLive ?? (unnamedLive.length > 0 ? await input.leftLive?.(unnamedLive.map((doc) => doc.path)) : undefined);
+  // elsewhere since (under a page the platform moved, say), it is the branch's page at the branch's
+  // path, as a runner with state knows it by the id it delivered.
   const addedAt = new Map(
-    [...(addedOnBranch ?? [])].flatMap(([path, page]) => (page.pageId === undefined || page.live === undefined ? [] : [[page.pageId, path] as const])),
+    [...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined || page.live === undefined ? [] : [[page.pageId, path] as const])),
   );
   const movedAdded = new Map(
     live.flatMap((doc) => {

@@ -341,20 +341,4 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { readmeEdits: true },
     );
   });
-
-  it("adopt: a page added in the platform and left live, then given a new slug there, is the branch's page to a runner with state too", async () => {
-    await runLaw(
-      lawRepo([0, 1, 0, 0]),
-      [
-        { kind: 'platform-add', parent: 0, at: 0 },
-        { kind: 'sync' },
-        { kind: 'platform-slug', page: 17, same: false },
-        { kind: 'platform-import', page: 0, at: 0 },
-      ],
-      emulators,
-      'seed',
-      { ...SEED, platformEdits: 'adopt' },
-      { readmeEdits: true },
-    );
-  });
 });
