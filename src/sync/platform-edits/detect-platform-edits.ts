@@ -1,6 +1,8 @@
+import { posix } from 'node:path';
 import type { ContentApi } from '../../api/resources/content.js';
 import type { File, Page, Revision } from '../../api/schemas/content.js';
 import { isHeadingKey } from '../pages/page-plan.js';
+import { comparePaths } from '../../content/compare-paths.js';
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PreparedContent } from '../prepared-content.js';
@@ -61,6 +63,8 @@ export interface DetectedEdits {
   readonly moved: readonly string[];
   /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
   readonly renamed: ReadonlyMap<string, string>;
+  /** Of those, pages the platform added that a sync left live, given a new slug there since, by the branch's path: its `SUMMARY.md` links the new one. */
+  readonly renamedAdded: ReadonlyMap<string, string>;
   /**
    * Pages git moved (renamed, edited or not) that the platform changed at their base path, or placed
    * a page under or beside, by base path: git's path, where their change is, and the live page's id,
@@ -254,18 +258,25 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     (path) => liveOids.get(path) === undefined || liveOids.get(path) !== gitOids.get(path) || baseOids.get(path) !== gitOids.get(path),
   );
   const branchLive = input.base === undefined && differing.length > 0 ? await input.leftLive?.(differing) : undefined;
-  // A page the platform added that a sync left live is named on the branch by its id: placed
-  // elsewhere since (under a page the platform moved, say), it is the branch's page at the branch's
-  // path, as a runner with state knows it by the id it delivered.
+  // A page the platform added that a sync left live is named on the branch by its id, as a runner
+  // with state knows it by the id it delivered; one that delivered none (an import) asks the branch
+  // too, for the live pages nothing else names.
+  const unnamedLive = input.base === undefined ? [] : live.filter((doc) => !baseOids.has(doc.path) && !gitOids.has(doc.path) && !delivered.has(doc.page.id));
+  const addedOnBranch = branchLive ?? (unnamedLive.length > 0 ? await input.leftLive?.(unnamedLive.map((doc) => doc.path)) : undefined);
   const addedAt = new Map(
-    [...(branchLive ?? [])].flatMap(([path, page]) => (page.pageId === undefined || page.live === undefined ? [] : [[page.pageId, path] as const])),
+    [...(addedOnBranch ?? [])].flatMap(([path, page]) => (page.pageId === undefined || page.live === undefined ? [] : [[page.pageId, path] as const])),
   );
-  const movedAdded = new Map(
-    live.flatMap((doc) => {
-      const at = addedAt.get(doc.page.id);
-      return at === undefined || at === doc.path || liveOids.has(at) ? [] : [[doc.path, at] as const];
-    }),
-  );
+  // Placed elsewhere since under its own slug (under a page the platform moved, say), it is the
+  // branch's page at the branch's path. Given a new slug, the platform renamed it: its file goes to
+  // the new path on the branch, as a page of git's the platform renames does.
+  const movedAdded = new Map<string, string>();
+  const renamedAdded = new Map<string, string>();
+  for (const doc of live) {
+    const at = addedAt.get(doc.page.id);
+    if (at === undefined || at === doc.path || liveOids.has(at)) continue;
+    if (posix.basename(at) === posix.basename(doc.path)) movedAdded.set(doc.path, at);
+    else renamedAdded.set(at, doc.path);
+  }
   if (movedAdded.size > 0) {
     live = live.map((doc) => ({ ...doc, path: movedAdded.get(doc.path) ?? doc.path }));
     livePlaces = renamedPlaces(livePlaces, movedAdded);
@@ -329,6 +340,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
       places: livePlaces,
       moved: [],
       renamed: new Map(),
+      renamedAdded: new Map(),
       renamedInGit: new Map(),
     };
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
@@ -562,6 +574,12 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     ),
     [...renamed.values(), ...moved].flatMap((path) => places.get(path)?.parent ?? []).filter((path) => !gitRenames.has(path)),
   );
+  // Such a page renamed is removed at the branch's path.
+  for (const [from] of renamedAdded) {
+    const live = addedOnBranch?.get(from)?.live;
+    changes.push({ path: from, kind: 'platform', base: live === undefined ? undefined : `oid:${live}`, git: undefined, platform: undefined });
+  }
+  changes.sort((a, b) => comparePaths(a.path, b.path));
   // A page moved in the platform and edited in git: its base and git versions are those of its base
   // path. One git moved: its base and platform versions are those of its base path.
   const movedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
@@ -595,7 +613,8 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     files: main.files,
     places: placesInGit(places, baseOids, gitOids, gitTree, gitRenames),
     moved: [...moved.filter((path) => !movedToGitPath.has(path)), ...movedToGitPath.values()],
-    renamed,
+    renamed: new Map([...renamed, ...renamedAdded]),
+    renamedAdded,
     // With those a page the platform placed a page under or beside: it goes to git's path with its id, and its child with it.
     renamedInGit: new Map(
       [...gitRenames].flatMap(([from, to]) => {

@@ -90,6 +90,26 @@ export function editSummary(original: string, summary: string, edits: SummaryEdi
     .join('\n');
 }
 
+/**
+ * `SUMMARY.md` with the bullets linking a page of `renamed` (old path → new, in the docs root) linking
+ * its new path; every other line as written. Pure.
+ */
+export function relinked(original: string, summary: string, renamed: ReadonlyMap<string, string>): string {
+  if (renamed.size === 0) return original;
+  const folder = parentOf(summary);
+  const lines = original.split('\n');
+  const visit = (items: readonly SummaryItem[]): void => {
+    for (const item of items) {
+      const to = renamed.get(linkedPath(folder, item.target) ?? '');
+      const line = lines[item.line - 1];
+      if (to !== undefined && line !== undefined) lines[item.line - 1] = line.replace(`](${item.target}`, `](${encodeLink(relative(folder, to))}`);
+      visit(item.children);
+    }
+  };
+  for (const group of parseSummary(original).groups) visit(group.items);
+  return lines.join('\n');
+}
+
 function indentOf(line: string | undefined): number {
   return /^[ \t]*/.exec(line ?? '')?.[0].length ?? 0;
 }

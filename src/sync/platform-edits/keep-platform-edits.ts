@@ -7,7 +7,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
 import { branchRecords } from './branch-records.js';
-import { editSummary, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
+import { editSummary, relinked, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';
 import { openLine, outcomeLine, stillMains, syncedLine, type KeptOutcome, type OpenChangeRequest } from './outcome-line.js';
 import { platformEditsBranch } from './platform-edits-branch.js';
@@ -231,6 +231,7 @@ export async function keepPlatformEdits(
           (outcome) => outcome === 'merged' || (target.platformEdits === 'adopt' && outcome !== 'conflict'),
           new Map([...detected.renamed].map(([from, to]) => [fileOf(from), fileOf(to)])),
           (message) => stillMains(message, options.open),
+          (file, text) => (summary !== undefined && file === fileOf(summary) ? relinked(text, summary, detected.renamedAdded) : text),
         )
       : changes.map((change) => ({ change }));
   // The files as downloaded: a binary file is never merged.

@@ -25,7 +25,8 @@ const LABELS = { ours: 'branch', base: 'git', theirs: 'platform' };
  * file the platform moved to another path (`renamed`: old file → new) goes on from the branch's
  * version of its old path. So does a version from a commit whose platform versions are main's yet
  * (`stillMains`: docsync's change request of that sync waits for review), unless it holds conflict
- * markers: the platform went on from it.
+ * markers: the platform went on from it. `relink` gives the branch's version of a file as this run
+ * names pages (`SUMMARY.md` linking the new path of a page the platform renamed that only the branch lists).
  */
 export async function ontoBranch(
   repository: Pick<GitRepository, 'history' | 'readBlob' | 'listTree' | 'mergeFile'>,
@@ -34,6 +35,7 @@ export async function ontoBranch(
   leftLive: (outcome: KeptOutcome) => boolean,
   renamed: ReadonlyMap<string, string> = new Map(),
   stillMains: (message: string) => boolean = () => false,
+  relink: (file: string, text: string) => string = (_file, text) => text,
 ): Promise<BranchChange[]> {
   const written = new Map<string, (string | undefined)[]>();
   // The git version each file's branch version was made from, as docsync's newest commit of it names it.
@@ -76,7 +78,7 @@ export async function ontoBranch(
       laid.push({ change });
       continue;
     }
-    const ours = tipBlob === undefined ? '' : decodeText(await repository.readBlob(tipBlob));
+    const ours = tipBlob === undefined ? '' : relink(from, decodeText(await repository.readBlob(tipBlob)));
     if (heldLive.has(from) && firstMarkerLine(ours) === undefined) {
       laid.push({ change });
       continue;

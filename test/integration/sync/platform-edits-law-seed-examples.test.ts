@@ -341,4 +341,24 @@ describe('the law of platform edits, by example, on the seed contract', () => {
       { readmeEdits: true },
     );
   });
+
+  // A page the platform added and a sync left live, given a new slug there since: a rename of its file
+  // on the branch, which git deleting its parent (B) does not undo at the next import.
+  for (const gitDeletes of [false, true])
+    it(`adopt: a page added in the platform and left live, then given a new slug there, is renamed on the branch${gitDeletes ? ', its parent deleted in git' : ''}`, async () => {
+      await runLaw(
+        lawRepo([0, 1, 0, 0]),
+        [
+          { kind: 'platform-add', parent: 0, at: 0 },
+          { kind: 'sync' },
+          { kind: 'platform-slug', page: 17, same: false },
+          ...(gitDeletes ? [{ kind: 'git-delete', page: 0 } as const] : []),
+          { kind: 'platform-import', page: 0, at: 0 },
+        ],
+        emulators,
+        'seed',
+        { ...SEED, platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
 });

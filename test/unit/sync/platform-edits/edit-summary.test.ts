@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editSummary, withoutListedReadme } from '../../../../src/sync/platform-edits/edit-summary.js';
+import { editSummary, relinked, withoutListedReadme } from '../../../../src/sync/platform-edits/edit-summary.js';
 
 const SUMMARY = '# Table of contents\n\n* [Intro](README.md)\n\n## Guides\n\n* [Setup](guides/setup.md "Set it up")\n  * [Deep \\[dive\\]](guides/deep.md)\n';
 
@@ -203,5 +203,33 @@ describe('editSummary: remove', () => {
     expect(editSummary(text, 'SUMMARY.md', { add: [], remove: ['s/README.md', 's/two.md'] })).toBe(
       '* [One](s/one.md)\n* [Moved](moved.md)\n  * [Deep](deep.md)\n* Libraries\n  * [Lib](lib.md)\n* [T](t.md)\n',
     );
+  });
+});
+
+describe('relinked', () => {
+  it('links the new path of each renamed page, its title, label and place as written', () => {
+    const relinkedText = relinked(
+      SUMMARY,
+      'SUMMARY.md',
+      new Map([
+        ['guides/setup.md', 'guides/set up.md'],
+        ['guides/deep.md', 'dive.md'],
+      ]),
+    );
+    expect(relinkedText).toBe(SUMMARY.replace('(guides/setup.md "Set it up")', '(guides/set%20up.md "Set it up")').replace('(guides/deep.md)', '(dive.md)'));
+  });
+
+  it('writes links relative to a table of contents in a folder, and leaves a page it does not list as it is', () => {
+    const text = '* [A](a.md)\n* [B](b.md)\n';
+    expect(
+      relinked(
+        text,
+        'docs/SUMMARY.md',
+        new Map([
+          ['docs/a.md', 'docs/x/a2.md'],
+          ['docs/c.md', 'docs/d.md'],
+        ]),
+      ),
+    ).toBe('* [A](x/a2.md)\n* [B](b.md)\n');
   });
 });
