@@ -90,7 +90,8 @@ export async function pullSpace(deps: PullSpaceDeps, options: PullSpaceOptions):
   assertPullRoot(directory, root);
   assertPageDepth(directory, tree);
   const known = options.known ?? (await options.recordFor?.(tree));
-  const planned = planPullLayout(tree, files, root, summary, options.anyPath, known);
+  // The first page is the readme file the repository names, so pulling gives its layout back.
+  const planned = planPullLayout(tree, files, root, summary, options.anyPath, known, existing?.structure.readme ?? 'README.md');
   // Every path checked before the first download and write; files that are not documentation left out.
   const guard = guardPullPaths(
     directory,

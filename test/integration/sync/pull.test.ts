@@ -190,6 +190,31 @@ describe('docsync pull', () => {
     expect(result.snapshot.pages[1]!.pages[0]!.children[0]).toMatchObject({ path: 'guides-beta/install/linux.md', hidden: true, description: 'Tux: yes' });
   });
 
+  it('pulled over a repository whose .gitbook.yaml names another readme, writes the first page there and keeps that file', async () => {
+    const tree = [
+      { id: 'p1', title: 'Welcome', type: 'document', path: 'welcome', pages: [] },
+      { id: 'p2', title: 'Install', type: 'document', path: 'install', pages: [] },
+    ];
+    const api = {
+      content: {
+        listPages: () => Promise.resolve(tree),
+        getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
+      },
+      list: () => Promise.resolve([]),
+    } as unknown as PullSpaceDeps['api'];
+    const dir = await makeTempDir('docsync-pull-');
+    const config = 'root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\n';
+    await writeFile(join(dir, '.gitbook.yaml'), config);
+    const result = await pullSpace({ api, download: downloader.download }, { spaceId: 's1', directory: dir, force: true });
+
+    expect(await readFile(join(dir, 'SUMMARY.md'), 'utf8')).toBe('# Table of contents\n\n* [Welcome](intro.md)\n* [Install](install.md)\n');
+    expect(await readFile(join(dir, 'intro.md'), 'utf8')).toBe('# Page p1\n');
+    expect(result.written).not.toContain('README.md');
+    expect(result.written).not.toContain('.gitbook.yaml');
+    expect(await readFile(join(dir, '.gitbook.yaml'), 'utf8')).toBe(config);
+    expect(result.snapshot.readme).toBe('intro.md');
+  });
+
   it("caps each file at the syncing target's import.maxBytes, naming the setting, and writes nothing", async () => {
     await mergedExampleSpace();
     const dir = await makeTempDir('docsync-pull-');
