@@ -5,7 +5,7 @@
  */
 export class MainMoved extends Error {
   constructor(readonly found: string) {
-    super(`main is at revision ${found}, not the one docsync merged last: planning again from the live content`);
+    super(`main is at revision ${found}, not the one this sync planned from: planning again from the live content`);
     this.name = 'MainMoved';
   }
 }

@@ -1,3 +1,4 @@
+import { MainKeptMovingError } from './errors/main-kept-moving-error.js';
 import type { SpaceTarget } from '../config/config-schema.js';
 import { BatchesUnavailable } from './batches-unavailable.js';
 import { syncByGit } from './git-delivery/sync-by-git.js';
@@ -78,7 +79,8 @@ async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: Sy
 /**
  * A sync planned from its state that found main moved runs again: its state now names the change
  * request it opened, so it reads what is live. One whose change request conflicted with main, which
- * it archived, runs again against main. Each happens once in a run: three passes at most.
+ * it archived, runs again against main. Each happens once in a run: three passes at most, then
+ * {@link MainKeptMovingError}.
  */
 async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   let behindMain: ChangeRequestBehindMain | undefined;
@@ -87,7 +89,8 @@ async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen
     try {
       result = await syncSpaceBy(deps, target, chosen, options, behindMain);
     } catch (error) {
-      if (pass === 3 || !(error instanceof MainMoved || error instanceof ChangeRequestBehindMain)) throw error;
+      if (!(error instanceof MainMoved || error instanceof ChangeRequestBehindMain)) throw error;
+      if (pass === 3) throw new MainKeptMovingError(target.name, pass, { cause: error });
       deps.logger.info({ target: target.name }, error.message);
       if (error instanceof ChangeRequestBehindMain) behindMain = error;
     }

@@ -158,6 +158,31 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
   return { settled, nothingToWrite: false, reported: reportOf(settled, mode) };
 }
 
+/**
+ * A pass after docsync archived its change request because main moved under it: this pass's check of
+ * main, which keeps what the platform wrote since (the edit the change request conflicted with), with
+ * what the pass before kept from that change request (a reviewer's edits there, on the branch already)
+ * where this check says nothing of a page.
+ */
+export function afterArchived(step: PlatformEditsStep, before: PlatformEditsStep, mode: SpaceTarget['platformEdits']): PlatformEditsStep {
+  const earlier = before.settled.kept;
+  if (earlier === undefined || earlier.pages.length === 0) return step;
+  const mine = step.settled.kept;
+  const files = new Set(mine?.pages.map((page) => page.file));
+  const pages = [...earlier.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
+  const live = new Map([...before.settled.live, ...step.settled.live]);
+  const kept = {
+    ...earlier,
+    ...(mine ?? {}),
+    pages,
+    pushed: earlier.pushed || (mine?.pushed ?? false),
+    adopted: new Set([...earlier.adopted, ...(mine?.adopted ?? [])]),
+    live,
+  };
+  const settled = { ...step.settled, kept, live, nothingToWrite: false };
+  return { settled, nothingToWrite: false, reported: reportOf(settled, mode) };
+}
+
 /** The state's record of the platform edits a sync kept (what `status` shows): the previous one when it kept none. */
 export function rememberEdits(state: TargetState, reported: { platformEdits?: PlatformEditsResult }, at: Date): TargetState {
   const kept = reported.platformEdits;

@@ -53,6 +53,8 @@ export interface SettledEdits {
    * under `adopt` ({@link KeptEdits.placedAsGit}): the path of each, by page id (the page goes there, keeping its id).
    */
   readonly movedInGit: ReadonlyMap<string, string>;
+  /** The revision the check compared: main's, or that of docsync's open change request. */
+  readonly revision: string;
 }
 
 /** What the state knows of the pages delivered and their base, for telling platform edits apart. */
@@ -118,6 +120,7 @@ export async function settlePlatformEdits(
     nothingToWrite: (detected.changes.length > 0 || detected.moved.length > 0) && !overwrites,
     sameMeaning: detected.based && detected.changes.length === 0 && detected.moved.length === 0,
     movedInGit: new Map([...[...detected.renamedInGit.values()].map((to) => [to.id, to.path] as const), ...(kept?.placedAsGit ?? [])]),
+    revision: detected.revision.id,
   };
 }
 

@@ -47,7 +47,7 @@ export interface AppliedSync extends CheckedSync {
 /** The writes, in the plan's order: the change request, the content (batches or an import), reviewers, the merge. */
 export async function apply(run: SyncRun, checked: CheckedSync): Promise<AppliedSync> {
   const { deps, target, options, signal, stopwatch, api, write, saveState, ahead, now } = run;
-  const { content, state, assumed, live, pagePlan, plan, base, sent, sentExpectation, platformEdits, titlings } = checked;
+  const { content, state, assumed, live, pagePlan, plan, base, sent, sentExpectation, platformEdits, titlings, checkedMain } = checked;
   // What the last sync left no longer holds once this one writes; set again once its delivery is read back.
   const { landed: _left, ...previous } = state ?? { reviewersRequested: [] };
   let current: TargetState = {
@@ -108,6 +108,8 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
           await saveState(current);
           // Planned from the state: main must still be what the last merge made, and the change request this run's.
           if (assumed && (kept.id !== created.id || kept.revisionInitial !== assumed.revision)) throw new MainMoved(kept.revisionInitial);
+          // Checked for platform edits: main must still be what the check read, or an edit made since would be overwritten unkept.
+          if (checkedMain !== undefined && kept.revisionInitial !== checkedMain) throw new MainMoved(kept.revisionInitial);
           if (kept.id === created.id) createdAt = created.revision;
           outcome = kept.id === created.id ? 'created' : 'updated';
           if (kept.id === created.id) {

@@ -8,7 +8,7 @@ import type { PlannedDelivery } from '../pages/planned-delivery.js';
 import { changeRequestEdits } from '../platform-edits/change-request-edits.js';
 import { discardedEdits, overwriteWarning, overwrittenEdits } from '../platform-edits/overwritten-edits.js';
 import { detectEdits } from '../platform-edits/settle-platform-edits.js';
-import { platformEditsStep, withReviewed, type PlatformEditsResult, type PlatformEditsStep } from '../platform-edits/platform-edits-step.js';
+import { afterArchived, platformEditsStep, withReviewed, type PlatformEditsResult, type PlatformEditsStep } from '../platform-edits/platform-edits-step.js';
 import type { PreparedContent } from '../prepared-content.js';
 import { describeAction } from '../space-sync-plan.js';
 import { resultBase, type SpaceSyncResult } from '../space-sync-result.js';
@@ -30,6 +30,8 @@ export interface CheckedSync extends PlannedSync {
   readonly movedInGit: ReadonlyMap<string, string>;
   /** What the platform-edits check kept, when it ran. */
   readonly edits: PlatformEditsStep | undefined;
+  /** The revision of main this pass's platform-edits check compared, when it ran on main: a change request opened from another misses what the platform wrote in between. */
+  readonly checkedMain: string | undefined;
 }
 
 /** Nothing to write: the run is recorded as skipped. */
@@ -105,8 +107,10 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
   let edits: PlatformEditsStep | undefined;
   let leftLive: ReadonlyMap<string, string | null> = new Map();
   if (keepsBase && assumed === undefined && plan.actions.some((action) => action.kind === 'import' || action.kind === 'deliver')) {
-    // The pass before checked main already, and kept what the change request it archived held.
-    edits = run.behindMain?.edits ?? (await keepPlatformEdits(run, planned));
+    // Main moved under the change request the pass before archived: checked again, with what that pass kept from the change request.
+    const checked = await keepPlatformEdits(run, planned);
+    const before = run.behindMain?.edits;
+    edits = before === undefined ? checked : afterArchived(checked, before, target.platformEdits);
     leftLive = edits.settled.live;
     if (edits.nothingToWrite)
       return {
@@ -130,7 +134,8 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
     return { verdict: 'dry-run', result };
   }
   const movedInGit = edits?.settled.movedInGit ?? new Map<string, string>();
-  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit, edits } };
+  const checkedMain = edits === undefined || planned.live !== undefined ? undefined : edits.settled.revision;
+  return { verdict: 'write', checked: { ...planned, leftLive, sent, sentExpectation, platformEdits, movedInGit, edits, checkedMain } };
 }
 
 /** The platform-edits check: main's edits, then a reviewer's in docsync's open change request. */
