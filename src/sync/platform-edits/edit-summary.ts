@@ -178,8 +178,9 @@ function nestedUnder(text: string, folder: string, edits: SummaryEdits): Map<str
 /**
  * The pages listed under a removed page the platform renamed, neither removed nor moved themselves,
  * placed under its new path: after the nearest sibling before them that stays (by its new path when
- * renamed), else before the nearest renamed one after them, else first. The page of `nested` a
- * renamed page goes under takes its place instead.
+ * renamed), else before the nearest renamed one after them, else first. Those listed under a page
+ * removed there and not renamed are its: they go up to its place. The page of `nested` a renamed
+ * page goes under takes its place instead.
  */
 function followers(text: string, folder: string, edits: SummaryEdits, nested: ReadonlyMap<string, { holder: string; place: LivePlace }>): MovedPage[] {
   const renamed = edits.renamed ?? new Map<string, string>();
@@ -190,12 +191,18 @@ function followers(text: string, folder: string, edits: SummaryEdits, nested: Re
     follow.push({ path: holder, ...place });
     moved.add(holder);
   }
+  // The children of a page, each removed one not renamed in its place replaced by its own.
+  const liftedChildren = (children: readonly SummaryItem[]): SummaryItem[] =>
+    children.flatMap((child) => {
+      const path = linkedPath(folder, child.target) ?? '';
+      return removed.has(path) && !renamed.has(path) ? liftedChildren(child.children) : [child];
+    });
   const visit = (items: readonly SummaryItem[]): void => {
     for (const item of items) {
       const own = linkedPath(folder, item.target) ?? '';
       const to = removed.has(own) ? renamed.get(own) : undefined;
       if (to !== undefined) {
-        const paths = item.children.map((child) => linkedPath(folder, child.target) ?? '');
+        const paths = liftedChildren(item.children).map((child) => linkedPath(folder, child.target) ?? '');
         // Where each sibling is once edited: its new path, itself when it stays here, nowhere when removed or moved away.
         const at = paths.map((path) => (removed.has(path) ? renamed.get(path) : moved.has(path) ? undefined : path));
         paths.forEach((path, index) => {

@@ -361,4 +361,20 @@ describe('the law of platform edits, by example, on the seed contract', () => {
         { readmeEdits: true },
       );
     });
+
+  it("adopt: git's page moved under a page the platform removed goes under that page's parent, which the platform moved and renamed", async () => {
+    await runLaw(
+      lawRepo([0, 1, 0, 1]),
+      [
+        { kind: 'git-move', page: 0, parent: 6 },
+        { kind: 'platform-delete', page: 3 },
+        { kind: 'platform-move', page: 5, parent: 2, at: 0, same: false },
+        { kind: 'platform-body', page: 0, at: 0 },
+      ],
+      emulators,
+      'seed',
+      { ...SEED, platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
 });

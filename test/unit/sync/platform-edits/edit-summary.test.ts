@@ -139,6 +139,22 @@ describe('editSummary: renamed', () => {
     });
     expect(edited).toBe('* [A](a.md)\n* [B](bee/README.md)\n  * [New](new.md)\n  * [B1](bee/one.md)\n    * [Deep](deep.md)\n');
   });
+
+  it("puts a page git lists under a subpage the platform removed under the renamed page, at that subpage's place", () => {
+    const tree = '* [A](a.md)\n* [B](b/README.md)\n  * [B1](b/one.md)\n    * [New](new.md)\n  * [B2](b/two.md)\n';
+    const edited = editSummary(tree, 'SUMMARY.md', {
+      add: [
+        { title: 'B', path: 'bee/README.md', parent: 'a.md' },
+        { title: 'B2', path: 'bee/two.md', parent: 'bee/README.md' },
+      ],
+      remove: ['b/README.md', 'b/one.md', 'b/two.md'],
+      renamed: new Map([
+        ['b/README.md', 'bee/README.md'],
+        ['b/two.md', 'bee/two.md'],
+      ]),
+    });
+    expect(edited).toBe('* [A](a.md)\n  * [B](bee/README.md)\n    * [New](new.md)\n    * [B2](bee/two.md)\n');
+  });
 });
 
 describe('editSummary: renamed under a page listed under it', () => {
