@@ -70,7 +70,7 @@ const LABELS = { ours: 'git', base: 'base', theirs: 'platform' };
  * tree and its index are never touched. Idempotent: the commit's date is the platform revision's,
  * so a run killed between commit and push makes the same commit again, and one whose versions are
  * already on the branch makes none. Pages left live as they are (`adopt`) that an earlier run kept
- * so are not reported again: the next runs find pages added or removed in the platform changed again.
+ * so are not reported again (nor are merges that went live): the next runs find pages added or removed in the platform changed again.
  * `gitBlobs`: git's blob of each page, by path in the docs root, which the commit's message names.
  * Throws `PlatformEditsUnkeptError` without a git repository or remote, `PlatformEditsPushError`
  * when the push is refused.
@@ -217,10 +217,10 @@ export async function keepPlatformEdits(
   const tip = await fetchBranchTip(repository, target);
   // A branch already merged into the synced commit starts again from it (still a fast-forward).
   const parent = tip !== undefined && !(await repository.isAncestor(tip, synced)) ? tip : synced;
+  // Pages left live as they are, and merges that go live: a runner without state finds them again.
+  const leftAsIs = (page: KeptPage): boolean => adopted.has(docPathOf(page)) || (page.outcome === 'merged' && live.has(docPathOf(page)));
   const fresh =
-    parent === tip
-      ? await notKeptYet(repository, { tip, synced, folder }, { pages, changes, gitBlobOf }, (page) => adopted.has(docPathOf(page)), summary && fileOf(summary))
-      : pages;
+    parent === tip ? await notKeptYet(repository, { tip, synced, folder }, { pages, changes, gitBlobOf }, leftAsIs, summary && fileOf(summary)) : pages;
   // The branch only moves forward: what its commits hold (earlier edits, a person's) is merged with, never overwritten.
   const laid: readonly BranchChange[] =
     parent === tip

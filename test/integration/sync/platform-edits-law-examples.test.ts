@@ -513,6 +513,17 @@ describe('the law of platform edits, by example, on the current contract', () =>
   });
 
   describe('a change request left open for review', () => {
+    it("adopt: a page the platform renamed and git edited, merged while docsync's change request waits, is not reported again by a runner without state", async () => {
+      await runLaw(
+        lawRepo([0, 0, 0]),
+        [{ kind: 'platform-slug', page: 26 }, { kind: 'sync-held' }, { kind: 'git-body', page: 2, at: 0 }, { kind: 'sync-held' }],
+        emulators,
+        'current',
+        { platformEdits: 'adopt' },
+        { readmeEdits: true },
+      );
+    });
+
     for (const platformEdits of ['preserve', 'adopt'] as const)
       it(`${platformEdits}: a page edited in main while docsync's change request waits for review is reported alike`, async () => {
         await runLaw(
