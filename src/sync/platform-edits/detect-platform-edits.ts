@@ -274,7 +274,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   for (const doc of live) {
     const at = addedAt.get(doc.page.id);
     if (at === undefined || at === doc.path || liveOids.has(at)) continue;
-    if (posix.basename(at) === posix.basename(doc.path)) movedAdded.set(doc.path, at);
+    if (slugOf(at) === slugOf(doc.path)) movedAdded.set(doc.path, at);
     else renamedAdded.set(at, doc.path);
   }
   if (movedAdded.size > 0) {
@@ -636,6 +636,11 @@ function givenChildren(changes: readonly PageChange[], parents: readonly string[
   return changes.map((change) =>
     change.kind === 'git' && change.git === undefined && change.platform !== undefined && given.has(change.path) ? { ...change, kind: 'both' } : change,
   );
+}
+
+/** A page's own slug, as its file names it: `a/b.md` and `a/b/README.md` (a page given children) are both `b`. */
+function slugOf(path: string): string {
+  return posix.basename(path.replace(/\/README\.md$/i, '').replace(/\.md$/i, ''));
 }
 
 /** The page tree with the git source of the pages of `ids` left out. */

@@ -512,6 +512,23 @@ describe('the law of platform edits, by example, on the current contract', () =>
     );
   });
 
+  it("adopt: a page renamed with its section, given a child by git since, is the branch's page at its path to a runner without state", async () => {
+    await runLaw(
+      lawRepo([2, 0]),
+      [
+        { kind: 'git-add', parent: 15 },
+        { kind: 'platform-slug', page: 16, same: false },
+        { kind: 'sync' },
+        { kind: 'git-move', page: 0, parent: 0, at: 0, same: false },
+        { kind: 'sync' },
+      ],
+      emulators,
+      'current',
+      { platformEdits: 'adopt' },
+      { readmeEdits: true },
+    );
+  });
+
   describe('a change request left open for review', () => {
     it("adopt: a page the platform renamed and git edited, merged while docsync's change request waits, is not reported again by a runner without state", async () => {
       await runLaw(
