@@ -167,13 +167,7 @@ describe('docsync pull', () => {
       },
       { id: 'l1', title: 'Elsewhere', type: 'link' },
     ];
-    const api = {
-      content: {
-        listPages: () => Promise.resolve(tree),
-        getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
-      },
-      list: () => Promise.resolve([]),
-    } as unknown as PullSpaceDeps['api'];
+    const api = treeApi(tree);
     const dir = await makeTempDir('docsync-pull-');
     const result = await pullSpace({ api, download: downloader.download }, { spaceId: 's1', directory: dir });
 
@@ -195,13 +189,7 @@ describe('docsync pull', () => {
       { id: 'p1', title: 'Welcome', type: 'document', path: 'welcome', pages: [] },
       { id: 'p2', title: 'Install', type: 'document', path: 'install', pages: [] },
     ];
-    const api = {
-      content: {
-        listPages: () => Promise.resolve(tree),
-        getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
-      },
-      list: () => Promise.resolve([]),
-    } as unknown as PullSpaceDeps['api'];
+    const api = treeApi(tree);
     const dir = await makeTempDir('docsync-pull-');
     const config = 'root: ./\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\n';
     await writeFile(join(dir, '.gitbook.yaml'), config);
@@ -271,6 +259,17 @@ describe('docsync pull', () => {
     }
   });
 });
+
+/** An API whose space holds `tree`, each page's markdown `# Page <id>`, and no files. */
+function treeApi(tree: readonly Record<string, unknown>[]): PullSpaceDeps['api'] {
+  return {
+    content: {
+      listPages: () => Promise.resolve(tree),
+      getPage: (_target: unknown, id: string) => Promise.resolve({ id, title: id, type: 'document', markdown: `# Page ${id}\n`, ...findPage(tree, id) }),
+    },
+    list: () => Promise.resolve([]),
+  } as unknown as PullSpaceDeps['api'];
+}
 
 function findPage(tree: readonly Record<string, unknown>[], id: string): Record<string, unknown> | undefined {
   for (const page of tree) {
