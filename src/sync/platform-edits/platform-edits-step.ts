@@ -4,7 +4,7 @@ import type { SpaceTarget } from '../../config/config-schema.js';
 import type { Delivered, TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
 import type { PreparedContent } from '../prepared-content.js';
-import type { KeptPage } from './keep-platform-edits.js';
+import type { KeptEdits, KeptPage } from './keep-platform-edits.js';
 import type { Titlings } from './page-titlings.js';
 import { isHeadingKey } from '../pages/page-plan.js';
 import type { OpenChangeRequest } from './outcome-line.js';
@@ -142,20 +142,7 @@ export function withReviewed(step: PlatformEditsStep, reviewed: SettledEdits | u
     reviewed.changes.flatMap((change) => (change.base !== undefined && mainVersion.get(change.path) === change.base ? [change.path] : [])),
   );
   const live = new Map([...reviewed.live, ...[...step.settled.live].filter(([path]) => !ontoMain.has(path))]);
-  const mine = step.settled.kept;
-  const files = new Set(mine?.pages.map((page) => page.file));
-  const pages = [...reviewed.kept.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
-  const kept = {
-    ...reviewed.kept,
-    ...(mine ?? {}),
-    pages,
-    commit: reviewed.kept.commit ?? mine?.commit,
-    pushed: reviewed.kept.pushed || (mine?.pushed ?? false),
-    adopted: new Set([...reviewed.kept.adopted, ...(mine?.adopted ?? [])]),
-    live,
-  };
-  const settled = { ...step.settled, kept, live, nothingToWrite: false };
-  return { settled, nothingToWrite: false, reported: reportOf(settled, mode) };
+  return withOtherKept(step, reviewed.kept, live, reviewed.kept.commit ?? step.settled.kept?.commit, mode);
 }
 
 /**
@@ -168,15 +155,30 @@ export function afterArchived(step: PlatformEditsStep, before: PlatformEditsStep
   const earlier = before.settled.kept;
   if (earlier === undefined || earlier.pages.length === 0) return step;
   const mine = step.settled.kept;
+  return withOtherKept(step, earlier, new Map([...before.settled.live, ...step.settled.live]), mine === undefined ? earlier.commit : mine.commit, mode);
+}
+
+/**
+ * `step` with what another check kept (`other`) beside what it kept: its pages where `step` kept no
+ * version of the same file, the files going live as `live`, the branch at `commit`.
+ */
+function withOtherKept(
+  step: PlatformEditsStep,
+  other: KeptEdits,
+  live: ReadonlyMap<string, string | null>,
+  commit: string | undefined,
+  mode: SpaceTarget['platformEdits'],
+): PlatformEditsStep {
+  const mine = step.settled.kept;
   const files = new Set(mine?.pages.map((page) => page.file));
-  const pages = [...earlier.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
-  const live = new Map([...before.settled.live, ...step.settled.live]);
+  const pages = [...other.pages.filter((page) => !files.has(page.file)), ...(mine?.pages ?? [])];
   const kept = {
-    ...earlier,
+    ...other,
     ...(mine ?? {}),
     pages,
-    pushed: earlier.pushed || (mine?.pushed ?? false),
-    adopted: new Set([...earlier.adopted, ...(mine?.adopted ?? [])]),
+    commit,
+    pushed: other.pushed || (mine?.pushed ?? false),
+    adopted: new Set([...other.adopted, ...(mine?.adopted ?? [])]),
     live,
   };
   const settled = { ...step.settled, kept, live, nothingToWrite: false };
