@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, rm, unlink, writeFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { LoadedConfig } from '../../src/config/load-config.js';
 import type { RunningEmulator } from '../../src/emulator/start-emulator.js';
 import { call, json } from './emulator-harness.js';
@@ -220,6 +220,19 @@ function keepBothListings(text: string): string {
     .join('\n');
 }
 
+/** `SUMMARY.md` without the entry linking `target`: its children take its place. */
+function withoutEntry(summary: string, target: string): string {
+  const lines = summary.split('\n');
+  const at = lines.findIndex((line) => /^\s*[*-] \[[^\]]*\]\(([^)]+)\)/.exec(line)?.[1] === target);
+  if (at < 0) return summary;
+  const indent = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0;
+  const depth = indent(lines[at] ?? '');
+  let end = at + 1;
+  while (end < lines.length && (lines[end] ?? '').trim() !== '' && indent(lines[end] ?? '') > depth) end += 1;
+  const children = lines.slice(at + 1, end).map((line) => line.slice(2));
+  return [...lines.slice(0, at), ...children, ...lines.slice(end)].join('\n');
+}
+
 /** Both sides of a file's conflicts kept (a table of contents: {@link keepBothListings}). */
 function resolved(path: string, text: string): string {
   return path.endsWith('SUMMARY.md') ? keepBothListings(text) : keepBothSides(text);
@@ -233,7 +246,7 @@ export function hasMarkers(text: string): boolean {
  * Merges the platform-edits branch into the repo, as docs/platform-edits.md tells users: conflicts
  * of the merge and docsync's conflict markers resolved by keeping both sides (each file listed once
  * in `SUMMARY.md`), a file removed on one side and changed or renamed on the other kept where a side
- * has it. False when the branch does not exist.
+ * has it, one both sides renamed kept at git's path. False when the branch does not exist.
  */
 export async function mergeBranch(world: LawWorld): Promise<boolean> {
   if (branchTip(world) === undefined) return false;
@@ -241,6 +254,16 @@ export async function mergeBranch(world: LawWorld): Promise<boolean> {
   try {
     git(world.dir, 'merge', '--quiet', '--no-edit', 'FETCH_HEAD');
   } catch {
+    // Renamed on both sides (git's rename/rename conflict: the old path both deleted, each new one
+    // added by one side): a person keeps one file, git's, listed once; the branch's copy goes.
+    const status = git(world.dir, 'status', '--porcelain').split('\n');
+    const theirRenames = status.some((line) => line.startsWith('DD ')) ? status.flatMap((line) => (line.startsWith('UA ') ? [line.slice(3)] : [])) : [];
+    for (const path of theirRenames) {
+      git(world.dir, 'rm', '--quiet', '--', path);
+      const summary = join(world.docs, 'SUMMARY.md');
+      await writeFile(summary, withoutEntry(await readFile(summary, 'utf8'), relative('docs', path)));
+      git(world.dir, 'add', '--', 'docs/SUMMARY.md');
+    }
     const unmerged = git(world.dir, 'diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
     for (const path of unmerged) {
       const file = join(world.dir, path);

@@ -876,6 +876,24 @@ describe('the law of platform edits, by example, on the current contract', () =>
         { readmeEdits: true },
       );
     });
+
+    it("preserve: a section the platform moved while docsync waited for review, that git then moved too, is live once at git's path once git merged the branch (a rename on both sides, git's kept)", async () => {
+      await runLaw(
+        lawRepo([1, 0, 1]),
+        [
+          { kind: 'git-body', page: 15, at: 0 },
+          { kind: 'platform-move', page: 0, parent: 8, at: 0, same: true },
+          { kind: 'sync-held' },
+          { kind: 'git-move', page: 1, parent: 0 },
+          { kind: 'git-merge' },
+          { kind: 'platform-add', parent: 0, at: 0 },
+        ],
+        emulators,
+        'current',
+        { platformEdits: 'preserve' },
+        { readmeEdits: true },
+      );
+    });
   });
 
   it('adopt: a subpage of a section the platform gave a new slug, that git then moved and edited, is the same page to a runner without state', async () => {
