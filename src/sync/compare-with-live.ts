@@ -20,7 +20,7 @@ export async function compareWithLive(
   live: { id: string } | undefined,
   signal: AbortSignal | undefined,
   options: { byMeaning?: boolean } = {},
-): Promise<Verification & { titles: Record<string, string> }> {
+): Promise<Verification & { titles: Record<string, string>; parents: readonly string[] }> {
   const into = live ? { spaceId: target.spaceId, changeRequest: live.id } : { spaceId: target.spaceId };
   const revision = await api.content.getRevision(into, { signal });
   let verification = verifyContent(expectation, revision.pages, revision.files);
@@ -31,7 +31,7 @@ export async function compareWithLive(
   }
   // Each of these is long on a large space: timers and sockets run between them.
   await nextTurn();
-  return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages) };
+  return { ...verification, titles: pageTitles(content.snapshot.pages, revision.pages), parents: revision.parents };
 }
 
 /** Page titles by source path: the live ones, then the local ones over them (what the import brings). */

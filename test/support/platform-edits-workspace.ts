@@ -41,13 +41,14 @@ export function flatPages(list: readonly ListedPage[]): ListedPage[] {
   return list.flatMap((page) => [page, ...flatPages(page.pages ?? [])]);
 }
 
-/** The live markdown of the space's document page titled `title`, as the API gives it. */
-export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, title: string): Promise<string> {
-  const pages = json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/pages`)).body).pages as ListedPage[];
+/** The live markdown of the space's document page titled `title` (in main, or in `revision`), as the API gives it. */
+export async function liveMarkdown(emulator: RunningEmulator, spaceId: string, title: string, revision?: string): Promise<string> {
+  const content = revision === undefined ? `/v1/spaces/${spaceId}/content` : `/v1/spaces/${spaceId}/revisions/${revision}`;
+  const pages = json((await call(emulator, 'GET', `${content}/pages`)).body).pages as ListedPage[];
   // The last of that title: a heading page (a `##` group made a page) comes before the page it holds.
   const page = flatPages(pages).findLast((p) => p.type === 'document' && p.title === title);
   if (!page) throw new Error(`no live page ${title}`);
-  return json((await call(emulator, 'GET', `/v1/spaces/${spaceId}/content/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
+  return json((await call(emulator, 'GET', `${content}/page/${page.id}`, { query: { format: 'markdown' } })).body).markdown as string;
 }
 
 /** The page titled `title` in a change request of `space-docs` (the last of that title: a heading page comes first). */

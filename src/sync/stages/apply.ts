@@ -10,6 +10,7 @@ import { ImportVerificationError } from '../errors/import-verification-error.js'
 import { SupersededError } from '../errors/superseded-error.js';
 import { keepOldest } from '../keep-oldest.js';
 import { MainMoved } from '../main-moved.js';
+import { mainRevision } from '../platform-edits/main-revision.js';
 import { ChangeRequestBehindMain } from '../change-request-behind-main.js';
 import { deliverPages } from '../pages/deliver-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
@@ -133,6 +134,16 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
           break;
         case 'import': {
           const into = action.into === 'space' ? { spaceId: target.spaceId } : { spaceId: target.spaceId, changeRequest: requireCr(cr).id };
+          // Straight into main, an import replaces it whole: main must still be what the platform-edits
+          // check read (one read of the space, right before), or an edit made since would go unkept.
+          const replaced =
+            into.changeRequest === undefined && checkedMain !== undefined
+              ? await api(() => mainRevision(deps.api.spaces, target.spaceId, [checkedMain], signal))
+              : undefined;
+          if (replaced?.moved === true) {
+            await deps.artifacts.release(required(artifact));
+            throw new MainMoved(replaced.revision);
+          }
           try {
             imported = await write(() => importPublished(deps.api, deps.artifacts, into, required(artifact), signal, now));
           } catch (error) {
@@ -151,6 +162,15 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
                 ? { kind: 'space' as const, spaceId: target.spaceId }
                 : { kind: 'change-request' as const, number: requireCr(cr).number };
             throw new ImportVerificationError(destination, landed);
+          }
+          // The API imports unconditionally: an edit made between that read and the import was replaced. Said, never silent.
+          const over = replaced === undefined ? undefined : landed.parents.find((parent) => parent !== replaced.revision);
+          if (replaced !== undefined && over !== undefined) {
+            const message =
+              `the platform changed main while docsync imported into it: the import replaced revision ${over}, not ${replaced.revision}, ` +
+              `the one checked for platform edits. An edit made in between is not on the platform-edits branch: find it in the space's history (revision ${over}) and make it again.`;
+            deps.logger.warn({ target: target.name }, message);
+            base.warnings.push(message);
           }
           // Where workers race, a paused one may have sent its import after a newer one landed.
           if (options.fence) await confirmNewest(() => stopwatch.time('readMs', () => deps.prepare(target, { signal })), content.contentHash, target.name);

@@ -18,55 +18,59 @@ const merges = (method: string, url: string): boolean => method === 'POST' && /\
 
 afterAll(() => removeTempDirs());
 
-describe('main moving while docsync syncs (today’s API)', () => {
-  let emulator: RunningEmulator;
-  let proxy: HoldingProxy;
-  let edits = 0;
+function onBranch(dir: string, file: string): string {
+  git(dir, 'fetch', '--quiet', 'origin', BRANCH);
+  return git(dir, 'show', `FETCH_HEAD:${file}`);
+}
+
+/** An emulator of `contract` behind a holding proxy, and a count of the edits made in the platform while a request was held. */
+function movingMain(contract: 'current' | 'seed', target: Record<string, unknown>) {
+  const world = { emulator: undefined as unknown as RunningEmulator, proxy: undefined as unknown as HoldingProxy, edits: 0 };
   beforeAll(async () => {
-    emulator = await startTestEmulator({ contract: 'current', strict: false });
+    world.emulator = await startTestEmulator({ contract, strict: false });
   });
-  afterAll(() => emulator.close());
+  afterAll(() => world.emulator.close());
   beforeEach(async () => {
-    emulator.reset();
-    edits = 0;
-    proxy = await startHoldingProxy(emulator.url);
-    return () => proxy.close();
+    world.emulator.reset();
+    world.edits = 0;
+    world.proxy = await startHoldingProxy(world.emulator.url);
+    return () => world.proxy.close();
   });
 
-  /** The example docs synced and merged, then Quickstart changed in git: the next sync goes through the proxy. */
+  /** The example docs synced, then Quickstart changed in git: the next sync goes through the proxy. */
   async function gitChanged(): Promise<{ dir: string; sync: () => ReturnType<typeof syncOnce> }> {
+    const { emulator } = world;
     const { dir, docs } = await exampleWorkspace();
     await commitWithRemote(dir, ['docs']);
-    expect((await syncOnce(configFor(emulator, dir, TARGET))).failures).toEqual([]);
+    expect((await syncOnce(configFor(emulator, dir, target))).failures).toEqual([]);
     const quickstart = join(docs, 'getting-started/quickstart.md');
     await writeFile(quickstart, `${await readFile(quickstart, 'utf8')}\nChanged in git.\n`);
     git(dir, 'commit', '--quiet', '-am', 'Quickstart');
-    return { dir, sync: () => syncOnce(configFor(emulator, dir, TARGET, { api: { endpoint: proxy.url, token: 'emulator-admin' } })) };
+    return { dir, sync: () => syncOnce(configFor(emulator, dir, target, { api: { endpoint: world.proxy.url, token: 'emulator-admin' } })) };
   }
 
   /** Each request `match` names (`times` of them) waits for an edit of the page titled `title` in the platform. */
   function editBefore(match: (method: string, url: string) => boolean, title: string, times = 1): void {
     if (times === 0) return;
-    void proxy.hold(match, 1).then(async (held) => {
+    void world.proxy.hold(match, 1).then(async (held) => {
       editBefore(match, title, times - 1);
-      edits += 1;
-      await editPageInPlatform(emulator, 'space-docs', { title, markdown: `# ${title}\n\nEdited in the platform (${edits}).\n` });
+      world.edits += 1;
+      await editPageInPlatform(world.emulator, 'space-docs', { title, markdown: `# ${title}\n\nEdited in the platform (${world.edits}).\n` });
       await held.forward();
     });
   }
+  return { world, gitChanged, editBefore };
+}
 
-  function onBranch(dir: string, file: string): string {
-    git(dir, 'fetch', '--quiet', 'origin', BRANCH);
-    return git(dir, 'show', `FETCH_HEAD:${file}`);
-  }
-
+describe('main moving while docsync syncs (today’s API)', () => {
+  const { world, gitChanged, editBefore } = movingMain('current', TARGET);
   it('an edit made after the check, before docsync opens its change request, is kept: the sync plans again from it', async () => {
     const { dir, sync } = await gitChanged();
     editBefore(opens, 'Quickstart');
     const report = await sync();
     expect(report.failures).toMatchObject([{ code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 }]);
     expect(onBranch(dir, 'docs/getting-started/quickstart.md')).toContain('Edited in the platform (1).');
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
   });
 
   it('an edit of a page the change request changes, made before docsync merges it, is kept: the sync starts over from main', async () => {
@@ -76,7 +80,7 @@ describe('main moving while docsync syncs (today’s API)', () => {
     expect(report.failures).toMatchObject([{ code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 }]);
     expect(report.results[0]?.warnings.join('\n')).toContain('conflicted with main');
     expect(onBranch(dir, 'docs/getting-started/quickstart.md')).toContain('Edited in the platform (1).');
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
   });
 
   it('stops after three passes with E_SYNC_MAIN_MOVING when main moves during each, merging nothing over it', async () => {
@@ -87,10 +91,39 @@ describe('main moving while docsync syncs (today’s API)', () => {
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({ code: 'E_SYNC_MAIN_MOVING', exitCode: 1 });
     expect(report.failures[0]?.error).toContain('changed during each of 3 passes');
-    expect(edits).toBe(3);
+    expect(world.edits).toBe(3);
     // The edit before the merge was kept by the third pass; the last one is live, nothing merged over it.
     expect(onBranch(dir, 'docs/getting-started/quickstart.md')).toContain('Edited in the platform (2).');
-    expect(await liveMarkdown(emulator, 'space-docs', 'Quickstart')).toContain('Edited in the platform (2).');
-    expect(await liveMarkdown(emulator, 'space-docs', 'Direct mode')).toContain('Edited in the platform (3).');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Quickstart')).toContain('Edited in the platform (2).');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Direct mode')).toContain('Edited in the platform (3).');
+  });
+});
+
+// The seed's API imports a zip straight into main (`mode: direct`, `delivery: import`), with no
+// change request whose revision could say main moved, and unconditionally.
+describe('main moving while docsync imports into it (the seed’s API)', () => {
+  const { world, gitChanged, editBefore } = movingMain('seed', { mode: 'direct', delivery: 'import' });
+  const readsSpace = (method: string, url: string): boolean => method === 'GET' && url === '/v1/spaces/space-docs';
+  const imports = (method: string, url: string): boolean => method === 'POST' && /\/content\/import$/.test(url);
+
+  it('an edit made after the check, before the import, is kept: the sync reads main right before importing and plans again', async () => {
+    const { dir, sync } = await gitChanged();
+    editBefore(readsSpace, 'Quickstart');
+    const report = await sync();
+    expect(world.edits).toBe(1);
+    expect(report.failures).toMatchObject([{ code: 'E_PLATFORM_EDITS_CONFLICT', exitCode: 8 }]);
+    expect(onBranch(dir, 'docs/getting-started/quickstart.md')).toContain('Edited in the platform (1).');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
+  });
+
+  it('an edit made while the import is under way is named in a warning with the revision that holds it', async () => {
+    const { sync } = await gitChanged();
+    editBefore(imports, 'Direct mode');
+    const report = await sync();
+    expect(world.edits).toBe(1);
+    expect(report.failures).toEqual([]);
+    const revision = /the import replaced revision (\S+), not/.exec(report.results[0]?.warnings.join('\n') ?? '')?.[1];
+    expect(revision).toBeDefined();
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Direct mode', revision)).toContain('Edited in the platform (1).');
   });
 });
