@@ -92,6 +92,34 @@ describe("platform edits are never lost (today's API)", () => {
     });
   }
 
+  for (const platformEdits of ['preserve', 'adopt'] as const)
+    it(`1. ${platformEdits}: a reviewer's edit in docsync's change request survives its merge conflicting with an edit made in main since`, async () => {
+      const { dir, remote } = await repoWorkspace();
+      await sync(configFor(emulator, dir, { ...MERGED, platformEdits }));
+      await commitLine(dir, 'reference/cli.md', 'A git change under review.');
+      const opened = (await sync(configFor(emulator, dir, { platformEdits })))?.changeRequest;
+      if (opened === undefined) throw new Error('no change request opened');
+      await editInChangeRequest(opened.id, 'Quickstart', `${await changeRequestMarkdown(opened.id, 'Quickstart')}\nA reviewer's fix.\n`);
+      const cli = await liveMarkdown(emulator, 'space-docs', 'CLI reference');
+      await editPageInPlatform(emulator, 'space-docs', { title: 'CLI reference', markdown: cli.replace(/\n/, '\n\nEdited in main.\n') });
+      await commitLine(dir, 'faq/README.md', 'A git change.');
+
+      // The first pass's change request conflicts with main on the CLI page: archived, the next pass checks main again.
+      const next = await sync(configFor(emulator, dir, { ...MERGED, platformEdits }));
+      expect(next?.warnings.join('\n')).toContain(`change request #${opened.number} conflicted with main`);
+      expect(next?.platformEdits?.pages).toEqual([
+        { file: `docs/${PAGE}`, outcome: 'edited' },
+        { file: 'docs/reference/cli.md', outcome: 'merged' },
+      ]);
+      expect(git(remote, 'show', `${BRANCH}:docs/${PAGE}`)).toContain("A reviewer's fix.");
+      expect(git(remote, 'show', `${BRANCH}:docs/reference/cli.md`)).toMatch(/Edited in main\.[\s\S]*A git change under review\./);
+      expect(await liveMarkdown(emulator, 'space-docs', 'CLI reference')).toMatch(/Edited in main\.[\s\S]*A git change under review\./);
+      expect(await liveMarkdown(emulator, 'space-docs', 'FAQ')).toContain('A git change.');
+      const quickstart = await liveMarkdown(emulator, 'space-docs', 'Quickstart');
+      if (platformEdits === 'adopt') expect(quickstart).toContain("A reviewer's fix.");
+      else expect(quickstart).not.toContain("A reviewer's fix.");
+    });
+
   it("2. two successive platform edits of one page are both on the branch tip, with a person's commit between them", async () => {
     const { dir, remote } = await repoWorkspace();
     const loaded = configFor(emulator, dir, MERGED);
