@@ -7,7 +7,7 @@ import type { PlatformEditsStepInput } from './platform-edits-step.js';
 import { settlePlatformEdits, type PlatformEditsApi, type SettledEdits } from './settle-platform-edits.js';
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { PreparedContent } from '../prepared-content.js';
-import type { TargetBase } from './detect-platform-edits.js';
+import type { TargetBase } from './detected-edits.js';
 import { livePathsOf } from '../pages/live-pages.js';
 import { syncedLayout } from '../pages/synced-layout.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';

@@ -1,20 +1,13 @@
 import { posix } from 'node:path';
 import type { ContentApi } from '../../api/resources/content.js';
-import type { File, Page, Revision } from '../../api/schemas/content.js';
+import type { Page } from '../../api/schemas/content.js';
 import { isHeadingKey } from '../pages/page-plan.js';
 import { comparePaths } from '../../content/compare-paths.js';
-import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
-import type { TargetState } from '../../state/state-store.js';
-import type { PreparedContent } from '../prepared-content.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
 import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
-import { documentTitle } from '../../content/gitbook/document-title.js';
-import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
-import { liveTitle } from '../../content/gitbook/page-titling.js';
 import { fingerprintsCurrent } from './base-version.js';
-import type { Titlings } from './page-titlings.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
 import { uploadedFilePaths } from './platform-files-to-git.js';
@@ -23,123 +16,17 @@ import { renamedPlaces, type LivePlace } from './live-places.js';
 import { livePathsOf } from '../pages/live-pages.js';
 import { placesInGit } from './places-in-git.js';
 import { fromGitMoves, movedAndEdited, renamedAndEdited, renamedInGit, renamedInPlatform } from './renamed-pages.js';
-import type { TakenInPage } from './taken-in-left-live.js';
 import { lacksGitPage } from './lacks-git-page.js';
 import { importedInPlatform } from './imported-in-platform.js';
 import { desiredPages } from '../pages/desired-pages.js';
 import { documentPages, hasEditedPages, liveDocuments, liveTextOf, retitledLive, type LiveDocument, type LiveText } from './live-documents.js';
-import { Fingerprints, withFileLinksAsSent } from './blob-fingerprints.js';
+import { Fingerprints } from './blob-fingerprints.js';
 import { movedDelivered, movedSince, pathTree, platformMoves, renamedTree } from './page-moves.js';
-
-export type TargetBase = NonNullable<TargetState['base']>;
-
-/** The three versions of a page as files of the repo; undefined where the page does not exist. */
-export interface PageTexts {
-  readonly base: string | undefined;
-  readonly git: string | undefined;
-  readonly platform: string | undefined;
-  /** The title the platform changed the page to, where `SUMMARY.md` gives the page link text: that text becomes it. */
-  readonly title?: string | undefined;
-}
-
-export interface DetectedEdits {
-  /** The space's main revision that was compared. */
-  readonly revision: Pick<Revision, 'id' | 'createdAt'>;
-  /** Every page a side changed since the base, by path in the docs root. */
-  readonly changes: readonly PageChange[];
-  /** The versions of each page the platform changed (kinds `platform` and `both`), and of each `held` one. */
-  readonly texts: ReadonlyMap<string, PageTexts>;
-  /** Titles of the platform's pages, by path: SUMMARY.md entries for pages made there. */
-  readonly titles: ReadonlyMap<string, string>;
-  /** The ids of the live pages neither git nor the base has (made in the platform), by path: the branch names them by it. */
-  readonly addedIds: ReadonlyMap<string, string>;
-  /** A base was found to compare with: false for a space docsync never synced. */
-  readonly based: boolean;
-  /** The space's files in that revision: those the platform's pages link to go to git with them. */
-  readonly files: readonly File[];
-  /** Where each live page is in the page tree, by path: a page made there keeps its place in `SUMMARY.md`. */
-  readonly places: ReadonlyMap<string, LivePlace>;
-  /** Pages the platform moved to another place (same path), by path: `SUMMARY.md` follows. */
-  readonly moved: readonly string[];
-  /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
-  readonly renamed: ReadonlyMap<string, string>;
-  /** Of those, pages the platform added that a sync left live, given a new slug there since, by the branch's path: its `SUMMARY.md` links the new one. */
-  readonly renamedAdded: ReadonlyMap<string, string>;
-  /**
-   * Pages git moved (renamed, edited or not) that the platform changed at their base path, or placed
-   * a page under or beside, by base path: git's path, where their change is, and the live page's id,
-   * which goes there.
-   */
-  readonly renamedInGit: ReadonlyMap<string, { readonly path: string; readonly id: string }>;
-}
-
-export interface DetectInput {
-  readonly spaceId: string;
-  readonly content: Pick<PreparedContent, 'snapshot' | 'readMany'>;
-  /** What git holds: every page of the table of contents and its blob id. */
-  readonly expected: readonly ExpectedPage[];
-  /** The base kept in the state, if any. */
-  readonly base: TargetBase | undefined;
-  /** How the platform titles each page of git's docs (by path in the docs root). */
-  readonly titlings: Titlings;
-  /** Today's API: the pages docsync delivered in batches (which carry no git source), by path: id and `updatedAt` read back. */
-  readonly delivered?: ReadonlyMap<string, { readonly id: string; readonly updatedAt?: string | undefined }> | undefined;
-  /**
-   * With state, docsync's change request is open: `delivered` names only the pages main holds as the
-   * change request has them. A page it moved or replaced there is at its old place in main, found as
-   * a runner without state finds it: by the base's layout.
-   */
-  readonly changeRequestOpen?: boolean | undefined;
-  /** With state, the pages docsync's open change request holds at a path main's base lacks (git's moves), by id: that path. */
-  readonly movedInChangeRequest?: ReadonlyMap<string, string> | undefined;
-  /** Today's API: the files docsync delivered, by path: their ids, which pages link as `/files/<id>`. */
-  readonly deliveredFiles?: ReadonlyMap<string, { readonly id: string }> | undefined;
-  /** Without state: live pages found holding git's version of their page when the sync planned (by meaning), path by page id; not read again. */
-  readonly holdingGit?: Readonly<Record<string, string>> | undefined;
-  /** A blob of the docs' repository (the base's pages), undefined when git does not have it. */
-  readonly readBlob?: ((oid: string) => Promise<Uint8Array | undefined>) | undefined;
-  /** The blob ids a page (by path in the docs root) had in git's recent history, newest first. */
-  readonly pastBlobs?: ((path: string) => Promise<readonly string[]>) | undefined;
-  /** The base rebuilt from git at the commit docsync last merged: asked only when neither the state nor a past revision gives one. */
-  readonly syncedBase?: ((main: Pick<Revision, 'id' | 'pages'>) => Promise<SyncedBase | undefined>) | undefined;
-  /**
-   * Without state: of these pages (live other than git's, or not live), those a sync left live
-   * (`adopt`, a clean merge) or left out (`adopt`), by path: the blob id the platform-edits branch
-   * holds for them, and git's then.
-   */
-  readonly leftLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, LeftLivePage>>) | undefined;
-  /**
-   * docsync's open change request, compared instead of main: its pages a reviewer changed since
-   * docsync delivered them (`delivered`), against `base`, what docsync delivered.
-   */
-  readonly changeRequest?: string | undefined;
-  /**
-   * Main's revision docsync's open change request was made from (its merged ancestor, else its
-   * initial revision): what the platform moved since, it moved after git's changes it holds.
-   */
-  readonly openedFrom?: string | undefined;
-  /** Texts of the base's blobs git does not hold (the platform's side of a conflict laid over a change request), by blob id. */
-  readonly texts?: ReadonlyMap<string, string> | undefined;
-  /** In docsync's change request: where this sync lays git's pages out in a page tree, repo path (or heading key) by live path. */
-  readonly laidOut?: ((tree: readonly Page[]) => ReadonlyMap<string, string>) | undefined;
-  /** Pages carrying their git source (the seed's API): the main revision docsync's last merge made. */
-  readonly importedRevision?: (() => Promise<string | undefined>) | undefined;
-  /** Pages left live whose platform-edits commit git's synced commit has merged (a conflict resolved in git). */
-  readonly takenIn?: (() => Promise<ReadonlySet<string>>) | undefined;
-  /**
-   * Without state, once git has merged the platform-edits branch: of these pages (live other than
-   * git's), those a sync left live as its merged commits say, with what it left and git's blob then.
-   */
-  readonly takenInLive?: ((paths: readonly string[]) => Promise<ReadonlyMap<string, TakenInPage>>) | undefined;
-  /**
-   * Of these pages (git's version other than the base's and the live one, by path: git's blob id),
-   * those whose git version a platform-edits commit wrote since the base: the platform's own,
-   * merged into git (see merged-from-branch.ts).
-   */
-  readonly mergedFromBranch?:
-    ((changed: ReadonlyMap<string, string>, base: { since: string | undefined; based: (path: string) => boolean }) => Promise<ReadonlySet<string>>) | undefined;
-  readonly signal?: AbortSignal | undefined;
-}
+import type { DetectInput } from './detect-input.js';
+import { pageSides } from './page-sides.js';
+import { pageTexts } from './page-texts.js';
+import { placeElsewhere } from './place-elsewhere.js';
+import { unbasedEdits, type DetectedEdits } from './detected-edits.js';
 
 /**
  * Which pages git and the platform changed since docsync last synced them. Reads the space's main
@@ -328,21 +215,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   }
 
   // Never synced: no base to tell edits from, and the first sync replaces pages written by hand.
-  if (baseOids.size === 0)
-    return {
-      revision: { id: main.id, createdAt: main.createdAt },
-      changes: [],
-      texts: new Map(),
-      titles: new Map(),
-      addedIds: new Map(),
-      based: false,
-      files: main.files,
-      places: livePlaces,
-      moved: [],
-      renamed: new Map(),
-      renamedAdded: new Map(),
-      renamedInGit: new Map(),
-    };
+  if (baseOids.size === 0) return unbasedEdits(main, livePlaces);
   const livePaths = new Map(live.map((doc) => [doc.path, doc]));
   const fingerprints = new Fingerprints(input, gitOids);
   for (const [oid, text] of input.texts ?? []) fingerprints.know(oid, text);
@@ -364,53 +237,17 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     const text = page?.oid === oid && !leftLivePaths.has(path) ? await fingerprints.textOf(oid) : undefined;
     return text === undefined || page === undefined ? fingerprints.ofOid(oid, path) : fileFingerprint(text, input.titlings(path), page.title);
   };
-  const sides = { base: new Map<string, string>(), git: new Map<string, string>(), platform: new Map<string, string>() };
-  const markdown = new Map<string, string>();
-  const retitled = new Map<string, string>();
-  for (const path of new Set([...baseOids.keys(), ...gitOids.keys(), ...livePaths.keys()])) {
-    const [baseOid, gitOid, doc] = [baseOids.get(path), gitOids.get(path), livePaths.get(path)];
-    const oids = [baseOid, gitOid, doc?.oid].filter((oid) => oid !== undefined);
-    const agree = (doc === undefined || doc.oid !== undefined) && oids.every((oid) => oid === oids[0]);
-    if (agree) {
-      // Same blob wherever the page exists: compared by blob id, nothing read.
-      if (baseOid !== undefined) sides.base.set(path, `oid:${baseOid}`);
-      if (gitOid !== undefined) sides.git.set(path, `oid:${gitOid}`);
-      if (doc?.oid !== undefined) sides.platform.set(path, `oid:${doc.oid}`);
-      continue;
-    }
-    if (baseOid !== undefined) sides.base.set(path, await baseFingerprint(path, baseOid));
-    if (gitOid !== undefined) sides.git.set(path, await fingerprints.ofOid(gitOid, path));
-    if (doc?.oid !== undefined) sides.platform.set(path, await fingerprints.ofOid(doc.oid, path));
-    else if (doc !== undefined) {
-      const { text, title, retitled: changedTitle } = await liveText(doc);
-      const titling = input.titlings(path);
-      const fingerprint = fileFingerprint(text, titling, title);
-      const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
-      // A version docsync sent (its file links as the API names them), or one git had before (a paused
-      // worker's late write, say), is not the platform's: git holds it already.
-      const asSent = fileFingerprint(withFileLinksAsSent(text, path), titling, title);
-      const sent = async (oid: string | undefined): Promise<boolean> => oid !== undefined && (await fingerprints.sentAs(oid, path)) === asSent;
-      let platformSide: string | undefined = fingerprint;
-      if (fingerprint !== baseSide && fingerprint !== gitSide) {
-        if (await sent(gitOid)) platformSide = gitSide;
-        else if ((await sent(baseOid)) || (await fingerprints.inHistory(path, fingerprint, asSent))) platformSide = baseSide;
-      }
-      const keptOid = platformSide === fingerprint ? branchHeld.get(path) : undefined;
-      if (keptOid !== undefined) {
-        const kept = await fingerprints.ofOid(keptOid, path);
-        if (kept !== fingerprint && fileFingerprint(asOnBranch(text, path), titling, title) === kept) platformSide = kept;
-      }
-      if (platformSide === fingerprint) markdown.set(path, text);
-      // The table of contents says it too where it gives the page link text: a title changed in the
-      // platform, or another page's at this path (a page moved in to become the readme).
-      if (platformSide === fingerprint && titling.summaryTitle !== undefined && title !== titling.summaryTitle) {
-        const gitText = gitOid === undefined ? undefined : await fingerprints.textOf(gitOid);
-        const gitTitle = gitText === undefined ? undefined : liveTitle(titling, documentTitle(gitText), parsePageMeta(gitText).heading);
-        if (changedTitle || (gitTitle !== undefined && gitTitle !== title)) retitled.set(path, title);
-      }
-      if (platformSide !== undefined) sides.platform.set(path, platformSide);
-    }
-  }
+  const { markdown, retitled, ...sides } = await pageSides({
+    base: baseOids,
+    git: gitOids,
+    live: livePaths,
+    fingerprints,
+    baseFingerprint,
+    liveText,
+    titlings: input.titlings,
+    branchHeld,
+    asOnBranch,
+  });
 
   // A page is told across a move by its id: the base revision's (the seed's API, with state or
   // without: an import delivers no ids), and the one docsync delivered at a base path (with state);
@@ -446,56 +283,17 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   };
   // Asked at most once: without state it may read a past revision.
   const basePathById = (): Promise<ReadonlyMap<string, string>> => (basePaths ??= readBasePaths());
-  // A page the platform moved or gave a new slug (itself or an ancestor) that git moved or removed as
-  // well: git's move or removal wins. The platform's page at its new place, as the base had it, is no
-  // page of its own: it is the base's page, still held by the platform, which git changed.
-  const gone = [...baseOids].filter(([path]) => !gitOids.has(path) && !livePaths.has(path));
-  const placedElsewhere = new Map<string, string>();
-  for (const [path, side] of gone.length === 0 ? [] : sides.platform) {
-    if (sides.base.has(path) || gitOids.has(path)) continue;
-    for (const [from, oid] of gone)
-      if (!placedElsewhere.has(from) && (await fingerprints.ofOid(oid, path)) === side) {
-        placedElsewhere.set(from, path);
-        break;
-      }
-  }
-  // One the platform edited too is told by its id: the base's page, which both sides changed.
-  const editedElsewhere = new Map<string, string>();
-  if (gone.some(([from]) => !placedElsewhere.has(from))) {
-    const liveById = new Map(live.map((doc) => [doc.page.id, doc.path]));
-    const taken = new Set(placedElsewhere.values());
-    for (const [id, from] of await basePathById()) {
-      const path = liveById.get(id);
-      if (path === undefined || placedElsewhere.has(from) || taken.has(path) || !gone.some(([each]) => each === from)) continue;
-      if (sides.base.has(path) || gitOids.has(path) || !sides.platform.has(path)) continue;
-      placedElsewhere.set(from, path);
-      editedElsewhere.set(from, path);
-    }
-  }
-  // A page both sides moved to the same path (git took the platform's move from the branch, say):
-  // the base's page, at that path on every side. Told by what it holds, or by its id.
-  for (const [path, side] of gone.length === placedElsewhere.size ? [] : sides.platform) {
-    if (sides.base.has(path) || !gitOids.has(path)) continue;
-    const id = livePaths.get(path)?.page.id;
-    for (const [from, oid] of gone) {
-      if (placedElsewhere.has(from) || !baseOids.has(from)) continue;
-      if ((await fingerprints.ofOid(oid, path)) !== side && (id === undefined || (await basePathById()).get(id) !== from)) continue;
-      sides.base.set(path, await baseFingerprint(path, oid));
-      sides.base.delete(from);
-      baseOids.set(path, oid);
-      baseOids.delete(from);
-      break;
-    }
-  }
-  for (const [from, path] of placedElsewhere) {
-    const [side, text] = [sides.platform.get(path), markdown.get(path)];
-    sides.platform.delete(path);
-    markdown.delete(path);
-    const base = sides.base.get(from);
-    const kept = editedElsewhere.has(from) ? side : base;
-    if (kept !== undefined) sides.platform.set(from, kept);
-    if (editedElsewhere.has(from) && text !== undefined) markdown.set(from, text);
-  }
+  const { placedElsewhere, editedElsewhere } = await placeElsewhere({
+    base: baseOids,
+    git: gitOids,
+    live: livePaths,
+    liveById: () => new Map(live.map((doc) => [doc.page.id, doc.path])),
+    sides,
+    markdown,
+    fingerprints,
+    baseFingerprint,
+    basePathById,
+  });
   // Such a page is named by its base path where pages are placed around it: one the platform moved under it is its child.
   const heldAt = new Map([...placedElsewhere].map(([from, path]) => [path, from]));
   const places = renamedPlaces(livePlaces, heldAt);
@@ -580,29 +378,18 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     changes.push({ path: from, kind: 'platform', base: live === undefined ? undefined : `oid:${live}`, git: undefined, platform: undefined });
   }
   changes.sort((a, b) => comparePaths(a.path, b.path));
-  // A page moved in the platform and edited in git: its base and git versions are those of its base
-  // path. One git moved: its base and platform versions are those of its base path.
-  const movedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
-  const gitMovedFrom = new Map([...gitRenamed].map(([from, to]) => [to, from]));
-  const texts = new Map<string, PageTexts>();
-  for (const change of changes) {
-    if (change.kind !== 'platform' && change.kind !== 'both' && change.kind !== 'held') continue;
-    const source = change.kind === 'both' ? (movedFrom.get(change.path) ?? change.path) : change.path;
-    const platformAt = gitMovedFrom.get(change.path) ?? placedElsewhere.get(change.path) ?? change.path;
-    const [baseOid, gitOid, doc] = [baseOids.get(gitMovedFrom.get(change.path) ?? source), gitOids.get(source), livePaths.get(platformAt)];
-    let platform = markdown.get(platformAt) ?? (doc?.oid === undefined ? undefined : await fingerprints.textOf(doc.oid));
-    // What was left live, when git has no copy of it here: as the platform holds it.
-    // So is a page git removed that the platform gave a child, unchanged itself.
-    if (platform === undefined && doc !== undefined && (change.kind === 'held' || (change.kind === 'both' && change.git === undefined)))
-      platform = (await liveText(doc)).text;
-    const title = retitled.get(platformAt);
-    texts.set(change.path, {
-      base: baseOid === undefined ? undefined : await fingerprints.textOf(baseOid),
-      git: gitOid === undefined ? undefined : await fingerprints.textOf(gitOid),
-      platform,
-      ...(title === undefined ? {} : { title }),
-    });
-  }
+  const texts = await pageTexts(changes, {
+    base: baseOids,
+    git: gitOids,
+    live: livePaths,
+    markdown,
+    retitled,
+    renamed,
+    gitRenamed,
+    placedElsewhere,
+    fingerprints,
+    liveText,
+  });
   return {
     revision: { id: main.id, createdAt: main.createdAt },
     changes,

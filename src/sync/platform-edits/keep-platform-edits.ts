@@ -5,7 +5,7 @@ import { GitPushRejectedError } from '../../content/errors/git-push-rejected-err
 import { GitRepository, type FileChange } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
-import type { DetectedEdits, PageTexts } from './detect-platform-edits.js';
+import type { DetectedEdits, PageTexts } from './detected-edits.js';
 import { branchRecords } from './branch-records.js';
 import { editSummary, relinked, renamedUnderTheirOwn, type AddedPage, type MovedPage } from './edit-summary.js';
 import { summaryAsBundled } from './summary-as-bundled.js';

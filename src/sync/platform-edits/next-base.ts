@@ -2,7 +2,7 @@ import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
 import type { TargetState } from '../../state/state-store.js';
 import { withChanges } from '../../state/with-changes.js';
 import type { PreparedContent } from '../prepared-content.js';
-import type { TargetBase } from './detect-platform-edits.js';
+import type { TargetBase } from './detected-edits.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { fileFingerprint } from '../../content/gitbook/page-meaning.js';
 import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';

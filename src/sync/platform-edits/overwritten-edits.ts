@@ -1,7 +1,7 @@
 import type { Page } from '../../api/schemas/content.js';
 import type { PagePlan } from '../pages/page-plan.js';
 import type { Delivered } from '../pages/send-batches.js';
-import type { DetectedEdits } from './detect-platform-edits.js';
+import type { DetectedEdits } from './detected-edits.js';
 
 /**
  * Under `platformEdits: overwrite`, the pages a delivery writes over or deletes that were changed in

@@ -1,6 +1,6 @@
 import { withUpdatedAt } from '../pages/deliver-pages.js';
 import type { Delivered } from '../pages/send-batches.js';
-import type { TargetBase } from '../platform-edits/detect-platform-edits.js';
+import type { TargetBase } from '../platform-edits/detected-edits.js';
 import { mainRevision } from '../platform-edits/main-revision.js';
 import { baseOnceLive, baseWithChanges, withLivePages } from '../platform-edits/next-base.js';
 import { pageTitlings } from '../platform-edits/page-titlings.js';
