@@ -17,13 +17,15 @@ export interface PageSides {
   readonly retitled: Map<string, string>;
 }
 
-export interface PageSidesInput {
-  /** Blob ids by path: the base's and git's. */
+/** Where each side has a page: blob ids by path (the base's and git's), the live pages by path, and how to read blobs. */
+export interface PagesByPath {
   readonly base: ReadonlyMap<string, string>;
   readonly git: ReadonlyMap<string, string>;
-  /** The live pages, by path. */
   readonly live: ReadonlyMap<string, LiveDocument>;
   readonly fingerprints: Fingerprints;
+}
+
+export interface PageSidesInput extends PagesByPath {
   /** The base's version of a page: as the import that made it titled it, where it did. */
   readonly baseFingerprint: (path: string, oid: string) => Promise<string>;
   /** A live page's markdown and title, read from the API. */

@@ -1,14 +1,9 @@
-import type { Fingerprints } from './blob-fingerprints.js';
 import type { PageChange } from './classify-pages.js';
 import type { PageTexts } from './detected-edits.js';
 import type { LiveDocument, LiveText } from './live-documents.js';
+import type { PagesByPath } from './page-sides.js';
 
-export interface PageTextsInput {
-  /** Blob ids by path: the base's and git's. */
-  readonly base: ReadonlyMap<string, string>;
-  readonly git: ReadonlyMap<string, string>;
-  /** The live pages, by path. */
-  readonly live: ReadonlyMap<string, LiveDocument>;
+export interface PageTextsInput extends PagesByPath {
   /** The platform's markdown and titles of the pages it changed, by path (see page-sides.ts). */
   readonly markdown: ReadonlyMap<string, string>;
   readonly retitled: ReadonlyMap<string, string>;
@@ -17,7 +12,6 @@ export interface PageTextsInput {
   readonly gitRenamed: ReadonlyMap<string, string>;
   /** Pages the platform holds at a new place that git moved or removed, base path → live path. */
   readonly placedElsewhere: ReadonlyMap<string, string>;
-  readonly fingerprints: Fingerprints;
   readonly liveText: (doc: LiveDocument) => Promise<LiveText>;
 }
 

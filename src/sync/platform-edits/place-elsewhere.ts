@@ -1,23 +1,19 @@
-import type { Fingerprints } from './blob-fingerprints.js';
-import type { LiveDocument } from './live-documents.js';
+import type { PagesByPath } from './page-sides.js';
 
-export interface PlaceElsewhereInput {
-  /** Blob ids by path: the base's (a page both sides moved to one path is re-keyed there) and git's. */
+export interface PlaceElsewhereInput extends PagesByPath {
+  /** The base's blob ids: a page both sides moved to one path is re-keyed there. */
   readonly base: Map<string, string>;
-  readonly git: ReadonlyMap<string, string>;
-  /** The live pages, by path, and their paths by id. */
-  readonly live: ReadonlyMap<string, LiveDocument>;
+  /** The live pages' paths, by id. */
   readonly liveById: () => ReadonlyMap<string, string>;
   /** Each side's version of each page, and the platform's markdown (see page-sides.ts): re-keyed in place. */
   readonly sides: { readonly base: Map<string, string>; readonly platform: Map<string, string> };
   readonly markdown: Map<string, string>;
-  readonly fingerprints: Fingerprints;
   readonly baseFingerprint: (path: string, oid: string) => Promise<string>;
   /** The base path of each page, by id (asked at most once). */
   readonly basePathById: () => Promise<ReadonlyMap<string, string>>;
 }
 
-/** Base paths of pages held at another place, by the live path: `edited` those the platform edited too. */
+/** Pages of the base held at another place live, base path → live path; `editedElsewhere`, those the platform edited too. */
 export interface PlacedElsewhere {
   readonly placedElsewhere: Map<string, string>;
   readonly editedElsewhere: Map<string, string>;
