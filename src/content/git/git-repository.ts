@@ -88,7 +88,8 @@ export class GitRepository {
     if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
     try {
       const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--', '.'])).paths;
+      // `--branch` so that git always prints something: simple-git waits 50 ms more for a command that printed nothing.
+      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--no-renames', '--', '.'])).paths;
     } catch {
       throwIfAborted(signal, 'status');
       return undefined;
@@ -107,19 +108,23 @@ export class GitRepository {
     return { gitDir, commonDir };
   }
 
+  // The lookups below are asked so that git prints something in the usual case (simple-git waits 50 ms
+  // more for a command that printed nothing): on a detached HEAD, as in CI, `symbolic-ref` would not.
+
   /** The checked-out branch; undefined on a detached HEAD. */
   async currentBranch(): Promise<string | undefined> {
-    return (await this.quiet(['symbolic-ref', '--quiet', '--short', 'HEAD'])) || undefined;
+    const ref = await this.quiet(['rev-parse', '--symbolic-full-name', 'HEAD']);
+    return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
   }
 
-  /** The branch `origin/HEAD` names, else `main` or `master` when the repository has one. */
+  /** The branch `origin/HEAD` names, else `main` or `master` when the repository has one: one process. */
   async defaultBranch(): Promise<string | undefined> {
-    const remoteHead = (await this.quiet(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']))?.replace(/^origin\//, '');
+    const out = await this.quiet(['for-each-ref', '--format=%(refname) %(symref)', 'refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master']);
+    // Each line `<ref> <the ref it names>`, the second part empty (and trimmed away last) for a plain ref.
+    const refs = new Map((out ?? '').split('\n').map((line) => [line.split(' ')[0] ?? '', line.split(' ')[1] ?? ''] as const));
+    const remoteHead = refs.get('refs/remotes/origin/HEAD')?.replace(/^refs\/remotes\/origin\//, '');
     if (remoteHead) return remoteHead;
-    for (const name of ['main', 'master']) {
-      if ((await this.quiet(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`])) !== undefined) return name;
-    }
-    return undefined;
+    return ['main', 'master'].find((name) => refs.has(`refs/heads/${name}`));
   }
 
   /**
