@@ -1,8 +1,9 @@
 /**
  * A sync planned from its state alone found main at another revision than the one its last merge
  * made (or another run's change request to use), or one that checked main for platform edits found
- * its change request opened from a later revision: the platform may have changed pages since. Thrown
- * once the change request it created is saved in the state, so the sync runs again from what is live.
+ * main moved since (its change request opened from a later revision, or main read again right before
+ * an import into it): the platform may have changed pages since. Thrown once the change request it
+ * created (if any) is saved in the state, so the sync runs again from what is live.
  */
 export class MainMoved extends Error {
   constructor(readonly found: string) {

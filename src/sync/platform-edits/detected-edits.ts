@@ -33,7 +33,7 @@ export interface DetectedEdits {
   readonly places: ReadonlyMap<string, LivePlace>;
   /** Pages the platform moved to another place (same path), by path: `SUMMARY.md` follows. */
   readonly moved: readonly string[];
-  /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see {@link renamedInPlatform}. */
+  /** Pages the platform holds at another path than git's (a new slug, a move), by git's path: see `renamedInPlatform` in renamed-pages.ts. */
   readonly renamed: ReadonlyMap<string, string>;
   /** Of those, pages the platform added that a sync left live, given a new slug there since, by the branch's path: its `SUMMARY.md` links the new one. */
   readonly renamedAdded: ReadonlyMap<string, string>;
