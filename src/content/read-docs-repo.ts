@@ -11,7 +11,8 @@ import { FileIndex } from './file-index.js';
 import { gitBlobOid } from './git/git-blob-oid.js';
 import { formatGitbookConfig } from './gitbook/gitbook-config.js';
 import { locateDocs } from './gitbook/locate-docs.js';
-import { outlineDocsSteps } from './gitbook/outline-docs.js';
+import { type DocsOutline, outlineDocsSteps } from './gitbook/outline-docs.js';
+import type { OutlineMemo } from './cache/outline-memo.js';
 import type { OutlineGroup, OutlineNode } from './gitbook/outline.js';
 import type { PageMeta } from './gitbook/parse-page-meta.js';
 import { parseSummary } from './gitbook/parse-summary.js';
@@ -30,6 +31,8 @@ export interface ReadDocsOptions {
   readonly known?: KnownFiles;
   /** Files to bundle beyond those the docs reference, and files never to bundle. Default: none. */
   readonly assets?: AssetRules;
+  /** Where the last outline is kept, to be taken again when built from the same texts and paths. Default: built each read. */
+  readonly outlines?: OutlineMemo;
   /**
    * Given, after the read, the listing and each page's metadata with the title `SUMMARY.md` gave it
    * (by path from the source's top): what a later read needs to tell whether an edit changed more
@@ -62,7 +65,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
 
   const configPath = joinDocPath(directory, '.gitbook.yaml');
   const configFile = (await loader.load([configPath], 'text')).get(configPath);
-  const location = locateDocs(index, directory, configFile === undefined ? undefined : (configFile.text ?? ''));
+  const configText = configFile === undefined ? undefined : (configFile.text ?? '');
+  const location = locateDocs(index, directory, configText);
   const { parsed: parsedConfig, root, readmePath, summaryPath } = location;
   warnings.push(...parsedConfig.warnings);
   const configKind = configFile === undefined ? source.notAFile?.(configPath) : undefined;
@@ -79,7 +83,8 @@ export async function readDocsRepo(source: TreeSource, options: ReadDocsOptions 
     warnings.push(`${summaryPath}: not read, it is ${summaryKind} (docsync reads regular files only); no table of contents: pages inferred from folders`);
   }
   const assetRules = options.assets ?? NO_ASSET_RULES;
-  const outline = await slice.run(outlineDocsSteps(index, location, summaryText));
+  const build = (): Promise<DocsOutline> => slice.run(outlineDocsSteps(index, location, summaryText));
+  const outline = options.outlines === undefined ? await build() : await options.outlines.outline({ directory, configText, summaryText, listing }, build);
   warnings.push(...outline.warnings);
   const { groups } = outline;
 

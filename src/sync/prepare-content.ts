@@ -15,6 +15,7 @@ import { GitRefSource } from '../content/git/git-ref-source.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
 import { keptFile, keptFiles, keptRead, keptSummaryTitle, type KeptRead } from '../content/cache/kept-read.js';
 import { keptReadCommit, ReadLog } from '../content/cache/read-log.js';
+import { OutlineMemo } from '../content/cache/outline-memo.js';
 import type { ReadRecord } from '../content/cache/read-record.js';
 import { KeptReadDamagedError } from '../content/errors/kept-read-damaged-error.js';
 import { patchKeptRead, type PatchedRead } from '../content/cache/patch-kept-read.js';
@@ -64,10 +65,14 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
   };
   /** A long-lived process's last read kept of each target, by name. */
   const lastReads = new Map<string, KeptRead>();
+  /** A long-lived process's last outline of each target, by name: a one-shot run builds it once anyway. */
+  const outlines = new Map<string, OutlineMemo>();
   return async (target, git = {}) => {
     const worktree = target.source === 'worktree' ? new WorktreeSource(target.directory) : undefined;
     let readLog = options.cacheDir === undefined ? undefined : new ReadLog(join(options.cacheDir, `${target.name}.read`));
     const remembered = lastReads.get(target.name);
+    let memo = outlines.get(target.name);
+    if (memo === undefined && options.longLived === true) outlines.set(target.name, (memo = new OutlineMemo()));
     const keeps = readLog !== undefined || options.longLived === true;
     const key = JSON.stringify([target.source, resolve(target.directory), target.assets, worktree?.ignoreKey ?? null]);
     const opening: Promise<WorktreeSource | GitRefSource> =
@@ -118,6 +123,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       const snapshot = await readDocsRepo(source, {
         known: loaded === undefined ? undefined : keptFiles(loaded),
         assets: target.assets,
+        outlines: memo,
         derived: (found) => (derived = found),
       });
       read = keptRead({ key, commit: gitSource?.commit, listing: derived.listing, status: statusOf(listedAfter), snapshot, pages: derived.pages });
@@ -127,7 +133,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
     const unchanged = patched !== 'damaged' && patched?.modified === 0 && patched.kept.commit === kept?.commit && changed?.files.length === 0;
     // Other text laid over the docs is read as docs again: its pages' metadata and the table of contents follow it.
     const known = keptFiles(read);
-    const readAgain = (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { known, assets: target.assets });
+    const readAgain = (overlay: TreeSource): Promise<DocsSnapshot> => readDocsRepo(overlay, { known, assets: target.assets, outlines: memo });
     const keep = async (): Promise<void> => {
       if (!keeps || unchanged) return;
       if (options.longLived === true) lastReads.set(target.name, read);
