@@ -5,6 +5,7 @@ import { CatFileParser, type CatFileRecord } from './cat-file-parser.js';
 import { GitAbortedError } from '../errors/git-aborted-error.js';
 import { GitError } from '../errors/git-error.js';
 import { throwIfAborted } from '../throw-if-aborted.js';
+import { gitEnv } from './run-git.js';
 
 /** Milliseconds a reader with nothing to read keeps its git process. */
 const IDLE_MS = 1_000;
@@ -87,6 +88,7 @@ export class BlobReader {
     // With the signal, node kills the process on abort; the read waiting on it then sees the output end.
     const child = spawn('git', ['cat-file', '--batch'], {
       cwd: this.directory,
+      env: gitEnv(),
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(this.signal ? { signal: this.signal } : {}),
     });

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleGit } from 'simple-git';
 import { GitError } from '../errors/git-error.js';
 import { throwIfAborted } from '../throw-if-aborted.js';
-import { unguardedEnv } from './git-network.js';
+import { runGit } from './run-git.js';
 
 /** A file of a commit made by {@link commitFiles}: new bytes, or `null` to remove it. */
 export interface FileChange {
@@ -20,17 +19,6 @@ export interface CommitSignature {
   readonly date: Date;
 }
 
-/** The variables {@link commitFiles} sets: its own index file, and who and when. */
-const COMMIT_ENVIRONMENT = [
-  'GIT_INDEX_FILE',
-  'GIT_AUTHOR_NAME',
-  'GIT_AUTHOR_EMAIL',
-  'GIT_AUTHOR_DATE',
-  'GIT_COMMITTER_NAME',
-  'GIT_COMMITTER_EMAIL',
-  'GIT_COMMITTER_DATE',
-] as const;
-
 /**
  * A commit of `parent`'s tree with `changes` applied, in the repository whose work tree's top is
  * `directory`, made without touching the work tree or its index (a temporary index file, then
@@ -45,8 +33,8 @@ export async function commitFiles(
   const scratch = await mkdtemp(path.join(tmpdir(), 'docsync-commit-'));
   try {
     const date = `${Math.floor(signature.date.getTime() / 1000)} +0000`;
-    const git = simpleGit({ baseDir: directory, ...(signal ? { abort: signal } : {}), allowEnvironment: [...COMMIT_ENVIRONMENT] }).env({
-      ...unguardedEnv(),
+    // Its own index file, and who and when.
+    const env = {
       GIT_INDEX_FILE: path.join(scratch, 'index'),
       GIT_AUTHOR_NAME: signature.name,
       GIT_AUTHOR_EMAIL: signature.email,
@@ -54,10 +42,10 @@ export async function commitFiles(
       GIT_COMMITTER_NAME: signature.name,
       GIT_COMMITTER_EMAIL: signature.email,
       GIT_COMMITTER_DATE: date,
-    });
+    };
     const raw = async (args: string[]): Promise<string> => {
       try {
-        return (await git.raw(args)).trim();
+        return (await runGit(directory, args, { signal, env })).trim();
       } catch (error) {
         throwIfAborted(signal, args[0] ?? '');
         throw new GitError(`git ${args[0] ?? ''} failed in ${directory}: ${(error as Error).message}`, error);

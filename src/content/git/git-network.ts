@@ -1,4 +1,5 @@
 import { simpleGit, type SimpleGit } from 'simple-git';
+import { gitEnv } from './run-git.js';
 
 /** simple-git for remotes, and what git says about them with credentials masked: the network side of `GitRepository`. */
 
@@ -26,25 +27,13 @@ export function networkGit(baseDir: string | undefined, timeoutMs = 300_000, sig
     ...(signal === undefined ? {} : { abort: signal }),
     timeout: { block: timeoutMs },
     allowEnvironment: ['GIT_TERMINAL_PROMPT'],
-  }).env({
-    ...unguardedEnv(),
-    GIT_TERMINAL_PROMPT: '0',
-  });
+  }).env(gitEnv({ GIT_TERMINAL_PROMPT: '0' }));
 }
 
 /** git's own `fatal:` line when there is one, else the whole message. */
 export function fatalLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split('\n').find((line) => line.startsWith('fatal:')) ?? message).trim();
-}
-
-/**
- * The environment without the variables simple-git guards (every `GIT_*`, editors, pagers, askpass):
- * it strips those from the inherited environment anyway, and refuses them when passed explicitly.
- */
-export function unguardedEnv(): Record<string, string> {
-  const guarded = /^(GIT_|EDITOR$|VISUAL$|PAGER$|PREFIX$|SSH_ASKPASS$)/i;
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !guarded.test(entry[0])));
 }
 
 /**

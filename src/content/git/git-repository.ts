@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
 import { treeEntriesOf, type GitTreeEntry } from './git-tree-entry.js';
 import { mayBeInRepository } from './may-be-in-repository.js';
@@ -8,6 +7,7 @@ import { changedFilesOf, type ChangedFile } from './changed-file.js';
 import { commitChangesOf, pastBlobsOf, type CommitChanges } from './commit-changes.js';
 import { commitInfoOf, type CommitInfo } from './commit-info.js';
 import { fatalLine, networkGit, pushReason, redactUrl } from './git-network.js';
+import { runGit } from './run-git.js';
 import { throwIfAborted } from '../throw-if-aborted.js';
 import { worktreeStatusOf, type WorktreeStatus } from './worktree-status.js';
 import { mergeTexts, type MergedText, type MergeLabels, type MergeTexts } from './merge-texts.js';
@@ -21,9 +21,9 @@ import { NotAGitRepositoryError } from '../errors/not-a-git-repository-error.js'
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
 
 /**
- * The one wrapper of git (simple-git for commands, one `git cat-file --batch` process for bulk blob
- * reads, which simple-git cannot feed on stdin; commits beside the index and merges of texts in files
- * of their own, reached through it). Runs at the work tree's top level.
+ * The one wrapper of git (`runGit` for local commands, simple-git for those that reach a remote, one
+ * `git cat-file --batch` process for bulk blob reads; commits beside the index and merges of texts in
+ * files of their own, reached through it). Runs at the work tree's top level.
  */
 export class GitRepository {
   private constructor(
@@ -31,7 +31,6 @@ export class GitRepository {
     readonly directory: string,
     /** Path of the opened directory below the top level ('' at the top), `/`-separated. */
     readonly prefix: string,
-    private readonly git: SimpleGit,
     /** Ends every git process of this repository when it aborts (a job's shutdown, a lost lock). */
     private readonly signal: AbortSignal | undefined,
   ) {
@@ -48,11 +47,11 @@ export class GitRepository {
     if (!existsSync(absolute) || !mayBeInRepository(absolute)) throw new NotAGitRepositoryError(absolute);
     const { signal } = options;
     try {
-      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
       // One process for both: a line each, the prefix empty at the top level.
-      const [top = '', prefix = ''] = (await git.raw(['rev-parse', '--show-toplevel', '--show-prefix'])).split('\n').map((line) => line.trim());
+      const out = await runGit(absolute, ['rev-parse', '--show-toplevel', '--show-prefix'], { signal });
+      const [top = '', prefix = ''] = out.split('\n').map((line) => line.trim());
       if (top === '') throw new GitError(`git printed no top level for ${absolute}`);
-      return new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal);
+      return new GitRepository(top, prefix.replace(/\/$/, ''), signal);
     } catch (error) {
       throwIfAborted(signal, 'rev-parse');
       throw new NotAGitRepositoryError(absolute, error);
@@ -68,9 +67,10 @@ export class GitRepository {
     const absolute = path.resolve(directory);
     if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
     try {
-      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
       return worktreeStatusOf(
-        await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.']),
+        await runGit(absolute, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignored=matching', '--no-renames', '--', '.'], {
+          signal,
+        }),
       );
     } catch {
       throwIfAborted(signal, 'status');
@@ -87,9 +87,7 @@ export class GitRepository {
     const absolute = path.resolve(directory);
     if (!existsSync(absolute) || !mayBeInRepository(absolute)) return undefined;
     try {
-      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      // `--branch` so that git always prints something: simple-git waits 50 ms more for a command that printed nothing.
-      return worktreeStatusOf(await git.raw(['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--no-renames', '--', '.'])).paths;
+      return worktreeStatusOf(await runGit(absolute, ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--', '.'], { signal })).paths;
     } catch {
       throwIfAborted(signal, 'status');
       return undefined;
@@ -107,9 +105,6 @@ export class GitRepository {
     if (gitDir === '') throw new GitError(`git printed no git directory for ${this.directory}`);
     return { gitDir, commonDir };
   }
-
-  // The lookups below are asked so that git prints something in the usual case (simple-git waits 50 ms
-  // more for a command that printed nothing): on a detached HEAD, as in CI, `symbolic-ref` would not.
 
   /** The checked-out branch; undefined on a detached HEAD. */
   async currentBranch(): Promise<string | undefined> {
@@ -195,8 +190,7 @@ export class GitRepository {
     const absolute = path.resolve(directory);
     // Outside any repository, as in open(): no process started.
     if (existsSync(absolute) && mayBeInRepository(absolute) && ref !== '' && !ref.startsWith('-')) {
-      const git = simpleGit({ baseDir: absolute, ...(options.signal ? { abort: options.signal } : {}) });
-      const oid = await git.raw(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '');
+      const oid = await runGit(absolute, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { signal: options.signal }).catch(() => '');
       throwIfAborted(options.signal, 'rev-parse');
       if (/^[0-9a-f]{40,64}$/.test(oid.trim())) return oid.trim();
     }
@@ -218,13 +212,12 @@ export class GitRepository {
     const absolute = path.resolve(directory);
     const { signal } = options;
     if (existsSync(absolute) && mayBeInRepository(absolute) && ref !== '' && !ref.startsWith('-')) {
-      const git = simpleGit({ baseDir: absolute, ...(signal ? { abort: signal } : {}) });
-      const out = await git.raw(['rev-parse', '--show-toplevel', '--show-prefix', `${ref}^{commit}`, `${ref}:./`]).catch(() => '');
+      const out = await runGit(absolute, ['rev-parse', '--show-toplevel', '--show-prefix', `${ref}^{commit}`, `${ref}:./`], { signal }).catch(() => '');
       throwIfAborted(signal, 'rev-parse');
       const [top = '', prefix = '', commit = '', folder = ''] = out.split('\n').map((line) => line.trim());
       if (top !== '' && SHA.test(commit) && SHA.test(folder)) {
         return {
-          repository: new GitRepository(top, prefix.replace(/\/$/, ''), simpleGit({ baseDir: top, ...(signal ? { abort: signal } : {}) }), signal),
+          repository: new GitRepository(top, prefix.replace(/\/$/, ''), signal),
           commit,
           folder: true,
         };
@@ -240,12 +233,12 @@ export class GitRepository {
     if (ref === '' || ref.startsWith('-')) throw new GitRefNotFoundError(this.directory, ref);
     let oid: string;
     try {
-      oid = (await this.git.raw(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+      oid = (await this.raw(['rev-parse', '--verify', `${ref}^{commit}`])).trim();
     } catch (error) {
       throwIfAborted(this.signal, 'rev-parse');
       throw new GitRefNotFoundError(this.directory, ref, error);
     }
-    // simple-git resolves on some non-zero exits with empty stderr: trust only a sha.
+    // Only a sha: `--verify` prints nothing else, but a ref's name must not be taken for one.
     if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new GitRefNotFoundError(this.directory, ref);
     return oid;
   }
@@ -281,7 +274,7 @@ export class GitRepository {
     const tree = (commit: string): string => (subdirectory === '' ? commit : `${commit}:${subdirectory}`);
     let out: string;
     try {
-      out = await this.git.raw(['diff-tree', '-r', '-z', '--no-renames', '--no-abbrev', tree(from), tree(to)]);
+      out = await this.raw(['diff-tree', '-r', '-z', '--no-renames', '--no-abbrev', tree(from), tree(to)]);
     } catch {
       throwIfAborted(this.signal, 'diff-tree');
       return undefined;
@@ -307,7 +300,7 @@ export class GitRepository {
     let out: string;
     try {
       // A record per commit: \x01 sha \x02 message \x03, then its `--raw -z` entries.
-      out = await this.git.raw([
+      out = await this.raw([
         'log',
         '--format=%x01%H%x02%B%x03',
         '--raw',
@@ -330,7 +323,7 @@ export class GitRepository {
   /** Whether `path` is a folder of `commit`. */
   async hasFolder(commit: string, path: string): Promise<boolean> {
     try {
-      return (await this.git.raw(['cat-file', '-t', `${commit}:${path}`])).trim() === 'tree';
+      return (await this.raw(['cat-file', '-t', `${commit}:${path}`])).trim() === 'tree';
     } catch {
       throwIfAborted(this.signal, 'cat-file -t');
       return false;
@@ -339,15 +332,12 @@ export class GitRepository {
 
   /** One blob's bytes. */
   async readBlob(oid: string): Promise<Uint8Array> {
-    let bytes: unknown;
     try {
-      bytes = await this.git.binaryCatFile(['blob', oid]);
+      return await runGit(this.directory, ['cat-file', 'blob', oid], { signal: this.signal, binary: true });
     } catch (error) {
       throwIfAborted(this.signal, 'cat-file blob');
       throw new GitError(`git cat-file blob ${oid} failed in ${this.directory}`, error);
     }
-    if (!(bytes instanceof Uint8Array)) throw new GitError(`git cat-file blob ${oid} returned no bytes`);
-    return bytes;
   }
 
   /** Many blobs through the repository's kept `git cat-file --batch` process, yielded in request order. */
@@ -385,8 +375,7 @@ export class GitRepository {
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
     try {
-      // Not `merge-base --is-ancestor`: it answers by exit code alone, which simple-git takes for success.
-      return (await this.git.raw(['rev-list', '--count', `${commit}..${ancestor}`])).trim() === '0';
+      return (await this.raw(['rev-list', '--count', `${commit}..${ancestor}`])).trim() === '0';
     } catch {
       throwIfAborted(this.signal, 'merge-base');
       return false;
@@ -411,9 +400,13 @@ export class GitRepository {
     return mergeTexts(texts, labels, { cwd: this.directory, signal: this.signal });
   }
 
+  private raw(args: readonly string[]): Promise<string> {
+    return runGit(this.directory, args, { signal: this.signal });
+  }
+
   private async run(args: string[]): Promise<string> {
     try {
-      return await this.git.raw(args);
+      return await this.raw(args);
     } catch (error) {
       throwIfAborted(this.signal, args[0] ?? '');
       throw new GitError(`git ${args[0] ?? ''} failed in ${this.directory}: ${(error as Error).message}`, error);
@@ -423,7 +416,7 @@ export class GitRepository {
   /** The trimmed output of a command that may fail by design (`--quiet` lookups): undefined then. */
   private async quiet(args: string[]): Promise<string | undefined> {
     try {
-      const out = (await this.git.raw(args)).trim();
+      const out = (await this.raw(args)).trim();
       return out === '' ? undefined : out;
     } catch {
       throwIfAborted(this.signal, args[0] ?? '');

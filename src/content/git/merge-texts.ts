@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { GitError } from '../errors/git-error.js';
 import { throwIfAborted } from '../throw-if-aborted.js';
+import { gitEnv } from './run-git.js';
 
 /** The outcome of `git merge-file`: the merged text, with conflict markers where the sides overlap. */
 export interface MergedText {
@@ -33,9 +34,10 @@ export async function mergeTexts(texts: MergeTexts, labels: MergeLabels, options
     await Promise.all([writeFile(files.ours, texts.ours), writeFile(files.base, texts.base), writeFile(files.theirs, texts.theirs)]);
     const args = ['merge-file', '-p', '-L', labels.ours, '-L', labels.base, '-L', labels.theirs, files.ours, files.base, files.theirs];
     try {
-      // simple-git hides the exit code, which is the number of conflicts here.
+      // Not `runGit`: the exit code is the number of conflicts here.
       const { stdout } = await execFileAsync('git', args, {
         cwd: options.cwd,
+        env: gitEnv(),
         maxBuffer: 64 * 1024 * 1024,
         encoding: 'utf8',
         ...(options.signal ? { signal: options.signal } : {}),
