@@ -25,7 +25,7 @@ export interface PreparedContent {
   /**
    * Set when this read is the one the last run kept, brought up to date: its content hash then, and
    * the files whose content changed since (a page's with its title). Everything else (the listing,
-   * the table of contents, every page's metadata and links) is as it was.
+   * the table of contents, every page's metadata, the files the bundle holds and the warnings) is as it was.
    */
   changed?: { readonly since: string; readonly files: readonly ChangedFile[] } | undefined;
   /** Keeps this read for the next run (one-shot runs, before the sync's first write); nothing when unchanged. */

@@ -1,4 +1,5 @@
 import { fileTitle } from '../gitbook/build-page-tree.js';
+import { linkedFiles, type LinkedFiles } from '../gitbook/collect-assets.js';
 import { decodeText } from '../gitbook/clean-text.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
 import { gitBlobOid } from '../git/git-blob-oid.js';
@@ -35,7 +36,8 @@ export interface PatchedRead {
  * content hash updated from theirs. Undefined when the change may reach beyond the files' content, so
  * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`), a
  * markdown file the snapshot does not hold (a page skipped last time, or one not listed), or a page
- * whose title, frontmatter fields, links or notes changed.
+ * whose title, frontmatter fields or notes changed, or whose links may change the bundle's files or
+ * warnings (links to files it holds already, dropping none, are the page's content).
  */
 export async function patchKeptRead(
   kept: KeptRead,
@@ -73,7 +75,10 @@ export async function patchKeptRead(
     if (record.meta !== undefined) {
       if (bytes.length > MAX_PAGE_BYTES || record.title === undefined) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
-      if (!sameDerivation(record, meta, { path: inRoot, title: record.title }, path, head.warnings)) return undefined;
+      if (!sameDerivation(record, meta, { path: inRoot, title: record.title }, path, head.warnings)) {
+        if (!sameTreeNode(record, meta, { path: inRoot, title: record.title }) || !sameFilesLinked(record.meta, meta, path, head.root, now.records))
+          return undefined;
+      }
       next = { ...next, meta };
     }
     const oid = gitBlobOid(bytes);
@@ -88,6 +93,8 @@ export async function patchKeptRead(
   return { kept: patched(now.records.with(changes), { contentHash, stats: { ...stats, bytesRead } }), changed };
 }
 
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Whether a page read again derives what it did: the same title and frontmatter fields in the page
  * tree, the same notes, and links to the same files (at the same lines, when a warning names one).
@@ -99,12 +106,38 @@ function sameDerivation(
   sourcePath: string,
   warnings: readonly string[],
 ): boolean {
-  if (meta.binary === true) return false;
-  if ((kept.outlineTitle ?? meta.heading ?? fileTitle(node.path)) !== node.title) return false;
-  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-  const fields = (m: PageMeta): unknown[] => [m.description, m.icon, m.hidden, m.layout, m.cover, m.coverY, m.notes];
-  if (kept.meta === undefined || !same(fields(kept.meta), fields(meta))) return false;
+  if (!sameTreeNode(kept, meta, node) || kept.meta === undefined) return false;
   const lined = warnings.some((warning) => warning.startsWith(`${sourcePath}:`));
   const refs = (m: PageMeta): unknown => (lined ? m.refs : m.refs.map((ref) => [ref.target, ref.image]));
   return same(refs(kept.meta), refs(meta));
+}
+
+/** Whether a page read again makes the same node of the page tree, with the same notes: its title and frontmatter fields. */
+function sameTreeNode(kept: Pick<ReadRecord, 'meta' | 'outlineTitle'>, meta: PageMeta, node: Pick<PageNode, 'path' | 'title'>): boolean {
+  if (meta.binary === true) return false;
+  if ((kept.outlineTitle ?? meta.heading ?? fileTitle(node.path)) !== node.title) return false;
+  const fields = (m: PageMeta): unknown[] => [m.description, m.icon, m.hidden, m.layout, m.cover, m.coverY, m.notes];
+  return kept.meta !== undefined && same(fields(kept.meta), fields(meta));
+}
+
+/**
+ * Whether a page whose links changed leaves the bundle's files and the warnings as they were: each
+ * file it links to now, pages aside, is bundled already, each it linked to before it still links to
+ * (another page may or may not link to one it dropped: only a whole read can tell), and neither its
+ * links then nor now raise a warning. Links are resolved by exact path through the records (the
+ * listing, unchanged): one that matches only ignoring case needs the whole listing, so a whole read.
+ */
+function sameFilesLinked(kept: PageMeta | undefined, meta: PageMeta, sourcePath: string, root: string, records: ReadRecords): boolean {
+  if (kept === undefined) return false;
+  let exact = true;
+  const index = {
+    has: (path: string): boolean => records.has(path),
+    findIgnoringCase: (): undefined => void (exact = false),
+  };
+  const before = linkedFiles(sourcePath, kept, root, index);
+  const after = linkedFiles(sourcePath, meta, root, index);
+  if (!exact || before.warnings.length > 0 || after.warnings.length > 0) return false;
+  const files = (linked: LinkedFiles): Set<string> => new Set(linked.paths.filter((path) => records.get(path)?.meta === undefined));
+  const now = files(after);
+  return [...now].every((path) => records.get(path)?.oid !== undefined) && [...files(before)].every((path) => now.has(path));
 }

@@ -34,6 +34,7 @@ const DOCS = {
   'guide/install.md': '# Install\n\nRun it.\n',
   'plain.md': 'No heading.\n',
   '.gitbook/assets/diagram.png': 'png bytes',
+  '.gitbook/assets/spare.png': 'png bytes no page shows',
 };
 
 /** Each page's `SUMMARY.md` link text and the tree's layout key, as the content looks them up (else from its page tree). */
@@ -120,7 +121,16 @@ describe('a one-shot read kept in .docsync/', () => {
       expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files.map((file) => file.path)).toEqual(['.gitbook/assets/diagram.png']);
       // What reaches the table of contents, the metadata or the links: read whole.
       expect((await change('guide.md', DOCS['guide.md'].replace('The guide', 'The new guide'))).changed).toBeUndefined();
-      expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
+      // Images and file links to files the bundle holds already: the page alone, read again.
+      const rewrite = (text: string): Promise<PreparedContent> => change('guide/install.md', `# Install\n\n${text}\n`);
+      const paths = (content: PreparedContent): string[] | undefined => content.changed?.files.map((file) => file.path);
+      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
+      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png) [download](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
+      // Links that may change the bundle's files or warnings: a file dropped (another page may still
+      // link to it), a file not bundled yet, a file link that matches only ignoring case.
+      expect((await rewrite('[plain](../plain.md)')).changed).toBeUndefined();
+      expect((await rewrite('![spare](../.gitbook/assets/spare.png)')).changed).toBeUndefined();
+      expect((await rewrite('![spare](../.gitbook/assets/spare.png) [shout](../.gitbook/assets/SPARE.png)')).changed).toBeUndefined();
       const summary = await change('SUMMARY.md', `${DOCS['SUMMARY.md']}* [New](new.md)\n`);
       expect(summary.changed).toBeUndefined();
       // Read whole, the files it read before unread when their change token is the same: here the table of contents alone.
