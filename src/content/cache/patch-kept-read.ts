@@ -1,11 +1,10 @@
-import { fileTitle } from '../gitbook/build-page-tree.js';
-import { linkedFiles, type LinkedFiles } from '../gitbook/collect-assets.js';
+import { fileTitle, pageNodeAgain } from '../gitbook/build-page-tree.js';
 import { decodeText } from '../gitbook/clean-text.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
 import { gitBlobOid } from '../git/git-blob-oid.js';
-import type { PageNode } from '../gitbook/docs-snapshot.js';
+import type { PageGroup, PageNode } from '../gitbook/docs-snapshot.js';
 import { contentHashWith, type HashedFile } from '../content-hash.js';
-import { type KeptRead, keptReadOf, type SnapshotHead } from './kept-read.js';
+import { type KeptRead, keptReadOf, PageTree, type SnapshotHead } from './kept-read.js';
 import { type PageMeta, parsePageMeta } from '../gitbook/parse-page-meta.js';
 import { MAX_PAGE_BYTES } from '../read-docs-repo.js';
 import type { ReadRecord } from './read-record.js';
@@ -36,8 +35,8 @@ export interface PatchedRead {
  * content hash updated from theirs. Undefined when the change may reach beyond the files' content, so
  * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`), a
  * markdown file the snapshot does not hold (a page skipped last time, or one not listed), or a page
- * whose title, frontmatter fields or notes changed, or whose links may change the bundle's files or
- * warnings (links to files it holds already, dropping none, are the page's content).
+ * whose change may reach other files or the warnings (see {@link pageChange}). A page's new title or
+ * frontmatter fields remake its node of the page tree, nothing else of it.
  */
 export async function patchKeptRead(
   kept: KeptRead,
@@ -58,11 +57,13 @@ export async function patchKeptRead(
     // Any other file outside the snapshot is bundled by no rule: its content changes nothing.
   }
   const stats = { listed: now.records.size, read: reads.size, bytesRead: 0, cached: kept.fileCount - reads.size };
-  const patched = (records: ReadRecords, changes: Pick<SnapshotHead, 'contentHash' | 'stats'>): KeptRead =>
-    keptReadOf({ ...kept, ...now, records, head: { ...head, ...changes } });
+  const patched = (records: ReadRecords, changes: Pick<SnapshotHead, 'contentHash' | 'stats'>, tree = kept.tree): KeptRead =>
+    keptReadOf({ ...kept, ...now, records, head: { ...head, ...changes }, tree });
   if (reads.size === 0) return { kept: patched(now.records, { contentHash: head.contentHash, stats }), changed: [] };
 
   const changes = new Map<string, ReadRecord>();
+  /** Pages whose node of the page tree changed (a title, a frontmatter field), by path in the docs root. */
+  const nodes = new Map<string, { readonly meta: PageMeta; readonly sourcePath: string }>();
   const changed: ChangedFile[] = [];
   const removed: HashedFile[] = [];
   let bytesRead = 0;
@@ -72,72 +73,79 @@ export async function patchKeptRead(
     bytesRead += bytes.length;
     const listed = now.records.get(path) ?? record;
     let next: ReadRecord = listed;
+    let title = record.title;
     if (record.meta !== undefined) {
-      if (bytes.length > MAX_PAGE_BYTES || record.title === undefined) return undefined;
+      if (bytes.length > MAX_PAGE_BYTES) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
-      if (!sameDerivation(record, meta, { path: inRoot, title: record.title }, path, head.warnings)) {
-        if (!sameTreeNode(record, meta, { path: inRoot, title: record.title }) || !sameFilesLinked(record.meta, meta, path, head.root, now.records))
-          return undefined;
-      }
-      next = { ...next, meta };
+      const page = pageChange(record, meta, { inRoot, sourcePath: path }, kept);
+      if (page === undefined) return undefined;
+      if (page.node) nodes.set(inRoot, { meta, sourcePath: path });
+      title = page.title;
+      next = { ...next, meta, title };
     }
     const oid = gitBlobOid(bytes);
     if (oid !== record.oid) {
       next = { ...next, size: bytes.length, oid };
       removed.push({ path: inRoot, size: record.size, oid: record.oid });
-      changed.push({ path: inRoot, size: bytes.length, oid, title: record.title });
+      changed.push({ path: inRoot, size: bytes.length, oid, title });
     }
     if (next !== listed) changes.set(path, next);
   }
+  const groups = nodes.size === 0 ? undefined : withNodes(kept.tree.value(), nodes, head.root);
+  if (groups === null) return undefined;
   const contentHash = contentHashWith(head.contentHash, removed, changed);
-  return { kept: patched(now.records.with(changes), { contentHash, stats: { ...stats, bytesRead } }), changed };
+  return { kept: patched(now.records.with(changes), { contentHash, stats: { ...stats, bytesRead } }, groups && PageTree.of(groups)), changed };
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Whether a page read again derives what it did: the same title and frontmatter fields in the page
- * tree, the same notes, and links to the same files (at the same lines, when a warning names one).
+ * What a page read again changes beyond its content, when a patch can tell: its title (the page
+ * tree's), and whether its node of the page tree changed (its title, frontmatter fields). Undefined
+ * when it may change more: its notes (warnings), its links (the files they bring into the bundle, the
+ * warnings they raise), the readme's title in a `SUMMARY.md` docsync wrote, or a page no longer text.
  */
-function sameDerivation(
-  kept: Pick<ReadRecord, 'meta' | 'outlineTitle'>,
+function pageChange(
+  record: ReadRecord,
   meta: PageMeta,
-  node: Pick<PageNode, 'path' | 'title'>,
-  sourcePath: string,
-  warnings: readonly string[],
-): boolean {
-  if (!sameTreeNode(kept, meta, node) || kept.meta === undefined) return false;
-  const lined = warnings.some((warning) => warning.startsWith(`${sourcePath}:`));
+  where: { readonly inRoot: string; readonly sourcePath: string },
+  kept: Pick<KeptRead, 'head' | 'generated'>,
+): { readonly title: string; readonly node: boolean } | undefined {
+  const { head } = kept;
+  const before = record.meta;
+  if (meta.binary === true || before === undefined || record.title === undefined || !same(before.notes, meta.notes)) return undefined;
+  // With a warning naming the page, its links' lines are in it.
+  const lined = head.warnings.some((warning) => warning.startsWith(`${where.sourcePath}:`));
   const refs = (m: PageMeta): unknown => (lined ? m.refs : m.refs.map((ref) => [ref.target, ref.image]));
-  return same(refs(kept.meta), refs(meta));
+  if (!same(refs(before), refs(meta))) return undefined;
+  const title = record.outlineTitle ?? meta.heading ?? fileTitle(where.inRoot);
+  if (title !== record.title && where.inRoot === head.readme && kept.generated.some((file) => file.path === head.summary)) return undefined;
+  const fields = (m: PageMeta): unknown[] => [m.description, m.icon, m.hidden, m.layout];
+  return { title, node: title !== record.title || !same(fields(before), fields(meta)) };
 }
 
-/** Whether a page read again makes the same node of the page tree, with the same notes: its title and frontmatter fields. */
-function sameTreeNode(kept: Pick<ReadRecord, 'meta' | 'outlineTitle'>, meta: PageMeta, node: Pick<PageNode, 'path' | 'title'>): boolean {
-  if (meta.binary === true) return false;
-  if ((kept.outlineTitle ?? meta.heading ?? fileTitle(node.path)) !== node.title) return false;
-  const fields = (m: PageMeta): unknown[] => [m.description, m.icon, m.hidden, m.layout, m.cover, m.coverY, m.notes];
-  return kept.meta !== undefined && same(fields(kept.meta), fields(meta));
-}
-
-/**
- * Whether a page whose links changed leaves the bundle's files and the warnings as they were: each
- * file it links to now, pages aside, is bundled already, each it linked to before it still links to
- * (another page may or may not link to one it dropped: only a whole read can tell), and neither its
- * links then nor now raise a warning. Links are resolved by exact path through the records (the
- * listing, unchanged): one that matches only ignoring case needs the whole listing, so a whole read.
- */
-function sameFilesLinked(kept: PageMeta | undefined, meta: PageMeta, sourcePath: string, root: string, records: ReadRecords): boolean {
-  if (kept === undefined) return false;
-  let exact = true;
-  const index = {
-    has: (path: string): boolean => records.has(path),
-    findIgnoringCase: (): undefined => void (exact = false),
+/** The page tree with the nodes of `nodes` (by path in the docs root) made again; null when one is not in it. */
+function withNodes(
+  groups: readonly PageGroup[],
+  nodes: ReadonlyMap<string, { readonly meta: PageMeta; readonly sourcePath: string }>,
+  root: string,
+): PageGroup[] | null {
+  let found = 0;
+  const walk = (pages: readonly PageNode[]): readonly PageNode[] => {
+    const next = pages.map((page) => {
+      const children = walk(page.children);
+      const node = children === page.children ? page : { ...page, children };
+      const again = nodes.get(page.path);
+      if (again === undefined) return node;
+      found += 1;
+      return pageNodeAgain(node, again.meta, again.sourcePath, root);
+    });
+    // Untouched levels stay the same objects: the tree's other pages are not copied.
+    return next.some((node, index) => node !== pages[index]) ? next : pages;
   };
-  const before = linkedFiles(sourcePath, kept, root, index);
-  const after = linkedFiles(sourcePath, meta, root, index);
-  if (!exact || before.warnings.length > 0 || after.warnings.length > 0) return false;
-  const files = (linked: LinkedFiles): Set<string> => new Set(linked.paths.filter((path) => records.get(path)?.meta === undefined));
-  const now = files(after);
-  return [...now].every((path) => records.get(path)?.oid !== undefined) && [...files(before)].every((path) => now.has(path));
+  const next = groups.map((group) => {
+    const pages = walk(group.pages);
+    return pages === group.pages ? group : { ...group, pages };
+  });
+  return found === nodes.size ? next : null;
 }

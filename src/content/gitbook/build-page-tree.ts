@@ -55,6 +55,12 @@ function pageNode(node: OutlineNode, meta: PageMeta, children: readonly PageNode
   return page;
 }
 
+/** A page's node made again from its metadata read anew: its place, `SUMMARY.md` title, label and children as they were. */
+export function pageNodeAgain(page: PageNode, meta: PageMeta, sourcePath: string, root: string): PageNode {
+  const node: OutlineNode = { path: sourcePath, title: page.summaryTitle, label: page.label, children: [], ...(page.under ? { under: page.under } : {}) };
+  return pageNode(node, meta, page.children, root);
+}
+
 /** The title of a page with neither a `SUMMARY.md` title nor a heading: `guide/setup.md` → `setup`; a folder's `README.md` → the folder's name. */
 export function fileTitle(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '');

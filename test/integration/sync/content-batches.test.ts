@@ -89,17 +89,14 @@ describe("space sync on today's API: content batches", () => {
     const edited = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}?format=markdown`)).body);
     expect(edited.markdown).toContain('One more line.');
 
-    // An image of a file the space holds already: the page alone is read again and rewritten, the image in it.
-    await writeFile(join(docs, 'guides/direct-mode.md'), `${file}\n![The flow](../.gitbook/assets/Sync%20flow%20\\(1\\).png)\n`);
-    const beforeImage = emulator.stats();
-    const image = await syncOnce(loaded);
-    expect(image.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
-    const afterImage = emulator.stats();
-    expect(afterImage.total - beforeImage.total).toBeLessThanOrEqual(5);
-    expect(afterImage.contentBatches.changes - beforeImage.contentBatches.changes).toBe(1);
-    const withImage = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}?format=markdown`)).body);
-    expect(withImage.markdown).not.toContain('One more line.');
-    expect(withImage.markdown).toMatch(/!\[The flow\]\(\S+\)/);
+    // A frontmatter field: the page alone, its document carrying it.
+    await writeFile(join(docs, 'guides/direct-mode.md'), file.replace('Import straight into the space', 'Import directly into the space'));
+    const beforeField = emulator.stats();
+    const field = await syncOnce(loaded);
+    expect(field.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
+    expect(emulator.stats().total - beforeField.total).toBeLessThanOrEqual(5);
+    const described = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}`)).body);
+    expect(described.description).toBe('Import directly into the space, without review.');
   });
 
   it('a runner without .docsync/ tells what the space holds by meaning: an unchanged repo writes nothing, a one-page edit sends one change', async () => {

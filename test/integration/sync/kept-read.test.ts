@@ -34,7 +34,6 @@ const DOCS = {
   'guide/install.md': '# Install\n\nRun it.\n',
   'plain.md': 'No heading.\n',
   '.gitbook/assets/diagram.png': 'png bytes',
-  '.gitbook/assets/spare.png': 'png bytes no page shows',
 };
 
 /** Each page's `SUMMARY.md` link text and the tree's layout key, as the content looks them up (else from its page tree). */
@@ -119,18 +118,14 @@ describe('a one-shot read kept in .docsync/', () => {
       if (source === 'HEAD') expect(heading.snapshot.stats.read).toBe(1);
       expect((await change('plain.md', '# Now a heading\n')).changed?.files.map((file) => file.path)).toEqual(['plain.md']);
       expect((await change('.gitbook/assets/diagram.png', 'other png bytes')).changed?.files.map((file) => file.path)).toEqual(['.gitbook/assets/diagram.png']);
-      // What reaches the table of contents, the metadata or the links: read whole.
-      expect((await change('guide.md', DOCS['guide.md'].replace('The guide', 'The new guide'))).changed).toBeUndefined();
-      // Images and file links to files the bundle holds already: the page alone, read again.
-      const rewrite = (text: string): Promise<PreparedContent> => change('guide/install.md', `# Install\n\n${text}\n`);
-      const paths = (content: PreparedContent): string[] | undefined => content.changed?.files.map((file) => file.path);
-      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
-      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png) [download](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
-      // Links that may change the bundle's files or warnings: a file dropped (another page may still
-      // link to it), a file not bundled yet, a file link that matches only ignoring case.
-      expect((await rewrite('[plain](../plain.md)')).changed).toBeUndefined();
-      expect((await rewrite('![spare](../.gitbook/assets/spare.png)')).changed).toBeUndefined();
-      expect((await rewrite('![spare](../.gitbook/assets/spare.png) [shout](../.gitbook/assets/SPARE.png)')).changed).toBeUndefined();
+      // A page's frontmatter fields: its node of the page tree made again, the page alone read.
+      const described = await change('guide.md', DOCS['guide.md'].replace('The guide', 'The new guide').replace('---\n#', 'hidden: true\n---\n#'));
+      expect(described.changed?.files.map((file) => file.path)).toEqual(['guide.md']);
+      expect(described.snapshot.pages[0]?.pages[1]).toMatchObject({ path: 'guide.md', description: 'The new guide', hidden: true });
+      // Notes (a frontmatter field of the wrong type): read whole, for the warnings.
+      expect((await change('guide.md', DOCS['guide.md'].replace('---\n#', 'hidden: maybe\n---\n#'))).changed).toBeUndefined();
+      // Links: read whole (the files they bring into the bundle, the warnings they raise).
+      expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
       const summary = await change('SUMMARY.md', `${DOCS['SUMMARY.md']}* [New](new.md)\n`);
       expect(summary.changed).toBeUndefined();
       // Read whole, the files it read before unread when their change token is the same: here the table of contents alone.
@@ -139,6 +134,60 @@ describe('a one-shot read kept in .docsync/', () => {
       // A file the worktree's listing held is now ignored: read whole (a commit's tree has no ignore rule).
       const ignored = await change('.gitignore', '.docsync/\n.gitbook/assets/diagram.png\n');
       expect(ignored.changed?.files.map((file) => file.path)).toEqual(source === 'worktree' ? undefined : []);
+    });
+  }
+});
+
+describe("a page's title in a kept read", () => {
+  for (const source of ['worktree', 'HEAD'] as const) {
+    it(`${source}: a title from a page's heading changes its node alone, but the readme's title in a SUMMARY.md docsync wrote needs a whole read`, async () => {
+      const dir = await tempTree({
+        'plain/README.md': '# Home\n',
+        'plain/guide/README.md': '# Guide\n',
+        'plain/guide/install.md': '# Install\n\nRun it.\n',
+        'plain/other.md': 'No heading.\n',
+        'listed/SUMMARY.md': '* [Only](only.md)\n',
+        'listed/README.md': '# Listed home\n',
+        'listed/only.md': '# Only\n',
+      });
+      await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
+      await git(dir, 'init', '-q');
+      await oldMtimes(dir);
+      await git(dir, 'add', '-A');
+      await git(dir, 'commit', '-q', '-m', 'docs');
+      const cacheDir = await makeTempDir();
+      const change = async (directory: string, file: string, text: string): Promise<PreparedContent> => {
+        await writeFile(path.join(dir, directory, file), text);
+        if (source === 'HEAD') {
+          await git(dir, 'add', '-A');
+          await git(dir, 'commit', '-q', '--allow-empty', '-m', `edit ${file}`);
+        }
+        const prepare = createContentPreparer({ cacheDir, bundleDir: await makeTempDir() });
+        const content = await prepare(targetFor(path.join(dir, directory), source));
+        const whole = await readDocsRepo(
+          source === 'HEAD' ? await GitRefSource.open(path.join(dir, directory)) : new WorktreeSource(path.join(dir, directory)),
+        );
+        expect(derivedRead(content)).toEqual(derivedRead({ snapshot: whole }));
+        expect(treeLookups(content)).toEqual(treeLookups({ snapshot: whole }));
+        await content.keep();
+        return content;
+      };
+      const titles = (content: PreparedContent): string[] =>
+        content.snapshot.pages.flatMap((group) => group.pages.flatMap((page) => [page.title, ...page.children.map((child) => child.title)]));
+
+      // No SUMMARY.md: titles come from headings, else file names.
+      await change('plain', 'other.md', 'No heading.\n');
+      const install = await change('plain', 'guide/install.md', '# Set it up\n\nRun it.\n');
+      expect(install.changed?.files).toMatchObject([{ path: 'guide/install.md', title: 'Set it up' }]);
+      expect((await change('plain', 'other.md', '# Other page\n')).changed?.files).toMatchObject([{ path: 'other.md', title: 'Other page' }]);
+      const readme = await change('plain', 'README.md', '# Welcome\n');
+      expect(readme.changed?.files).toMatchObject([{ path: 'README.md', title: 'Welcome' }]);
+      expect(titles(readme)).toEqual(['Welcome', 'Guide', 'Set it up', 'Other page']);
+
+      // A SUMMARY.md that leaves the readme out: docsync lists it, by its title.
+      await change('listed', 'only.md', '# Only\n');
+      expect((await change('listed', 'only.md', '# Only page\n')).changed?.files).toMatchObject([{ path: 'only.md', title: 'Only' }]);
+      expect((await change('listed', 'README.md', '# Listed welcome\n')).changed).toBeUndefined();
     });
   }
 });
