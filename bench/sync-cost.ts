@@ -13,9 +13,10 @@
  * 5, none a read of a whole revision's content, and the CPU the sync's process used; each step's
  * peak RSS is reported too. With DOCSYNC_BENCH_CPU_PROF_DIR set, each one-page edit's process writes
  * a V8 CPU profile (`node --cpu-prof`) into that folder.
- * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources]
+ * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources] [edit]
  * (0 edits: the first sync alone, without the no-op sync)
- * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default).
+ * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default;
+ * edit `heading`, the default, each edit changing a page's leading heading, or `description`, its frontmatter's).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -35,6 +36,8 @@ const limit = Number(process.argv[3] ?? 100);
 const edits = Number(process.argv[4] ?? 5);
 const mode = process.argv[5] === 'direct' ? 'direct' : 'change-request';
 const sources = (process.argv[6] ?? 'worktree,HEAD').split(',').filter((s): s is 'worktree' | 'HEAD' => s === 'worktree' || s === 'HEAD');
+/** What each one-page edit changes: the page's leading heading (its body), or its frontmatter's description. */
+const editKind = process.argv[7] === 'description' ? 'description' : 'heading';
 const PRELOADS = ['./report-process-cpu.js', './report-max-rss.js'].flatMap((file) => ['--import', fileURLToPath(new URL(file, import.meta.url))]);
 /** A folder to write a V8 CPU profile of each one-page edit's process into (`node --cpu-prof`), when set. */
 const PROFILE_DIR = process.env.DOCSYNC_BENCH_CPU_PROF_DIR;
@@ -211,7 +214,12 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
     for (let edit = 1; edit <= edits; edit++) {
       const page = path.join(dir, 'docs', repo.pages[Math.floor(repo.pages.length / 2) + edit] ?? '');
       const text = await readFile(page, 'utf8');
-      await writeFile(page, text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`));
+      const edited =
+        editKind === 'description'
+          ? text.replace(/^description: (.*)$/m, `description: $1 Edited ${Date.now()}.`)
+          : text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`);
+      if (edited === text) throw new Error(`the page ${page} has no ${editKind} to edit`);
+      await writeFile(page, edited);
       if (source === 'HEAD') await git(dir, 'commit', '-q', '-am', 'Edit one page');
       await step(`one-page edit ${edit}`);
     }
