@@ -60,6 +60,15 @@ async function oldMtimes(dir: string): Promise<void> {
   }
 }
 
+/** `dir` as a repository of one commit holding its files, old enough for a work tree's listing to trust. */
+async function committed(dir: string): Promise<void> {
+  await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
+  await git(dir, 'init', '-q');
+  await oldMtimes(dir);
+  await git(dir, 'add', '-A');
+  await git(dir, 'commit', '-q', '-m', 'docs');
+}
+
 describe('a one-shot read kept in .docsync/', () => {
   for (const [source, longLived] of [
     ['worktree', false],
@@ -70,11 +79,7 @@ describe('a one-shot read kept in .docsync/', () => {
     const kept = longLived ? ', kept in memory by a long-lived process' : '';
     it(`${source}${kept}: reads only what changed since the kept read when the change is content alone, else reads it all; either way what a whole read gives`, async () => {
       const dir = await tempTree(DOCS);
-      await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
-      await git(dir, 'init', '-q');
-      await oldMtimes(dir);
-      await git(dir, 'add', '-A');
-      await git(dir, 'commit', '-q', '-m', 'docs');
+      await committed(dir);
       const cacheDir = await makeTempDir();
       const target = targetFor(dir, source);
       const prepare = createContentPreparer(longLived ? { longLived, bundleDir: await makeTempDir() } : { cacheDir, bundleDir: await makeTempDir() });
@@ -150,11 +155,7 @@ describe("a page's title in a kept read", () => {
         'listed/README.md': '# Listed home\n',
         'listed/only.md': '# Only\n',
       });
-      await writeFile(path.join(dir, '.gitignore'), '.docsync/\n');
-      await git(dir, 'init', '-q');
-      await oldMtimes(dir);
-      await git(dir, 'add', '-A');
-      await git(dir, 'commit', '-q', '-m', 'docs');
+      await committed(dir);
       const cacheDir = await makeTempDir();
       const change = async (directory: string, file: string, text: string): Promise<PreparedContent> => {
         await writeFile(path.join(dir, directory, file), text);
