@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { FileStateStore } from '../../../src/state/file-state-store.js';
+import { BASE_VERSION } from '../../../src/sync/platform-edits/base-version.js';
 import { call, json, startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { configFor, syncOnce } from '../../support/sync-harness.js';
@@ -187,7 +188,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       // A store of its own for each read and write: it keeps what it read.
       const store = () => new FileStateStore(join(dir, '.docsync', 'state.json'));
       const saved = await store().get('space:docs');
-      expect(saved?.base?.version).toBe(2);
+      expect(saved?.base?.version).toBe(BASE_VERSION);
       // As an earlier docsync saved it: no version, fingerprints of another meaning.
       const old = (): NonNullable<typeof saved> => {
         const { version: _version, ...base } = saved!.base!;
@@ -200,7 +201,7 @@ for (const [contract, setup] of Object.entries(CONTRACTS)) {
       const quiet = await reconcilePass(emulator, loaded);
       expect(quiet.result.platformEdits).toBeUndefined();
       expect(quiet.writes).toBe(0);
-      expect((await store().get('space:docs'))?.base?.version).toBe(2);
+      expect((await store().get('space:docs'))?.base?.version).toBe(BASE_VERSION);
 
       await store().set('space:docs', old());
       await editPageInPlatform(emulator, 'space-docs', { title: 'Quickstart', newTitle: 'Begin here' });
