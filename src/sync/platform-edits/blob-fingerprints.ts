@@ -1,5 +1,5 @@
 import { decodeText } from '../../content/gitbook/clean-text.js';
-import { pageFingerprint } from './page-fingerprint.js';
+import { pageFileFingerprint } from './page-file-fingerprint.js';
 import { rewriteFileLinks } from '../pages/rewrite-file-links.js';
 import { fingerprintsCurrent } from './base-version.js';
 import type { TargetState } from '../../state/state-store.js';
@@ -52,7 +52,7 @@ export class Fingerprints {
     if (known !== undefined) return known;
     const text = await this.textOf(oid);
     // A blob no longer anywhere: only equal ids compare equal.
-    const fingerprint = text === undefined ? `oid:${oid}` : pageFingerprint(text, path, this.input.titlings(path));
+    const fingerprint = text === undefined ? `oid:${oid}` : pageFileFingerprint(text, path, this.input.titlings(path));
     this.known.set(key, fingerprint);
     return fingerprint;
   }
@@ -60,7 +60,7 @@ export class Fingerprints {
   /** The fingerprint of a blob of the page at `path` with its file links as a batch sends them ({@link withFileLinksAsSent}). */
   async sentAs(oid: string, path: string): Promise<string | undefined> {
     const text = await this.textOf(oid);
-    return text === undefined ? undefined : pageFingerprint(withFileLinksAsSent(text, path), path, this.input.titlings(path));
+    return text === undefined ? undefined : pageFileFingerprint(withFileLinksAsSent(text, path), path, this.input.titlings(path));
   }
 
   /** Whether the page at `path` (in the docs root) had this version in git's recent history: as a file, or as sent. */

@@ -6,7 +6,7 @@ import { comparePaths } from '../../content/compare-paths.js';
 import { classifyPages, type PageChange } from './classify-pages.js';
 import { findBaseRevision } from './find-base-revision.js';
 import type { SyncedBase } from './find-synced-base.js';
-import { pageFingerprint } from './page-fingerprint.js';
+import { pageFileFingerprint } from './page-file-fingerprint.js';
 import { fingerprintsCurrent } from './base-version.js';
 import { snapshotAssets } from '../../content/gitbook/snapshot-assets.js';
 import { filePathsById, withFileLinksAsPaths } from './file-links-as-paths.js';
@@ -235,7 +235,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
   const baseFingerprint = async (path: string, oid: string): Promise<string> => {
     const page = baseTitles.get(path);
     const text = page?.oid === oid && !leftLivePaths.has(path) ? await fingerprints.textOf(oid) : undefined;
-    return text === undefined || page === undefined ? fingerprints.ofOid(oid, path) : pageFingerprint(text, path, input.titlings(path), page.title);
+    return text === undefined || page === undefined ? fingerprints.ofOid(oid, path) : pageFileFingerprint(text, path, input.titlings(path), page.title);
   };
   const { markdown, retitled, ...sides } = await pageSides({
     base: baseOids,
@@ -358,7 +358,7 @@ export async function detectPlatformEdits(api: Pick<ContentApi, 'getRevision' | 
     if (entry.live !== undefined) held.set(path, fingerprintsCurrent(input.base) ? entry.live.fingerprint : await fingerprints.ofOid(entry.live.oid, path));
   }
   for (const [path, page] of leftLive) if (page.live !== undefined) held.set(path, await fingerprints.ofOid(page.live, path));
-  for (const [path, page] of mergedLive ?? []) held.set(path, pageFingerprint(page.live, path, input.titlings(path)));
+  for (const [path, page] of mergedLive ?? []) held.set(path, pageFileFingerprint(page.live, path, input.titlings(path)));
   for (const path of mergedBack) held.delete(path);
   const takenIn = held.size > 0 ? new Set([...((await input.takenIn?.()) ?? []), ...(mergedLive?.keys() ?? [])]) : undefined;
   const changes = givenChildren(

@@ -4,7 +4,7 @@ import { withChanges } from '../../state/with-changes.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { TargetBase } from './detected-edits.js';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
-import { pageFingerprint } from './page-fingerprint.js';
+import { pageFileFingerprint } from './page-file-fingerprint.js';
 import { BASE_VERSION, fingerprintsCurrent } from './base-version.js';
 import type { Titlings } from './page-titlings.js';
 
@@ -36,7 +36,7 @@ export async function nextBase(
     else pages.set(page.path, { oid: page.oid, fingerprint });
   }
   for await (const { path, bytes } of content.readMany([...unread.keys()])) {
-    pages.set(path, { oid: unread.get(path) ?? '', fingerprint: pageFingerprint(bytes, path, titlings(path)) });
+    pages.set(path, { oid: unread.get(path) ?? '', fingerprint: pageFileFingerprint(bytes, path, titlings(path)) });
   }
   return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages };
 }
@@ -64,7 +64,7 @@ export function sentPages(titlings: Titlings): { readonly pages: ReadonlyMap<str
   const pages = new Map<string, BasePage>();
   return {
     pages,
-    note: (path, bytes) => void pages.set(path, { oid: gitBlobOid(bytes), fingerprint: pageFingerprint(bytes, path, titlings(path)) }),
+    note: (path, bytes) => void pages.set(path, { oid: gitBlobOid(bytes), fingerprint: pageFileFingerprint(bytes, path, titlings(path)) }),
   };
 }
 
@@ -82,7 +82,7 @@ export function withLivePages(base: TargetBase, live: ReadonlyMap<string, string
       path,
       text === undefined || text === null
         ? entry
-        : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: pageFingerprint(text, path, titlings(path)) } },
+        : { ...entry, live: { oid: gitBlobOid(new TextEncoder().encode(text)), fingerprint: pageFileFingerprint(text, path, titlings(path)) } },
     );
   }
   // A page git does not have (added in the platform), or left out live (removed there), has no
@@ -104,7 +104,7 @@ export async function baseWithChanges(
   if (previous === undefined || !fingerprintsCurrent(previous)) return undefined;
   const changed = new Map<string, BasePage>();
   for await (const { path, bytes } of content.readMany(paths)) {
-    changed.set(path, { oid: gitBlobOid(bytes), fingerprint: pageFingerprint(bytes, path, titlings(path)) });
+    changed.set(path, { oid: gitBlobOid(bytes), fingerprint: pageFileFingerprint(bytes, path, titlings(path)) });
   }
   return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages: withChanges(previous.pages, changed) };
 }

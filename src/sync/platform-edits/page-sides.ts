@@ -1,5 +1,5 @@
 import { documentTitle } from '../../content/gitbook/document-title.js';
-import { pageFingerprint } from './page-fingerprint.js';
+import { pageFileFingerprint } from './page-file-fingerprint.js';
 import { liveTitle } from '../../content/gitbook/page-titling.js';
 import { parsePageMeta } from '../../content/gitbook/parse-page-meta.js';
 import { withFileLinksAsSent, type Fingerprints } from './blob-fingerprints.js';
@@ -63,11 +63,11 @@ export async function pageSides(input: PageSidesInput): Promise<PageSides> {
     else if (doc !== undefined) {
       const { text, title, retitled: changedTitle } = await input.liveText(doc);
       const titling = input.titlings(path);
-      const fingerprint = pageFingerprint(text, path, titling, title);
+      const fingerprint = pageFileFingerprint(text, path, titling, title);
       const [baseSide, gitSide] = [sides.base.get(path), sides.git.get(path)];
       // A version docsync sent (its file links as the API names them), or one git had before (a paused
       // worker's late write, say), is not the platform's: git holds it already.
-      const asSent = pageFingerprint(withFileLinksAsSent(text, path), path, titling, title);
+      const asSent = pageFileFingerprint(withFileLinksAsSent(text, path), path, titling, title);
       const sent = async (oid: string | undefined): Promise<boolean> => oid !== undefined && (await input.fingerprints.sentAs(oid, path)) === asSent;
       let platformSide: string | undefined = fingerprint;
       if (fingerprint !== baseSide && fingerprint !== gitSide) {
@@ -77,7 +77,7 @@ export async function pageSides(input: PageSidesInput): Promise<PageSides> {
       const keptOid = platformSide === fingerprint ? input.branchHeld.get(path) : undefined;
       if (keptOid !== undefined) {
         const kept = await input.fingerprints.ofOid(keptOid, path);
-        if (kept !== fingerprint && pageFingerprint(input.asOnBranch(text, path), path, titling, title) === kept) platformSide = kept;
+        if (kept !== fingerprint && pageFileFingerprint(input.asOnBranch(text, path), path, titling, title) === kept) platformSide = kept;
       }
       if (platformSide === fingerprint) markdown.set(path, text);
       // The table of contents says it too where it gives the page link text: a title changed in the

@@ -9,7 +9,7 @@ import { rewriteFileLinks } from '../pages/rewrite-file-links.js';
  * platform's `Sync%20flow%20%281%29.png` given back as a path, `./a.png` and `a.png` name one file,
  * so a page docsync sent is its own version whatever spelling the platform gives its links back in.
  */
-export function pageFingerprint(file: Uint8Array | string, path: string, titling: PageTitling, shownTitle?: string): string {
+export function pageFileFingerprint(file: Uint8Array | string, path: string, titling: PageTitling, shownTitle?: string): string {
   const text = typeof file === 'string' ? file : decodeText(file);
   return fileFingerprint(
     rewriteFileLinks(text, path, (linked) => (/\.md$/i.test(linked) ? undefined : `/${linked}`)),
