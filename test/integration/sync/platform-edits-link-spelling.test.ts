@@ -25,7 +25,7 @@ describe('a page with a link to a file, edited twice while the platform changed 
     './../.gitbook/assets/Sync%20flow%20(1).png',
   ]) {
     it(`is not taken for a platform edit: ${spelling}`, async () => {
-      await emulator.reset();
+      emulator.reset();
       const { dir, docs } = await exampleWorkspace();
       const page = join(docs, 'guides/direct-mode.md');
       const withImage = `${await readFile(page, 'utf8')}\n![The flow](${spelling})\n`;
