@@ -16,7 +16,8 @@
  * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources] [edit]
  * (0 edits: the first sync alone, without the no-op sync)
  * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default;
- * edit `heading`, the default, each edit changing a page's leading heading, or `description`, its frontmatter's).
+ * edit `heading`, the default, each edit changing a page's leading heading, `description`, its frontmatter's,
+ * or `links`, adding a line that links another page and shows an image the docs bundle already).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -36,8 +37,8 @@ const limit = Number(process.argv[3] ?? 100);
 const edits = Number(process.argv[4] ?? 5);
 const mode = process.argv[5] === 'direct' ? 'direct' : 'change-request';
 const sources = (process.argv[6] ?? 'worktree,HEAD').split(',').filter((s): s is 'worktree' | 'HEAD' => s === 'worktree' || s === 'HEAD');
-/** What each one-page edit changes: the page's leading heading (its body), or its frontmatter's description. */
-const editKind = process.argv[7] === 'description' ? 'description' : 'heading';
+/** What each one-page edit changes: the page's leading heading (its body), its frontmatter's description, or its links. */
+const editKind = process.argv[7] === 'description' || process.argv[7] === 'links' ? process.argv[7] : 'heading';
 const PRELOADS = ['./report-process-cpu.js', './report-max-rss.js'].flatMap((file) => ['--import', fileURLToPath(new URL(file, import.meta.url))]);
 /** A folder to write a V8 CPU profile of each one-page edit's process into (`node --cpu-prof`), when set. */
 const PROFILE_DIR = process.env.DOCSYNC_BENCH_CPU_PROF_DIR;
@@ -217,7 +218,9 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
       const edited =
         editKind === 'description'
           ? text.replace(/^description: (.*)$/m, `description: $1 Edited ${Date.now()}.`)
-          : text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`);
+          : editKind === 'links'
+            ? `${text}\nSee [the first page](/${repo.pages[0] ?? ''}) and ![Diagram](</.gitbook/assets/diagram ${edit % 5}.png>), ${Date.now()}.\n`
+            : text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`);
       if (edited === text) throw new Error(`the page ${page} has no ${editKind} to edit`);
       await writeFile(page, edited);
       if (source === 'HEAD') await git(dir, 'commit', '-q', '-am', 'Edit one page');

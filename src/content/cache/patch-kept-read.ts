@@ -1,4 +1,5 @@
 import { fileTitle, pageNodeAgain } from '../gitbook/build-page-tree.js';
+import { linkedFiles, type LinkedFiles } from '../gitbook/collect-assets.js';
 import { decodeText } from '../gitbook/clean-text.js';
 import { joinDocPath, relativeTo } from '../gitbook/doc-path.js';
 import { gitBlobOid } from '../git/git-blob-oid.js';
@@ -77,7 +78,7 @@ export async function patchKeptRead(
     if (record.meta !== undefined) {
       if (bytes.length > MAX_PAGE_BYTES) return undefined;
       const meta = parsePageMeta(decodeText(bytes));
-      const page = pageChange(record, meta, { inRoot, sourcePath: path }, kept);
+      const page = pageChange(record, meta, { inRoot, sourcePath: path }, kept, now.records);
       if (page === undefined) return undefined;
       if (page.node) nodes.set(inRoot, { meta, sourcePath: path });
       title = page.title;
@@ -102,14 +103,16 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 /**
  * What a page read again changes beyond its content, when a patch can tell: its title (the page
  * tree's), and whether its node of the page tree changed (its title, frontmatter fields). Undefined
- * when it may change more: its notes (warnings), its links (the files they bring into the bundle, the
- * warnings they raise), the readme's title in a `SUMMARY.md` docsync wrote, or a page no longer text.
+ * when it may change more: its notes (warnings), links that change the bundle's files or the
+ * warnings (see {@link sameFilesLinked}: new links to pages, and to files bundled already, are the
+ * page's content), the readme's title in a `SUMMARY.md` docsync wrote, or a page no longer text.
  */
 function pageChange(
   record: ReadRecord,
   meta: PageMeta,
   where: { readonly inRoot: string; readonly sourcePath: string },
   kept: Pick<KeptRead, 'head' | 'generated'>,
+  records: ReadRecords,
 ): { readonly title: string; readonly node: boolean } | undefined {
   const { head } = kept;
   const before = record.meta;
@@ -117,7 +120,7 @@ function pageChange(
   // With a warning naming the page, its links' lines are in it.
   const lined = head.warnings.some((warning) => warning.startsWith(`${where.sourcePath}:`));
   const refs = (m: PageMeta): unknown => (lined ? m.refs : m.refs.map((ref) => [ref.target, ref.image]));
-  if (!same(refs(before), refs(meta))) return undefined;
+  if (!same(refs(before), refs(meta)) && !sameFilesLinked(before, meta, where.sourcePath, head.root, records)) return undefined;
   const title = record.outlineTitle ?? meta.heading ?? fileTitle(where.inRoot);
   if (title !== record.title && where.inRoot === head.readme && kept.generated.some((file) => file.path === head.summary)) return undefined;
   const fields = (m: PageMeta): unknown[] => [m.description, m.icon, m.hidden, m.layout];
@@ -148,4 +151,26 @@ function withNodes(
     return pages === group.pages ? group : { ...group, pages };
   });
   return found === nodes.size ? next : null;
+}
+
+/**
+ * Whether a page whose links changed leaves the bundle's files and the warnings as they were: each
+ * file it links to now, pages aside, is bundled already, each it linked to before it still links to
+ * (another page may or may not link to one it dropped: only a whole read can tell), and neither its
+ * links then nor now raise a warning. Links are resolved by exact path through the records (the
+ * listing, unchanged): one that matches only ignoring case needs the whole listing, so a whole read.
+ */
+function sameFilesLinked(before: PageMeta, meta: PageMeta, sourcePath: string, root: string, records: ReadRecords): boolean {
+  // Paths looked up ignoring case: the records cannot answer those.
+  const unmatched: string[] = [];
+  const index = {
+    has: (path: string): boolean => records.has(path),
+    findIgnoringCase: (path: string): undefined => void unmatched.push(path),
+  };
+  const then = linkedFiles(sourcePath, before, root, index);
+  const now = linkedFiles(sourcePath, meta, root, index);
+  if (unmatched.length > 0 || then.warnings.length > 0 || now.warnings.length > 0) return false;
+  const files = (linked: LinkedFiles): Set<string> => new Set(linked.paths.filter((path) => records.get(path)?.meta === undefined));
+  const linkedNow = files(now);
+  return [...linkedNow].every((path) => records.get(path)?.oid !== undefined) && [...files(then)].every((path) => linkedNow.has(path));
 }

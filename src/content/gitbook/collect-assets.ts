@@ -3,7 +3,7 @@ import type { LoadedFile } from '../content-loader.js';
 import { joinDocPath, parentOf, relativeTo } from './doc-path.js';
 import type { FileIndex } from '../file-index.js';
 import type { PageMeta } from './parse-page-meta.js';
-import { resolveLink } from './resolve-link.js';
+import { type LinkIndex, resolveLink } from './resolve-link.js';
 
 /** MOST_NAMED paths are named in a warning; the rest are counted. */
 const MOST_NAMED = 20;
@@ -59,14 +59,14 @@ export function* collectAssets(
   return bundled;
 }
 
-/** The files one page's references point at, and the warnings about those that are missing or outside. */
-/** What one page's references add to the bundle: asset paths and the warnings they raise. */
-interface PageAssets {
+/** The files one page's references point at (pages among them), and the warnings about those that are missing or outside. */
+export interface LinkedFiles {
   readonly paths: readonly string[];
   readonly warnings: readonly string[];
 }
 
-function linkedFiles(pagePath: string, meta: PageMeta, root: string, index: FileIndex): PageAssets {
+/** What the references of the page at `pagePath` (from the source's top) point at. */
+export function linkedFiles(pagePath: string, meta: Pick<PageMeta, 'refs'>, root: string, index: LinkIndex): LinkedFiles {
   const paths: string[] = [];
   const warnings: string[] = [];
   for (const ref of meta.refs) {

@@ -12,10 +12,13 @@ export type LinkResolution =
 export interface ResolveLinkOptions {
   /** Docs root, relative to the source's top: rooted links (`/x.md`) start there, none may leave it. */
   readonly root: string;
-  readonly index: FileIndex;
+  readonly index: LinkIndex;
   /** Also try `x/README.md` and `x.md` for `x` and `x/`, as page links allow. */
   readonly page: boolean;
 }
+
+/** The lookups a link is resolved by: a listing's. */
+export type LinkIndex = Pick<FileIndex, 'has' | 'findIgnoringCase'>;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 

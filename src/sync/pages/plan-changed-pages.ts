@@ -19,7 +19,7 @@ export function holdsLanded(revision: Pick<Revision, 'id' | 'parents'>, landed: 
 /**
  * The page plan from the files changed since the last sync alone, when nothing else can differ: the
  * read is the last run's kept read with only files' content changed (same table of contents, titles,
- * metadata, files and warnings), that run delivered the kept content, and the live content is the revision it
+ * metadata, bundled files and warnings), that run delivered the kept content, and the live content is the revision it
  * left. Then only the changed pages are rewritten, by the ids docsync recorded: work proportional to
  * the change. Undefined whenever one of these does not hold, or an asset changed (pages linking it
  * are relinked by the whole plan): the caller plans in full.

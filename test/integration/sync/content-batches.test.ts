@@ -97,6 +97,27 @@ describe("space sync on today's API: content batches", () => {
     expect(emulator.stats().total - beforeField.total).toBeLessThanOrEqual(5);
     const described = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}`)).body);
     expect(described.description).toBe('Import directly into the space, without review.');
+
+    // An image of a file the space holds already and a link to another page: the page alone, read again and rewritten.
+    await writeFile(
+      join(docs, 'guides/direct-mode.md'),
+      `${file}\n![The flow](../.gitbook/assets/Sync%20flow%20\\(1\\).png) See [the CLI](../reference/cli.md).\n`,
+    );
+    const beforeLinks = emulator.stats();
+    const links = await syncOnce(loaded);
+    expect(links.results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1, batches: 1 } });
+    const afterLinks = emulator.stats();
+    expect(afterLinks.total - beforeLinks.total).toBeLessThanOrEqual(5);
+    expect(afterLinks.contentBatches.changes - beforeLinks.contentBatches.changes).toBe(1);
+    const withLinks = json((await call(emulator, 'GET', `/v1/spaces/space-docs/content/page/${landed.get('Direct mode') ?? ''}?format=markdown`)).body);
+    expect(withLinks.markdown).toMatch(/!\[The flow\]\(\S+\)/);
+    expect(withLinks.markdown).toMatch(/\[the CLI\]\(\S+\)/);
+    expect(await idsByTitle()).toEqual(landed);
+    // What the page alone sent is what a whole plan sends: a runner without .docsync/ finds nothing to write.
+    await rm(join(dir, '.docsync'), { recursive: true, force: true });
+    const beforeWhole = emulator.stats();
+    expect((await syncOnce(loaded)).results[0]?.outcome).toBe('skipped');
+    expect(emulator.stats().writes).toBe(beforeWhole.writes);
   });
 
   it('a runner without .docsync/ tells what the space holds by meaning: an unchanged repo writes nothing, a one-page edit sends one change', async () => {

@@ -34,6 +34,7 @@ const DOCS = {
   'guide/install.md': '# Install\n\nRun it.\n',
   'plain.md': 'No heading.\n',
   '.gitbook/assets/diagram.png': 'png bytes',
+  '.gitbook/assets/spare.png': 'png bytes no page shows',
 };
 
 /** Each page's `SUMMARY.md` link text and the tree's layout key, as the content looks them up (else from its page tree). */
@@ -129,8 +130,22 @@ describe('a one-shot read kept in .docsync/', () => {
       expect(described.snapshot.pages[0]?.pages[1]).toMatchObject({ path: 'guide.md', description: 'The new guide', hidden: true });
       // Notes (a frontmatter field of the wrong type): read whole, for the warnings.
       expect((await change('guide.md', DOCS['guide.md'].replace('---\n#', 'hidden: maybe\n---\n#'))).changed).toBeUndefined();
-      // Links: read whole (the files they bring into the bundle, the warnings they raise).
-      expect((await change('guide/install.md', '# Install\n\n![more](../.gitbook/assets/diagram.png)\n')).changed).toBeUndefined();
+      // Images and file links to files the bundle holds already, links to pages: the page alone, read again.
+      const rewrite = (text: string): Promise<PreparedContent> => change('guide/install.md', `# Install\n\n${text}\n`);
+      const paths = (content: PreparedContent): string[] | undefined => content.changed?.files.map((file) => file.path);
+      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
+      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png) [download](../.gitbook/assets/diagram.png)'))).toEqual(['guide/install.md']);
+      expect(paths(await rewrite('![more](../.gitbook/assets/diagram.png) [plain](../plain.md) [home](/README.md)'))).toEqual(['guide/install.md']);
+      // Links that may change the bundle's files or warnings, each from a page that links the bundled
+      // spare.png alone: a file dropped (another page may still link to it), a file not bundled yet,
+      // an image outside the root, a missing image, a file link that matches only ignoring case.
+      const spare = '![spare](../.gitbook/assets/spare.png)';
+      expect((await rewrite('[plain](../plain.md)')).changed).toBeUndefined();
+      expect((await rewrite(spare)).changed).toBeUndefined();
+      for (const link of ['![out](../../outside.png)', '![gone](../.gitbook/assets/gone.png)', '[shout](../.gitbook/assets/SPARE.png)']) {
+        expect((await rewrite(`${spare} ${link}`)).changed).toBeUndefined();
+        await rewrite(spare);
+      }
       const summary = await change('SUMMARY.md', `${DOCS['SUMMARY.md']}* [New](new.md)\n`);
       expect(summary.changed).toBeUndefined();
       // Read whole, the files it read before unread when their change token is the same: here the table of contents alone.
