@@ -6,7 +6,11 @@
  * created (if any) is saved in the state, so the sync runs again from what is live.
  */
 export class MainMoved extends Error {
-  constructor(readonly found: string) {
+  /** `opened`: the change request this pass created, which the next pass finds in the state. */
+  constructor(
+    readonly found: string,
+    readonly opened?: string,
+  ) {
     super(`main is at revision ${found}, not the one this sync planned from: planning again from the live content`);
     this.name = 'MainMoved';
   }

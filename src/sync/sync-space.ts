@@ -13,7 +13,7 @@ import { guard, unresolvedConflict } from './stages/guard.js';
 import { observe } from './stages/observe.js';
 import { plan } from './stages/plan.js';
 import { record, recordSkipped } from './stages/record.js';
-import { startRun } from './stages/sync-run.js';
+import { startRun, type EarlierPasses } from './stages/sync-run.js';
 import type { SyncSpaceDeps, SyncSpaceOptions } from './sync-space-deps.js';
 import { addTimings } from './sync-stopwatch.js';
 import { afterProvenSkip, tokenAfterConflict, tokenAfterDelivery } from './sync-token/record-after-sync.js';
@@ -84,15 +84,17 @@ async function syncContent(deps: SyncSpaceDeps, target: SpaceTarget, options: Sy
  */
 async function syncAgainIfMoved(deps: SyncSpaceDeps, target: SpaceTarget, chosen: Delivery | undefined, options: SyncSpaceOptions): Promise<SpaceSyncResult> {
   let behindMain: ChangeRequestBehindMain | undefined;
+  let opened: string | undefined;
   let result: SpaceSyncResult | undefined;
   for (let pass = 1; result === undefined; pass += 1) {
     try {
-      result = await syncSpaceBy(deps, target, chosen, options, behindMain);
+      result = await syncSpaceBy(deps, target, chosen, options, { behindMain, opened });
     } catch (error) {
       if (!(error instanceof MainMoved || error instanceof ChangeRequestBehindMain)) throw error;
       if (pass === 3) throw new MainKeptMovingError(target.name, pass, { cause: error });
       deps.logger.info({ target: target.name }, error.message);
       if (error instanceof ChangeRequestBehindMain) behindMain = error;
+      else opened = error.opened ?? opened;
     }
   }
   if (behindMain === undefined) return result;
@@ -141,9 +143,9 @@ async function syncSpaceBy(
   target: SpaceTarget,
   chosen: Delivery | undefined,
   options: SyncSpaceOptions,
-  behindMain?: ChangeRequestBehindMain,
+  earlier: EarlierPasses = {},
 ): Promise<SpaceSyncResult> {
-  const run = startRun(deps, target, options, stateKey(target.name), behindMain);
+  const run = startRun(deps, target, options, stateKey(target.name), earlier);
   const observation = await observe(run, chosen);
   const conflicted = unresolvedConflict(run, observation);
   if (conflicted) return conflicted;

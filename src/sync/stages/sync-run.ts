@@ -36,9 +36,17 @@ export interface SyncRun {
   readonly now: () => Date;
   /** Set on the pass after docsync archived its change request behind main: what that pass kept of it. */
   readonly behindMain: ChangeRequestBehindMain | undefined;
+  /** The change request an earlier pass of this run created, then found main moved: this run's, created. */
+  readonly opened: string | undefined;
 }
 
-export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions, key: string, behindMain?: ChangeRequestBehindMain): SyncRun {
+/** What the earlier passes of one sync left for the next (see `syncAgainIfMoved`). */
+export interface EarlierPasses {
+  readonly behindMain?: ChangeRequestBehindMain | undefined;
+  readonly opened?: string | undefined;
+}
+
+export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: SyncSpaceOptions, key: string, earlier: EarlierPasses = {}): SyncRun {
   const stopwatch = new SyncStopwatch();
   const api = <T>(call: () => Promise<T>): Promise<T> => stopwatch.time('apiMs', call);
   const ahead = new RevisionReadAhead(deps.api.content, deps.revisions);
@@ -69,6 +77,7 @@ export function startRun(deps: SyncSpaceDeps, target: SpaceTarget, options: Sync
       await deps.state.set(key, state);
     },
     now: deps.now ?? (() => new Date()),
-    behindMain,
+    behindMain: earlier.behindMain,
+    opened: earlier.opened,
   };
 }

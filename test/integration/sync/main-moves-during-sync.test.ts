@@ -5,7 +5,8 @@ import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
 import { startTestEmulator } from '../../support/emulator-harness.js';
 import { editPageInPlatform } from '../../support/edit-page-in-platform.js';
 import { startHoldingProxy, type HoldingProxy } from '../../support/holding-proxy.js';
-import { commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
+import { call, json } from '../../support/emulator-harness.js';
+import { changeRequestPage, commitWithRemote, liveMarkdown } from '../../support/platform-edits-workspace.js';
 import { configFor, exampleWorkspace, syncOnce } from '../../support/sync-harness.js';
 import { git, removeTempDirs } from '../../support/temp-tree.js';
 
@@ -37,8 +38,8 @@ function movingMain(contract: 'current' | 'seed', target: Record<string, unknown
     return () => world.proxy.close();
   });
 
-  /** The example docs synced, then Quickstart changed in git: the next sync goes through the proxy. */
-  async function gitChanged(): Promise<{ dir: string; sync: () => ReturnType<typeof syncOnce> }> {
+  /** The example docs synced, then Quickstart changed in git: the next sync (of `target` with `then` over it) goes through the proxy. */
+  async function gitChanged(then: Record<string, unknown> = target): Promise<{ dir: string; sync: () => ReturnType<typeof syncOnce> }> {
     const { emulator } = world;
     const { dir, docs } = await exampleWorkspace();
     await commitWithRemote(dir, ['docs']);
@@ -46,7 +47,7 @@ function movingMain(contract: 'current' | 'seed', target: Record<string, unknown
     const quickstart = join(docs, 'getting-started/quickstart.md');
     await writeFile(quickstart, `${await readFile(quickstart, 'utf8')}\nChanged in git.\n`);
     git(dir, 'commit', '--quiet', '-am', 'Quickstart');
-    return { dir, sync: () => syncOnce(configFor(emulator, dir, target, { api: { endpoint: world.proxy.url, token: 'emulator-admin' } })) };
+    return { dir, sync: () => syncOnce(configFor(emulator, dir, { ...target, ...then }, { api: { endpoint: world.proxy.url, token: 'emulator-admin' } })) };
   }
 
   /** Each request `match` names (`times` of them) waits for an edit of the page titled `title` in the platform. */
@@ -81,6 +82,23 @@ describe('main moving while docsync syncs (today’s API)', () => {
     expect(report.results[0]?.warnings.join('\n')).toContain('conflicted with main');
     expect(onBranch(dir, 'docs/getting-started/quickstart.md')).toContain('Edited in the platform (1).');
     expect(await liveMarkdown(world.emulator, 'space-docs', 'Quickstart')).toContain('Changed in git.');
+  });
+
+  it('a change request left for review, opened as main moved, is open for reviewers with git’s edit once the sync planned again', async () => {
+    const { sync } = await gitChanged({ changeRequest: { autoMerge: false } });
+    editBefore(opens, 'Direct mode');
+    const report = await sync();
+    expect(report.failures).toEqual([]);
+    expect(world.edits).toBe(1);
+    // Created by this run, though the pass that created it gave way to one planned from the live content.
+    expect(report.results[0]?.outcome).toBe('created');
+    // A plain list of change requests names open ones only: a draft there is one no reviewer is shown.
+    const listed = json((await call(world.emulator, 'GET', '/v1/spaces/space-docs/change-requests')).body).items as { id: string; number: number }[];
+    expect(listed.map((cr) => cr.number)).toEqual([report.results[0]?.changeRequest?.number]);
+    const page = await changeRequestPage(world.emulator, listed[0]?.id ?? '', 'Quickstart');
+    const markdown = json((await call(world.emulator, 'GET', `/v1/spaces/space-docs/change-requests/${listed[0]?.id}/content/page/${page?.id}`)).body).markdown;
+    expect(markdown).toContain('Changed in git.');
+    expect(await liveMarkdown(world.emulator, 'space-docs', 'Direct mode')).toContain('Edited in the platform (1).');
   });
 
   it('stops after three passes with E_SYNC_MAIN_MOVING when main moves during each, merging nothing over it', async () => {
