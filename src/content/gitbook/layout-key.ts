@@ -5,8 +5,8 @@ import type { PageGroup, PageNode } from './docs-snapshot.js';
  * A hash of a page tree's layout, what redirects follow: its groups' titles, and each page's depth,
  * path, label and the unlinked `SUMMARY.md` items it is under (pages their titles name), with its
  * title only where the title is its slug (the docs root's README: see `pageSlugs`), nothing of its
- * other fields. Equal layouts have equal keys; a page retitled by its
- * heading moves nowhere, so keeps the key.
+ * other fields. Equal layouts have equal keys; a page retitled by its heading moves nowhere, so
+ * keeps the key.
  */
 export function layoutKey(pages: readonly PageGroup[]): string {
   // One text hashed at once: an update per page cost a call into the hash for each of 30,000 pages.

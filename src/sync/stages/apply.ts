@@ -105,23 +105,26 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
           const kept = await write(() => keepOldest(deps, target, created, signal));
           cr = { id: kept.id, number: kept.number, url: kept.urls.app };
           crBase = kept.revisionMergedAncestor ?? kept.revisionInitial;
-          // Created as a draft, which a plain list of change requests (status `open` by default) leaves
-          // out; one merged at once is never listed open, so it is not opened first. Opened before
-          // anything below may stop this pass: a pass planned again finds it in the state and does
-          // not create it, so would leave it a draft no reviewer sees.
-          if (kept.id === created.id) createdEmpty = { id: created.id, number: created.number };
-          if (kept.id === created.id && created.status === 'draft' && !target.changeRequest.autoMerge)
-            await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
+          // This run's own, unless another run's older one was kept instead.
+          const opened = kept.id === created.id ? created.id : undefined;
+          if (opened !== undefined) {
+            createdEmpty = { id: created.id, number: created.number };
+            // Created as a draft, which a plain list of change requests (status `open` by default) leaves
+            // out; one merged at once is never listed open, so it is not opened first. Opened before
+            // anything below may stop this pass: a pass planned again finds it in the state and does
+            // not create it, so would leave it a draft no reviewer sees.
+            if (created.status === 'draft' && !target.changeRequest.autoMerge)
+              await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
+          }
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
           await saveState(current);
           // Planned from the state: main must still be what the last merge made, and the change request this run's.
-          const opened = kept.id === created.id ? created.id : undefined;
           if (assumed && (opened === undefined || kept.revisionInitial !== assumed.revision)) throw new MainMoved(kept.revisionInitial, opened);
           // Checked for platform edits: main must still be what the check read, or an edit made since would be overwritten unkept.
           if (checkedMain !== undefined && kept.revisionInitial !== checkedMain) throw new MainMoved(kept.revisionInitial, opened);
-          if (kept.id === created.id) createdAt = created.revision;
-          outcome = kept.id === created.id ? 'created' : 'updated';
+          if (opened !== undefined) createdAt = created.revision;
+          outcome = opened !== undefined ? 'created' : 'updated';
           break;
         }
         case 'update-from-main': {
