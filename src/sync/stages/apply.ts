@@ -11,6 +11,7 @@ import { SupersededError } from '../errors/superseded-error.js';
 import { keepOldest } from '../keep-oldest.js';
 import { MainMoved } from '../main-moved.js';
 import { mainRevision } from '../platform-edits/main-revision.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { ChangeRequestBehindMain } from '../change-request-behind-main.js';
 import { deliverPages } from '../pages/deliver-pages.js';
 import type { PlannedDelivery } from '../pages/planned-delivery.js';
@@ -95,6 +96,14 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
   // Set once this run opened a change request and until content went into it: a failure in between
   // archives it, so no empty change request is left behind for the next run to find.
   let createdEmpty: { id: string; number: number } | undefined;
+  // Change requests start as drafts, which a plain list of change requests (status `open` by default)
+  // leaves out; one merged at once is never listed open, so it is not opened first.
+  const openForReview = async (found: Pick<ChangeRequest, 'id' | 'status'>): Promise<void> => {
+    if (found.status === 'draft' && !target.changeRequest.autoMerge)
+      await write(() => deps.api.changeRequests.update(target.spaceId, found.id, { status: 'open' }, { signal }));
+  };
+  // docsync's own found a draft: a run stopped between creating and opening it. Opened as it is filled.
+  if (live !== undefined && plan.actions.length > 0) await openForReview(live);
   try {
     for (const action of plan.actions) {
       if (conflict) break;
@@ -107,15 +116,10 @@ export async function apply(run: SyncRun, checked: CheckedSync): Promise<Applied
           crBase = kept.revisionMergedAncestor ?? kept.revisionInitial;
           // This run's own, unless another run's older one was kept instead.
           const opened = kept.id === created.id ? created.id : undefined;
-          if (opened !== undefined) {
-            createdEmpty = { id: created.id, number: created.number };
-            // Created as a draft, which a plain list of change requests (status `open` by default) leaves
-            // out; one merged at once is never listed open, so it is not opened first. Opened before
-            // anything below may stop this pass: a pass planned again finds it in the state and does
-            // not create it, so would leave it a draft no reviewer sees.
-            if (created.status === 'draft' && !target.changeRequest.autoMerge)
-              await write(() => deps.api.changeRequests.update(target.spaceId, created.id, { status: 'open' }, { signal }));
-          }
+          if (opened !== undefined) createdEmpty = { id: created.id, number: created.number };
+          // Opened before anything below may stop this pass, as is another run's older one kept instead
+          // (a run stopped before opening it): a pass planned again finds it in the state and fills it.
+          await openForReview(kept);
           // Saved at once: a crash before the import must find this change request, not open another.
           current = { ...current, changeRequest: { id: kept.id, number: kept.number }, reviewersRequested: [] };
           await saveState(current);

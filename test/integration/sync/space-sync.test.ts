@@ -103,6 +103,19 @@ describe('space sync against the emulator', () => {
     expect(plain.items).toMatchObject([{ number, status: 'open' }]);
   });
 
+  it('opens for review the draft a run stopped before opening, as it fills it', async () => {
+    const { dir } = await exampleWorkspace();
+    // A run stopped between creating its change request (a draft) and opening it: no state, the draft left.
+    const draft = json((await call(emulator, 'POST', '/v1/spaces/space-docs/change-requests', { body: { subject: 'Update docs [docsync:docs]' } })).body);
+    expect(draft.status).toBe('draft');
+    const report = await syncOnce(configFor(emulator, dir));
+    expect(report.failures).toEqual([]);
+    expect(report.results[0]).toMatchObject({ outcome: 'updated', changeRequest: { number: draft.number } });
+    const plain = json((await call(emulator, 'GET', '/v1/spaces/space-docs/change-requests')).body);
+    expect(plain.items).toMatchObject([{ id: draft.id, status: 'open' }]);
+    expect(json((await call(emulator, 'GET', `/v1/spaces/space-docs/change-requests/${draft.id}/content/pages`)).body).pages.length).toBeGreaterThan(1);
+  });
+
   it('a dry run plans, lists the pages it would add, change and remove versus live, and writes nothing', async () => {
     const { dir, docs } = await exampleWorkspace();
     const report = await syncOnce(configFor(emulator, dir), true);
