@@ -24,6 +24,8 @@ export interface SpaceSyncPlan {
   changeRequest?: { id: string; number: number };
   /** The subject of the change request the actions write into, without the sync token a delivery adds. */
   subject?: string;
+  /** The change request holds {@link subject} as it is once the actions ran: created or set with it, or found with it. */
+  subjectLive?: boolean;
   actions: SpaceSyncAction[];
 }
 
@@ -78,20 +80,23 @@ export function planSpaceSync(input: SpaceSyncPlanInput): SpaceSyncPlan {
   if (!cr) actions.push({ kind: 'create-change-request', subject: input.subject });
   else {
     if (cr.outdated) actions.push({ kind: 'update-from-main', changeRequest: cr.number });
-    if (cr.subject === undefined || withoutSyncToken(cr.subject, target.name) !== input.subject)
+    // A subject carrying a sync token (a merge at once) is compared with it: the token names the content.
+    const tokened = withoutSyncToken(input.subject, target.name) !== input.subject;
+    if (cr.subject === undefined || (tokened ? cr.subject : withoutSyncToken(cr.subject, target.name)) !== input.subject)
       actions.push({ kind: 'set-subject', changeRequest: cr.number, subject: input.subject });
   }
   actions.push(delivery ? { kind: 'deliver', ...delivery } : { kind: 'import', into: 'change-request', contentHash });
   const subject = input.subject;
+  const subjectLive = cr === undefined || cr.subject === subject || actions.some((action) => action.kind === 'set-subject');
   if (target.mode === 'direct') {
     actions.push({ kind: 'merge' });
-    return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, actions };
+    return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, subjectLive, actions };
   }
   const asked = new Set(cr && state?.changeRequest?.id === cr.id ? state.reviewersRequested : []);
   const missing = target.changeRequest.reviewers.filter((user) => !asked.has(user));
   if (missing.length > 0) actions.push({ kind: 'request-reviewers', users: missing });
   if (target.changeRequest.autoMerge) actions.push({ kind: 'merge' });
-  return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, actions };
+  return { target: target.name, ...(cr ? { changeRequest: { id: cr.id, number: cr.number } } : {}), subject, subjectLive, actions };
 }
 
 /** One line per action, for `--dry-run` and logs. */

@@ -1,3 +1,4 @@
+import { holdsChanges } from '../find-docsync-change-request.js';
 import type { ContentExpectation } from '../../content/bundle/content-expectation.js';
 import type { Verification } from '../../content/bundle/verify-content.js';
 import type { TargetState } from '../../state/state-store.js';
@@ -141,7 +142,9 @@ export async function guard(run: SyncRun, planned: PlannedSync): Promise<GuardVe
 /** The platform-edits check: main's edits, then a reviewer's in docsync's open change request. */
 async function keepPlatformEdits(run: SyncRun, planned: PlannedSync): Promise<PlatformEditsStep> {
   const { deps, target, options, signal, api, ahead } = run;
-  const { content, state, live, pagePlan, liveContent, gitPages, titlings } = planned;
+  const { content, state, pagePlan, liveContent, gitPages, titlings } = planned;
+  // One an earlier pass of this run created and left empty is this sync's own, as a single pass's would be: none was open.
+  const live = planned.live !== undefined && planned.live.id === run.opened && !holdsChanges(planned.live) ? undefined : planned.live;
   const filesDiffer = pagePlan ? pagePlan.plan.changes.some((change) => change.kind === 'insert-files') : liveFilesDiffer(liveContent);
   const reads = { getRevision: ahead.getRevision, getPage: deps.api.content.getPage.bind(deps.api.content) };
   const editsApi = { content: reads, changeRequests: deps.api.changeRequests };

@@ -22,10 +22,8 @@ export async function tokenAfterDelivery(
   // The revision the last batch made, as the sync recorded it once read back.
   const landed = (await deps.state.get(stateKey))?.landed;
   if (landed?.hash !== content.contentHash) return;
-  // Created or renamed by this run: the subject it holds is the plan's.
-  const subjectLive = result.plan.actions.some((action) => action.kind === 'create-change-request' || action.kind === 'set-subject');
   const record = {
-    changeRequest: { id: result.changeRequest.id, subject: result.plan.subject, subjectLive },
+    changeRequest: { id: result.changeRequest.id, subject: result.plan.subject, subjectLive: result.plan.subjectLive === true },
     mergedAtOnce: result.outcome === 'merged',
     revision: landed.revision,
     contentHash: content.contentHash,

@@ -1,4 +1,4 @@
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -91,15 +91,11 @@ describe("a daemon's syncs on today's API (contract: 'current') keep the revisio
 
   it('a one-shot edit after a merge reads main once: the plan and the platform-edits check share the read made before any write', async () => {
     const { dir, docs } = await exampleWorkspace();
-    // Files saved just now, whatever the machine's speed: too recent for their size and mtime to be
-    // trusted, so the kept read cannot say alone which changed and the plan reads main.
-    const later = new Date(Date.now() + 3_600_000);
-    for (const file of await readdir(docs, { recursive: true, withFileTypes: true }))
-      if (file.isFile()) await utimes(join(file.parentPath, file.name), later, later);
     const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
     expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivery: 'changes' });
     await writeFile(join(docs, 'README.md'), `${await readFile(join(docs, 'README.md'), 'utf8')}\nOne more line.\n`);
-    await utimes(join(docs, 'README.md'), later, later);
+    // The read kept lost (a runner whose cache went, its state kept): nothing says alone which files changed, so the plan reads main.
+    await rm(join(dir, '.docsync', 'cache', 'docs.read'));
     const before = reads();
     expect((await syncOnce(loaded)).results[0]).toMatchObject({ outcome: 'merged', delivered: { changes: 1 } });
     // Main once (the plan's base, as no change request is open, and the check of platform edits),
