@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadedConfig } from '../../src/config/load-config.js';
@@ -95,6 +95,10 @@ describe("platform edits are never lost (today's API)", () => {
   for (const platformEdits of ['preserve', 'adopt'] as const)
     it(`1. ${platformEdits}: a reviewer's edit in docsync's change request survives its merge conflicting with an edit made in main since`, async () => {
       const { dir, remote } = await repoWorkspace();
+      // Files as a repo holds them, old enough to trust: the next reads start from the kept one.
+      const past = new Date(Date.now() - 3_600_000);
+      for (const entry of await readdir(join(dir, 'docs'), { recursive: true, withFileTypes: true }))
+        if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
       await sync(configFor(emulator, dir, { ...MERGED, platformEdits }));
       await commitLine(dir, 'reference/cli.md', 'A git change under review.');
       const opened = (await sync(configFor(emulator, dir, { platformEdits })))?.changeRequest;

@@ -280,7 +280,10 @@ async function startOverFromMain(
   const state = await deps.state.get(key);
   if (state !== undefined) {
     const { changeRequest: _archived, delivered, landed: _landed, lastHash: _lastHash, conflict: _conflict, ...rest } = state;
-    const stamped = delivered && { ...delivered, pages: new Map([...delivered.pages].filter(([, page]) => page.updatedAt !== undefined)) };
+    const stamped = delivered && {
+      ...delivered,
+      pages: new Map([...delivered.pages].map(([path, page]) => [path, page.updatedAt !== undefined ? page : { id: page.id, hash: undefined }])),
+    };
     await saveState({ ...rest, reviewersRequested: [], ...(stamped ? { delivered: stamped } : {}) });
   }
   throw new ChangeRequestBehindMain(cr, edits, conflict);
