@@ -34,7 +34,8 @@ export interface PatchedRead {
  * removed) read again, as the read of `now` (the commit and listing they come from): work
  * proportional to the change, through those files' records (nothing of the others is decoded), the
  * content hash updated from theirs. Undefined when the change may reach beyond the files' content, so
- * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`), a
+ * only a whole read can tell what it did: a structure file (`.gitbook.yaml`, `SUMMARY.md`) whose
+ * bytes changed (one listed again with the same bytes, a token now trusted, changes nothing), a
  * markdown file the snapshot does not hold (a page skipped last time, or one not listed), or a page
  * whose change may reach other files or the warnings (see {@link pageChange}). A page's new title or
  * frontmatter fields remake its node of the page tree, nothing else of it.
@@ -49,15 +50,31 @@ export async function patchKeptRead(
   const summary = head.summary === undefined ? undefined : joinDocPath(head.root, head.summary);
   // By path from the source's top: the file's path in the docs root, and what the kept read holds of it.
   const reads = new Map<string, { inRoot: string; record: ReadRecord & { oid: string } }>();
+  // Structure files listed again (a token that was too recent to trust, or a touch): read to tell whether their bytes changed.
+  const structure = new Map<string, ReadRecord & { oid: string }>();
   for (const path of modified) {
-    if (path === summary || path === '.gitbook.yaml' || path.endsWith('/.gitbook.yaml')) return undefined;
-    const inRoot = relativeTo(head.root, path);
     const record = kept.records.get(path);
+    if (path === summary || path === '.gitbook.yaml' || path.endsWith('/.gitbook.yaml')) {
+      if (record?.oid === undefined) return undefined;
+      structure.set(path, { ...record, oid: record.oid });
+      continue;
+    }
+    const inRoot = relativeTo(head.root, path);
     if (inRoot !== undefined && record?.oid !== undefined) reads.set(path, { inRoot, record: { ...record, oid: record.oid } });
     else if (/\.md$/i.test(path)) return undefined;
     // Any other file outside the snapshot is bundled by no rule: its content changes nothing.
   }
-  const stats = { listed: now.records.size, read: reads.size, bytesRead: 0, cached: kept.fileCount - reads.size };
+  let structureBytes = 0;
+  for await (const { path, bytes } of source.readMany([...structure.keys()])) {
+    if (gitBlobOid(bytes) !== structure.get(path)?.oid) return undefined;
+    structureBytes += bytes.length;
+  }
+  const stats = {
+    listed: now.records.size,
+    read: reads.size + structure.size,
+    bytesRead: structureBytes,
+    cached: kept.fileCount - reads.size - structure.size,
+  };
   const patched = (records: ReadRecords, changes: Pick<SnapshotHead, 'contentHash' | 'stats'>, tree = kept.tree): KeptRead =>
     keptReadOf({ ...kept, ...now, records, head: { ...head, ...changes }, tree });
   if (reads.size === 0) return { kept: patched(now.records, { contentHash: head.contentHash, stats }), changed: [] };
@@ -67,7 +84,7 @@ export async function patchKeptRead(
   const nodes = new Map<string, { readonly meta: PageMeta; readonly sourcePath: string }>();
   const changed: ChangedFile[] = [];
   const removed: HashedFile[] = [];
-  let bytesRead = 0;
+  let bytesRead = structureBytes;
   for await (const { path, bytes } of source.readMany([...reads.keys()])) {
     const { inRoot, record } = reads.get(path) ?? {};
     if (inRoot === undefined || record === undefined) continue;

@@ -92,6 +92,37 @@ describe('a kept worktree read brought up to date from git status', () => {
     });
   }
 
+  for (const inGit of [true, false]) {
+    it(`${inGit ? 'in a git work tree' : 'outside git'}, files written just now (SUMMARY.md too): the next runs are brought up to date, SUMMARY.md's bytes read to tell it unchanged`, async () => {
+      // Written now, as a checkout or a pull leaves them: their mtimes too recent for the first read to trust.
+      const dir = await tempTree(DOCS);
+      if (inGit) {
+        git(dir, 'init', '-q');
+        git(dir, 'add', '-A');
+        git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'docs');
+      }
+      const docs = path.join(dir, 'docs');
+      const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+      const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
+      const read = async (): Promise<PreparedContent> => {
+        const content = await prepare(target);
+        expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
+        await content.keep();
+        return content;
+      };
+      expect((await read()).changed).toBeUndefined();
+      // A page edited now, the others still as recent as the first read found them.
+      await writeFile(path.join(docs, 'a.md'), '# A\n\nFirst, edited.\n');
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual(['a.md']);
+      // SUMMARY.md touched, its bytes as they were: read, and found unchanged.
+      await writeFile(path.join(docs, 'SUMMARY.md'), DOCS['docs/SUMMARY.md']);
+      expect((await read()).changed?.files.map((file) => file.path)).toEqual([]);
+      // Its bytes changed: only a whole read tells what that did.
+      await writeFile(path.join(docs, 'SUMMARY.md'), DOCS['docs/SUMMARY.md'].replace('[B]', '[Bee]'));
+      expect((await read()).changed).toBeUndefined();
+    });
+  }
+
   it('names unchanged files by the blob oids an earlier run hashed, without reading them again', async () => {
     const dir = await tempTree(DOCS);
     for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
