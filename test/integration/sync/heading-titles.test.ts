@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/start-emulator.js';
@@ -40,11 +40,6 @@ describe('a page titled by its heading, retitled', () => {
     for (const [path, text] of Object.entries(DOCS)) {
       await mkdir(dirname(join(docs, path)), { recursive: true });
       await writeFile(join(docs, path), text);
-    }
-    // Files as a repo holds them: older than the racy window, so the next run's read starts from this one's.
-    const past = new Date(Date.now() - 3_600_000);
-    for (const entry of await readdir(docs, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
     }
     const loaded = configFor(emulator, dir, { changeRequest: { autoMerge: true } });
     const first = await syncOnce(loaded);
