@@ -1,10 +1,10 @@
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DocsyncConfigSchema } from '../../../src/config/config-schema.js';
+import { DocsyncConfigSchema, type SpaceTarget } from '../../../src/config/config-schema.js';
 import { readDocsRepo } from '../../../src/content/read-docs-repo.js';
 import { WorktreeSource } from '../../../src/content/git/worktree-source.js';
-import { createContentPreparer } from '../../../src/sync/prepare-content.js';
+import { createContentPreparer, type PrepareContent } from '../../../src/sync/prepare-content.js';
 import type { PreparedContent } from '../../../src/sync/prepared-content.js';
 import { derivedRead } from '../../support/derived-read.js';
 import { git, makeTempDir, removeTempDirs, tempTree } from '../../support/temp-tree.js';
@@ -33,6 +33,25 @@ async function writeOld(file: string, text: string): Promise<void> {
   await utimes(file, at, at);
 }
 
+/** A git repository of `dir`, its files committed. */
+function commitAll(dir: string): void {
+  git(dir, 'init', '-q');
+  git(dir, 'add', '-A');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'docs');
+}
+
+function worktreeTarget(docs: string): SpaceTarget {
+  return DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+}
+
+/** One run's read, checked against a whole read of the files now, then kept for the next. */
+async function checkedRead(prepare: PrepareContent, target: SpaceTarget, docs: string): Promise<PreparedContent> {
+  const content = await prepare(target);
+  expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
+  await content.keep();
+  return content;
+}
+
 describe('a kept worktree read brought up to date from git status', () => {
   for (const [inGit, longLived] of [
     [true, false],
@@ -44,22 +63,13 @@ describe('a kept worktree read brought up to date from git status', () => {
     it(`${inGit ? 'in a git work tree' : 'outside git'}, ${kept}: sees every edit git's status or a move of HEAD names, and one git does not track`, async () => {
       const dir = await tempTree(DOCS);
       for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
-      if (inGit) {
-        git(dir, 'init', '-q');
-        git(dir, 'add', '-A');
-        git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'docs');
-      }
+      if (inGit) commitAll(dir);
       const docs = path.join(dir, 'docs');
-      const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+      const target = worktreeTarget(docs);
       const prepare = createContentPreparer(
         longLived ? { longLived, bundleDir: await makeTempDir() } : { cacheDir: await makeTempDir(), bundleDir: await makeTempDir() },
       );
-      const read = async (): Promise<PreparedContent> => {
-        const content = await prepare(target);
-        expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
-        await content.keep();
-        return content;
-      };
+      const read = (): Promise<PreparedContent> => checkedRead(prepare, target, docs);
       const first = await read();
       expect(first.changed).toBeUndefined();
       expect(first.checkedOut).toBe(inGit ? git(dir, 'rev-parse', 'HEAD').trim() : undefined);
@@ -96,20 +106,11 @@ describe('a kept worktree read brought up to date from git status', () => {
     it(`${inGit ? 'in a git work tree' : 'outside git'}, files written just now (SUMMARY.md too): the next runs are brought up to date, SUMMARY.md's bytes read to tell it unchanged`, async () => {
       // Written now, as a checkout or a pull leaves them: their mtimes too recent for the first read to trust.
       const dir = await tempTree(DOCS);
-      if (inGit) {
-        git(dir, 'init', '-q');
-        git(dir, 'add', '-A');
-        git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'docs');
-      }
+      if (inGit) commitAll(dir);
       const docs = path.join(dir, 'docs');
-      const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+      const target = worktreeTarget(docs);
       const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
-      const read = async (): Promise<PreparedContent> => {
-        const content = await prepare(target);
-        expect(derivedRead(content)).toEqual(derivedRead({ snapshot: await readDocsRepo(new WorktreeSource(docs)) }));
-        await content.keep();
-        return content;
-      };
+      const read = (): Promise<PreparedContent> => checkedRead(prepare, target, docs);
       expect((await read()).changed).toBeUndefined();
       // A page edited now, the others still as recent as the first read found them.
       await writeFile(path.join(docs, 'a.md'), '# A\n\nFirst, edited.\n');
@@ -127,7 +128,7 @@ describe('a kept worktree read brought up to date from git status', () => {
     const dir = await tempTree(DOCS);
     for (const file of Object.keys(DOCS)) await writeOld(path.join(dir, file), DOCS[file as keyof typeof DOCS]);
     const docs = path.join(dir, 'docs');
-    const target = DocsyncConfigSchema.parse({ spaces: [{ name: 'docs', directory: docs, spaceId: 'space', source: 'worktree' }] }).spaces[0]!;
+    const target = worktreeTarget(docs);
     const prepare = createContentPreparer({ cacheDir: await makeTempDir(), bundleDir: await makeTempDir() });
     const first = await prepare(target);
     const oidsOf = (content: typeof first) => content.snapshot.files.filter((file) => ['a.md', 'b.md'].includes(file.path)).map((file) => file.oid);
