@@ -41,16 +41,20 @@ export async function nextBase(
   return { version: BASE_VERSION, ...(content.commit ? { commit: content.commit.oid } : {}), pages };
 }
 
-/** The base once this content is live: content that was synced already keeps the one saved with it, unread. */
+/**
+ * The base once this content is live: content that was synced already keeps the one saved with it,
+ * unread. Not when the last run left its content in a change request (the state names one): that run
+ * recorded the content's hash but not its base, which is still the one of the content before.
+ */
 export async function baseOnceLive(
   content: Pick<PreparedContent, 'readMany' | 'commit' | 'contentHash'>,
-  state: Pick<TargetState, 'base' | 'lastHash'> | undefined,
+  state: Pick<TargetState, 'base' | 'lastHash' | 'changeRequest'> | undefined,
   expected: () => Promise<readonly ExpectedPage[]>,
   titlings: Titlings,
   sent?: ReadonlyMap<string, BasePage>,
 ): Promise<TargetBase> {
   const base = state?.base;
-  return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash
+  return base !== undefined && fingerprintsCurrent(base) && state?.lastHash === content.contentHash && state.changeRequest === undefined
     ? base
     : nextBase(content, await expected(), base, titlings, sent);
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { gitBlobOid } from '../../../../src/content/git/git-blob-oid.js';
 import { fileFingerprint } from '../../../../src/content/gitbook/page-meaning.js';
-import { nextBase, sentPages } from '../../../../src/sync/platform-edits/next-base.js';
+import { baseOnceLive, nextBase, sentPages } from '../../../../src/sync/platform-edits/next-base.js';
 
 const titlings = (path: string) => ({ source: 'document', summaryTitle: undefined, fileTitle: path }) as const;
 const files: Record<string, string> = { 'a.md': '# A\n\nOne.\n', 'b.md': '# B\n\nTwo.\n', 'c.md': '# C\n\nThree.\n' };
@@ -46,5 +46,16 @@ describe('nextBase', () => {
     const asSent = await nextBase(content(read), expected, undefined, titlings, sent.pages);
     expect(read).toEqual([]);
     expect(asSent).toEqual(await nextBase(content([]), expected, undefined, titlings));
+  });
+
+  it('keeps the saved base for content synced already, but not after a run that left that content in a change request: its hash was recorded, not its base', async () => {
+    const saved = { version: (await nextBase(content([]), expected, undefined, titlings)).version, pages: new Map([['a.md', entry('a.md')]]) };
+    const synced = { contentHash: 'h1', ...content([]) };
+    const pages = async () => expected;
+    expect(await baseOnceLive(synced, { base: saved, lastHash: 'h1' }, pages, titlings)).toBe(saved);
+    const read: string[] = [];
+    const held = await baseOnceLive({ ...synced, ...content(read) }, { base: saved, lastHash: 'h1', changeRequest: { id: 'cr1', number: 1 } }, pages, titlings);
+    expect(read).toEqual(['b.md', 'c.md']);
+    expect(held.pages).toEqual(new Map(Object.keys(files).map((path) => [path, entry(path)])));
   });
 });
