@@ -51,7 +51,7 @@ describe('nextBase', () => {
   it('keeps the saved base for content synced already, but not after a run that left that content in a change request: its hash was recorded, not its base', async () => {
     const saved = { version: (await nextBase(content([]), expected, undefined, titlings)).version, pages: new Map([['a.md', entry('a.md')]]) };
     const synced = { contentHash: 'h1', ...content([]) };
-    const pages = async () => expected;
+    const pages = () => Promise.resolve(expected);
     expect(await baseOnceLive(synced, { base: saved, lastHash: 'h1' }, pages, titlings)).toBe(saved);
     const read: string[] = [];
     const held = await baseOnceLive({ ...synced, ...content(read) }, { base: saved, lastHash: 'h1', changeRequest: { id: 'cr1', number: 1 } }, pages, titlings);
