@@ -161,7 +161,6 @@ export function isAncestor(world: LawWorld, ancestor: string, of: string): boole
   }
 }
 
-/** The files of the docs root at a commit of the remote (or of the repo), by path in the docs root. */
 /** The paths of the files below the docs root at `commit`. */
 export function pathsAt(repo: string, commit: string): Set<string> {
   return new Set(
@@ -172,9 +171,33 @@ export function pathsAt(repo: string, commit: string): Set<string> {
   );
 }
 
-export function filesAt(repo: string, commit: string): Map<string, string> {
-  const paths = git(repo, 'ls-tree', '-r', '--name-only', commit, '--', 'docs').split('\n').filter(Boolean);
-  return new Map(paths.map((path) => [path.slice('docs/'.length), execFileSync('git', ['-C', repo, 'show', `${commit}:${path}`], { encoding: 'latin1' })]));
+/** Files read by commit id, which names them for good: a check after each sync reads the branch's tip again. */
+const filesByCommit = new Map<string, Map<string, string>>();
+
+/**
+ * The files of the docs root at a commit of the remote (or of the repo), by path in the docs root, as
+ * latin1 text (an image's bytes too): two git processes, its tree listed and its blobs read in one batch.
+ */
+export function filesAt(repo: string, commit: string): ReadonlyMap<string, string> {
+  const key = /^[0-9a-f]{40}$/.test(commit) ? `${repo}\0${commit}` : undefined;
+  const known = key === undefined ? undefined : filesByCommit.get(key);
+  if (known !== undefined) return known;
+  const entries = git(repo, 'ls-tree', '-r', '-z', commit, '--', 'docs')
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => ({ oid: line.slice(0, line.indexOf('\t')).split(' ')[2] ?? '', path: line.slice(line.indexOf('\t') + 1) }));
+  const batch = execFileSync('git', ['-C', repo, 'cat-file', '--batch'], { input: entries.map((entry) => `${entry.oid}\n`).join('') });
+  const files = new Map<string, string>();
+  let at = 0;
+  for (const entry of entries) {
+    // Each blob comes as "<oid> blob <size>\n", its bytes, then "\n".
+    const headerEnd = batch.indexOf(0x0a, at);
+    const size = Number(batch.subarray(at, headerEnd).toString('latin1').split(' ')[2]);
+    files.set(entry.path.slice('docs/'.length), batch.subarray(headerEnd + 1, headerEnd + 1 + size).toString('latin1'));
+    at = headerEnd + 1 + size + 1;
+  }
+  if (key !== undefined) filesByCommit.set(key, files);
+  return files;
 }
 
 /** Writes (or with `undefined`, deletes) files of the docs root and commits them. */
