@@ -18,7 +18,7 @@ import { RateBudget, type RateBudgetOptions } from './rate-budget.js';
 import type { Query, RequestOptions } from './request-options.js';
 import type { Requester } from './requester.js';
 import { headerValue, MAX_PLAUSIBLE_WAIT_MS, parseRetryAfter, waitFromHeaders, waitHeaderOf } from './retry-after.js';
-import { RetryPolicy, type RetryPolicyOptions } from '../failure/retry-policy.js';
+import { RetryPolicy, type RetryPolicyOptions } from './retry-policy.js';
 import { ApiErrorBodySchema, OtherErrorBodySchema, type ApiErrorBody } from './schemas/common.js';
 import { REDACTED, SecretRedactor } from '../logging/redact-secrets.js';
 

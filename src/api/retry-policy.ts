@@ -1,8 +1,9 @@
-import type { ApiError } from '../api/errors/api-error.js';
-import { NetworkError } from '../api/errors/network-error.js';
-import { RateLimitError } from '../api/errors/rate-limit-error.js';
-import { ServerError } from '../api/errors/server-error.js';
-import { TimeoutError } from '../api/errors/timeout-error.js';
+import type { ApiError } from './errors/api-error.js';
+import { NetworkError } from './errors/network-error.js';
+import { RateLimitError } from './errors/rate-limit-error.js';
+import { ServerError } from './errors/server-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
+import { type Backoff, backoffMs, DEFAULT_BACKOFF } from '../http/retry-loop.js';
 
 /** Options of {@link RetryPolicy}. All delays in milliseconds. */
 export interface RetryPolicyOptions {
@@ -58,20 +59,19 @@ export class RetryPolicy {
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
   readonly maxServerWaitMs: number;
-  readonly #random: () => number;
+  readonly #backoff: Backoff;
 
   constructor(options: RetryPolicyOptions = {}) {
     this.maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 5));
-    this.baseDelayMs = Math.max(0, options.baseDelayMs ?? 500);
-    this.maxDelayMs = Math.max(this.baseDelayMs, options.maxDelayMs ?? 30_000);
+    this.baseDelayMs = Math.max(0, options.baseDelayMs ?? DEFAULT_BACKOFF.baseDelayMs);
+    this.maxDelayMs = Math.max(this.baseDelayMs, options.maxDelayMs ?? DEFAULT_BACKOFF.maxDelayMs);
     this.maxServerWaitMs = Math.max(0, options.maxServerWaitMs ?? 60_000);
-    this.#random = options.random ?? Math.random;
+    this.#backoff = { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs, random: options.random ?? DEFAULT_BACKOFF.random };
   }
 
   /** Full-jitter exponential delay before the retry that follows failed attempt `attempt`. */
   backoffMs(attempt: number): number {
-    const cap = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.floor(this.#random() * cap);
+    return backoffMs(this.#backoff, attempt);
   }
 
   decide(input: RetryInput): RetryDecision {

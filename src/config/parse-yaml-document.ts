@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { yamlData } from '../content/gitbook/yaml-data.js';
+import { yamlData } from './yaml-data.js';
 import { ConfigError } from './config-error.js';
 
 /** Parses YAML keeping line numbers; a syntax error is a ConfigError naming the file and line. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { OPENAPI_SLUG_PATTERN } from '../api/schemas/openapi.js';
+import { OPENAPI_SLUG_PATTERN } from './openapi-slug-pattern.js';
 
 /** One OpenAPI spec kept published from a local file (with its local `$ref`s) or a URL. */
 export const SpecTargetSchema = z

@@ -1,12 +1,11 @@
 import { ApiError } from '../api/errors/api-error.js';
 import { RateLimitError } from '../api/errors/rate-limit-error.js';
-import { RetryPolicy } from './retry-policy.js';
+import { RetryPolicy } from '../api/retry-policy.js';
 import { ConfigError } from '../config/config-error.js';
 import { ContentError } from '../content/errors/content-error.js';
 import { SnapshotStaleError } from '../content/errors/snapshot-stale-error.js';
+import type { ErrorClass } from '../http/retry-loop.js';
 import { PermanentJobError } from './permanent-job-error.js';
-
-export type ErrorClass = { kind: 'rate-limited'; waitMs: number } | { kind: 'transient' } | { kind: 'permanent'; reason: string };
 
 /** An error that says itself whether repeating the work could succeed (migration sources, targets, verification). */
 interface SelfClassified {

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { LookupFunction } from 'node:net';
-import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { DownloadError } from './errors/download-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
+import { backoffMs, DEFAULT_BACKOFF, type ErrorClass, retryLoop } from './retry-loop.js';
 import { withoutQuery } from './without-query.js';
 
 /** Options of one download. */
@@ -62,7 +62,7 @@ function sizeText(bytes: number): string {
  * HTTP for URLs that are not the API (a migration's URL source, the files of a pulled space), on the
  * API's own {@link HttpTransport}: GET with timeouts, a size cap checked while the body streams, up
  * to 5 redirects followed by this code (each target asked of the caller's `refuse` rule first), and
- * retries of 5xx, resets and timeouts on the one retry loop (retryWithPolicy, the client's backoff).
+ * retries of 5xx, resets and timeouts on the one retry loop (retryLoop, the client's backoff).
  * Errors name URLs without their query string, so a signed download URL never reaches a log or a report.
  */
 export class UrlDownloader {
@@ -84,7 +84,13 @@ export class UrlDownloader {
 
   /** The downloader as a function, for dependencies. */
   readonly download: Download = (url, options = {}) =>
-    retryWithPolicy(() => this.#once(url, options), { attempts: this.#attempts, signal: options.signal, sleep: this.#sleep });
+    retryLoop(() => this.#once(url, options), {
+      attempts: this.#attempts,
+      classify: downloadVerdict,
+      backoffMs: (attempt) => backoffMs(DEFAULT_BACKOFF, attempt),
+      signal: options.signal,
+      sleep: this.#sleep,
+    });
 
   async close(): Promise<void> {
     await this.#transport.close();
@@ -148,4 +154,9 @@ export class UrlDownloader {
       throw new DownloadError(shown, `is unreachable (${reason})`, PERMANENT_ERRNO.test(reason), undefined, { cause: error });
     }
   }
+}
+
+/** A download error says itself whether it may heal; anything else it met (a reset mid-body) may. */
+function downloadVerdict(error: unknown): ErrorClass {
+  return error instanceof DownloadError && error.permanent ? { kind: 'permanent', reason: error.message } : { kind: 'transient' };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../logging/logger.js';
-import { RetryPolicy } from '../failure/retry-policy.js';
+import { RetryPolicy } from '../api/retry-policy.js';
 import { classifyError } from '../failure/classify-error.js';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { AdaptiveConcurrency } from './adaptive-concurrency.js';

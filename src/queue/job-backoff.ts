@@ -1,5 +1,5 @@
 import type { BackoffStrategy } from 'bullmq';
-import { RetryPolicy } from '../failure/retry-policy.js';
+import { RetryPolicy } from '../api/retry-policy.js';
 
 /** The backoff type jobs name; workers resolve it with {@link jobBackoff}. */
 export const JOB_BACKOFF_TYPE = 'docsync-policy';

@@ -1,5 +1,5 @@
 import type { Logger } from '../logging/logger.js';
-import { RetryPolicy } from '../failure/retry-policy.js';
+import { RetryPolicy } from '../api/retry-policy.js';
 import { retryWithPolicy } from '../failure/retry-with-policy.js';
 import { parseJobData, type JobCatalog, type JobInput, type JobKind, type JobSchemas } from './job-catalog.js';
 import type { ProcessorRegistry } from './processor.js';

@@ -3,7 +3,7 @@ import { readRegularFile, reasonOf } from '../config/read-regular-file.js';
 import { fileURLToPath } from 'node:url';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { ReadScope } from '../config/read-scope.js';
-import { yamlData } from '../content/gitbook/yaml-data.js';
+import { yamlData } from '../config/yaml-data.js';
 import { SpecValidationError } from './errors/spec-validation-error.js';
 import { specText } from './spec-fingerprint.js';
 

@@ -1,7 +1,6 @@
 import * as z from 'zod';
+import { OPENAPI_SLUG_PATTERN } from '../../config/openapi-slug-pattern.js';
 import { DateTime, LocationUrlsSchema, openEnum, permissionsSchema } from './common.js';
-
-export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const OpenAPISpecSlugSchema = z.string().min(1).max(100).regex(OPENAPI_SLUG_PATTERN);
 

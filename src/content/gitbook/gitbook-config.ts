@@ -3,7 +3,7 @@ import { closestName } from '../../config/unknown-keys.js';
 import { cleanText } from './clean-text.js';
 import { normalizeDocPath } from './doc-path.js';
 import { yamlErrorSummary } from './yaml-error.js';
-import { yamlData } from './yaml-data.js';
+import { yamlData } from '../../config/yaml-data.js';
 import { isRecord } from './is-record.js';
 
 /** What `.gitbook.yaml` says, normalised. Paths are `/`-separated, without leading `./`. */

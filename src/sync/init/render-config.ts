@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { OPENAPI_SLUG_PATTERN } from '../../api/schemas/openapi.js';
+import { OPENAPI_SLUG_PATTERN } from '../../config/openapi-slug-pattern.js';
 import { PLACEHOLDER_PREFIX } from '../../config/find-placeholders.js';
 import type { DetectedProject } from './detect-project.js';
 

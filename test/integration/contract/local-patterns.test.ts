@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_SLUG_PATTERN, OpenAPISpecSlugSchema } from '../../../src/api/schemas/openapi.js';
+import { OpenAPISpecSlugSchema } from '../../../src/api/schemas/openapi.js';
+import { OPENAPI_SLUG_PATTERN } from '../../../src/config/openapi-slug-pattern.js';
 import { PROXY_PATTERN, SITE_HOSTNAME_PATTERN, SiteFields, UpdateSiteBodySchema } from '../../../src/api/schemas/site.js';
 import { SiteManifestSchema } from '../../../src/site/manifest-schema.js';
 import { currentContract, currentDocument, officialDocument, validateOfficial } from './official-contract.js';

@@ -10,7 +10,7 @@ import { ResponseShapeError } from '../../../src/api/errors/response-shape-error
 import { ServerError } from '../../../src/api/errors/server-error.js';
 import { TimeoutError } from '../../../src/api/errors/timeout-error.js';
 import { ValidationError } from '../../../src/api/errors/validation-error.js';
-import { RetryPolicy, isIdempotent } from '../../../src/failure/retry-policy.js';
+import { RetryPolicy, isIdempotent } from '../../../src/api/retry-policy.js';
 
 const ctx = (status?: number) => ({ method: 'GET', path: '/v1/x', status });
 const refused = () => new NetworkError({ ...ctx(), origin: 'http://h', errno: 'ECONNREFUSED' });

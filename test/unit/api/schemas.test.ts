@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ChangeRequestSchema, CreateChangeRequestBodySchema } from '../../../src/api/schemas/change-request.js';
 import { PageSchema, type Page } from '../../../src/api/schemas/content.js';
-import { CreateOpenAPISpecBodySchema, OPENAPI_SLUG_PATTERN } from '../../../src/api/schemas/openapi.js';
+import { CreateOpenAPISpecBodySchema } from '../../../src/api/schemas/openapi.js';
+import { OPENAPI_SLUG_PATTERN } from '../../../src/config/openapi-slug-pattern.js';
 import {
   CreateShareLinkBodySchema,
   CreateSectionBodySchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../../src/api/errors/rate-limit-error.js';
-import { RetryPolicy } from '../../../src/failure/retry-policy.js';
+import { RetryPolicy } from '../../../src/api/retry-policy.js';
 import { retryWithPolicy } from '../../../src/failure/retry-with-policy.js';
 import { PermanentJobError } from '../../../src/failure/permanent-job-error.js';
 

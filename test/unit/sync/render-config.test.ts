@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OPENAPI_SLUG_PATTERN } from '../../../src/api/schemas/openapi.js';
+import { OPENAPI_SLUG_PATTERN } from '../../../src/config/openapi-slug-pattern.js';
 import { ConfigError } from '../../../src/config/config-error.js';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { EXIT, exitCodeFor } from '../../../src/failure/exit-codes.js';

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../../../src/api/api-client.js';
 import type { ApiClientOptions } from '../../../../src/api/api-requester.js';
-import { RetryPolicy } from '../../../../src/failure/retry-policy.js';
+import { RetryPolicy } from '../../../../src/api/retry-policy.js';
 import { fakeClock } from './fake-clock.js';
 
 export const TOKEN = 'gb_api_SECRET_t0ken_1234567890';
