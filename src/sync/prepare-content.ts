@@ -12,6 +12,7 @@ import { joinDocPath } from '../content/gitbook/doc-path.js';
 import { overlaySource } from '../content/git/overlay-source.js';
 import { docsStatus, type DocsStatus } from '../content/git/docs-status.js';
 import { GitRefSource } from '../content/git/git-ref-source.js';
+import { GitRepository } from '../content/git/git-repository.js';
 import { uncommittedNotice } from '../content/git/uncommitted-notice.js';
 import { keptFile, keptFiles, keptRead, keptSummaryTitle, type KeptRead } from '../content/cache/kept-read.js';
 import { keptReadCommit, ReadLog } from '../content/cache/read-log.js';
@@ -145,6 +146,11 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
       readLog = undefined;
       if (log !== undefined && (options.longLived !== true || kept === undefined)) await log.save(read);
     };
+    // The read's repository when it asked git (both opened the target's folder), else opened once when first asked.
+    let repository: Promise<GitRepository> | undefined;
+    const opened = gitSource?.repository ?? status?.repository;
+    const repositoryOf = (): Promise<GitRepository> =>
+      (repository ??= opened !== undefined ? Promise.resolve(opened) : GitRepository.open(target.directory, { signal: git.signal }));
     const content = prepared(
       snapshot,
       keptView(read),
@@ -157,6 +163,7 @@ export function createContentPreparer(options: PrepareOptions = {}): PrepareCont
         checkedOut: status?.head,
         changed,
         keep,
+        repository: repositoryOf,
       },
     );
     const notice = await uncommitted;
@@ -173,7 +180,7 @@ function prepared(
   commit: PreparedContent['commit'],
   entriesOf: () => Promise<DeflatedEntryCache>,
   options: PrepareOptions,
-  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut'> & {
+  read: Pick<PreparedContent, 'changed' | 'keep' | 'checkedOut' | 'repository'> & {
     readAgain: (source: TreeSource) => Promise<DocsSnapshot>;
   },
 ): PreparedContent {
@@ -197,6 +204,7 @@ function prepared(
     snapshot,
     changed: read.changed,
     keep: read.keep,
+    repository: read.repository,
     bundle,
     checkImportSize: async (maxBytes) => {
       if (bundleSizeBound(snapshot.files) <= maxBytes) return;

@@ -1,6 +1,7 @@
 import type { ChangedFile } from '../content/cache/patch-kept-read.js';
 import type { DocsSnapshot } from '../content/gitbook/docs-snapshot.js';
 import type { BundleFile } from '../content/bundle/write-bundle.js';
+import type { GitRepository } from '../content/git/git-repository.js';
 import type { CommitInfo } from './change-request-subject.js';
 
 /** A docs tree read and hashed, with its bundle built only when an import needs it. */
@@ -28,6 +29,11 @@ export interface PreparedContent {
    * the table of contents, every page's metadata, the files the bundle holds and the warnings) is as it was.
    */
   changed?: { readonly since: string; readonly files: readonly ChangedFile[] } | undefined;
+  /**
+   * The git repository of the target's folder, opened once for the sync: the one the read used when
+   * it asked git, else opened when first asked. Rejects as `GitRepository.open` does.
+   */
+  repository(): Promise<GitRepository>;
   /** Keeps this read for the next run (one-shot runs, before the sync's first write); nothing when unchanged. */
   keep(): Promise<void>;
   /** Writes the bundle to a new file; the caller removes it once published. */

@@ -38,6 +38,8 @@ export class GitRepository {
   }
 
   private readonly blobs: BlobReader;
+  /** The remotes' names, once listed. */
+  private remotes: Promise<readonly string[]> | undefined;
 
   /** Opens the repository containing `directory`. Throws `NotAGitRepositoryError`. */
   static async open(directory: string, options: { signal?: AbortSignal | undefined } = {}): Promise<GitRepository> {
@@ -345,9 +347,10 @@ export class GitRepository {
     return this.blobs.read(oids);
   }
 
-  /** Whether the repository has a remote of that name. */
+  /** Whether the repository has a remote of that name: its remotes listed once per opening (a sync asks several times). */
   async hasRemote(name: string): Promise<boolean> {
-    return (await this.run(['remote'])).split('\n').some((line) => line.trim() === name);
+    this.remotes ??= this.run(['remote']).then((out) => out.split('\n').map((line) => line.trim()));
+    return (await this.remotes).includes(name);
   }
 
   /**

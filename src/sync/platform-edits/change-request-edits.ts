@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { GitError } from '../../content/errors/git-error.js';
-import { GitRepository } from '../../content/git/git-repository.js';
+import type { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { PlatformEditsStepInput } from './platform-edits-step.js';
@@ -46,10 +46,9 @@ export async function changeRequestEdits(
   // Without a record, or with pages it knows by id only (sent with other content than git's): the
   // branch says what that delivery laid over git's pages.
   const unhashed = recorded !== undefined && [...recorded.pages.values()].some((page) => page.hash === undefined);
-  const laid =
-    sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content.snapshot.root, sha, input.madeNow, input.signal) : undefined;
+  const laid = sha !== undefined && (recorded === undefined || unhashed) ? await laidOver(target, content, sha, input.madeNow) : undefined;
   const delivered = recorded
-    ? await deliveredBase(target, content, expected, recorded.pages, sha, input.signal)
+    ? await deliveredBase(content, expected, recorded.pages, sha, input.signal)
     : markedBase(await markedPages(target, sha, input.signal));
   if (delivered === undefined) return undefined;
   const base = laid === undefined ? delivered : withLaidOver(delivered, laid.pages);
@@ -114,14 +113,14 @@ interface LaidOver {
  * docsync's delivery, not a reviewer's.
  */
 async function laidOver(
-  target: Pick<SpaceTarget, 'name' | 'directory' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
-  root: string,
+  target: Pick<SpaceTarget, 'name' | 'platformEdits' | 'platformEditsBranch' | 'platformEditsRemote'>,
+  content: Pick<PreparedContent, 'snapshot' | 'repository'>,
   sha: string,
   madeNow: string | undefined,
-  signal: AbortSignal | undefined,
 ): Promise<LaidOver> {
   const none = { pages: new Map(), texts: new Map() };
-  const git = await GitRepository.open(target.directory, { signal }).catch(() => undefined);
+  const root = content.snapshot.root;
+  const git = await content.repository().catch(() => undefined);
   if (git === undefined || !(await git.hasRemote(target.platformEditsRemote))) return none;
   const tip = await fetchBranchTip(git, target);
   if (tip === undefined) return none;
@@ -154,15 +153,14 @@ async function laidOver(
  * (the one before a page git removed since).
  */
 async function deliveredBase(
-  target: Pick<SpaceTarget, 'directory'>,
-  content: Pick<PreparedContent, 'snapshot' | 'commit'>,
+  content: Pick<PreparedContent, 'snapshot' | 'commit' | 'repository'>,
   expected: readonly ExpectedPage[],
   delivered: NonNullable<TargetState['delivered']>['pages'],
   sha: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<TargetBase> {
   const gitOids = new Map(expected.map((page) => [page.path, page.oid]));
-  const repository = GitRepository.open(target.directory, { signal }).catch(() => undefined);
+  const repository = content.repository().catch(() => undefined);
   const removedOid = async (path: string): Promise<string | undefined> => {
     const git = await repository;
     const past = await git?.pastBlobs(content.commit?.oid ?? 'HEAD', posix.join(git.prefix, content.snapshot.root, path), 1);

@@ -2,7 +2,7 @@ import { firstMarkerLine } from './first-marker-line.js';
 import path from 'node:path';
 import { gitBlobOid } from '../../content/git/git-blob-oid.js';
 import { GitPushRejectedError } from '../../content/errors/git-push-rejected-error.js';
-import { GitRepository, type FileChange } from '../../content/git/git-repository.js';
+import type { FileChange, GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { PreparedContent } from '../prepared-content.js';
 import type { DetectedEdits, PageTexts } from './detected-edits.js';
@@ -77,7 +77,7 @@ const LABELS = { ours: 'git', base: 'base', theirs: 'platform' };
  */
 export async function keepPlatformEdits(
   target: SpaceTarget,
-  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit' | 'repository'>,
   detected: DetectedEdits,
   gitBlobs: ReadonlyMap<string, string>,
   options: {
@@ -93,9 +93,9 @@ export async function keepPlatformEdits(
   const edited = detected.changes.filter((change) => change.kind === 'platform' || change.kind === 'both');
   const repository = await openRepository(
     target,
+    content,
     edited.map((change) => change.path),
     remote,
-    options.signal,
   );
   if ((await repository.currentBranch()) === branch) throw new PlatformEditsBranchCheckedOutError(target.name, branch);
   const { root, summary } = content.snapshot;
@@ -305,10 +305,15 @@ function withoutPassword(remote: string): string {
   return url.href;
 }
 
-async function openRepository(target: SpaceTarget, pages: readonly string[], remote: string, signal: AbortSignal | undefined): Promise<GitRepository> {
+async function openRepository(
+  target: SpaceTarget,
+  content: Pick<PreparedContent, 'repository'>,
+  pages: readonly string[],
+  remote: string,
+): Promise<GitRepository> {
   let repository: GitRepository;
   try {
-    repository = await GitRepository.open(target.directory, { signal });
+    repository = await content.repository();
   } catch (error) {
     throw new PlatformEditsUnkeptError(target.name, pages, `${target.directory} is not in a git repository`, error);
   }

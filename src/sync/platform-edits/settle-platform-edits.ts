@@ -3,7 +3,7 @@ import type { ChangeRequestsApi } from '../../api/resources/change-requests.js';
 import type { ContentApi } from '../../api/resources/content.js';
 import type { Revision } from '../../api/schemas/content.js';
 import type { ExpectedPage } from '../../content/bundle/content-expectation.js';
-import { GitRepository } from '../../content/git/git-repository.js';
+import type { GitRepository } from '../../content/git/git-repository.js';
 import type { SpaceTarget } from '../../config/config-schema.js';
 import type { TargetState } from '../../state/state-store.js';
 import type { KnownRevisions } from '../known-revisions.js';
@@ -81,7 +81,7 @@ interface DetectOptions {
 export async function settlePlatformEdits(
   api: PlatformEditsApi,
   target: SpaceTarget,
-  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit' | 'repository'>,
   expected: readonly ExpectedPage[],
   known: KnownPages,
   options: DetectOptions & {
@@ -133,14 +133,12 @@ export async function settlePlatformEdits(
 export async function detectEdits(
   api: PlatformEditsApi,
   target: SpaceTarget,
-  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit'>,
+  content: Pick<PreparedContent, 'snapshot' | 'readMany' | 'commit' | 'repository'>,
   expected: readonly ExpectedPage[],
   known: KnownPages,
   options: DetectOptions = {},
 ): Promise<DetectedEdits> {
-  let repository: Promise<GitRepository | undefined> | undefined;
-  const opened = (): Promise<GitRepository | undefined> =>
-    (repository ??= GitRepository.open(target.directory, { signal: options.signal }).catch(() => undefined));
+  const opened = (): Promise<GitRepository | undefined> => content.repository().catch(() => undefined);
   const readBlob = async (oid: string): Promise<Uint8Array | undefined> => (await opened())?.readBlob(oid).catch(() => undefined);
   const synced = content.commit?.oid ?? 'HEAD';
   const pastBlobs = async (docPath: string): Promise<readonly string[]> => {
