@@ -13,14 +13,16 @@
  * 5, none a read of a whole revision's content, and the CPU the sync's process used; each step's
  * peak RSS is reported too. With DOCSYNC_BENCH_CPU_PROF_DIR set, each one-page edit's process writes
  * a V8 CPU profile (`node --cpu-prof`) into that folder.
- * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources] [edit]
+ * Run: npm run bench:sync-cost [pages] [rate limit per second] [one-page edits] [mode] [sources] [edit] [files]
  * (0 edits: the first sync alone, without the no-op sync)
  * (mode `change-request`, the default, with auto-merge, or `direct`; sources `worktree,HEAD` by default;
  * edit `heading`, the default, each edit changing a page's leading heading, `description`, its frontmatter's,
- * or `links`, adding a line that links another page and shows an image the docs bundle already).
+ * or `links`, adding a line that links another page and shows an image the docs bundle already;
+ * files `old`, the default, left as written before the first sync, or `fresh`, every file of the docs
+ * given the edit's time before it, as a checkout or a tool that rewrites the docs leaves them).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +41,8 @@ const mode = process.argv[5] === 'direct' ? 'direct' : 'change-request';
 const sources = (process.argv[6] ?? 'worktree,HEAD').split(',').filter((s): s is 'worktree' | 'HEAD' => s === 'worktree' || s === 'HEAD');
 /** What each one-page edit changes: the page's leading heading (its body), its frontmatter's description, or its links. */
 const editKind = process.argv[7] === 'description' || process.argv[7] === 'links' ? process.argv[7] : 'heading';
+/** Whether every file of the docs is written just before each edit (a checkout's work tree), so none is old enough to trust its mtime. */
+const fresh = process.argv[8] === 'fresh';
 const PRELOADS = ['./report-process-cpu.js', './report-max-rss.js'].flatMap((file) => ['--import', fileURLToPath(new URL(file, import.meta.url))]);
 /** A folder to write a V8 CPU profile of each one-page edit's process into (`node --cpu-prof`), when set. */
 const PROFILE_DIR = process.env.DOCSYNC_BENCH_CPU_PROF_DIR;
@@ -222,6 +226,10 @@ async function measure(emulator: WorkerEmulator, source: 'worktree' | 'HEAD'): P
             ? `${text}\nSee [the first page](/${repo.pages[0] ?? ''}) and ![Diagram](</.gitbook/assets/diagram ${edit % 5}.png>), ${Date.now()}.\n`
             : text.replace(/^# (.*)$/m, `# $1, edited ${Date.now()}`);
       if (edited === text) throw new Error(`the page ${page} has no ${editKind} to edit`);
+      if (fresh) {
+        const now = new Date();
+        await Promise.all(repo.files.map((file) => utimes(path.join(dir, 'docs', file), now, now)));
+      }
       await writeFile(page, edited);
       if (source === 'HEAD') await git(dir, 'commit', '-q', '-am', 'Edit one page');
       await step(`one-page edit ${edit}`);
@@ -254,7 +262,7 @@ try {
 
 const local = (t: Timings): number => t.readMs + t.planMs;
 console.log(
-  `sync-cost: ${pages} pages, contract current, ${mode === 'direct' ? 'direct' : 'change request, auto-merge'}, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg()
+  `sync-cost: ${pages} pages, contract current, ${mode === 'direct' ? 'direct' : 'change request, auto-merge'}, ${editKind} edits${fresh ? ' of docs written just before each' : ''}, rate limit ${limit}/s, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start and ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')} at the end, node -e 0: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms\n`,
 );
