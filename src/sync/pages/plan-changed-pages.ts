@@ -33,10 +33,6 @@ export function planChangedPages(
   const { changed } = content;
   if (changed === undefined || delivered === undefined || landed === undefined || landed.hash !== changed.since || !holdsLanded(revision, landed))
     return undefined;
-  // The last run left its content in a change request not merged, with pages other than git's in it
-  // (kept from the platform, known by id only and unstamped: see `unhashedLeftLive`): the full plan
-  // finds them there, so that the base once it merges holds them as live.
-  if (landed.merged === undefined && holdsPagesOtherThanGit(delivered)) return undefined;
   const changes: PlannedChange[] = [];
   const hashes = new Map<string, string>();
   const sizes = new Map<string, number>();
@@ -71,11 +67,6 @@ export function planChangedPages(
     revision: revision.id,
     fromChanges: true,
   };
-}
-
-function holdsPagesOtherThanGit(delivered: Delivered): boolean {
-  for (const page of delivered.pages.values()) if (page.hash === undefined && page.updatedAt === undefined) return true;
-  return false;
 }
 
 /**

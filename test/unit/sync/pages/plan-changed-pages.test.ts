@@ -43,23 +43,4 @@ describe('planChangedPages', () => {
     };
     expect(planChangedPages({ id: 'cr-rev', parents: [] }, content(['README.md']), byId, landed)).toBeUndefined();
   });
-
-  it("leaves to a whole plan a change request not merged that holds a page other than git's, even with no page changed since: the base once it merges holds that page as live", () => {
-    const held = {
-      ...delivered,
-      pages: new Map<string, { id: string; hash: string | undefined }>([...delivered.pages, ['guide.md', { id: 'p2', hash: undefined }]]),
-    };
-    expect(planChangedPages({ id: 'cr-rev', parents: [] }, content([]), held, landed)).toBeUndefined();
-    // Merged since (its stamp read back), or nothing held: the changed files alone decide.
-    const stamped = {
-      ...delivered,
-      pages: new Map<string, { id: string; hash: string | undefined; updatedAt?: string }>([
-        ...delivered.pages,
-        ['guide.md', { id: 'p2', hash: undefined, updatedAt: '2026-01-01T00:00:00.000Z' }],
-      ]),
-    };
-    expect(planChangedPages({ id: 'cr-rev', parents: [] }, content([]), stamped, landed)?.plan.changes).toEqual([]);
-    expect(planChangedPages({ id: 'merged-rev', parents: [] }, content([]), held, { ...landed, merged: 'merged-rev' })?.plan.changes).toEqual([]);
-    expect(planChangedPages({ id: 'cr-rev', parents: [] }, content([]), delivered, landed)?.plan.changes).toEqual([]);
-  });
 });
